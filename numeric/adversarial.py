@@ -1,0 +1,200 @@
+"""Adversarial search: push instances toward violating a claim while keeping hypotheses true.
+
+Two stages, both vectorised over candidates through the batched numpy evaluator:
+
+1. an evolution strategy: every candidate takes a random step (all coordinates, or one), kept
+   only if it stays feasible and lowers the claim's margin; step sizes adapt per candidate;
+2. SLSQP polishing of the best few, with the hypotheses as constraints and gradients from one
+   batched central-difference evaluation per iterate.
+
+Example:
+    >>> import numpy as np, sympy as sp
+    >>> from symbolic import Claim, vector, norm2, norminf, n
+    >>> from numeric.layout import Layout
+    >>> from numeric.sampler import sample
+    >>> from numeric.adversarial import search
+    >>> x = vector("x", n)
+    >>> eps = sp.Rational(1, 10**8)
+    >>> c = Claim("t:extra-1", norm2(x), "<=", (1 - eps) * sp.sqrt(n) * norminf(x))
+    >>> lay = Layout.of(c, {"n": 4})
+    >>> start = sample(c, lay, 64, np.random.default_rng(1))
+    >>> res = search(c, start, np.random.default_rng(2), iterations=200)
+    >>> bool(res.margins.min() < 0)
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+from scipy.optimize import minimize
+
+from numeric.margins import batch_margin, holds
+from numeric.numpy_backend import NumpyOps
+from numeric.sampler import Batch
+from symbolic.claim import Claim
+from symbolic.objects import SymmetricMatrixSymbol
+from symbolic.walk import Evaluator
+
+
+@dataclass
+class SearchResult:
+    """Final candidates (feasible), their margins and the number of evaluations spent."""
+
+    batch: Batch
+    margins: np.ndarray
+    evaluations: int
+
+
+class _Objective:
+    """Margin and feasibility of flattened candidates ``theta (B, D)``."""
+
+    def __init__(self, claim: Claim, batch: Batch):
+        self.claim, self.layout = claim, batch.layout
+        self.indices = batch.indices
+        self.evaluations = 0
+        self.sym_slices = []
+        k = 0
+        for s in self.layout.symbols:
+            shape = self.layout.shapes[s]
+            size = int(np.prod(shape)) if shape else 1
+            if isinstance(s, SymmetricMatrixSymbol):
+                self.sym_slices.append((s, k, shape))
+            k += size
+        self.domain = [s for s in self.layout.symbols if not self.layout.shapes[s]
+                       and (s.is_positive or s.is_nonnegative)]
+
+    def symmetrize(self, theta: np.ndarray) -> np.ndarray:
+        for _, k, shape in self.sym_slices:
+            size = shape[0] * shape[1]
+            block = theta[:, k : k + size].reshape(-1, *shape)
+            theta[:, k : k + size] = (0.5 * (block + np.swapaxes(block, -1, -2))).reshape(-1, size)
+        return theta
+
+    def evaluate(self, theta: np.ndarray, indices: dict | None = None):
+        """(claim margins, hypothesis margins (H, B), feasible mask)."""
+        values = self.layout.unflatten(theta)
+        idx = self.indices if indices is None else indices
+        ev = Evaluator(NumpyOps(), self.layout.env(values, idx))
+        size = theta.shape[0]
+        self.evaluations += size
+        with np.errstate(all="ignore"):
+            m, _, _ = batch_margin(self.claim.prop, ev)
+            m = np.broadcast_to(m, (size,)).astype(float)
+            hyp = []
+            feas = np.ones(size, dtype=bool)
+            for h in self.claim.hypotheses:
+                hm, _, _ = batch_margin(h, ev)
+                hm = np.broadcast_to(hm, (size,)).astype(float)
+                hyp.append(hm)
+                feas &= holds(h, hm)
+            for s in self.domain:
+                v = values[s]
+                feas &= (v > 0) if s.is_positive else (v >= 0)
+        feas &= np.isfinite(m)
+        return m, np.array(hyp).reshape(len(hyp), size), feas
+
+
+def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.random.Generator,
+            iterations: int) -> tuple[np.ndarray, np.ndarray]:
+    size, width = theta.shape
+    sigma = np.full(size, 0.1)
+    for _ in range(iterations):
+        z = rng.standard_normal((size, width))
+        single = rng.random(size) < 0.3
+        pick = rng.integers(width, size=size)
+        mask = np.where(single[:, None], np.arange(width)[None, :] == pick[:, None], True)
+        scale = np.abs(theta) + 1e-3 * (np.abs(theta).mean(axis=1, keepdims=True) + 1e-12)
+        trial = obj.symmetrize(theta + sigma[:, None] * scale * z * mask)
+        m, _, feas = obj.evaluate(trial)
+        better = feas & (m < margins)
+        theta = np.where(better[:, None], trial, theta)
+        margins = np.where(better, m, margins)
+        sigma = np.clip(np.where(better, sigma * 1.5, sigma * 0.85), 1e-12, 1.0)
+    return theta, margins
+
+
+def _polish_one(obj: _Objective, theta0: np.ndarray, indices: dict,
+                max_iter: int = 60) -> np.ndarray:
+    width = theta0.shape[0]
+    h = 1e-7 * (np.abs(theta0) + 1e-3)
+
+    def batched(theta: np.ndarray):
+        pts = np.vstack([theta, theta + np.diag(h), theta - np.diag(h)])
+        idx = {k: np.repeat(v[:1], pts.shape[0]) for k, v in indices.items()}
+        m, hyp, _ = obj.evaluate(obj.symmetrize(pts), idx)
+        grad = (m[1 : width + 1] - m[width + 1 :]) / (2 * h)
+        hgrad = (hyp[:, 1 : width + 1] - hyp[:, width + 1 :]) / (2 * h)
+        return m[0], grad, hyp[:, 0], hgrad
+
+    cache: dict[bytes, tuple] = {}
+
+    def get(theta: np.ndarray):
+        key = theta.tobytes()
+        if key not in cache:
+            cache.clear()
+            cache[key] = batched(theta)
+        return cache[key]
+
+    cons = []
+    if obj.claim.hypotheses:
+        cons = [{"type": "ineq", "fun": lambda t: np.nan_to_num(get(t)[2], nan=-1.0),
+                 "jac": lambda t: np.nan_to_num(get(t)[3])}]
+    try:
+        res = minimize(lambda t: float(np.nan_to_num(get(t)[0], nan=1.0)), theta0,
+                       jac=lambda t: np.nan_to_num(get(t)[1]), constraints=cons,
+                       method="SLSQP", options={"maxiter": max_iter, "ftol": 1e-16})
+        return np.asarray(res.x, dtype=float)
+    except (ValueError, np.linalg.LinAlgError):
+        return theta0
+
+
+def _pull_back(obj: _Objective, start: np.ndarray, end: np.ndarray, indices: dict) -> np.ndarray:
+    """The point nearest ``end`` on the segment from feasible ``start`` that is feasible."""
+    ts = np.concatenate([[1.0], 1 - np.logspace(-14, 0, 57)])
+    pts = start[None, :] + ts[:, None] * (end - start)[None, :]
+    idx = {k: np.repeat(v[:1], len(ts)) for k, v in indices.items()}
+    _, _, feas = obj.evaluate(obj.symmetrize(pts), idx)
+    k = int(np.argmax(feas)) if feas.any() else len(ts) - 1
+    return pts[k]
+
+
+def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int = 300,
+           polish: int = 4) -> SearchResult:
+    """Minimise the claim's margin from the feasible instances of ``start``."""
+    batch = start.take(start.feasible)
+    if batch.size == 0:
+        return SearchResult(batch, np.array([]), 0)
+    obj = _Objective(claim, batch)
+    theta = batch.layout.flatten(batch.values)
+    margins, _, feas = obj.evaluate(theta)
+    margins = np.where(feas, margins, np.inf)
+    theta, margins = _evolve(obj, theta, margins, rng, iterations)
+    if polish and theta.shape[1] <= 400:
+        for k in np.argsort(margins)[:polish]:
+            idx = {s: v[k : k + 1] for s, v in batch.indices.items()}
+            cand = _polish_one(obj, theta[k].copy(), idx)
+            cand = _pull_back(obj, theta[k], cand, idx)
+            m, _, f = obj.evaluate(cand[None, :], idx)
+            if f[0] and m[0] < margins[k]:
+                theta[k], margins[k] = cand, m[0]
+    values = batch.layout.unflatten(theta)
+    out = Batch(batch.layout, values, batch.indices, np.isfinite(margins))
+    return SearchResult(out, margins, obj.evaluations)
+
+
+def best_instances(result: SearchResult, count: int) -> list[tuple[float, dict, dict]]:
+    """The ``count`` lowest-margin candidates as ``(margin, values, indices)`` single instances."""
+    out = []
+    for k in np.argsort(result.margins)[:count]:
+        if not np.isfinite(result.margins[k]):
+            continue
+        vals = {s: v[k] for s, v in result.batch.values.items()}
+        idx = {s: v[k] for s, v in result.batch.indices.items()}
+        out.append((float(result.margins[k]), vals, idx))
+    return out
+
+
+__all__ = ["SearchResult", "best_instances", "search", "sp"]

@@ -1,0 +1,125 @@
+"""Small statistics helpers: argmin refinement, bootstrap, slopes, interval verdicts.
+
+Example:
+    >>> logw = np.log(np.geomspace(0.1, 10.0, 21))
+    >>> w, censored = refine_argmin(logw, (logw - np.log(2.0)) ** 2)
+    >>> round(float(w), 6), bool(censored)
+    (2.0, False)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats as sps
+from scipy.interpolate import CubicSpline
+
+Status = str  # "supported" | "refuted" | "unknown"
+
+
+def refine_argmin(logw: np.ndarray, curves: np.ndarray, sub: int = 16
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Minimiser ``w`` of each curve (last axis over the grid ``logw``): a cubic spline in log w
+    is evaluated on a grid ``sub`` times finer and its minimum refined by a parabola.
+    ``censored`` marks minima at the edge of the grid.
+    """
+    curves = np.asarray(curves, dtype=float)
+    fine = np.linspace(logw[0], logw[-1], sub * (len(logw) - 1) + 1)
+    vals = CubicSpline(logw, curves, axis=-1)(fine)
+    g = np.argmin(vals, axis=-1)
+    G = fine.size
+    censored = (g == 0) | (g == G - 1)
+    gi = np.clip(g, 1, G - 2)
+    y0, y1, y2 = (np.take_along_axis(vals, (gi + k)[..., None], axis=-1)[..., 0]
+                  for k in (-1, 0, 1))
+    h = fine[1] - fine[0]
+    den = y0 - 2.0 * y1 + y2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shift = np.where(den > 0, 0.5 * h * (y0 - y2) / den, 0.0)
+    vertex = fine[gi] + np.clip(shift, -h, h)
+    vertex = np.where(censored, fine[g], vertex)
+    return np.exp(vertex), censored
+
+
+def bootstrap_means(A: np.ndarray, reps: int, rng: np.random.Generator) -> np.ndarray:
+    """Bootstrap means over the first axis: returns ``(reps,) + A.shape[1:]`` (resampled rows)."""
+    T = A.shape[0]
+    flat = A.reshape(T, -1)
+    out = np.empty((reps, flat.shape[1]))
+    for r in range(reps):
+        counts = np.bincount(rng.integers(0, T, T), minlength=T)
+        out[r] = counts @ flat / T
+    return out.reshape((reps,) + A.shape[1:])
+
+
+def ols_slope(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Least-squares ``(slope, intercept)`` of ``y`` on ``x``."""
+    slope, intercept = np.polyfit(np.asarray(x, float), np.asarray(y, float), 1)
+    return float(slope), float(intercept)
+
+
+def percentile_ci(samples: np.ndarray, level: float = 0.95) -> tuple[float, float]:
+    """Two-sided percentile interval of bootstrap ``samples``."""
+    q = (1.0 - level) / 2.0
+    lo, hi = np.quantile(np.asarray(samples, float), [q, 1.0 - q])
+    return float(lo), float(hi)
+
+
+def interval_status(lo: float, hi: float, pred_lo: float = -np.inf,
+                    pred_hi: float = np.inf) -> Status:
+    """``supported`` if [lo, hi] lies inside [pred_lo, pred_hi], ``refuted`` if the two intervals
+    are disjoint, else ``unknown``.
+
+    Example:
+        >>> interval_status(0.4, 0.6, 0.5, 1.0), interval_status(0.1, 0.2, 0.5, 1.0)
+        ('unknown', 'refuted')
+    """
+    if pred_lo <= lo and hi <= pred_hi:
+        return "supported"
+    if hi < pred_lo or lo > pred_hi:
+        return "refuted"
+    return "unknown"
+
+
+def combine_status(statuses: list[Status]) -> Status:
+    """Refuted if any part is refuted, supported if all are, else unknown."""
+    if "refuted" in statuses:
+        return "refuted"
+    if statuses and all(s == "supported" for s in statuses):
+        return "supported"
+    return "unknown"
+
+
+def interval_distance(lo: float, hi: float, pred_lo: float, pred_hi: float) -> float:
+    """Signed slack of an estimate interval against a predicted band: the smallest distance
+    from the CI to the outside of the band (positive: inside, negative: outside)."""
+    return float(min(lo - pred_lo, pred_hi - hi))
+
+
+def direction_test(Ms: np.ndarray, target: np.ndarray) -> dict[str, float]:
+    """Is the mean direction of matrices ``Ms`` (R, d, d) along ``target``?
+
+    Each replicate is normalised to unit Frobenius norm; ``e_r`` is its part orthogonal to
+    ``target``. Under the null (true minimiser proportional to ``target``, replicates = independent
+    Monte Carlo estimates) ``F = R |mean e|^2 / tr(cov e)`` is roughly F(nu, nu (R-1)) with the
+    Satterthwaite degrees of freedom ``nu = tr(S)^2 / tr(S^2)``. Returns ``F``, its p-value, the
+    mean cosine with ``target`` and the mean relative residual after the best scalar multiple.
+    """
+    R = Ms.shape[0]
+    U = Ms.reshape(R, -1)
+    U = U / np.linalg.norm(U, axis=1, keepdims=True)
+    v = np.asarray(target, float).ravel()
+    v = v / np.linalg.norm(v)
+    cos = U @ v
+    E = U - cos[:, None] * v[None, :]
+    ebar = E.mean(axis=0)
+    Ec = E - ebar
+    gram = Ec @ Ec.T / max(R - 1, 1)  # same nonzero spectrum as the D x D covariance
+    spread = float(np.trace(gram))
+    nu = spread**2 / float((gram**2).sum()) if spread > 0 else 1.0
+    F = float(R * (ebar @ ebar) / spread) if spread > 0 else np.inf
+    p = float(sps.f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
+    return {"F": F, "p_value": p, "cosine_mean": float(cos.mean()),
+            "cosine_se": float(cos.std(ddof=1) / np.sqrt(R)) if R > 1 else float("nan"),
+            "residual_mean": float(np.sqrt(1.0 - np.clip(cos, -1, 1) ** 2).mean()),
+            "residual_of_mean": float(np.linalg.norm(ebar) / np.linalg.norm(U.mean(axis=0))),
+            "dof": float(nu), "replicates": R}

@@ -1,0 +1,43 @@
+"""Effort levels: how many samples, search steps and boxes a check may spend.
+
+Example:
+    >>> from numeric.budget import Budget
+    >>> Budget.get("quick").samples < Budget.get("thorough").samples
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Effort settings for one check."""
+
+    name: str
+    samples: int  # random instances per dimension setting
+    dim_settings: int  # dimension settings per claim
+    search_iterations: int  # evolution-strategy steps
+    search_starts: int  # candidates the search starts from
+    polish: int  # candidates polished by SLSQP
+    confirm: int  # witnesses re-evaluated at high precision
+    boxes: int  # branch-and-bound boxes for the interval prover
+    grid_n: int  # largest n for exact symbolic checks
+    grid_d: int  # largest d for exact symbolic checks
+    symbolic_seconds: float  # time limit of one symbolic simplification
+
+    @staticmethod
+    def get(name: str) -> Budget:
+        """The budget called ``name`` (``quick``, ``default`` or ``thorough``)."""
+        try:
+            return BUDGETS[name]
+        except KeyError:
+            raise ValueError(f"unknown budget {name!r}; use one of {', '.join(BUDGETS)}") from None
+
+
+BUDGETS = {
+    "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0),
+    "default": Budget("default", 2048, 5, 250, 32, 4, 8, 40_000, 4, 3, 20.0),
+    "thorough": Budget("thorough", 8192, 8, 800, 64, 8, 16, 400_000, 6, 4, 60.0),
+}

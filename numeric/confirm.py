@@ -1,0 +1,155 @@
+"""High-precision confirmation of a float64 witness: mpmath first, then rigorous arb balls.
+
+A float witness is converted exactly (binary floats are exact in both libraries), the hypotheses
+and the claim are re-evaluated, and the violation counts only if it survives.
+
+Example:
+    >>> import numpy as np, sympy as sp
+    >>> from symbolic import Claim, scalar
+    >>> from numeric.layout import Layout
+    >>> from numeric.confirm import confirm
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x * (1 - x), "<=", sp.Rational(1, 4) * (1 - sp.Rational(1, 10**8)))
+    >>> r = confirm(c, Layout.of(c, {}), {x: np.array(0.5)}, {})
+    >>> r.violated, r.rigorous
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import flint
+import numpy as np
+import sympy as sp
+
+from numeric.layout import Layout
+from numeric.margins import precise_margin
+from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
+from symbolic.claim import Claim, Prop
+from symbolic.relation import Relation
+from symbolic.walk import Evaluator, Unsupported
+
+EQ_REL_TOL = 1e-25  # relative difference that counts as a real mismatch at 50+ digits
+
+
+@dataclass
+class Confirmation:
+    """Outcome of re-evaluating one witness at high precision."""
+
+    violated: bool
+    rigorous: bool
+    hypotheses_hold: bool
+    margin: str = ""
+    lhs: str = ""
+    rhs: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _env(layout: Layout, ops: Any, values: dict, indices: dict) -> dict:
+    conv: dict[sp.Basic, Any] = {}
+    for s, v in values.items():
+        v = np.asarray(v, dtype=float)
+        conv[s] = ops.array(v) if v.ndim else ops.number(float(v))
+    return layout.env(conv, {k: int(v) for k, v in indices.items()})
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, np.ndarray):
+        more = " ..." if v.size > 6 else ""
+        return "[" + ", ".join(_fmt(x) for x in v.ravel()[:6]) + more + "]"
+    return str(v)
+
+
+def _scale(lhs: Any, rhs: Any) -> Any:
+    items = []
+    for side in (lhs, rhs):
+        items += list(side.ravel()) if isinstance(side, np.ndarray) else [side]
+    return max(abs(x) for x in items)
+
+
+def _noise(lhs: Any, rhs: Any) -> Any:
+    """Rounding noise of an mpmath evaluation: far below any violation we report."""
+    import mpmath
+
+    return _scale(lhs, rhs) * mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
+
+
+def _violated_mp(prop: Prop, margin: Any, lhs: Any, rhs: Any) -> bool:
+    if prop.rel is Relation.EQ:
+        return bool(-margin > EQ_REL_TOL * _scale(lhs, rhs))
+    if prop.rel is Relation.PSD_LE:
+        return bool(margin < -_noise(lhs, rhs))
+    return bool(margin <= _noise(lhs, rhs)) if prop.rel.strict else bool(
+        margin < -_noise(lhs, rhs))
+
+
+def _holds_mp(prop: Prop, margin: Any, lhs: Any, rhs: Any) -> bool:
+    if prop.rel is Relation.EQ:
+        return bool(-margin <= EQ_REL_TOL * _scale(lhs, rhs))
+    return bool(margin > 0) if prop.rel.strict else bool(margin >= 0)
+
+
+def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
+            bits: int = 256) -> Confirmation:
+    """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol)."""
+    with mp_workdps(dps):
+        ev = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+        for h in claim.hypotheses:
+            m, lhs, rhs = precise_margin(h, ev)
+            if not _holds_mp(h, m, lhs, rhs):
+                return Confirmation(False, False, False, notes=[f"hypothesis fails: {h}"])
+        m, lhs, rhs = precise_margin(claim.prop, ev)
+        violated = _violated_mp(claim.prop, m, lhs, rhs)
+        out = Confirmation(violated, False, True, _fmt(m), _fmt(lhs), _fmt(rhs))
+    if violated and claim.rel is Relation.EQ:
+        # A real mismatch is stable when the precision doubles; numerical noise shrinks.
+        with mp_workdps(2 * dps):
+            ev2 = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+            m2, lhs2, rhs2 = precise_margin(claim.prop, ev2)
+            stable = _violated_mp(claim.prop, m2, lhs2, rhs2) and abs(m2 - m) <= abs(m) / 10**6
+        if not stable:
+            out.violated = False
+            out.notes.append(f"difference {out.margin} vanishes at {2 * dps} digits: noise")
+            return out
+    if not violated:
+        return out
+    try:
+        with arb_prec(bits):
+            ops = ArbOps()
+            ev = Evaluator(ops, _env(layout, ops, values, indices))
+            for h in claim.hypotheses:
+                if h.rel is Relation.PSD_LE:
+                    from numeric.arb_linalg import is_psd
+
+                    diff = ev(h.rhs) - ev(h.lhs)
+                    if is_psd(flint.arb_mat(diff.tolist())) is not True:
+                        out.notes.append(f"arb could not certify hypothesis {h}")
+                        return out
+                    continue
+                m, _, _ = precise_margin(h, ev)
+                certain = (m > 0) if (h.rel.strict or h.rel is Relation.EQ) else (m >= 0)
+                if h.rel is Relation.EQ:
+                    certain = m.is_zero() if hasattr(m, "is_zero") else False
+                if not certain:
+                    out.notes.append(f"arb could not certify hypothesis {h}")
+                    return out
+            m, _, _ = precise_margin(claim.prop, ev)
+            out.rigorous = bool(m < 0) if not claim.prop.rel.strict else bool(m <= 0)
+            if not out.rigorous:
+                out.notes.append("arb enclosure too wide to certify the violation")
+    except Unsupported as exc:
+        out.notes.append(f"no rigorous enclosure ({exc}); confirmed with mpmath at {dps} digits")
+    return out
+
+
+def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:
+    """A witness as JSON: symbol name -> number or nested lists (floats round-trip exactly)."""
+    out: dict[str, Any] = {k: v for k, v in layout.dims.items()}
+    for s, v in values.items():
+        v = np.asarray(v, dtype=float)
+        out[str(s)] = v.tolist() if v.ndim else float(v)
+    for s, v in indices.items():
+        out[str(s)] = int(v)
+    return out

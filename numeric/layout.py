@@ -1,0 +1,116 @@
+"""Which symbols a claim has, their shapes at fixed dimensions, and its index symbols.
+
+Example:
+    >>> from symbolic import Claim, matrix, vector, norm2, opnorm, n, d
+    >>> from numeric.layout import Layout
+    >>> A, x = matrix("A", n, d), vector("x", d)
+    >>> claim = Claim("t:extra-1", norm2(A * x), "<=", opnorm(A) * norm2(x))
+    >>> lay = Layout.of(claim, {"n": 3, "d": 2})
+    >>> [(s.name, lay.shapes[s]) for s in lay.symbols]
+    [('A', (3, 2)), ('x', (2, 1))]
+    >>> lay.width
+    8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import sympy as sp
+
+from symbolic import objects as ob
+from symbolic.claim import Claim
+
+
+def _exprs(claim: Claim) -> list[sp.Basic]:
+    out = [claim.lhs, claim.rhs]
+    for h in claim.hypotheses:
+        out += [h.lhs, h.rhs]
+    return out
+
+
+def index_bounds(claim: Claim) -> dict[sp.Symbol, sp.Expr]:
+    """Index symbols and the dimension each one ranges up to (1-based, inclusive)."""
+    bounds: dict[sp.Symbol, sp.Expr] = {}
+    for e in _exprs(claim):
+        for node in sp.preorder_traversal(e):
+            pairs: list[tuple[Any, Any]] = []
+            if isinstance(node, ob.Column):
+                pairs = [(node.args[1], node.args[0].shape[1])]
+            elif isinstance(node, ob.Entry):
+                m = node.args[0]
+                pairs = [(node.args[1], m.shape[0]), (node.args[2], m.shape[1])]
+            elif isinstance(node, (ob.Deriv, ob.ScalarDeriv)):
+                v = node.args[1]
+                pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
+            for idx, bound in pairs:
+                if isinstance(idx, sp.Symbol):
+                    bounds.setdefault(idx, bound)
+    return bounds
+
+
+@dataclass
+class Layout:
+    """Symbols of a claim at fixed dimensions, in a stable order, with their shapes.
+
+    ``shapes[s]`` is ``()`` for a scalar and ``(rows, cols)`` for a matrix.
+    """
+
+    symbols: list[sp.Basic]
+    shapes: dict[sp.Basic, tuple[int, ...]]
+    dims: dict[str, int]
+    indices: dict[sp.Symbol, int]
+
+    @classmethod
+    def of(cls, claim: Claim, dims: dict[str, int]) -> Layout:
+        """The layout of ``claim`` at ``dims`` (e.g. ``{"n": 4, "d": 2}``)."""
+        subs = {ob.DIMS[k]: v for k, v in dims.items() if k in ob.DIMS}
+        idx = index_bounds(claim)
+        index_sizes = {i: int(sp.sympify(b).subs(subs)) for i, b in idx.items()}
+        syms = sorted(
+            (s for s in claim.symbols if s not in idx),
+            key=lambda s: (isinstance(s, sp.MatrixSymbol), str(s)),
+        )
+        shapes: dict[sp.Basic, tuple[int, ...]] = {}
+        for s in syms:
+            if isinstance(s, sp.MatrixSymbol):
+                shape = tuple(int(sp.sympify(k).subs(subs)) for k in s.shape)
+                if any(k < 1 for k in shape):
+                    raise ValueError(f"symbol {s} has an empty shape {shape} at {dims}")
+                shapes[s] = shape
+            else:
+                shapes[s] = ()
+        return cls(syms, shapes, dict(dims), index_sizes)
+
+    @property
+    def width(self) -> int:
+        """Number of real coordinates of one instance (indices excluded)."""
+        return sum(int(np.prod(self.shapes[s])) if self.shapes[s] else 1 for s in self.symbols)
+
+    def env(self, values: dict[sp.Basic, Any], index_values: dict[sp.Symbol, Any]) -> dict:
+        """An evaluation environment: symbol values, dimension ints, index values."""
+        env: dict[sp.Basic, Any] = {ob.DIMS[k]: v for k, v in self.dims.items() if k in ob.DIMS}
+        env.update(values)
+        env.update(index_values)
+        return env
+
+    def flatten(self, values: dict[sp.Basic, np.ndarray]) -> np.ndarray:
+        """Batch of instances -> array ``(B, width)``."""
+        cols = []
+        for s in self.symbols:
+            v = np.asarray(values[s], dtype=float)
+            cols.append(v.reshape(v.shape[0], -1))
+        return np.concatenate(cols, axis=1)
+
+    def unflatten(self, theta: np.ndarray) -> dict[sp.Basic, np.ndarray]:
+        """Array ``(B, width)`` -> batch of instances."""
+        out, k = {}, 0
+        for s in self.symbols:
+            shape = self.shapes[s]
+            size = int(np.prod(shape)) if shape else 1
+            block = theta[:, k : k + size]
+            out[s] = block.reshape((theta.shape[0], *shape)) if shape else block[:, 0]
+            k += size
+        return out

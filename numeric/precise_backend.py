@@ -1,0 +1,279 @@
+"""High-precision evaluation of one instance: mpmath numbers, or rigorous python-flint arb balls.
+
+Vectors and matrices are numpy object arrays of ``mpf`` or ``arb``. Arb results are rigorous
+enclosures: every operation is a ball operation.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.walk import Evaluator
+    >>> from numeric.precise_backend import MpmathOps, mp_workdps
+    >>> x = sp.Symbol("x")
+    >>> with mp_workdps(30):
+    ...     str(Evaluator(MpmathOps(), {x: MpmathOps().number(2)})(sp.sqrt(x)))[:12]
+    '1.4142135623'
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import flint
+import mpmath
+import numpy as np
+import sympy as sp
+
+from symbolic.walk import Evaluator, Ops, Unsupported
+
+
+@contextlib.contextmanager
+def mp_workdps(dps: int) -> Iterator[None]:
+    """Set mpmath's decimal precision, restoring it afterwards (also after exceptions)."""
+    old = mpmath.mp.dps
+    mpmath.mp.dps = dps
+    try:
+        yield
+    finally:
+        mpmath.mp.dps = old
+
+
+@contextlib.contextmanager
+def arb_prec(bits: int) -> Iterator[None]:
+    """Set python-flint's working precision in bits, restoring it afterwards."""
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
+
+
+class _ObjectOps(Ops):
+    """Shared code for scalar libraries over numpy object arrays."""
+
+    def number(self, value: Any) -> Any:
+        raise NotImplementedError
+
+    def array(self, values: Any) -> np.ndarray:
+        """An object array from nested lists / float arrays (floats converted exactly)."""
+        arr = np.asarray(values, dtype=object)
+        out = np.empty(arr.shape, dtype=object)
+        for idx, v in np.ndenumerate(arr):
+            out[idx] = self.number(v)
+        return out
+
+    def const(self, value: sp.Expr) -> Any:
+        if value.is_Integer:
+            return self.number(int(value))
+        if value.is_Rational:
+            return self.number(Fraction(int(value.p), int(value.q)))
+        if value is sp.pi:
+            return self._pi()
+        if value is sp.E:
+            return self.func("exp", [self.number(1)])
+        if value.is_Float:
+            return self.number(float(value)) if value._prec <= 53 else self.number(str(value))
+        raise Unsupported(f"{self.name}: constant {value}")
+
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
+        if exponent_expr.is_Integer:
+            return base ** int(exponent_expr)
+        if exponent_expr == sp.Rational(1, 2):
+            return self.func("sqrt", [base])
+        return base**exponent
+
+    def _map(self, fn: Any, m: np.ndarray) -> np.ndarray:
+        out = np.empty(m.shape, dtype=object)
+        for idx, v in np.ndenumerate(m):
+            out[idx] = fn(v)
+        return out
+
+    def matmul(self, mats: list[Any]) -> Any:
+        out = mats[0]
+        for m in mats[1:]:
+            out = np.matmul(out, m)
+        return out
+
+    def scale(self, s: Any, m: Any) -> Any:
+        return self._map(lambda v: s * v, m)
+
+    def matop(self, name: str, args: list[Any], node: sp.Basic) -> Any:
+        if name == "elem_exp":
+            return self._map(lambda v: self.func("exp", [v]), args[0])
+        if name == "elem_abs":
+            return self._map(abs, args[0])
+        if name == "transpose":
+            return args[0].T
+        if name == "hadamard":
+            out = args[0]
+            for a in args[1:]:
+                out = out * a
+            return out
+        if name == "diag":
+            v = args[0][:, 0]
+            out = np.empty((len(v), len(v)), dtype=object)
+            zero = self.number(0)
+            for r in range(len(v)):
+                for c in range(len(v)):
+                    out[r, c] = v[r] if r == c else zero
+            return out
+        if name == "column":
+            i = int(args[1]) - 1
+            return args[0][:, i : i + 1]
+        if name == "entry":
+            return args[0][int(args[1]) - 1, int(args[2]) - 1]
+        if name == "inner":
+            return self._sum(list((args[0] * args[1]).ravel()))
+        raise Unsupported(f"{self.name}: {name}")
+
+    def _sum(self, items: list[Any]) -> Any:
+        out = self.number(0)
+        for v in items:
+            out = out + v
+        return out
+
+    def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
+        items = list(m.ravel())
+        if name in ("norm2", "frob"):
+            return self.func("sqrt", [self._sum([v * v for v in items])])
+        if name == "norminf":
+            return self.func("max", [abs(v) for v in items])
+        if name == "min_entry":
+            return self.func("min", items)
+        if name == "max_entry":
+            return self.func("max", items)
+        if name == "sum_entries":
+            return self._sum(items)
+        if name == "opnorm":
+            return self._opnorm(m)
+        if name == "lambda_min":
+            return self._lambda_min(m)
+        raise Unsupported(f"{self.name}: {name}")
+
+    def special(self, name: str, rows: int, cols: int) -> Any:
+        out = np.empty((rows, cols), dtype=object)
+        one, zero = self.number(1), self.number(0)
+        for r in range(rows):
+            for c in range(cols):
+                out[r, c] = one if (name == "ones" or (name == "identity" and r == c)) else zero
+        return out
+
+    def _pi(self) -> Any:
+        raise Unsupported(f"{self.name}: pi")
+
+    def _opnorm(self, m: np.ndarray) -> Any:
+        raise Unsupported(f"{self.name}: spectral norm")
+
+    def _lambda_min(self, m: np.ndarray) -> Any:
+        raise Unsupported(f"{self.name}: eigenvalues")
+
+
+class MpmathOps(_ObjectOps):
+    """mpmath at the current ``mpmath.mp.dps`` (not rigorous, but high precision)."""
+
+    name = "mpmath"
+
+    def number(self, value: Any) -> Any:
+        if isinstance(value, Fraction):
+            return mpmath.mpf(value.numerator) / value.denominator
+        if isinstance(value, (np.floating, np.integer)):
+            value = value.item()
+        return mpmath.mpf(value)
+
+    def _pi(self) -> Any:
+        return +mpmath.pi
+
+    def func(self, name: str, args: list[Any]) -> Any:
+        if name == "max":
+            return max(args)
+        if name == "min":
+            return min(args)
+        f = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
+             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign}
+        return f[name](args[0])
+
+    def _opnorm(self, m: np.ndarray) -> Any:
+        s = mpmath.svd_r(mpmath.matrix(m.tolist()), compute_uv=False)
+        return max(s[i] for i in range(s.rows))
+
+    def _lambda_min(self, m: np.ndarray) -> Any:
+        sym = mpmath.matrix(((m + m.T) / 2).tolist())
+        ev = mpmath.eigsy(sym, eigvals_only=True)
+        return min(ev[i] for i in range(ev.rows))
+
+    def derivative(self, node: sp.Basic, ev: Evaluator) -> Any:
+        """Derivative by mpmath.diff (extrapolated finite differences at extra precision)."""
+        expr, var, i, j = node.args
+        base = ev.env[var]
+        if not isinstance(base, np.ndarray):
+            raise Unsupported("mpmath: derivative by a scalar symbol")
+        r, c = int(ev.int_value(i)) - 1, int(ev.int_value(j)) - 1
+
+        def at(t: Any) -> Any:
+            moved = base.copy()
+            moved[r, c] = base[r, c] + t
+            return ev.with_env({var: moved})(expr)
+
+        probe = at(mpmath.mpf(0))
+        if not isinstance(probe, np.ndarray):
+            return mpmath.diff(lambda t: at(t), 0)
+        out = np.empty(probe.shape, dtype=object)
+        for idx in np.ndindex(probe.shape):
+            out[idx] = mpmath.diff(lambda t, idx=idx: at(t)[idx], 0)
+        return out
+
+
+class ArbOps(_ObjectOps):
+    """Rigorous python-flint arb balls at the current ``flint.ctx.prec``."""
+
+    name = "arb"
+
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
+        if exponent_expr.is_Integer:  # arb's ball ** int is NaN when the ball contains 0
+            k = int(exponent_expr)
+            out = self.number(1)
+            for _ in range(abs(k)):
+                out = out * base
+            return out if k >= 0 else 1 / out
+        return super().pow(base, exponent, exponent_expr)
+
+    def number(self, value: Any) -> Any:
+        if isinstance(value, flint.arb):
+            return value
+        if isinstance(value, Fraction):
+            return flint.arb(flint.fmpq(value.numerator, value.denominator))
+        if isinstance(value, (np.floating, np.integer)):
+            value = value.item()
+        if isinstance(value, mpmath.mpf):
+            from numeric.arb_linalg import to_arb
+
+            return to_arb(value)
+        if isinstance(value, str):
+            return flint.arb(value)
+        return flint.arb(value)
+
+    def _pi(self) -> Any:
+        return flint.arb.pi()
+
+    def func(self, name: str, args: list[Any]) -> Any:
+        if name in ("max", "min"):
+            out = args[0]
+            for a in args[1:]:
+                out = out.max(a) if name == "max" else out.min(a)
+            return out
+        x = args[0]
+        if name == "abs":
+            return abs(x)
+        if name == "sign":
+            return x.sgn()
+        return getattr(x, name)()
+
+    def _opnorm(self, m: np.ndarray) -> Any:
+        from numeric import arb_linalg
+
+        return arb_linalg.spectral_norm(flint.arb_mat(m.tolist()))
+
+    def _lambda_min(self, m: np.ndarray) -> Any:
+        raise Unsupported("arb: eigenvalue enclosure (use the Loewner check in arb_linalg)")

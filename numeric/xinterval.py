@@ -1,0 +1,294 @@
+"""Extended-real intervals ``[lo, hi]`` with rigorously rounded arb endpoints and ±inf.
+
+Endpoints are exact arb points (the lower end rounded down, the upper end rounded up) or the
+floats ``-inf`` / ``inf``, so intervals like ``[4, inf)`` are representable: that is what makes
+tail arguments over unbounded domains sound. Products use the convention ``0 * inf = 0``, which is
+correct for closed intervals of real numbers.
+
+Example:
+    >>> from numeric.xinterval import XI
+    >>> r = XI(4, float("inf"))
+    >>> dg = r * 12 * (r * r * 6).exp() - 4  # derivative of exp(6 r^2) - 4 r on [4, inf)
+    >>> dg.lower_gt0(), dg.hi
+    (True, inf)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import flint
+import sympy as sp
+
+from symbolic.walk import Ops, Unsupported
+
+INF = math.inf
+
+
+def _arb(x: Any) -> flint.arb:
+    if isinstance(x, flint.arb):
+        return x
+    if isinstance(x, sp.Rational):
+        return flint.arb(flint.fmpq(int(x.p), int(x.q)))
+    return flint.arb(x)
+
+
+def _low(x: Any) -> Any:
+    """Exact lower end of an arb ball (or pass ±inf through)."""
+    if isinstance(x, float):
+        return x
+    if not x.is_finite():
+        return -INF
+    return x.lower()
+
+
+def _up(x: Any) -> Any:
+    if isinstance(x, float):
+        return x
+    if not x.is_finite():
+        return INF
+    return x.upper()
+
+
+def _lt(a: Any, b: Any) -> bool:
+    """a < b for exact points / infinities."""
+    if isinstance(a, float) and isinstance(b, float):
+        return a < b
+    if isinstance(a, float):
+        return a == -INF
+    if isinstance(b, float):
+        return b == INF
+    return bool(a < b)
+
+
+def _min(xs: list[Any]) -> Any:
+    out = xs[0]
+    for x in xs[1:]:
+        if _lt(x, out):
+            out = x
+    return out
+
+
+def _max(xs: list[Any]) -> Any:
+    out = xs[0]
+    for x in xs[1:]:
+        if _lt(out, x):
+            out = x
+    return out
+
+
+def _is_zero(x: Any) -> bool:
+    return not isinstance(x, float) and x.is_zero()
+
+
+def _sign(x: Any) -> int:
+    if isinstance(x, float):
+        return 1 if x > 0 else -1
+    if x.is_zero():
+        return 0
+    return 1 if x > 0 else -1
+
+
+def _mul_end(a: Any, b: Any, up: bool) -> Any:
+    if isinstance(a, float) or isinstance(b, float):
+        if _is_zero(a) or _is_zero(b):
+            return flint.arb(0)
+        return INF if _sign(a) * _sign(b) > 0 else -INF
+    p = a * b
+    return _up(p) if up else _low(p)
+
+
+class XI:
+    """A closed interval of the extended reals with arb endpoints."""
+
+    __slots__ = ("hi", "lo")
+
+    def __init__(self, lo: Any, hi: Any | None = None):
+        hi = lo if hi is None else hi
+        self.lo = lo if isinstance(lo, float) and math.isinf(lo) else _low(_arb(lo))
+        self.hi = hi if isinstance(hi, float) and math.isinf(hi) else _up(_arb(hi))
+
+    @classmethod
+    def ball(cls, b: flint.arb) -> XI:
+        return cls(_low(b), _up(b))
+
+    def __repr__(self) -> str:
+        return f"XI({self.lo}, {self.hi})"
+
+    @property
+    def bounded(self) -> bool:
+        return not (isinstance(self.lo, float) or isinstance(self.hi, float))
+
+    def __add__(self, o: Any) -> XI:
+        o = _coerce(o)
+        lo = -INF if INF * -1 in (self.lo, o.lo) else _low(self.lo + o.lo)
+        hi = INF if INF in (self.hi, o.hi) else _up(self.hi + o.hi)
+        return XI(lo, hi)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> XI:
+        return XI(-self.hi, -self.lo)
+
+    def __sub__(self, o: Any) -> XI:
+        return self + (-_coerce(o))
+
+    def __rsub__(self, o: Any) -> XI:
+        return _coerce(o) + (-self)
+
+    def __mul__(self, o: Any) -> XI:
+        o = _coerce(o)
+        ends = [(a, b) for a in (self.lo, self.hi) for b in (o.lo, o.hi)]
+        return XI(_min([_mul_end(a, b, False) for a, b in ends]),
+                  _max([_mul_end(a, b, True) for a, b in ends]))
+
+    __rmul__ = __mul__
+
+    def contains_zero(self) -> bool:
+        return not _lt(flint.arb(0), self.lo) and not _lt(self.hi, flint.arb(0))
+
+    def recip(self) -> XI:
+        if self.contains_zero():
+            if _is_zero(self.lo) and _lt(flint.arb(0), self.hi):
+                return XI(_low(1 / self.hi) if not isinstance(self.hi, float) else flint.arb(0),
+                          INF)
+            if _is_zero(self.hi) and _lt(self.lo, flint.arb(0)):
+                return XI(-INF, _up(1 / self.lo) if not isinstance(self.lo, float)
+                          else flint.arb(0))
+            return XI(-INF, INF)
+        lo = flint.arb(0) if isinstance(self.hi, float) else _low(1 / self.hi)
+        hi = flint.arb(0) if isinstance(self.lo, float) else _up(1 / self.lo)
+        return XI(lo, hi)
+
+    def __truediv__(self, o: Any) -> XI:
+        return self * _coerce(o).recip()
+
+    def __rtruediv__(self, o: Any) -> XI:
+        return _coerce(o) * self.recip()
+
+    def _mono(self, f: Any, at_lo_inf: Any, at_hi_inf: Any) -> XI:
+        lo = at_lo_inf if isinstance(self.lo, float) else _low(f(self.lo))
+        hi = at_hi_inf if isinstance(self.hi, float) else _up(f(self.hi))
+        return XI(lo, hi)
+
+    def exp(self) -> XI:
+        return self._mono(lambda x: x.exp(), flint.arb(0), INF)
+
+    def log(self) -> XI:
+        if not _lt(flint.arb(0), self.lo):
+            lo = -INF
+            hi = INF if isinstance(self.hi, float) else (
+                _up(self.hi.log()) if self.hi > 0 else -INF)
+            return XI(lo, hi)
+        return self._mono(lambda x: x.log(), -INF, INF)
+
+    def sqrt(self) -> XI:
+        if _lt(self.lo, flint.arb(0)):
+            raise Unsupported("interval: sqrt of an interval reaching below 0")
+        return self._mono(lambda x: x.sqrt(), flint.arb(0), INF)
+
+    def __abs__(self) -> XI:
+        if not _lt(self.lo, flint.arb(0)):
+            return self
+        if not _lt(flint.arb(0), self.hi):
+            return -self
+        return XI(flint.arb(0), _max([-self.lo if not isinstance(self.lo, float) else INF,
+                                      self.hi]))
+
+    def powi(self, k: int) -> XI:
+        if k == 0:
+            return XI(1)
+        if k < 0:
+            return self.powi(-k).recip()
+        base = abs(self) if k % 2 == 0 else self
+        lo = base.lo if isinstance(base.lo, float) else _low(base.lo**k)
+        hi = base.hi if isinstance(base.hi, float) else _up(base.hi**k)
+        return XI(lo, hi)
+
+    def powr(self, p: Any) -> XI:
+        """Real power with a positive base: ``exp(p log x)``."""
+        return (_coerce(p) * self.log()).exp()
+
+    def lower_ge0(self) -> bool:
+        """Certainly ``>= 0``."""
+        return not _lt(self.lo, flint.arb(0))
+
+    def lower_gt0(self) -> bool:
+        return _lt(flint.arb(0), self.lo)
+
+    def upper_lt0(self) -> bool:
+        return _lt(self.hi, flint.arb(0))
+
+    def upper_le0(self) -> bool:
+        return not _lt(flint.arb(0), self.hi)
+
+    def intersect(self, o: XI) -> XI:
+        return XI(_max([self.lo, o.lo]), _min([self.hi, o.hi]))
+
+    def mid(self) -> flint.arb:
+        if not self.bounded:
+            raise ValueError("midpoint of an unbounded interval")
+        return ((self.lo + self.hi) / 2).mid()
+
+    def width(self) -> Any:
+        return INF if not self.bounded else _up(self.hi - self.lo)
+
+
+def _coerce(x: Any) -> XI:
+    return x if isinstance(x, XI) else XI(_arb(x))
+
+
+class XIOps(Ops):
+    """Walker operations on :class:`XI` (scalars only)."""
+
+    name = "interval"
+
+    def const(self, value: sp.Expr) -> XI:
+        if value.is_Rational:
+            return XI(_arb(value))
+        if value is sp.pi:
+            return XI.ball(flint.arb.pi())
+        if value is sp.E:
+            return XI.ball(flint.arb(1).exp())
+        if value.is_Float:
+            return XI(flint.arb(float(value)))
+        raise Unsupported(f"interval: constant {value}")
+
+    def add(self, terms: list[Any]) -> Any:
+        out = _coerce(terms[0])
+        for t in terms[1:]:
+            out = out + t
+        return out
+
+    def mul(self, factors: list[Any]) -> Any:
+        out = _coerce(factors[0])
+        for f in factors[1:]:
+            out = out * f
+        return out
+
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
+        base = _coerce(base)
+        if exponent_expr.is_Integer:
+            return base.powi(int(exponent_expr))
+        if exponent_expr == sp.Rational(1, 2):
+            return base.sqrt()
+        if exponent_expr == sp.Rational(-1, 2):
+            return base.sqrt().recip()
+        return base.powr(exponent)
+
+    def func(self, name: str, args: list[Any]) -> Any:
+        args = [_coerce(a) for a in args]
+        if name == "exp":
+            return args[0].exp()
+        if name == "log":
+            return args[0].log()
+        if name == "abs":
+            return abs(args[0])
+        if name == "sqrt":
+            return args[0].sqrt()
+        if name == "max":
+            return XI(_max([a.lo for a in args]), _max([a.hi for a in args]))
+        if name == "min":
+            return XI(_min([a.lo for a in args]), _min([a.hi for a in args]))
+        raise Unsupported(f"interval: {name}")

@@ -1,0 +1,196 @@
+"""The ``proofcheck`` command line (also ``python -m proofs``).
+
+Exit codes: 0 ran and met expectations, 1 a claim failed unexpectedly, 2 usage or input error.
+
+Example:
+    >>> from proofs.cli import main
+    >>> main(["list", "closeness"]) == 0  # doctest: +ELLIPSIS
+    closeness:fact-3.1:item-1 ...
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from numeric.budget import BUDGETS
+from proofs import registry
+from proofs.commands import MODULES
+from proofs.io import write_atomic
+from proofs.model import Lemma
+from proofs.userfile import UserFileError
+from symbolic.claim import Claim
+
+
+class UsageError(Exception):
+    """A user mistake: reported in one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+class Progress:
+    """Progress lines on stderr (rewritten in place on a terminal)."""
+
+    def __init__(self, quiet: bool = False):
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+
+    def __call__(self, msg: str) -> None:
+        if self.quiet:
+            return
+        line = f"[{time.perf_counter() - self.t0:6.1f}s] {msg}"
+        if self.tty:
+            sys.stderr.write("\r\033[K" + line[:150])
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.tty and not self.quiet:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _targets(targets: Sequence[str]) -> list[Lemma | Claim]:
+    from proofs import userfile
+
+    out: list[Lemma | Claim] = []
+    for t in targets:
+        if t.endswith(".py") or os.path.sep in t:
+            out += userfile.load(t)
+            continue
+        try:
+            out += registry.resolve(t)
+        except registry.UnknownTarget:
+            hints = registry.suggest(t)
+            hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+            raise UsageError(f"unknown target {t!r}{hint} (see 'proofcheck list')") from None
+    seen, unique = set(), []
+    for e in out:
+        if e.id not in seen:
+            seen.add(e.id)
+            unique.append(e)
+    return unique
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    keys = [args.paper] if args.paper else registry.paper_keys()
+    for key in keys:
+        try:
+            paper = registry.paper(key)
+        except registry.UnknownTarget:
+            hints = registry.suggest(key)
+            raise UsageError(f"unknown paper {key!r}"
+                             + (f"; did you mean {', '.join(hints)}?" if hints else "")) from None
+        for e in paper.entries:
+            print(f"{e.id:44s} {e.description or e.source}")
+            for c in e.claims():
+                if c.id != e.id:
+                    print(f"  {c.id:42s} {c.justification or c.description}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from proofs import reports
+    from proofs.runner import run_entries
+
+    entries = _targets(args.targets)
+    progress = Progress(args.quiet)
+    results = run_entries(entries, args.budget, args.seed, progress)
+    progress.done()
+    print(reports.terminal_table(results))
+    if args.json:
+        write_atomic(args.json, reports.to_json(results, args.seed, args.budget) + "\n")
+    if args.junit:
+        write_atomic(args.junit, reports.to_junit(results))
+    return 1 if any(r.unexpected for r in results) else 0
+
+
+def cmd_errata(args: argparse.Namespace) -> int:
+    from proofs import errata
+    from proofs.runner import run_entries
+
+    try:
+        paper = registry.paper(args.paper)
+    except registry.UnknownTarget:
+        raise UsageError(f"unknown paper {args.paper!r} (known: "
+                         f"{', '.join(registry.paper_keys())})") from None
+    progress = Progress(args.quiet)
+    results = run_entries(paper.entries, args.budget, args.seed, progress)
+    progress.done()
+    items = errata.findings(results)
+    render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
+    text = render[args.format](paper.key, items)
+    if args.output:
+        write_atomic(args.output, text)
+    else:
+        print(text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="proofcheck", description="Verify the mathematics of ML-theory papers, "
+                "claim by claim and proof step by proof step.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    s = sub.add_parser("list", help="ids with a one-line description")
+    s.add_argument("paper", nargs="?", help="paper key (default: all papers)")
+    s.set_defaults(func=cmd_list)
+    s = sub.add_parser("check", help="check claims: ids, id prefixes, paper keys, 'all', or a "
+                       "path to a Python file of claims")
+    s.add_argument("targets", nargs="+")
+    s.add_argument("--json", metavar="FILE", help="write results as JSON (schema_version 1)")
+    s.add_argument("--junit", metavar="FILE", help="write results as JUnit XML")
+    s.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    s.add_argument("--budget", choices=list(BUDGETS), default="default")
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    s.set_defaults(func=cmd_check)
+    s = sub.add_parser("errata", help="every finding of a paper, with witnesses")
+    s.add_argument("paper")
+    s.add_argument("--format", choices=["md", "json", "tex"], default="md")
+    s.add_argument("-o", "--output", metavar="FILE")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--budget", choices=list(BUDGETS), default="default")
+    s.add_argument("-q", "--quiet", action="store_true")
+    s.set_defaults(func=cmd_errata)
+    for name in MODULES:
+        mod = importlib.import_module(f"proofs.commands.{name}")
+        s = sub.add_parser(mod.NAME, help=mod.HELP)
+        mod.add_arguments(s)
+        s.set_defaults(func=mod.run)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return 2
+        return args.func(args)
+    except (UsageError, UserFileError) as exc:
+        print(f"proofcheck: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. 'proofcheck list | head'
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
+    except KeyboardInterrupt:
+        print("proofcheck: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:
+        print(f"proofcheck: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def entry_point() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""Atomic file writing: a run killed midway never leaves a truncated report behind.
+
+Example:
+    >>> import os, tempfile
+    >>> from proofs.io import write_atomic
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> write_atomic(path, "hello")
+    >>> open(path).read()
+    'hello'
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+def write_atomic(path: str, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and an atomic rename."""
+    directory = os.path.dirname(os.path.abspath(path)) or "."
+    mode = "wb" if isinstance(data, bytes) else "w"
+    fd, tmp = tempfile.mkstemp(prefix=".proofcheck-", dir=directory)
+    try:
+        with os.fdopen(fd, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

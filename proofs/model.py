@@ -1,0 +1,162 @@
+"""Papers as data: lemmas with hypotheses, statements and proof chains (like Lean's ``calc``).
+
+A :class:`Lemma` holds its statement as printed (a :class:`~symbolic.Prop`, or a
+:class:`Chain` for a printed double inequality such as ``a <= b <= c``), the hypotheses it
+lists, and optionally its proof as a :class:`Chain` whose links carry the paper's
+justifications and the ids they cite. :meth:`Lemma.claims` turns all of it into checkable
+:class:`~symbolic.Claim` objects with contract ids.
+
+Example:
+    >>> from symbolic import Prop, vector, norm2, norminf, n
+    >>> from proofs.model import Chain, Lemma, Link
+    >>> x = vector("x", n)
+    >>> fact = Lemma("demo:fact-1:item-2", source="Fact 1",
+    ...              statement=Chain(norminf(x), [Link("<=", norm2(x))]))
+    >>> [c.id for c in fact.claims()]
+    ['demo:fact-1:item-2:step-1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+from symbolic.claim import Claim, Prop, check_id
+from symbolic.relation import Relation
+
+
+@dataclass
+class Link:
+    """One link ``REL expr`` of a chain, with its justification and cited ids."""
+
+    rel: Relation | str
+    expr: Any
+    justification: str = ""
+    cites: tuple[str, ...] = ()
+    expect: str | None = None
+    note: str = ""
+    finding: str | None = None
+    corrected: Any = None
+    extra_hypotheses: tuple[Prop, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rel, str):
+            self.rel = Relation.parse(self.rel)
+        self.expr = sp.sympify(self.expr)
+        self.cites = tuple(self.cites)
+
+
+@dataclass
+class Chain:
+    """``start REL1 e1 REL2 e2 ...``."""
+
+    start: Any
+    links: list[Link]
+
+    def __post_init__(self) -> None:
+        self.start = sp.sympify(self.start)
+
+    def props(self) -> list[Prop]:
+        """Each link as the proposition ``previous REL expr``."""
+        out, prev = [], self.start
+        for link in self.links:
+            out.append(Prop(prev, link.rel, link.expr))
+            prev = link.expr
+        return out
+
+    def relation(self) -> Relation | None:
+        """The composed relation from start to end (None: the links do not compose)."""
+        rel: Relation | None = self.links[0].rel
+        for link in self.links[1:]:
+            rel = rel.then(link.rel) if rel else None
+        return rel
+
+    def conclusion(self) -> Prop | None:
+        """``start REL end`` for the composed relation."""
+        rel = self.relation()
+        return None if rel is None else Prop(self.start, rel, self.links[-1].expr)
+
+
+@dataclass
+class Lemma:
+    """A definition, fact, lemma, claim or theorem of a paper, as printed."""
+
+    id: str
+    source: str
+    statement: Prop | Chain | None = None
+    hypotheses: tuple[Prop, ...] = ()
+    proof: Chain | None = None
+    description: str = ""
+    cites: tuple[str, ...] = ()
+    dims: dict[str, tuple[int, int]] = field(default_factory=dict)
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    expect: str | None = None
+    note: str = ""
+    finding: str | None = None
+    corrected: Any = None
+    printed: str = ""
+
+    def __post_init__(self) -> None:
+        check_id(self.id)
+        self.hypotheses = tuple(self.hypotheses)
+        if isinstance(self.statement, Chain) and self.proof is not None:
+            raise ValueError(f"{self.id}: a chain statement cannot also have a proof chain")
+
+    @property
+    def kind(self) -> str:
+        return self.id.split(":")[1].split("-", 1)[0]
+
+    def _claim(self, cid: str, prop: Prop, **kw: Any) -> Claim:
+        base = dict(hypotheses=self.hypotheses, source=self.source, dims=self.dims,
+                    ranges=self.ranges, description=self.description)
+        base.update(kw)
+        return Claim(cid, prop.lhs, prop.rel, prop.rhs, **base)
+
+    def statement_claim(self) -> Claim | None:
+        """The statement as one claim (None for a chain statement or a bare definition)."""
+        if not isinstance(self.statement, Prop):
+            return None
+        return self._claim(self.id, self.statement, cites=self.cites, expect=self.expect,
+                           note=self.note, finding=self.finding, corrected=self.corrected)
+
+    def link_claims(self) -> list[Claim]:
+        """Claims for the links of a chain statement, or of the proof chain."""
+        chain = self.statement if isinstance(self.statement, Chain) else self.proof
+        if chain is None:
+            return []
+        out = []
+        for k, (prop, link) in enumerate(zip(chain.props(), chain.links), start=1):
+            where = "step" if chain is self.proof else "link"
+            out.append(self._claim(
+                f"{self.id}:step-{k}", prop,
+                hypotheses=self.hypotheses + link.extra_hypotheses,
+                source=f"{self.source}, {'proof ' if where == 'step' else ''}step {k}",
+                justification=link.justification, cites=link.cites, expect=link.expect,
+                note=link.note, finding=link.finding, corrected=link.corrected,
+                description=f"{where} {k} of {self.id.split(':', 1)[1]}"))
+        return out
+
+    def claims(self) -> list[Claim]:
+        """Every checkable claim of this entry: statement first, then the chain's links."""
+        st = self.statement_claim()
+        return ([st] if st else []) + self.link_claims()
+
+
+@dataclass
+class Paper:
+    """An encoded paper: its key, bibliographic line and entries in the paper's order."""
+
+    key: str
+    title: str
+    citation: str
+    entries: list[Lemma] = field(default_factory=list)
+    notes: str = ""
+
+    def claims(self) -> list[Claim]:
+        """All claims of the paper, in order."""
+        return [c for e in self.entries for c in e.claims()]
+
+    def entry(self, entry_id: str) -> Lemma | None:
+        return next((e for e in self.entries if e.id == entry_id), None)

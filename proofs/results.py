@@ -1,0 +1,117 @@
+"""Check results: one per claim (or per chain-statement entry), with expectations.
+
+Example:
+    >>> from symbolic import Status, Verdict
+    >>> from proofs.results import Result
+    >>> r = Result("t:extra-1", "extra", "toy", "", Verdict(Status.REFUTED), expect=None)
+    >>> r.unexpected
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from symbolic.claim import Claim
+from symbolic.verdict import Status, Verdict
+
+HOLDS = {Status.PROVED, Status.SUPPORTED}
+
+
+@dataclass
+class Result:
+    """A verdict for one id, with what the project expects of it."""
+
+    id: str
+    kind: str
+    source: str
+    description: str
+    verdict: Verdict
+    expect: str | None = None
+    claim: Claim | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, claim: Claim, verdict: Verdict) -> Result:
+        return cls(claim.id, claim.kind, claim.source, claim.description, verdict,
+                   claim.expect, claim)
+
+    @property
+    def status(self) -> Status:
+        return self.verdict.status
+
+    @property
+    def unexpected(self) -> bool:
+        """True when the verdict contradicts the expectation (exit code 1)."""
+        st = self.verdict.status
+        if st is Status.ERROR:
+            return True
+        if self.expect is None:
+            return st is Status.REFUTED
+        if self.expect == "refuted":
+            return st in HOLDS
+        if self.expect in ("proved", "supported"):
+            return st is Status.REFUTED
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's result record, plus extra detail fields."""
+        v = self.verdict
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": v.status.value,
+            "method": v.method,
+            "rigorous": bool(v.rigorous),
+            "source": self.source,
+            "message": v.message,
+            "slack": _num(v.slack),
+            "witness": v.witness,
+            "expected": self.expect,
+            "unexpected": self.unexpected,
+            "description": self.description,
+            "seed": v.seed,
+            "precision": v.precision,
+            "evaluations": v.evaluations,
+            "worst_margin": _num(v.worst_margin),
+            "seconds": round(v.seconds, 3),
+            "notes": self.notes,
+            "details": _jsonable(v.details),
+        }
+
+
+def _num(x: Any) -> Any:
+    if x is None:
+        return None
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return str(x)
+    return f if f == f and abs(f) != float("inf") else str(f)
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (str, int, bool)) or x is None:
+        return x
+    if isinstance(x, float):
+        return _num(x)
+    try:
+        return _num(float(x))
+    except (TypeError, ValueError):
+        return str(x)
+
+
+def combine(statuses: list[Status]) -> Status:
+    """Status of a conjunction: refuted if any part is, proved if all are, else the weakest."""
+    if not statuses:
+        return Status.SKIPPED
+    if Status.ERROR in statuses:
+        return Status.ERROR
+    if Status.REFUTED in statuses:
+        return Status.REFUTED
+    return max(statuses, key=lambda s: s.rank)

@@ -1,0 +1,73 @@
+"""Symbolic layer: the objects of the papers, claims, relations, verdicts and exact checks.
+
+Example:
+    >>> from symbolic import Claim, Relation, matrix, vector, norm2, opnorm, n, d
+    >>> A, x = matrix("A", n, d), vector("x", d)
+    >>> Claim("demo:extra-1", norm2(A * x), Relation.LE, opnorm(A) * norm2(x)).kind
+    'extra'
+"""
+
+from symbolic.claim import Claim, Prop, check_id
+from symbolic.objects import (
+    abs_,
+    col,
+    d,
+    deriv,
+    diag,
+    dim,
+    entry,
+    exp_,
+    frob,
+    hadamard,
+    index,
+    inner,
+    lambda_min,
+    matrix,
+    max_entry,
+    min_entry,
+    n,
+    named,
+    norm2,
+    norminf,
+    ones,
+    opnorm,
+    scalar,
+    sum_entries,
+    vector,
+)
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+__all__ = [
+    "Claim",
+    "Prop",
+    "Relation",
+    "Status",
+    "Verdict",
+    "abs_",
+    "check_id",
+    "col",
+    "d",
+    "deriv",
+    "diag",
+    "dim",
+    "entry",
+    "exp_",
+    "frob",
+    "hadamard",
+    "index",
+    "inner",
+    "lambda_min",
+    "matrix",
+    "max_entry",
+    "min_entry",
+    "n",
+    "named",
+    "norm2",
+    "norminf",
+    "ones",
+    "opnorm",
+    "scalar",
+    "sum_entries",
+    "vector",
+]

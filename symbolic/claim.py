@@ -1,0 +1,162 @@
+"""Claims: ``lhs REL rhs`` under hypotheses, written once and read by every back end.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Claim, Prop, Relation, scalar
+    >>> R = scalar("R", positive=True)
+    >>> c = Claim("demo:extra-1", 4 * R, Relation.LE, sp.exp(6 * R**2),
+    ...           hypotheses=(Prop(R, Relation.GE, 4),), source="toy")
+    >>> c.symbols == {R}
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import sympy as sp
+
+from symbolic.objects import DIMS, is_matrix, symbols_of
+from symbolic.relation import Relation
+
+ID_PATTERN = re.compile(
+    r"^[a-z0-9][a-z0-9-]*:(definition|fact|lemma|claim|theorem|equation|extra)-[a-z0-9.\-]+"
+    r"(:(part|item)-[a-z0-9]+)?(:step-[0-9]+)?$"
+)
+
+
+def check_id(claim_id: str) -> str:
+    """Return ``claim_id`` if it follows the id contract, else raise ValueError."""
+    if not ID_PATTERN.match(claim_id):
+        raise ValueError(
+            f"bad claim id {claim_id!r}: expected <paper>:<kind>-<number>[:part-k|:item-k][:step-m]"
+        )
+    return claim_id
+
+
+@dataclass(frozen=True)
+class Prop:
+    """A relation ``lhs REL rhs`` without an id: a hypothesis, or a claim's body."""
+
+    lhs: Any
+    rel: Relation
+    rhs: Any
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lhs", sp.sympify(self.lhs))
+        object.__setattr__(self, "rhs", sp.sympify(self.rhs))
+        if isinstance(self.rel, str):
+            object.__setattr__(self, "rel", Relation.parse(self.rel))
+        lm, rm = is_matrix(self.lhs), is_matrix(self.rhs)
+        if self.rel is Relation.PSD_LE:
+            if not (lm and rm):
+                raise ValueError("⪯ needs matrices on both sides")
+        elif lm != rm and self.rel is Relation.EQ:
+            raise ValueError(f"cannot compare a matrix with a scalar: {self.lhs} = {self.rhs}")
+        elif (lm or rm) and self.rel is not Relation.EQ:
+            raise ValueError(f"an inequality needs scalar sides: {self.lhs} {self.rel.value} ...")
+        if lm and rm and self.lhs.shape != self.rhs.shape:
+            raise ValueError(f"shape mismatch: {self.lhs.shape} vs {self.rhs.shape}")
+
+    @property
+    def symbols(self) -> set[sp.Basic]:
+        """Free scalar and matrix symbols (dimensions excluded)."""
+        return symbols_of(self.lhs) | symbols_of(self.rhs)
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.rel.value} {self.rhs}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A checkable statement with its provenance.
+
+    Attributes:
+        id: contract id, e.g. ``closeness:fact-3.1:item-2``.
+        lhs, rel, rhs: the statement.
+        hypotheses: relations assumed to hold (listed in the paper, or implied by the setting).
+        source: the paper's locator text ("Fact 3.1, bullet 2").
+        justification: the paper's reason for a proof step ("by Fact 3.1").
+        cites: ids of the facts and lemmas the justification uses.
+        description: a one-line summary for listings.
+        dims: dimension ranges to check over, e.g. ``{"n": (1, 64)}``.
+        ranges: sampling ranges for scalars beyond their hypotheses, e.g. ``{"R": (4, 60)}``.
+        expect: the verdict the project has pinned (``None``: expected to hold).
+        note: how the encoding reads the source (garbled extraction, conventions).
+        corrected: a corrected statement where the printed one is wrong (a :class:`Prop`).
+        finding: the errata kind if the check refutes it (``formula-mismatch``, ...).
+    """
+
+    id: str
+    lhs: Any
+    rel: Relation
+    rhs: Any
+    hypotheses: tuple[Prop, ...] = ()
+    source: str = ""
+    justification: str = ""
+    cites: tuple[str, ...] = ()
+    description: str = ""
+    dims: dict[str, tuple[int, int]] = field(default_factory=dict)
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    expect: str | None = None
+    note: str = ""
+    corrected: Any = None
+    finding: str | None = None
+    kind_override: str | None = None
+
+    def __post_init__(self) -> None:
+        check_id(self.id)
+        if isinstance(self.rel, str):
+            object.__setattr__(self, "rel", Relation.parse(self.rel))
+        body = Prop(self.lhs, self.rel, self.rhs)  # validates shapes
+        object.__setattr__(self, "lhs", body.lhs)
+        object.__setattr__(self, "rhs", body.rhs)
+        object.__setattr__(self, "hypotheses", tuple(self.hypotheses))
+        object.__setattr__(self, "cites", tuple(self.cites))
+
+    @property
+    def prop(self) -> Prop:
+        """The statement as a :class:`Prop`."""
+        return Prop(self.lhs, self.rel, self.rhs)
+
+    @property
+    def paper(self) -> str:
+        """Paper key, the part of the id before the first colon."""
+        return self.id.split(":", 1)[0]
+
+    @property
+    def kind(self) -> str:
+        """The id's kind (``fact``, ``lemma``, ...), or ``step`` for a proof step."""
+        if self.kind_override:
+            return self.kind_override
+        if ":step-" in self.id:
+            return "step"
+        return self.id.split(":")[1].split("-", 1)[0]
+
+    @property
+    def symbols(self) -> set[sp.Basic]:
+        """Free symbols of the statement and its hypotheses."""
+        out = self.prop.symbols
+        for h in self.hypotheses:
+            out |= h.symbols
+        return out
+
+    @property
+    def dimension_symbols(self) -> set[sp.Symbol]:
+        """Dimension parameters (``n``, ``d``, ...) the claim's shapes use."""
+        dims = set(DIMS.values())
+        found: set[sp.Symbol] = set()
+        for e in (self.lhs, self.rhs, *[h.lhs for h in self.hypotheses],
+                  *[h.rhs for h in self.hypotheses]):
+            found |= e.free_symbols & dims
+            for node in sp.preorder_traversal(e):
+                if isinstance(node, sp.MatrixSymbol):
+                    for s in node.shape:
+                        found |= sp.sympify(s).free_symbols & dims
+        return found
+
+    def with_(self, **changes: Any) -> Claim:
+        """A copy with fields replaced."""
+        return replace(self, **changes)

@@ -1,0 +1,131 @@
+"""LaTeX for expressions, propositions and claims, in the papers' notation.
+
+Example:
+    >>> from symbolic import matrix, vector, exp_, inner, ones, n, d
+    >>> from symbolic.latex import latex
+    >>> A, x = matrix("A", n, d), vector("x", d)
+    >>> latex(inner(exp_(A * x), ones(n)))
+    '\\\\langle \\\\exp(A x), \\\\mathbf{1}_{n} \\\\rangle'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from symbolic.claim import Claim, Prop
+
+
+class PaperLatexPrinter(LatexPrinter):
+    """SymPy's LaTeX printer taught the papers' operators."""
+
+    def _print_ElemExp(self, e):
+        return rf"\exp({self._print(e.args[0])})"
+
+    def _print_ElemAbs(self, e):
+        return rf"|{self._print(e.args[0])}|"
+
+    def _print_Diag(self, e):
+        return rf"\operatorname{{diag}}({self._print(e.args[0])})"
+
+    def _print_Column(self, e):
+        return rf"{self._print(e.args[0])}_{{*,{self._print(e.args[1])}}}"
+
+    def _print_Entry(self, e):
+        m, i, j = e.args
+        body = self._print(m)
+        if not isinstance(m, sp.MatrixSymbol):
+            body = rf"({body})"
+        idx = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"
+        return rf"{body}_{{{idx}}}"
+
+    def _print_Inner(self, e):
+        return rf"\langle {self._print(e.args[0])}, {self._print(e.args[1])} \rangle"
+
+    def _print_Norm2(self, e):
+        return rf"\|{self._print(e.args[0])}\|_2"
+
+    def _print_NormInf(self, e):
+        return rf"\|{self._print(e.args[0])}\|_\infty"
+
+    def _print_OpNorm(self, e):
+        return rf"\|{self._print(e.args[0])}\|"
+
+    def _print_FrobNorm(self, e):
+        return rf"\|{self._print(e.args[0])}\|_F"
+
+    def _print_MinEntry(self, e):
+        return rf"\min_{{i}} ({self._print(e.args[0])})_i"
+
+    def _print_MaxEntry(self, e):
+        return rf"\max_{{i}} ({self._print(e.args[0])})_i"
+
+    def _print_SumEntries(self, e):
+        return rf"\sum_{{i}} ({self._print(e.args[0])})_i"
+
+    def _print_LambdaMin(self, e):
+        return rf"\lambda_{{\min}}({self._print(e.args[0])})"
+
+    def _print_OneMatrix(self, e):
+        rows, cols = e.shape
+        if cols == 1:
+            return rf"\mathbf{{1}}_{{{self._print(rows)}}}"
+        return rf"\mathbf{{1}}_{{{self._print(rows)} \times {self._print(cols)}}}"
+
+    def _print_NamedMatrix(self, e):
+        return str(e.args[0])
+
+    _print_NamedScalar = _print_NamedMatrix
+
+    def _deriv(self, e):
+        expr, var, i, j = e.args
+        coord = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"
+        return rf"\frac{{\mathrm{{d}}}}{{\mathrm{{d}} {self._print(var)}_{{{coord}}}}}" + (
+            rf"\left({self._print(expr)}\right)"
+        )
+
+    _print_Deriv = _deriv
+    _print_ScalarDeriv = _deriv
+
+
+_PRINTER = PaperLatexPrinter({"mul_symbol": None})
+
+
+def latex(e: Any) -> str:
+    """LaTeX of an expression, a :class:`Prop` or a :class:`Claim` (statement only)."""
+    if isinstance(e, Claim):
+        e = e.prop
+    if isinstance(e, Prop):
+        return f"{_PRINTER.doprint(e.lhs)} {e.rel.latex} {_PRINTER.doprint(e.rhs)}"
+    return _PRINTER.doprint(sp.sympify(e))
+
+
+def claim_latex(claim: Claim) -> str:
+    """The claim with its hypotheses, as a LaTeX fragment (``If ..., then ...``).
+
+    >>> import sympy as sp
+    >>> from symbolic import Claim, Prop, Relation, scalar
+    >>> R = scalar("R", positive=True)
+    >>> claim_latex(Claim("t:extra-1", 4 * R, "<=", sp.exp(6 * R**2), (Prop(R, ">=", 4),)))
+    'If $R \\\\ge 4$, then $4 R \\\\le e^{6 R^{2}}$.'
+    """
+    body = f"${latex(claim.prop)}$"
+    if not claim.hypotheses:
+        return body + "."
+    hyps = ", ".join(f"${latex(h)}$" for h in claim.hypotheses)
+    return f"If {hyps}, then {body}."
+
+
+def escape_text(text: str) -> str:
+    """Escape a user string for LaTeX text mode.
+
+    >>> escape_text("50% of a_b & {x}")
+    '50\\\\% of a\\\\_b \\\\& \\\\{x\\\\}'
+    """
+    repl = {
+        "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+        "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    }
+    return "".join(repl.get(ch, ch) for ch in text)

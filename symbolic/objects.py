@@ -1,0 +1,298 @@
+"""Symbols and operators of the papers, as SymPy expression nodes.
+
+Scalars are SymPy ``Symbol``s, vectors are ``n x 1`` ``MatrixSymbol``s and matrices are
+``MatrixSymbol``s whose shapes may involve the dimension symbols ``n`` and ``d``. The operators
+the papers use (elementwise ``exp``, ``<u, v>``, ``diag``, norms, ...) are small custom nodes
+that every back end (exact, numpy, mpmath, arb, LaTeX) reads.
+
+Example:
+    >>> from symbolic.objects import matrix, vector, exp_, inner, ones, n, d, symbols_of
+    >>> A, x = matrix("A", n, d), vector("x", d)
+    >>> alpha = inner(exp_(A * x), ones(n))
+    >>> symbols_of(alpha) == {A, x}
+    True
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixExpr
+
+n = sp.Symbol("n", integer=True, positive=True)
+d = sp.Symbol("d", integer=True, positive=True)
+
+#: Dimension symbols known to the toolkit, by name.
+DIMS: dict[str, sp.Symbol] = {"n": n, "d": d}
+
+
+def dim(name: str) -> sp.Symbol:
+    """A dimension parameter (positive integer), e.g. ``dim("k")``."""
+    return DIMS.setdefault(name, sp.Symbol(name, integer=True, positive=True))
+
+
+def scalar(name: str, **assumptions: bool) -> sp.Symbol:
+    """A real scalar symbol; assumptions such as ``positive=True`` are passed to SymPy."""
+    assumptions.setdefault("real", True)
+    return sp.Symbol(name, **assumptions)
+
+
+def index(name: str) -> sp.Symbol:
+    """A 1-based index symbol, as in "for each i in [d]"."""
+    return sp.Symbol(name, integer=True, positive=True)
+
+
+class SymmetricMatrixSymbol(sp.MatrixSymbol):
+    """A square matrix symbol that samplers fill with symmetric matrices."""
+
+
+def vector(name: str, size: sp.Expr | int) -> sp.MatrixSymbol:
+    """A column vector symbol of length ``size``."""
+    return sp.MatrixSymbol(name, size, 1)
+
+
+def matrix(name: str, rows: sp.Expr | int, cols: sp.Expr | int, *, symmetric: bool = False):
+    """A matrix symbol; ``symmetric=True`` for a symmetric square matrix (PSD orderings)."""
+    if symmetric:
+        return SymmetricMatrixSymbol(name, rows, cols)
+    return sp.MatrixSymbol(name, rows, cols)
+
+
+def is_matrix(e: sp.Basic) -> bool:
+    """Whether ``e`` is matrix-valued."""
+    return bool(getattr(e, "is_Matrix", False))
+
+
+class _MatrixNode(MatrixExpr):
+    """Base class of the custom matrix-valued operators."""
+
+    def __new__(cls, *args: sp.Basic):
+        return MatrixExpr.__new__(cls, *[sp.sympify(a) for a in args])
+
+    @property
+    def shape(self):
+        return self.args[0].shape
+
+    def _entry(self, i, j, **kwargs):  # pragma: no cover - SymPy hook, not used by back ends
+        raise NotImplementedError(f"{type(self).__name__} has no symbolic entries")
+
+
+class ElemExp(_MatrixNode):
+    """Elementwise exponential ``exp(M)`` of a vector or matrix."""
+
+
+class ElemAbs(_MatrixNode):
+    """Elementwise absolute value ``|M|``."""
+
+
+class Diag(_MatrixNode):
+    """``diag(v)``: the square diagonal matrix with the vector ``v`` on its diagonal."""
+
+    @property
+    def shape(self):
+        return (self.args[0].shape[0], self.args[0].shape[0])
+
+
+class Column(_MatrixNode):
+    """``A_{*,i}``: column ``i`` (1-based) of a matrix, as a column vector."""
+
+    @property
+    def shape(self):
+        return (self.args[0].shape[0], sp.Integer(1))
+
+
+class Deriv(_MatrixNode):
+    """``d expr / d var_{i[,j]}``: derivative of ``expr`` by one coordinate of ``var`` (1-based).
+
+    Matrix-valued when ``expr`` is; see :class:`ScalarDeriv` for scalar ``expr``.
+    """
+
+
+class _ScalarNode(sp.Expr):
+    """Base class of the custom real scalar operators on vectors and matrices."""
+
+    is_real = True
+    is_commutative = True
+
+    def __new__(cls, *args: sp.Basic):
+        return sp.Expr.__new__(cls, *[sp.sympify(a) for a in args])
+
+
+class Inner(_ScalarNode):
+    """Inner product ``<u, v>`` of two vectors of equal length."""
+
+
+class Norm2(_ScalarNode):
+    """Euclidean norm ``||v||_2`` of a vector."""
+
+    is_nonnegative = True
+
+
+class NormInf(_ScalarNode):
+    """Max norm ``||v||_inf`` of a vector."""
+
+    is_nonnegative = True
+
+
+class OpNorm(_ScalarNode):
+    """Spectral norm ``||M||`` of a matrix (largest singular value)."""
+
+    is_nonnegative = True
+
+
+class FrobNorm(_ScalarNode):
+    """Frobenius norm ``||M||_F`` of a matrix."""
+
+    is_nonnegative = True
+
+
+class MinEntry(_ScalarNode):
+    """``min_i v_i`` over the entries of a vector or matrix."""
+
+
+class MaxEntry(_ScalarNode):
+    """``max_i v_i`` over the entries of a vector or matrix."""
+
+
+class SumEntries(_ScalarNode):
+    """``sum_i v_i`` over the entries of a vector or matrix."""
+
+
+class Entry(_ScalarNode):
+    """``v_i`` (1-based) of a vector, or ``M_{ij}`` of a matrix."""
+
+
+class ScalarDeriv(_ScalarNode):
+    """Derivative of a scalar expression by one coordinate of a symbol (see :class:`Deriv`)."""
+
+
+class LambdaMin(_ScalarNode):
+    """Smallest eigenvalue of a symmetric matrix (used for ``X ⪯ Y``)."""
+
+
+class NamedMatrix(_MatrixNode):
+    """A matrix-valued definition shown by its name (``f(x)``) and evaluated as its body."""
+
+    @property
+    def shape(self):
+        return self.args[1].shape
+
+
+class NamedScalar(_ScalarNode):
+    """A scalar definition shown by its name (``\\alpha(x)``) and evaluated as its body."""
+
+
+def named(latex_name: str, body):
+    """Wrap ``body`` so that it prints as ``latex_name``, e.g. ``named(r"\\alpha(x)", ...)``.
+
+    >>> import sympy as sp
+    >>> a = named("a", sp.Integer(2))
+    >>> unwrap(a + 1)
+    3
+    """
+    from sympy.core.symbol import Str
+
+    cls = NamedMatrix if is_matrix(body) else NamedScalar
+    return cls(Str(latex_name), body)
+
+
+def unwrap(e):
+    """Replace every named definition by its body."""
+    return e.replace(lambda x: isinstance(x, (NamedMatrix, NamedScalar)), lambda x: x.args[1])
+
+
+def exp_(e):
+    """Elementwise exponential of a matrix, ordinary ``exp`` of a scalar."""
+    return ElemExp(e) if is_matrix(e) else sp.exp(e)
+
+
+def abs_(e):
+    """Elementwise absolute value of a matrix, ``Abs`` of a scalar."""
+    return ElemAbs(e) if is_matrix(e) else sp.Abs(e)
+
+
+def inner(u, v) -> Inner:
+    """``<u, v>``."""
+    return Inner(u, v)
+
+
+def norm2(v) -> Norm2:
+    """``||v||_2``."""
+    return Norm2(v)
+
+
+def norminf(v) -> NormInf:
+    """``||v||_inf``."""
+    return NormInf(v)
+
+
+def opnorm(m) -> OpNorm:
+    """Spectral norm ``||M||`` (the paper's unadorned ``||A||``)."""
+    return OpNorm(m)
+
+
+def frob(m) -> FrobNorm:
+    """Frobenius norm ``||M||_F``."""
+    return FrobNorm(m)
+
+
+def diag(v) -> Diag:
+    """``diag(v)``."""
+    return Diag(v)
+
+
+def hadamard(u, v):
+    """Entrywise product ``u ∘ v``."""
+    return sp.HadamardProduct(u, v)
+
+
+def ones(size) -> sp.OneMatrix:
+    """``1_size``, the all-ones column vector."""
+    return sp.OneMatrix(size, 1)
+
+
+def col(m, i) -> Column:
+    """``M_{*,i}``, column ``i`` (1-based)."""
+    return Column(m, i)
+
+
+def entry(v, i, j=1) -> Entry:
+    """``v_i`` (or ``M_{ij}``), 1-based."""
+    return Entry(v, i, j)
+
+
+def min_entry(v) -> MinEntry:
+    """``min_i v_i``."""
+    return MinEntry(v)
+
+
+def max_entry(v) -> MaxEntry:
+    """``max_i v_i``."""
+    return MaxEntry(v)
+
+
+def sum_entries(v) -> SumEntries:
+    """``sum_i v_i``."""
+    return SumEntries(v)
+
+
+def lambda_min(m) -> LambdaMin:
+    """Smallest eigenvalue of a symmetric matrix."""
+    return LambdaMin(m)
+
+
+def deriv(expr, var, i, j=1):
+    """``d expr / d var_{i,j}`` (1-based); ``j`` defaults to 1 for vectors."""
+    if is_matrix(expr):
+        return Deriv(expr, var, i, j)
+    return ScalarDeriv(expr, var, i, j)
+
+
+def symbols_of(e: sp.Basic) -> set[sp.Basic]:
+    """Scalar symbols and matrix symbols appearing in ``e`` (dimension symbols excluded)."""
+    out: set[sp.Basic] = set()
+    for node in sp.preorder_traversal(e):
+        if isinstance(node, sp.MatrixSymbol):
+            out.add(node)
+        elif isinstance(node, sp.Symbol) and node not in DIMS.values():
+            out.add(node)
+    return out

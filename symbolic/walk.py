@@ -1,0 +1,222 @@
+"""One tree walker shared by every back end.
+
+An :class:`Ops` object says how to compute each node (numpy batches, mpmath, arb, explicit
+SymPy coordinates); :class:`Evaluator` walks an expression once, caching shared sub-expressions.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.walk import Evaluator, SympyScalarOps
+    >>> x = sp.Symbol("x")
+    >>> Evaluator(SympyScalarOps(), {x: sp.Integer(3)})(x**2 + 1)
+    10
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy as sp
+
+from symbolic import objects as ob
+
+
+class Unsupported(Exception):
+    """A back end cannot evaluate this node (the check is then ``skipped`` for that back end)."""
+
+
+class Ops:
+    """Operations a back end provides. Matrices are whatever the back end chooses."""
+
+    name = "abstract"
+
+    # scalars
+    def const(self, value: sp.Expr) -> Any:
+        raise Unsupported(f"{self.name}: constants")
+
+    def add(self, terms: list[Any]) -> Any:
+        out = terms[0]
+        for t in terms[1:]:
+            out = out + t
+        return out
+
+    def mul(self, factors: list[Any]) -> Any:
+        out = factors[0]
+        for f in factors[1:]:
+            out = out * f
+        return out
+
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
+        return base**exponent
+
+    def func(self, name: str, args: list[Any]) -> Any:
+        raise Unsupported(f"{self.name}: function {name}")
+
+    # matrices
+    def matmul(self, mats: list[Any]) -> Any:
+        raise Unsupported(f"{self.name}: matrix product")
+
+    def matadd(self, mats: list[Any]) -> Any:
+        return self.add(mats)
+
+    def scale(self, s: Any, m: Any) -> Any:
+        raise Unsupported(f"{self.name}: scaling")
+
+    def matop(self, name: str, args: list[Any], node: sp.Basic) -> Any:
+        raise Unsupported(f"{self.name}: {name}")
+
+    def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
+        raise Unsupported(f"{self.name}: {name}")
+
+    def special(self, name: str, rows: int, cols: int) -> Any:
+        raise Unsupported(f"{self.name}: {name} matrix")
+
+    def derivative(self, node: sp.Basic, ev: Evaluator) -> Any:
+        raise Unsupported(f"{self.name}: derivatives")
+
+
+_FUNCS = {
+    sp.exp: "exp",
+    sp.log: "log",
+    sp.Abs: "abs",
+    sp.Max: "max",
+    sp.Min: "min",
+    sp.sin: "sin",
+    sp.cos: "cos",
+    sp.tanh: "tanh",
+    sp.sign: "sign",
+}
+
+_MATOPS = {
+    ob.ElemExp: "elem_exp",
+    ob.ElemAbs: "elem_abs",
+    ob.Diag: "diag",
+    sp.Transpose: "transpose",
+    sp.HadamardProduct: "hadamard",
+}
+
+_REDUCE = {
+    ob.Norm2: "norm2",
+    ob.NormInf: "norminf",
+    ob.OpNorm: "opnorm",
+    ob.FrobNorm: "frob",
+    ob.MinEntry: "min_entry",
+    ob.MaxEntry: "max_entry",
+    ob.SumEntries: "sum_entries",
+    ob.LambdaMin: "lambda_min",
+}
+
+
+class Evaluator:
+    """Evaluate expressions under ``env`` (symbol -> value; dimension symbols -> ints)."""
+
+    def __init__(self, ops: Ops, env: dict[sp.Basic, Any]):
+        self.ops = ops
+        self.env = env
+        self._cache: dict[sp.Basic, Any] = {}
+
+    def with_env(self, updates: dict[sp.Basic, Any]) -> Evaluator:
+        """A fresh evaluator with some symbols rebound (used for numeric derivatives)."""
+        env = dict(self.env)
+        env.update(updates)
+        return Evaluator(self.ops, env)
+
+    def size(self, e: sp.Expr) -> int:
+        """A shape entry as an int."""
+        v = sp.sympify(e).subs({k: v for k, v in self.env.items() if k in ob.DIMS.values()})
+        if not v.is_Integer:
+            raise ValueError(f"dimension {e} is not fixed (give values for {v.free_symbols})")
+        return int(v)
+
+    def int_value(self, e: sp.Expr) -> Any:
+        """An index expression's value (an int, or an array of ints for batched back ends)."""
+        if e.is_Integer:
+            return int(e)
+        if isinstance(e, sp.Symbol):
+            return self.env[e]
+        return self(e)
+
+    def __call__(self, e: sp.Basic) -> Any:
+        try:
+            return self._cache[e]
+        except KeyError:
+            pass
+        val = self._eval(e)
+        self._cache[e] = val
+        return val
+
+    def _eval(self, e: sp.Basic) -> Any:
+        ops = self.ops
+        if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
+            try:
+                return self.env[e]
+            except KeyError:
+                raise ValueError(f"no value given for symbol {e}") from None
+        if e.is_Number or isinstance(e, sp.NumberSymbol):
+            return ops.const(e)
+        for cls, name in _FUNCS.items():
+            if isinstance(e, cls):
+                return ops.func(name, [self(a) for a in e.args])
+        if isinstance(e, (ob.NamedMatrix, ob.NamedScalar)):
+            return self(e.args[1])
+        if isinstance(e, sp.MatMul):
+            scalars = [a for a in e.args if not ob.is_matrix(a)]
+            mats = [self(a) for a in e.args if ob.is_matrix(a)]
+            m = mats[0] if len(mats) == 1 else ops.matmul(mats)
+            if scalars:
+                m = ops.scale(ops.mul([self(s) for s in scalars]), m)
+            return m
+        if isinstance(e, sp.MatAdd):
+            return ops.matadd([self(a) for a in e.args])
+        if isinstance(e, sp.MatPow):
+            raise Unsupported(f"{ops.name}: matrix powers")
+        # MatMul, MatAdd and MatPow subclass Mul, Add and Pow: test those first
+        if isinstance(e, sp.Add):
+            return ops.add([self(a) for a in e.args])
+        if isinstance(e, sp.Mul):
+            return ops.mul([self(a) for a in e.args])
+        if isinstance(e, sp.Pow):
+            if e.exp == 2 and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
+                v = self(e.base.args[0])  # ||v||^2 = <v, v>: exact, and analytic
+                return ops.matop("inner", [v, v], e)
+            return ops.pow(self(e.base), self(e.exp), e.exp)
+        for cls, name in _MATOPS.items():
+            if isinstance(e, cls):
+                return ops.matop(name, [self(a) for a in e.args], e)
+        if isinstance(e, ob.Column):
+            return ops.matop("column", [self(e.args[0]), self.int_value(e.args[1])], e)
+        if isinstance(e, ob.Entry):
+            return ops.matop(
+                "entry",
+                [self(e.args[0]), self.int_value(e.args[1]), self.int_value(e.args[2])],
+                e,
+            )
+        if isinstance(e, ob.Inner):
+            return ops.matop("inner", [self(e.args[0]), self(e.args[1])], e)
+        for cls, name in _REDUCE.items():
+            if isinstance(e, cls):
+                return ops.reduce(name, self(e.args[0]), e)
+        if isinstance(e, (ob.Deriv, ob.ScalarDeriv)):
+            return ops.derivative(e, self)
+        if isinstance(e, sp.Identity):
+            k = self.size(e.shape[0])
+            return ops.special("identity", k, k)
+        if isinstance(e, sp.OneMatrix):
+            return ops.special("ones", self.size(e.shape[0]), self.size(e.shape[1]))
+        if isinstance(e, sp.ZeroMatrix):
+            return ops.special("zeros", self.size(e.shape[0]), self.size(e.shape[1]))
+        raise Unsupported(f"{ops.name}: cannot evaluate {type(e).__name__} ({e})")
+
+
+class SympyScalarOps(Ops):
+    """Exact scalar arithmetic with SymPy (used for doctests and simple scalar claims)."""
+
+    name = "sympy-scalar"
+
+    def const(self, value: sp.Expr) -> sp.Expr:
+        return value
+
+    def func(self, name: str, args: list[Any]) -> Any:
+        return {
+            "exp": sp.exp, "log": sp.log, "abs": sp.Abs, "max": sp.Max, "min": sp.Min,
+            "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign,
+        }[name](*args)
