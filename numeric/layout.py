@@ -42,6 +42,9 @@ def index_bounds(claim: Claim) -> dict[sp.Symbol, sp.Expr]:
             elif isinstance(node, ob.Entry):
                 m = node.args[0]
                 pairs = [(node.args[1], m.shape[0]), (node.args[2], m.shape[1])]
+            elif isinstance(node, ob.RowBlock):
+                m = node.args[0]
+                pairs = [(node.args[1], m.shape[0] / node.args[2])]
             elif isinstance(node, (ob.Deriv, ob.ScalarDeriv)):
                 v = node.args[1]
                 pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]

@@ -114,6 +114,27 @@ class NumpyOps(Ops):
             return v[..., :, None] * np.eye(v.shape[-1])
         if name == "column":
             return _pick(args[0], args[1], -1)
+        if name == "kron":
+            out = args[0][..., :, None, :, None] * args[1][..., None, :, None, :]
+            return out.reshape(*out.shape[:-4], out.shape[-4] * out.shape[-3],
+                               out.shape[-2] * out.shape[-1])
+        if name in ("vec", "unvec"):
+            m = args[0]
+            if name == "vec":
+                m = m if args[1] == "row" else np.swapaxes(m, -1, -2)
+                return m.reshape(*m.shape[:-2], m.shape[-2] * m.shape[-1], 1)
+            rows, cols, order = args[1], args[2], args[3]
+            flat = m[..., 0]
+            if order == "row":
+                return flat.reshape(*flat.shape[:-1], rows, cols)
+            return np.swapaxes(flat.reshape(*flat.shape[:-1], cols, rows), -1, -2)
+        if name == "row_block":
+            m, j, size = args
+            if np.ndim(j) == 0:
+                return m[..., (int(j) - 1) * size : int(j) * size, :]
+            starts = (np.asarray(j, dtype=np.int64) - 1) * size
+            rows = starts[:, None] + np.arange(size)[None, :]
+            return m[np.arange(m.shape[0])[:, None], rows, :]
         if name == "entry":
             return _pick(_pick(args[0], args[1], -2), args[2], -1)[..., 0, 0]
         if name == "inner":

@@ -122,6 +122,22 @@ class _ObjectOps(Ops):
         if name == "column":
             i = int(args[1]) - 1
             return args[0][:, i : i + 1]
+        if name == "kron":
+            a, b = args
+            out = np.empty((a.shape[0] * b.shape[0], a.shape[1] * b.shape[1]), dtype=object)
+            for (i, j), x in np.ndenumerate(a):
+                for (k, l), y in np.ndenumerate(b):
+                    out[i * b.shape[0] + k, j * b.shape[1] + l] = x * y
+            return out
+        if name == "vec":
+            m = args[0] if args[1] == "row" else args[0].T
+            return m.reshape(-1, 1)
+        if name == "unvec":
+            flat, rows, cols, order = args[0][:, 0], args[1], args[2], args[3]
+            return flat.reshape(rows, cols) if order == "row" else flat.reshape(cols, rows).T
+        if name == "row_block":
+            m, j, size = args
+            return m[(int(j) - 1) * size : int(j) * size, :]
         if name == "entry":
             return args[0][int(args[1]) - 1, int(args[2]) - 1]
         if name == "inner":

@@ -181,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"proofcheck: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. 'proofcheck list | head'
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        sys.stdout = open(os.devnull, "w")
         return 0
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)

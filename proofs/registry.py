@@ -23,15 +23,25 @@ class UnknownTarget(LookupError):
     """A target matches no paper, id or id prefix."""
 
 
+@cache
 def paper_keys() -> list[str]:
-    """Keys of the encoded papers."""
-    return list(PAPER_MODULES)
+    """Keys of the encoded papers (those whose package exists)."""
+    keys = []
+    for key, module in PAPER_MODULES.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        keys.append(key)
+    return keys
 
 
 @cache
 def paper(key: str) -> Paper:
     """The encoded paper ``key``."""
-    if key not in PAPER_MODULES:
+    if key not in paper_keys():
         raise UnknownTarget(f"unknown paper {key!r}")
     return importlib.import_module(PAPER_MODULES[key]).PAPER
 
@@ -55,10 +65,10 @@ def resolve(target: str) -> list[Lemma | Claim]:
     t = target.strip().lower()
     if t == "all":
         return list(_entries(paper_keys()))
-    if t in PAPER_MODULES:
+    if t in paper_keys():
         return list(paper(t).entries)
     key = t.split(":", 1)[0]
-    if key not in PAPER_MODULES:
+    if key not in paper_keys():
         raise UnknownTarget(target)
     out: list[Lemma | Claim] = []
     for e in paper(key).entries:

@@ -21,6 +21,7 @@ from symbolic.objects import (
     hadamard,
     index,
     inner,
+    kron,
     lambda_min,
     matrix,
     max_entry,
@@ -31,8 +32,11 @@ from symbolic.objects import (
     norminf,
     ones,
     opnorm,
+    row_block,
     scalar,
     sum_entries,
+    unvec,
+    vec,
     vector,
 )
 from symbolic.relation import Relation
@@ -57,6 +61,7 @@ __all__ = [
     "hadamard",
     "index",
     "inner",
+    "kron",
     "lambda_min",
     "matrix",
     "max_entry",
@@ -67,7 +72,10 @@ __all__ = [
     "norminf",
     "ones",
     "opnorm",
+    "row_block",
     "scalar",
     "sum_entries",
+    "unvec",
+    "vec",
     "vector",
 ]

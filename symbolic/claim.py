@@ -68,6 +68,11 @@ class Prop:
     def __str__(self) -> str:
         return f"{self.lhs} {self.rel.value} {self.rhs}"
 
+    def _repr_latex_(self) -> str:
+        from symbolic.latex import latex
+
+        return f"${latex(self)}$"
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -156,6 +161,11 @@ class Claim:
                     for s in node.shape:
                         found |= sp.sympify(s).free_symbols & dims
         return found
+
+    def _repr_latex_(self) -> str:
+        from symbolic.latex import claim_latex
+
+        return claim_latex(self)
 
     def with_(self, **changes: Any) -> Claim:
         """A copy with fields replaced."""

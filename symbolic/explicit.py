@@ -71,6 +71,21 @@ class ExplicitOps(Ops):
             return sp.diag(*list(m))
         if name == "column":
             return m[:, int(args[1]) - 1]
+        if name == "kron":
+            from sympy.matrices.expressions.kronecker import kronecker_product
+
+            return kronecker_product(m, args[1])
+        if name == "vec":
+            mm = m if args[1] == "row" else m.T
+            return sp.Matrix(list(mm))
+        if name == "unvec":
+            rows, cols, order = args[1], args[2], args[3]
+            if order == "row":
+                return sp.Matrix(rows, cols, list(m))
+            return sp.Matrix(cols, rows, list(m)).T
+        if name == "row_block":
+            j, size = int(args[1]), int(args[2])
+            return m[(j - 1) * size : j * size, :]
         if name == "entry":
             return m[int(args[1]) - 1, int(args[2]) - 1]
         if name == "inner":

@@ -74,6 +74,16 @@ class PaperLatexPrinter(LatexPrinter):
             return rf"\mathbf{{1}}_{{{self._print(rows)}}}"
         return rf"\mathbf{{1}}_{{{self._print(rows)} \times {self._print(cols)}}}"
 
+    def _print_Vec(self, e):
+        sub = "" if e.order == "row" else r"_{\mathrm{col}}"
+        return rf"\operatorname{{vec}}{sub}({self._print(e.args[0])})"
+
+    def _print_Unvec(self, e):
+        return rf"\operatorname{{mat}}({self._print(e.args[0])})"
+
+    def _print_RowBlock(self, e):
+        return rf"{self._print(e.args[0])}_{{[{self._print(e.args[1])}]}}"
+
     def _print_NamedMatrix(self, e):
         return str(e.args[0])
 

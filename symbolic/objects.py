@@ -100,6 +100,40 @@ class Column(_MatrixNode):
         return (self.args[0].shape[0], sp.Integer(1))
 
 
+class Vec(_MatrixNode):
+    """``vec(X)``: the entries of ``X`` as a column; ``order`` is ``row`` (``vec(X)_{(i-1)c+j} =
+    X_{ij}``) or ``col`` (column-major)."""
+
+    @property
+    def shape(self):
+        r, c = self.args[0].shape
+        return (r * c, sp.Integer(1))
+
+    @property
+    def order(self) -> str:
+        return str(self.args[1])
+
+
+class Unvec(_MatrixNode):
+    """Inverse of :class:`Vec`: a ``rows x cols`` matrix from a column, in the given order."""
+
+    @property
+    def shape(self):
+        return (self.args[1], self.args[2])
+
+    @property
+    def order(self) -> str:
+        return str(self.args[3])
+
+
+class RowBlock(_MatrixNode):
+    """Rows ``(j-1)*size+1 .. j*size`` of a matrix (block ``j``, 1-based)."""
+
+    @property
+    def shape(self):
+        return (self.args[2], self.args[0].shape[1])
+
+
 class Deriv(_MatrixNode):
     """``d expr / d var_{i[,j]}``: derivative of ``expr`` by one coordinate of ``var`` (1-based).
 
@@ -248,6 +282,32 @@ def hadamard(u, v):
 def ones(size) -> sp.OneMatrix:
     """``1_size``, the all-ones column vector."""
     return sp.OneMatrix(size, 1)
+
+
+def kron(a, b):
+    """Kronecker product ``a ⊗ b``."""
+    return sp.KroneckerProduct(a, b)
+
+
+def vec(m, order: str = "row") -> Vec:
+    """``vec(M)`` in row-major (default) or column-major (``order="col"``) order."""
+    from sympy.core.symbol import Str
+
+    if order not in ("row", "col"):
+        raise ValueError("order must be 'row' or 'col'")
+    return Vec(m, Str(order))
+
+
+def unvec(v, rows, cols, order: str = "row") -> Unvec:
+    """The ``rows x cols`` matrix whose ``vec`` (in ``order``) is ``v``."""
+    from sympy.core.symbol import Str
+
+    return Unvec(v, sp.sympify(rows), sp.sympify(cols), Str(order))
+
+
+def row_block(m, j, size) -> RowBlock:
+    """Block ``j`` (1-based) of ``size`` consecutive rows."""
+    return RowBlock(m, sp.sympify(j), sp.sympify(size))
 
 
 def col(m, i) -> Column:

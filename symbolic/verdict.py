@@ -57,6 +57,13 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
 
+    def _repr_latex_(self) -> str:
+        from symbolic.latex import escape_text
+
+        rig = "rigorous" if self.rigorous else "not rigorous"
+        return (rf"$\textbf{{{self.status.value}}}$ ({escape_text(self.method)}, {rig}): "
+                + escape_text(self.message))
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict (status as its string)."""
         out = asdict(self)

@@ -182,6 +182,19 @@ class Evaluator:
         for cls, name in _MATOPS.items():
             if isinstance(e, cls):
                 return ops.matop(name, [self(a) for a in e.args], e)
+        if isinstance(e, sp.KroneckerProduct):
+            out = self(e.args[0])
+            for a in e.args[1:]:
+                out = ops.matop("kron", [out, self(a)], e)
+            return out
+        if isinstance(e, ob.Vec):
+            return ops.matop("vec", [self(e.args[0]), e.order], e)
+        if isinstance(e, ob.Unvec):
+            return ops.matop("unvec", [self(e.args[0]), self.size(e.args[1]),
+                                       self.size(e.args[2]), e.order], e)
+        if isinstance(e, ob.RowBlock):
+            return ops.matop("row_block", [self(e.args[0]), self.int_value(e.args[1]),
+                                           self.size(e.args[2])], e)
         if isinstance(e, ob.Column):
             return ops.matop("column", [self(e.args[0]), self.int_value(e.args[1])], e)
         if isinstance(e, ob.Entry):

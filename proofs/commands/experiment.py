@@ -1,4 +1,4 @@
-"""``proofcheck experiment NAME``: Monte Carlo experiments reproducing a paper's empirical claims."""
+"""``proofcheck experiment NAME``: Monte Carlo experiments reproducing a paper's claims."""
 
 from __future__ import annotations
 
