@@ -102,6 +102,8 @@ class NumpyOps(Ops):
             return np.exp(args[0])
         if name == "elem_abs":
             return np.abs(args[0])
+        if name == "elem_recip":
+            return 1.0 / args[0]
         if name == "transpose":
             return np.swapaxes(args[0], -1, -2)
         if name == "hadamard":
@@ -144,9 +146,17 @@ class NumpyOps(Ops):
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
         ax = (-2, -1)
         if name == "norm2" or name == "frob":
-            scale = np.max(np.abs(m), axis=ax)
-            safe = np.where(scale > 0, scale, 1.0)
-            return scale * np.sqrt(np.sum((m / _b(safe)) ** 2, axis=ax))
+            with np.errstate(over="ignore", under="ignore"):
+                out = np.sqrt(np.sum(m * m, axis=ax))
+            if np.iscomplexobj(m):
+                return out
+            risky = ~np.isfinite(out) | (out < 1e-150)
+            if np.any(risky):  # rescale where the squares over- or underflow
+                scale = np.max(np.abs(m), axis=ax)
+                safe = np.where(scale > 0, scale, 1.0)
+                scaled = scale * np.sqrt(np.sum((m / _b(safe)) ** 2, axis=ax))
+                out = np.where(risky, scaled, out)
+            return out
         if name == "norminf":
             return np.max(np.abs(m), axis=ax)
         if name == "opnorm":

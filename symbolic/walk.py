@@ -89,6 +89,7 @@ _FUNCS = {
 _MATOPS = {
     ob.ElemExp: "elem_exp",
     ob.ElemAbs: "elem_abs",
+    ob.ElemRecip: "elem_recip",
     ob.Diag: "diag",
     sp.Transpose: "transpose",
     sp.HadamardProduct: "hadamard",
@@ -148,9 +149,12 @@ class Evaluator:
         ops = self.ops
         if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
             try:
-                return self.env[e]
+                val = self.env[e]
             except KeyError:
                 raise ValueError(f"no value given for symbol {e}") from None
+            if isinstance(val, int) and e in ob.DIMS.values():
+                return ops.const(sp.Integer(val))  # a size used as a number, e.g. sqrt(n)
+            return val
         if e.is_Number or isinstance(e, sp.NumberSymbol):
             return ops.const(e)
         for cls, name in _FUNCS.items():

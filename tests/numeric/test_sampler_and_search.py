@@ -1,0 +1,60 @@
+import numpy as np
+import sympy as sp
+
+from numeric.adversarial import search
+from numeric.layout import Layout
+from numeric.sampler import sample
+from symbolic import (
+    Claim, Prop, inner, lambda_min, matrix, n, d, norm2, norminf, opnorm, scalar, vector, exp_,
+    ones,
+)
+
+R, beta = scalar("R"), scalar("beta")
+A, x, y = matrix("A", n, d), vector("x", d), vector("y", d)
+
+
+def test_hypotheses_hold_on_sampled_instances_and_bounds_are_reached():
+    c = Claim("t:extra-1", norm2(A * x), "<=", R**2,
+              (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R), Prop(R, ">=", 4)))
+    lay = Layout.of(c, {"n": 5, "d": 3})
+    b = sample(c, lay, 512, np.random.default_rng(0))
+    assert b.feasible.mean() > 0.99
+    ratio = np.linalg.norm(b.values[A], 2, axis=(1, 2)) / b.values[R]
+    assert ratio.max() <= 1 + 1e-12 and ratio.max() > 1 - 1e-6  # norms at their bound
+    assert b.values[R].min() == 4.0  # the scalar's own bound is an edge case
+
+
+def test_difference_constraint_and_late_scalar_bound():
+    c = Claim("t:extra-1", beta, "<=", inner(exp_(A * x), ones(n)),
+              (Prop(norminf(A * (y - x)), "<", sp.Rational(1, 100)),
+               Prop(beta, "<=", inner(exp_(A * x), ones(n)))))
+    lay = Layout.of(c, {"n": 4, "d": 2})
+    b = sample(c, lay, 256, np.random.default_rng(1))
+    assert b.feasible.mean() > 0.95
+    ax = np.abs(b.values[A] @ (b.values[y] - b.values[x])).max(axis=(1, 2))
+    assert ax.max() < 0.01 and ax.max() > 0.009
+
+
+def test_loewner_hypothesis_sampled_by_construction():
+    X, Y = matrix("X", n, n, symmetric=True), matrix("Y", n, n, symmetric=True)
+    c = Claim("t:extra-1", opnorm(X), "<=", opnorm(Y), (Prop(X, "⪯", Y),))
+    b = sample(c, Layout.of(c, {"n": 3}), 128, np.random.default_rng(2))
+    assert b.feasible.all()
+    assert np.linalg.eigvalsh(b.values[Y] - b.values[X]).min() >= -1e-9
+
+
+def test_search_finds_a_planted_boundary_violation():
+    eps = sp.Rational(1, 10**8)
+    c = Claim("t:extra-1", norm2(A * x), "<=", (1 - eps) * R**2,
+              (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R), Prop(R, ">=", 1)))
+    lay = Layout.of(c, {"n": 3, "d": 3})
+    start = sample(c, lay, 64, np.random.default_rng(3))
+    res = search(c, start, np.random.default_rng(4), iterations=100)
+    assert res.margins.min() < 0
+
+
+def test_lambda_min_node():
+    X = matrix("X", 2, 2, symmetric=True)
+    c = Claim("t:extra-1", lambda_min(X), ">=", -1)
+    b = sample(c, Layout.of(c, {}), 8, np.random.default_rng(0))
+    assert np.allclose(b.values[X], np.swapaxes(b.values[X], 1, 2))

@@ -1,0 +1,75 @@
+"""Regression suite for `closeness` Section 3: the verdicts the checks reach, pinned."""
+
+import json
+
+import numpy as np
+import pytest
+
+from numeric.confirm import confirm
+from numeric.layout import Layout
+from proofs import registry
+from proofs.runner import check_claim, entry_notes, run_entries
+from symbolic.verdict import Status
+
+EXPECTED = {
+    "closeness:fact-3.1:item-1": Status.SUPPORTED,
+    "closeness:fact-3.1:item-2": Status.SUPPORTED,
+    "closeness:fact-3.1:item-2:step-1": Status.SUPPORTED,
+    "closeness:fact-3.1:item-2:step-2": Status.SUPPORTED,
+    "closeness:fact-3.1:item-3": Status.SUPPORTED,
+    "closeness:fact-3.1:item-4": Status.SUPPORTED,
+    "closeness:fact-3.2:item-1": Status.SUPPORTED,
+    "closeness:fact-3.2:item-2": Status.SUPPORTED,
+    "closeness:fact-3.2:item-3": Status.SUPPORTED,
+    "closeness:fact-3.2:item-4": Status.SUPPORTED,
+    "closeness:fact-3.2:item-5": Status.REFUTED,
+    "closeness:extra-fact-3.2-item-5-psd": Status.SUPPORTED,
+    "closeness:lemma-3.3": Status.REFUTED,
+    "closeness:extra-lemma-3.3-alpha": Status.SUPPORTED,
+    **{f"closeness:lemma-3.3:step-{k}": Status.SUPPORTED for k in range(1, 8)},
+}
+SECTION3 = [e for e in registry.paper("closeness").entries
+            if e.id.split(":")[1].startswith(("fact-3", "lemma-3", "extra-fact-3", "extra-lemma-3"))]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {r.id: r for r in run_entries(SECTION3, "quick", seed=0)}
+
+
+def test_every_section3_item_has_its_pinned_verdict(results):
+    assert {k: r.status for k, r in results.items()} == EXPECTED
+    assert not [r.id for r in results.values() if r.unexpected]
+
+
+def test_refutations_are_rigorous_with_reproducible_witnesses(results):
+    for cid in ("closeness:fact-3.2:item-5", "closeness:lemma-3.3"):
+        r = results[cid]
+        assert r.verdict.rigorous, cid
+        w = json.loads(json.dumps(r.verdict.witness))  # through JSON and back
+        claim = r.claim
+        dims = {k: w[k] for k in ("n", "d") if k in w}
+        layout = Layout.of(claim, dims)
+        values = {s: np.array(w[str(s)], dtype=float) for s in layout.symbols}
+        assert confirm(claim, layout, values, {}).violated
+
+
+def test_statement_vs_chain_note_for_lemma_3_3(results):
+    lemma = registry.paper("closeness").entry("closeness:lemma-3.3")
+    notes = entry_notes(lemma)
+    assert len(notes) == 1 and "not the statement" in notes[0]
+    assert notes == results["closeness:lemma-3.3"].notes
+
+
+def test_exact_steps_and_slack(results):
+    step1 = results["closeness:lemma-3.3:step-1"].verdict
+    assert step1.method.startswith("exact symbolic") and step1.slack == 0
+    # Fact 3.1.4's factor 2 is loose: the worst lhs/rhs seen is about (e^0.01 - 1)/0.02
+    slack = results["closeness:fact-3.1:item-4"].verdict.slack
+    assert 0.45 < slack <= (np.exp(0.01) - 1) / 0.02 + 1e-9
+
+
+def test_seeded_runs_are_reproducible():
+    claim = registry.paper("closeness").entry("closeness:fact-3.1:item-4").claims()[0]
+    a, b = check_claim(claim, "quick", seed=5), check_claim(claim, "quick", seed=5)
+    assert (a.status, a.slack, a.evaluations) == (b.status, b.slack, b.evaluations)
