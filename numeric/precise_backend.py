@@ -104,6 +104,8 @@ class _ObjectOps(Ops):
             return self._map(lambda v: self.func("exp", [v]), args[0])
         if name == "elem_abs":
             return self._map(abs, args[0])
+        if name == "elem_recip":
+            return self._map(lambda v: 1 / v, args[0])
         if name == "transpose":
             return args[0].T
         if name == "hadamard":

@@ -27,6 +27,9 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_ElemAbs(self, e):
         return rf"|{self._print(e.args[0])}|"
 
+    def _print_ElemRecip(self, e):
+        return rf"{self._print(e.args[0])}^{{\circ -1}}"
+
     def _print_Diag(self, e):
         return rf"\operatorname{{diag}}({self._print(e.args[0])})"
 

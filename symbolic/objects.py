@@ -84,6 +84,10 @@ class ElemAbs(_MatrixNode):
     """Elementwise absolute value ``|M|``."""
 
 
+class ElemRecip(_MatrixNode):
+    """Elementwise reciprocal ``1 / M`` of a vector or matrix (``D^{-1} = diag(1 / v)``)."""
+
+
 class Diag(_MatrixNode):
     """``diag(v)``: the square diagonal matrix with the vector ``v`` on its diagonal."""
 
@@ -242,6 +246,16 @@ def exp_(e):
 def abs_(e):
     """Elementwise absolute value of a matrix, ``Abs`` of a scalar."""
     return ElemAbs(e) if is_matrix(e) else sp.Abs(e)
+
+
+def recip_(e):
+    """Elementwise reciprocal of a matrix, ``1 / e`` of a scalar.
+
+    >>> import sympy as sp
+    >>> recip_(sp.Integer(4))
+    1/4
+    """
+    return ElemRecip(e) if is_matrix(e) else 1 / sp.sympify(e)
 
 
 def inner(u, v) -> Inner:

@@ -1,18 +1,63 @@
-"""``proofcheck mutate PAPER``: mutation testing of the checker on a paper's formulas."""
+"""``proofcheck mutate PAPER``: mutation testing of the checker on a paper's formulas.
+
+PAPER is a paper key, an id or id prefix, ``all``, or a user's claim file. Every claim's
+mutants (:mod:`proofs.mutation`) are checked with the ordinary runner and classified as
+killed, survived, equivalent, error or invalid. Exit code 1 when a survivor or a false
+refutation of an unmutated claim remains, else 0.
+
+Example:
+    >>> import argparse
+    >>> p = argparse.ArgumentParser()
+    >>> add_arguments(p)
+    >>> p.parse_args(["closeness", "--limit", "5"]).limit
+    5
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+
+from numeric.budget import BUDGETS
 
 NAME = "mutate"
 HELP = "mutation testing of the checker"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paper")
+    p.add_argument("paper", help="paper key, id or id prefix, 'all', or a claim file")
+    p.add_argument("--json", metavar="FILE", help="write every mutant's outcome as JSON")
+    p.add_argument("--budget", choices=list(BUDGETS), default="quick",
+                   help="check budget per mutant (default quick)")
+    p.add_argument("--limit", type=int, default=None, metavar="N",
+                   help="check at most N mutants, chosen reproducibly from the seed")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--operators", default=None, metavar="LIST",
+                   help="comma-separated subset of the mutation operators")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs.cli import UsageError
+    from proofs import mutation
+    from proofs.cli import Progress, UsageError, _targets
+    from proofs.io import write_atomic
 
-    raise UsageError("mutation testing is not available yet")
+    if args.limit is not None and args.limit < 0:
+        raise UsageError("--limit must be >= 0")
+    ops = mutation.OPERATORS
+    if args.operators:
+        ops = tuple(o.strip() for o in args.operators.split(",") if o.strip())
+        bad = [o for o in ops if o not in mutation.OPERATORS]
+        if bad:
+            raise UsageError(f"unknown operator {bad[0]!r} (known: "
+                             f"{', '.join(mutation.OPERATORS)})")
+    entries = _targets([args.paper])
+    progress = Progress(args.quiet)
+    report = mutation.run(entries, args.paper, args.budget, args.seed, args.limit, ops, progress)
+    progress.done()
+    print(report.summary())
+    if args.json:
+        write_atomic(args.json, json.dumps(report.to_json(), indent=1) + "\n")
+    bad = report.counts()["survived"] + report.counts()["error"] + len(
+        report.false_refutations())
+    return 1 if bad else 0
