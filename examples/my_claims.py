@@ -5,7 +5,7 @@ Every module-level ``Claim`` (or ``Lemma``) is checked; set ``CLAIMS = [...]`` t
 
 import sympy as sp
 
-from symbolic import Claim, Prop, matrix, n, d, norm2, opnorm, scalar, vector
+from symbolic import Claim, Prop, d, matrix, n, norm2, opnorm, scalar, vector
 from symbolic.softmax import SoftmaxRegression
 
 R = scalar("R")

@@ -8,8 +8,22 @@ import pytest
 from numeric.numpy_backend import NumpyOps
 from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
 from symbolic import (
-    col, deriv, diag, exp_, frob, hadamard, index, inner, kron, matrix, norm2, norminf, ones,
-    opnorm, vec, vector,
+    col,
+    deriv,
+    diag,
+    exp_,
+    frob,
+    hadamard,
+    index,
+    inner,
+    kron,
+    matrix,
+    norm2,
+    norminf,
+    ones,
+    opnorm,
+    vec,
+    vector,
 )
 from symbolic.softmax import SoftmaxRegression
 from symbolic.walk import Evaluator

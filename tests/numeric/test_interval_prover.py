@@ -2,7 +2,7 @@ import sympy as sp
 
 from numeric.interval_prover import prove_interval
 from numeric.xinterval import XI
-from symbolic import Claim, Prop, matrix, n, d, norm2, scalar
+from symbolic import Claim, Prop, d, matrix, n, norm2, scalar
 from symbolic.verdict import Status
 
 R = scalar("R")
@@ -44,3 +44,23 @@ def test_extended_intervals():
     assert XI(-1, 2).powi(2).lo == 0
     assert XI(0, 3).recip().hi == inf
     assert XI(1, inf).log().lo == 0
+
+
+def test_log_form_cancels_common_factors_and_sizes_are_integers():
+    beta = scalar("beta")
+    from symbolic import n as size
+
+    hyp = (Prop(R, ">=", 4), Prop(beta, ">", 0), Prop(beta, "<", 1))
+    chain_end = 2 * beta**-2 * size ** sp.Rational(3, 2) * R * sp.exp(2 * R**2)
+    stated = 2 * beta**-2 * size ** sp.Rational(3, 2) * sp.exp(2 * R**2)
+    stronger = prove_interval(Claim("t:extra-1", chain_end, "<=", stated, hyp))
+    assert stronger.status is Status.REFUTED and stronger.rigorous
+    assert float(stronger.witness["n"]).is_integer() and stronger.witness["R"] >= 4
+    weaker = prove_interval(Claim("t:extra-2", stated, "<=", chain_end, hyp))
+    assert weaker.status is Status.PROVED and weaker.rigorous
+
+
+def test_two_sided_unbounded_and_touching_minimum():
+    v = prove_interval(Claim("t:extra-1", sp.exp(x), ">=", 1 + x))
+    assert v.status is Status.PROVED
+    assert v.details["regions"] == 2

@@ -5,8 +5,20 @@ from numeric.adversarial import search
 from numeric.layout import Layout
 from numeric.sampler import sample
 from symbolic import (
-    Claim, Prop, inner, lambda_min, matrix, n, d, norm2, norminf, opnorm, scalar, vector, exp_,
+    Claim,
+    Prop,
+    d,
+    exp_,
+    inner,
+    lambda_min,
+    matrix,
+    n,
+    norm2,
+    norminf,
     ones,
+    opnorm,
+    scalar,
+    vector,
 )
 
 R, beta = scalar("R"), scalar("beta")

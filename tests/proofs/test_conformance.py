@@ -11,8 +11,23 @@ from numeric.interval_prover import prove_interval
 from proofs.runner import check_claim
 from proofs.symbolic_stage import check_identity
 from symbolic import (
-    Claim, Prop, col, deriv, exp_, hadamard, index, inner, matrix, n, d, norm2, norminf, ones,
-    opnorm, scalar, vector,
+    Claim,
+    Prop,
+    col,
+    d,
+    deriv,
+    exp_,
+    hadamard,
+    index,
+    inner,
+    matrix,
+    n,
+    norm2,
+    norminf,
+    ones,
+    opnorm,
+    scalar,
+    vector,
 )
 from symbolic.softmax import SoftmaxRegression
 from symbolic.verdict import Status

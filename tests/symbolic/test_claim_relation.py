@@ -1,7 +1,7 @@
 import pytest
 import sympy as sp
 
-from symbolic import Claim, Prop, Relation, matrix, n, d, norm2, opnorm, scalar, vector
+from symbolic import Claim, Prop, Relation, d, matrix, n, norm2, opnorm, scalar, vector
 from symbolic.claim import check_id
 
 

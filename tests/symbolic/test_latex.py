@@ -1,6 +1,6 @@
 import sympy as sp
 
-from symbolic import Claim, Prop, col, exp_, index, inner, matrix, n, d, norm2, ones, scalar, vector
+from symbolic import Claim, Prop, col, d, exp_, index, inner, matrix, n, norm2, ones, scalar, vector
 from symbolic.latex import claim_latex, escape_text, latex
 from symbolic.softmax import SoftmaxRegression
 
