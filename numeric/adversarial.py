@@ -31,12 +31,14 @@ import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
 
+from numeric.logspace import log_margin, rescue, rows_env
 from numeric.margins import batch_margin, holds
 from numeric.numpy_backend import NumpyOps
 from numeric.sampler import Batch
 from symbolic.claim import Claim
 from symbolic.objects import SymmetricMatrixSymbol
-from symbolic.walk import Evaluator
+from symbolic.relation import Relation
+from symbolic.walk import Evaluator, Unsupported
 
 
 @dataclass
@@ -73,6 +75,37 @@ class _Objective:
             theta[:, k : k + size] = (0.5 * (block + np.swapaxes(block, -1, -2))).reshape(-1, size)
         return theta
 
+    def _log_objective(self, m: np.ndarray, lhs, rhs, env: dict, size: int) -> np.ndarray:
+        """For inequalities, ``log10(rhs/lhs)`` (``<=``) where both sides are positive: the same
+        sign as the relative margin but not saturated when the sides differ by many orders of
+        magnitude; log space where float64 overflowed."""
+        prop = self.claim.prop
+        if prop.rel is Relation.EQ or prop.rel is Relation.PSD_LE:
+            m, _ = rescue(prop, env, m)
+            return m
+        lhs = np.broadcast_to(np.asarray(lhs, dtype=float), (size,))
+        rhs = np.broadcast_to(np.asarray(rhs, dtype=float), (size,))
+        small, big = (lhs, rhs) if prop.rel.direction < 0 else (rhs, lhs)
+        pos = (small > 0) & (big > 0) & np.isfinite(small) & np.isfinite(big)
+        out = np.where(pos, np.log10(np.where(pos, big, 1.0)) - np.log10(
+            np.where(pos, small, 1.0)), m)
+        bad = ~np.isfinite(m) | ~np.isfinite(out)
+        if bad.any():
+            rows = np.flatnonzero(bad)
+            try:
+                lm, s10 = log_margin(prop, rows_env(env, rows, size))
+                lm = np.broadcast_to(lm, (rows.size,))
+                s10 = np.broadcast_to(s10, (rows.size,))
+                out = np.array(out)
+                out[rows] = np.where(np.isfinite(s10), -s10, lm)
+            except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+                pass
+        if prop.rel.strict:
+            out = np.where(m <= 0, np.minimum(out, m), out)
+        # both sides zero (e.g. x = y in a Lipschitz bound): a tie, not progress toward a
+        # violation; keep the search away from such degenerate points
+        return np.where((small == 0) & (out == 0), 1e6, out)
+
     def evaluate(self, theta: np.ndarray, indices: dict | None = None):
         """(claim margins, hypothesis margins (H, B), feasible mask)."""
         values = self.layout.unflatten(theta)
@@ -80,14 +113,17 @@ class _Objective:
         ev = Evaluator(NumpyOps(), self.layout.env(values, idx))
         size = theta.shape[0]
         self.evaluations += size
+        env = self.layout.env(values, idx)
         with np.errstate(all="ignore"):
-            m, _, _ = batch_margin(self.claim.prop, ev)
+            m, lhs, rhs = batch_margin(self.claim.prop, ev)
             m = np.broadcast_to(m, (size,)).astype(float)
+            m = self._log_objective(m, lhs, rhs, env, size)
             hyp = []
             feas = np.ones(size, dtype=bool)
             for h in self.claim.hypotheses:
                 hm, _, _ = batch_margin(h, ev)
                 hm = np.broadcast_to(hm, (size,)).astype(float)
+                hm, _ = rescue(h, env, hm)
                 hyp.append(hm)
                 feas &= holds(h, hm)
             for s in self.domain:
@@ -107,7 +143,11 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
         pick = rng.integers(width, size=size)
         mask = np.where(single[:, None], np.arange(width)[None, :] == pick[:, None], True)
         scale = np.abs(theta) + 1e-3 * (np.abs(theta).mean(axis=1, keepdims=True) + 1e-12)
-        trial = obj.symmetrize(theta + sigma[:, None] * scale * z * mask)
+        trial = theta + sigma[:, None] * scale * z * mask
+        # a fifth of the proposals scale every coordinate together (R, A, x grow as one)
+        common = rng.random(size) < 0.2
+        grow = np.exp(sigma * rng.standard_normal(size))[:, None]
+        trial = obj.symmetrize(np.where(common[:, None], theta * grow, trial))
         m, _, feas = obj.evaluate(trial)
         better = feas & (m < margins)
         theta = np.where(better[:, None], trial, theta)

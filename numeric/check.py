@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +31,7 @@ from numeric.adversarial import best_instances, search
 from numeric.budget import Budget
 from numeric.confirm import confirm, witness_json
 from numeric.layout import Layout
+from numeric.logspace import float64_ranges, log_margin, rescue, rows_env
 from numeric.margins import batch_margin, slack_value
 from numeric.precise_backend import MpmathOps, mp_workdps
 from numeric.sampler import sample
@@ -53,7 +55,10 @@ def dim_settings(claim: Claim, count: int, rng: np.random.Generator) -> list[dic
         vals = {lo, hi, min(hi, lo + 1), min(hi, lo + 2), (lo + hi) // 2}
         per_dim.append(sorted(vals))
     combos = [dict(zip(names, c)) for c in itertools.product(*per_dim)]
-    first = [combos[0], combos[-1]]
+    # every corner first (smallest n with largest d catches shape-dependent failures)
+    corners = [dict(zip(names, c)) for c in itertools.product(*[(v[0], v[-1]) for v in per_dim])]
+    first = [combos[0], combos[-1]] + [c for c in corners if c not in (combos[0], combos[-1])]
+    first = [c for k, c in enumerate(first) if c not in first[:k]]
     rest = [c for c in combos if c not in first]
     rng.shuffle(rest)
     return (first + rest)[: max(count, 1)]
@@ -65,6 +70,42 @@ def _eq_tolerance(claim: Claim) -> float:
                                                    if not ob.is_matrix(claim.lhs)
                                                    else sp.MatAdd(claim.lhs, -claim.rhs)))
     return 1e-6 if has_deriv else 1e-9
+
+
+def ranges_of(claim: Claim) -> dict[str, str]:
+    """Where each exponential-type quantity of ``claim`` leaves float64 range."""
+    exprs = [claim.lhs, claim.rhs, *[e for h in claim.hypotheses for e in (h.lhs, h.rhs)]]
+    return float64_ranges(exprs)
+
+
+def sample_count(budget: Budget, layout: Layout) -> int:
+    """Samples for one dimension setting: the budget's, fewer for very wide instances so that
+    one batch stays near 400,000 coordinates (n = 1000, d = 4 still gets about fifty)."""
+    return int(max(48, min(budget.samples, 400_000 // max(layout.width, 1))))
+
+
+def _batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
+    """The largest ``log10`` slack over a batch (float64, log space where it overflows)."""
+    if batch.size == 0 or claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
+        return -np.inf, None
+    env = batch.env()
+    try:
+        with np.errstate(all="ignore"):
+            _, lhs, rhs = batch_margin(claim.prop, batch.evaluator())
+            sl = np.broadcast_to(slack_value(claim.prop, lhs, rhs), (batch.size,))
+            sl10 = np.where(sl > 0, np.log10(np.where(sl > 0, sl, 1.0)), np.nan)
+        bad = ~np.isfinite(sl10)
+        if bad.any():
+            rows = np.flatnonzero(bad)
+            _, s10 = log_margin(claim.prop, rows_env(env, rows, batch.size))
+            sl10 = np.array(sl10)
+            sl10[rows] = np.broadcast_to(s10, (rows.size,))
+    except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+        return -np.inf, None
+    if not np.isfinite(sl10).any():
+        return -np.inf, None
+    j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
+    return float(sl10[j]), j
 
 
 def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict) -> float | None:
@@ -82,6 +123,33 @@ def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict
         return float(m / scale)
 
 
+def _all_zero(side: Any, shape: tuple) -> np.ndarray:
+    """Per instance: is this side exactly zero (scalars, or every entry of a matrix)?"""
+    v = np.asarray(side, dtype=float)
+    if v.ndim == 3:
+        v = np.all(v == 0, axis=(-2, -1))
+    else:
+        v = v == 0
+    return np.broadcast_to(v, shape)
+
+
+def _magnitude(values: dict) -> float:
+    return max((float(np.max(np.abs(np.asarray(v, dtype=float)))) for v in values.values()),
+               default=0.0)
+
+
+def _diverse(candidates: list, count: int) -> list:
+    """The most violating candidates, plus those of smallest input magnitude: a witness at
+    |x| ~ 1e146 may be unconfirmable where a moderate one is not."""
+    by_margin = sorted(candidates, key=lambda c: c[0])
+    by_size = sorted(candidates, key=lambda c: _magnitude(c[2]))
+    out: list = []
+    for c in [*by_margin[:count], *by_size[:count]]:
+        if not any(c is o for o in out):
+            out.append(c)
+    return out
+
+
 def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                   progress: Callable[[str], None] | None = None) -> Verdict:
     """Sample, search and confirm; return a verdict for ``claim``."""
@@ -89,20 +157,27 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     rng = np.random.default_rng(seed)
     t0 = time.perf_counter()
     tol = _eq_tolerance(claim) if claim.rel is Relation.EQ else 0.0
+    strict = claim.rel.strict
+
+    def _violates(m: np.ndarray) -> np.ndarray:
+        """Float margins that are candidate violations (a strict relation fails at 0 too)."""
+        return (m < -tol) | (strict & (m <= 0))
     evaluations = 0
     feasible_total = 0
     nonfinite = 0
     rescued = 0
     worst_margin = np.inf
     worst_slack: float | None = None
+    worst_slack10: float | None = None
     worst_slack_witness: dict[str, Any] | None = None
+    backends = {"float64": 0, "logspace": 0, "mpmath": 0}
     candidates: list[tuple[float, Layout, dict, dict]] = []
     settings = dim_settings(claim, b.dim_settings, rng)
     for k, dims in enumerate(settings):
         if progress:
             progress(f"{claim.id}: dims {dims or '-'} ({k + 1}/{len(settings)})")
         layout = Layout.of(claim, dims)
-        batch = sample(claim, layout, b.samples, rng)
+        batch = sample(claim, layout, sample_count(b, layout), rng)
         feas = batch.take(batch.feasible)
         evaluations += batch.size
         feasible_total += feas.size
@@ -112,43 +187,90 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             m, lhs, rhs = batch_margin(claim.prop, feas.evaluator())
             m = np.broadcast_to(m, (feas.size,)).astype(float)
             sl = np.broadcast_to(slack_value(claim.prop, lhs, rhs), (feas.size,))
+            with np.errstate(divide="ignore"):
+                sl10 = np.where(sl > 0, np.log10(np.where(sl > 0, sl, 1.0)), np.nan)
         bad = ~np.isfinite(m)
         nonfinite += int(bad.sum())
-        for j in np.flatnonzero(bad)[: b.confirm]:
-            vals = {s: v[j] for s, v in feas.values.items()}
-            idx = {s: v[j] for s, v in feas.indices.items()}
-            try:
-                pm = _precise_margin_of(claim, layout, vals, idx)
-            except (Unsupported, ValueError, ZeroDivisionError):
-                continue
-            rescued += 1
-            m[j] = pm
-            if pm < -tol:
-                candidates.append((pm, layout, vals, idx))
-        if np.isfinite(sl).any():
+        backends["float64"] += int((~bad).sum())
+        if bad.any():
+            # 1. log-space float64, vectorised over every overflowed instance
+            env = feas.env()
+            m, used = rescue(claim.prop, env, m)
+            if used.any():
+                backends["logspace"] += int(used.sum())
+                rows = np.flatnonzero(used)
+                try:
+                    _, s10 = log_margin(claim.prop, rows_env(env, rows, feas.size))
+                    sl10 = np.array(sl10, dtype=float)
+                    sl10[rows] = np.broadcast_to(s10, (rows.size,))
+                except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+                    pass
+            # 2. mpmath for what log space could not decide
+            for j in np.flatnonzero(~np.isfinite(m))[: max(b.confirm, 4) * 4]:
+                vals = {s: v[j] for s, v in feas.values.items()}
+                idx = {s: v[j] for s, v in feas.indices.items()}
+                try:
+                    pm = _precise_margin_of(claim, layout, vals, idx)
+                except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+                    continue
+                backends["mpmath"] += 1
+                m[j] = pm
+            for j in np.flatnonzero(bad & np.isfinite(m) & _violates(m))[: b.confirm]:
+                candidates.append((float(m[j]), layout,
+                                   {s: v[j] for s, v in feas.values.items()},
+                                   {s: v[j] for s, v in feas.indices.items()}))
+            rescued += int((bad & np.isfinite(m)).sum())
+        if np.isfinite(sl10).any():
+            j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
+            if worst_slack10 is None or sl10[j] > worst_slack10:
+                worst_slack10 = float(sl10[j])
+                worst_slack_witness = witness_json(
+                    layout, {s: v[j] for s, v in feas.values.items()},
+                    {s: v[j] for s, v in feas.indices.items()})
+        elif np.isfinite(sl).any():
             j = int(np.nanargmax(np.where(np.isfinite(sl), sl, -np.inf)))
             if worst_slack is None or sl[j] > worst_slack:
                 worst_slack = float(sl[j])
-                worst_slack_witness = witness_json(
+                worst_slack_witness = worst_slack_witness or witness_json(
                     layout, {s: v[j] for s, v in feas.values.items()},
                     {s: v[j] for s, v in feas.indices.items()})
         finite = np.isfinite(m)
         if finite.any():
             worst_margin = min(worst_margin, float(m[finite].min()))
-        for j in np.flatnonzero(finite & (m < -tol))[: b.confirm]:
+        for j in np.flatnonzero(finite & ~bad & _violates(m))[: b.confirm]:
             candidates.append((float(m[j]), layout, {s: v[j] for s, v in feas.values.items()},
                                {s: v[j] for s, v in feas.indices.items()}))
-        order = np.argsort(np.where(finite, m, np.inf))[: b.search_starts]
-        res = search(claim, feas.take(order), rng, b.search_iterations, b.polish)
+        # start the search from the lowest margins, but not from ties at zero (both sides 0,
+        # e.g. x = y in a Lipschitz bound), and from a few random instances for diversity
+        with np.errstate(all="ignore"):
+            zero_tie = (m == 0) & (_all_zero(lhs, m.shape) | _all_zero(rhs, m.shape))
+        key = np.where(finite & ~zero_tie, m, np.inf)
+        half = max(1, b.search_starts // 2)
+        lowest = np.argsort(key)[:half]
+        rest = np.setdiff1d(np.arange(feas.size), lowest)
+        extra = rng.choice(rest, size=min(rest.size, b.search_starts - half), replace=False)
+        order = np.concatenate([lowest, extra])
+        # small instances are cheap: search them three times longer
+        iters = b.search_iterations * (3 if layout.width <= 16 else 1)
+        res = search(claim, feas.take(order), rng, iters, b.polish)
         evaluations += res.evaluations
         if res.margins.size and np.isfinite(res.margins).any():
             worst_margin = min(worst_margin, float(np.nanmin(res.margins)))
+        s10, j = _batch_slack10(claim, res.batch)
+        if j is not None and (worst_slack10 is None or s10 > worst_slack10):
+            worst_slack10 = s10
+            worst_slack_witness = witness_json(
+                layout, {s: v[j] for s, v in res.batch.values.items()},
+                {s: v[j] for s, v in res.batch.indices.items()})
         for mm, vals, idx in best_instances(res, b.confirm):
-            if mm < -tol:
+            if _violates(np.array([mm]))[0]:
                 candidates.append((mm, layout, vals, idx))
-    candidates.sort(key=lambda c: c[0])
+    candidates = _diverse(candidates, b.confirm)
+    if worst_slack10 is not None:
+        worst_slack = (0.0 if worst_slack10 < -300 else math.inf if worst_slack10 > 300
+                       else float(10.0**worst_slack10))
     notes: list[str] = []
-    for mm, layout, vals, idx in candidates[: b.confirm]:
+    for mm, layout, vals, idx in candidates:
         try:
             conf = confirm(claim, layout, vals, idx)
         except (Unsupported, ValueError, ZeroDivisionError) as exc:
@@ -167,20 +289,24 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 precision="mpmath 50 digits; arb 256 bits",
                 evaluations=evaluations,
                 worst_margin=mm,
-                details={"float_margin": mm, "notes": conf.notes + notes},
+                details={"float_margin": mm, "notes": conf.notes + notes,
+                         "backends": backends, "float64_range": ranges_of(claim)},
                 seconds=time.perf_counter() - t0,
             )
         notes.append("a float64 violation was not confirmed at high precision: "
                      + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+    unresolved = nonfinite - rescued
+    backends["unresolved"] = unresolved
     details = {"dimension_settings": settings, "feasible_instances": feasible_total,
                "nonfinite_float64": nonfinite, "reevaluated_high_precision": rescued,
-               "slack_witness": worst_slack_witness, "notes": notes}
+               "backends": backends, "float64_range": ranges_of(claim),
+               "slack_log10": worst_slack10, "slack_witness": worst_slack_witness,
+               "notes": notes}
     if feasible_total == 0:
         return Verdict(Status.UNKNOWN, "sampling", False,
                        "no instance satisfying the hypotheses was found", seed=seed,
                        evaluations=evaluations, details=details,
                        seconds=time.perf_counter() - t0)
-    unresolved = nonfinite - rescued
     status = Status.SUPPORTED if unresolved * 10 < feasible_total else Status.UNKNOWN
     msg = (f"no violation in {feasible_total} sampled instances and adversarial search "
            f"({evaluations} evaluations); evidence, not proof")
@@ -188,8 +314,12 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         msg += f"; {len(notes)} float64 violation(s) not confirmed at high precision"
     if unresolved:
         msg += f"; {unresolved} instances overflowed float64 and were not re-evaluated"
+    if backends["logspace"] or backends["mpmath"]:
+        msg += (f"; decided by float64 {backends['float64']}, log-space {backends['logspace']}, "
+                f"mpmath {backends['mpmath']}")
     return Verdict(status, "sampling+adversarial", False, msg, slack=worst_slack, seed=seed,
-                   precision="float64 (mpmath 50 digits for overflowed instances)",
+                   precision="float64; log-space float64 and mpmath 50 digits where float64 "
+                             "overflows",
                    evaluations=evaluations,
                    worst_margin=None if not np.isfinite(worst_margin) else worst_margin,
                    details=details, seconds=time.perf_counter() - t0)

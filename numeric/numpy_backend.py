@@ -106,6 +106,8 @@ class NumpyOps(Ops):
             return 1.0 / args[0]
         if name == "transpose":
             return np.swapaxes(args[0], -1, -2)
+        if name == "hadamard_pow":
+            return self.pow(args[0], args[1], args[2])
         if name == "hadamard":
             out = args[0]
             for a in args[1:]:

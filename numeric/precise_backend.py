@@ -108,6 +108,8 @@ class _ObjectOps(Ops):
             return self._map(lambda v: 1 / v, args[0])
         if name == "transpose":
             return args[0].T
+        if name == "hadamard_pow":
+            return self._map(lambda v: self.pow(v, args[1], args[2]), args[0])
         if name == "hadamard":
             out = args[0]
             for a in args[1:]:

@@ -30,6 +30,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.layout import Layout
+from numeric.logspace import rescue
 from numeric.margins import batch_margin, holds
 from numeric.numpy_backend import NumpyOps
 from symbolic.claim import Claim, Prop
@@ -217,9 +218,13 @@ def _draw_matrix(shape: tuple[int, int], size: int, rng: np.random.Generator,
     out = np.where(((kind >= 0.15) & (kind < 0.25))[:, None, None], dominant, out)
     out = np.where(((kind >= 0.25) & (kind < 0.32))[:, None, None], const, out)
     out = np.where(((kind >= 0.32) & (kind < 0.35))[:, None, None], 0.0, out)
+    # extreme magnitudes (1e-150 .. 1e150): regimes where a missing norm bound matters
+    if not symmetric:
+        huge = 10.0 ** rng.uniform(-150, 150, size)[:, None, None]
+        out = np.where(((kind >= 0.95))[:, None, None], out * huge, out)
     if partner is not None and cols == 1 and partner.shape[-1] == rows:
         # a vector aligned with the top right singular vector of a matrix already drawn
-        _, _, vt = np.linalg.svd(partner)
+        _, _, vt = np.linalg.svd(partner, full_matrices=False)
         aligned = vt[:, 0, :, None] * scale * rng.choice([-1.0, 1.0], size)[:, None, None]
         out = np.where(((kind >= 0.35) & (kind < 0.5))[:, None, None], aligned, out)
     if symmetric:
@@ -232,7 +237,9 @@ def _feasible(props: list[Prop], ev: Evaluator, size: int) -> np.ndarray:
     with np.errstate(all="ignore"):
         for h in props:
             m, _, _ = batch_margin(h, ev)
-            ok &= np.broadcast_to(holds(h, m), (size,))
+            m = np.broadcast_to(m, (size,)).astype(float)
+            m, _ = rescue(h, ev.env, m)  # log space where float64 overflowed
+            ok &= holds(h, m)
     return ok
 
 
@@ -259,7 +266,19 @@ def _pull_toward(anchor: np.ndarray, raw: np.ndarray, props: list[Prop], layout:
         hi = np.where(grow, hi * 4.0, hi)
         good = ok(hi) & grow
     unbounded = good
-    for _ in range(48):
+    # geometric search first: the feasible step may be as small as 2^-1000 (huge proposals)
+    need = anchor_ok & ~good
+    if need.any():
+        klo, khi = np.zeros(size), np.full(size, 1074.0)
+        for _ in range(11):
+            kmid = np.floor(0.5 * (klo + khi))
+            k_ok = ok(np.where(need, 2.0**-kmid, 0.0))
+            khi = np.where(need & k_ok, kmid, khi)
+            klo = np.where(need & ~k_ok, kmid, klo)
+        found = need & ok(np.where(need, 2.0**-khi, 0.0))
+        lo = np.where(found, 2.0**-khi, lo)
+        hi = np.where(found, 2.0 ** (1 - khi), hi)
+    for _ in range(30):  # bisection: the boundary to 2^-30 of the step
         mid = 0.5 * (lo + hi)
         m_ok = ok(mid)
         lo = np.where(m_ok, mid, lo)
@@ -312,7 +331,8 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
     with np.errstate(all="ignore"):
         for h in claim.hypotheses:
             m, _, _ = batch_margin(h, ev)
-            m = np.broadcast_to(m, (size,))
+            m = np.broadcast_to(m, (size,)).astype(float)
+            m, _ = rescue(h, ev.env, m)
             batch.hyp_margins.append(m)
             batch.feasible &= holds(h, m)
     return batch

@@ -5,7 +5,7 @@ Exit codes: 0 ran and met expectations, 1 a claim failed unexpectedly, 2 usage o
 Example:
     >>> from proofs.cli import main
     >>> main(["list", "closeness"]) == 0  # doctest: +ELLIPSIS
-    closeness:fact-3.1:item-1 ...
+    closeness:theorem-1.4 ...
     True
 """
 

@@ -10,7 +10,8 @@ Example:
     >>> from proofs.errata import findings
     >>> x = scalar("x")
     >>> c = Claim("t:lemma-1", x, "<=", 0, finding="false-statement")
-    >>> [f["kind"] for f in findings([Result.of(c, Verdict(Status.REFUTED, "sampling"))])]
+    >>> rs = [Result.of(c, Verdict(Status.REFUTED, "sampling"))]
+    >>> [f["kind"] for f in findings(rs, flow=False)]
     ['false-statement']
 """
 
@@ -45,8 +46,38 @@ def _corrected(r: Result) -> str | None:
     return str(c.corrected)
 
 
-def findings(results: list[Result]) -> list[dict[str, Any]]:
-    """Findings from check results."""
+def findings(results: list[Result], flow: bool = True, flow_budget: str = "quick",
+             seed: int = 0) -> list[dict[str, Any]]:
+    """Findings from check results; with ``flow``, also the missing hypotheses that
+    :mod:`proofs.hypothesis_flow` establishes for the registered papers' entries checked."""
+    out = _result_findings(results)
+    if flow:
+        out += _flow_findings(results, flow_budget, seed)
+    return out
+
+
+def _flow_findings(results: list[Result], budget: str, seed: int) -> list[dict[str, Any]]:
+    from proofs import hypothesis_flow, registry
+
+    ids = {r.id for r in results}
+    statuses = {r.id: r.status for r in results}
+    out: list[dict[str, Any]] = []
+    for key in sorted({i.split(":", 1)[0] for i in ids}):
+        try:
+            paper = registry.paper(key)
+        except (registry.UnknownTarget, AttributeError, ImportError):
+            continue
+        entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
+        if not entries:
+            continue
+        items = hypothesis_flow.flow(paper, entries, budget, seed, statuses)
+        for f in hypothesis_flow.findings(items):
+            f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
+            out.append(f)
+    return out
+
+
+def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
     out = []
     for r in results:
         c = r.claim
@@ -58,6 +89,25 @@ def findings(results: list[Result]) -> list[dict[str, Any]]:
                 "witness": r.verdict.witness,
                 "evidence": f"{r.verdict.method}: {r.verdict.message}",
                 "rigorous": bool(r.verdict.rigorous), "note": c.note,
+            })
+        if c is not None and r.status is Status.REFUTED:
+            out[-1]["check"] = {"type": "claim", "claim": r.id}
+        cr = r.conclusion
+        if cr is not None and cr.status is Status.REFUTED and cr.claim is not None:
+            st = c.prop if c is not None else None
+            reach = f"{st.lhs} {cr.claim.rel.value} {cr.claim.lhs}" if st is not None else None
+            out.append({
+                "id": r.id, "kind": "statement-stronger-than-proof", "source": r.source,
+                "printed": _printed(r), "printed_latex": latex(c.prop) if c else "",
+                "corrected": f"{reach}  (what the proof chain reaches)" if reach else None,
+                "witness": cr.verdict.witness,
+                "evidence": (f"the chain ends at {cr.claim.lhs}; the needed implication "
+                             f"{cr.claim.prop} is refuted ({cr.verdict.method}: "
+                             f"{cr.verdict.message})"),
+                "rigorous": bool(cr.verdict.rigorous),
+                "note": "the statement may still hold (see its own verdict: "
+                        f"{r.status.value}); its proof does not reach it",
+                "check": {"type": "conclusion", "claim": r.id},
             })
         for note in r.notes:
             if "not the statement" in note and r.status is not Status.REFUTED:
@@ -110,3 +160,50 @@ def to_latex(paper: str, items: list[dict[str, Any]]) -> str:
             lines.append(rf"Witness: \texttt{{{escape_text(w[:300])}}}.")
     lines += [r"\end{enumerate}", r"\end{document}", ""]
     return "\n".join(lines)
+
+
+def results_from_json(data: dict[str, Any]) -> list[Result]:
+    """Rebuild check results from ``proofcheck check --json`` output (registered papers only),
+    so that errata can be written from a finished run without re-checking.
+
+    >>> results_from_json({"results": []})
+    []
+    """
+    from proofs import registry
+    from proofs.runner import conclusion_claim
+    from symbolic.verdict import Verdict
+
+    claims: dict[str, Any] = {}
+    entries: dict[str, Any] = {}
+    loaded: set[str] = set()
+    out = []
+    for rec in data.get("results", []):
+        key = rec["id"].split(":", 1)[0]
+        if key not in loaded:
+            loaded.add(key)
+            try:
+                paper = registry.paper(key)
+            except (registry.UnknownTarget, AttributeError, ImportError):
+                continue
+            for e in paper.entries:
+                entries.update({q.id: q for q in e.all_entries()})
+                claims.update({c.id: c for c in e.claims()})
+        v = Verdict(Status(rec["status"]), rec.get("method", ""), bool(rec.get("rigorous")),
+                    rec.get("message", ""), witness=rec.get("witness"), seed=rec.get("seed"),
+                    details=rec.get("details") or {})
+        c = claims.get(rec["id"])
+        if c is None or rec.get("method", "").startswith("combined"):
+            r = Result(rec["id"], rec.get("kind", ""), rec.get("source", ""),
+                       rec.get("description", ""), v, rec.get("expected"))
+        else:
+            r = Result.of(c, v)
+        r.notes = list(rec.get("notes") or [])
+        conc = rec.get("conclusion")
+        if conc and rec["id"] in entries:
+            cc = conclusion_claim(entries[rec["id"]])
+            if cc is not None:
+                r.conclusion = Result.of(cc, Verdict(
+                    Status(conc["status"]), "from JSON", bool(conc.get("rigorous")),
+                    conc.get("claim") or "", witness=conc.get("witness")))
+        out.append(r)
+    return out

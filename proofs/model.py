@@ -14,6 +14,11 @@ Example:
     ...              statement=Chain(norminf(x), [Link("<=", norm2(x))]))
     >>> [c.id for c in fact.claims()]
     ['demo:fact-1:item-2:step-1']
+    >>> lem = Lemma("demo:lemma-2", "Lemma 2", parts=[
+    ...     Lemma("demo:lemma-2:part-1", "Lemma 2, Part 1", Prop(norminf(x), "<=", norm2(x)),
+    ...           proof=Chain(norminf(x), [Link("<=", norm2(x), "Fact 1")]))])
+    >>> [c.id for c in lem.claims()]
+    ['demo:lemma-2:part-1', 'demo:lemma-2:part-1:step-1']
 """
 
 from __future__ import annotations
@@ -29,7 +34,12 @@ from symbolic.relation import Relation
 
 @dataclass
 class Link:
-    """One link ``REL expr`` of a chain, with its justification and cited ids."""
+    """One link ``REL expr`` of a chain, with its justification and cited ids.
+
+    ``extra_hypotheses`` are what the proof assumes at this step beyond the entry's listed
+    hypotheses; ``bind`` maps a cited id to how its symbols are instantiated here
+    (``{"closeness:lemma-5.6": {"x": x1, "y": x0}}``, keys are symbol names).
+    """
 
     rel: Relation | str
     expr: Any
@@ -40,12 +50,14 @@ class Link:
     finding: str | None = None
     corrected: Any = None
     extra_hypotheses: tuple[Prop, ...] = ()
+    bind: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
             self.rel = Relation.parse(self.rel)
         self.expr = sp.sympify(self.expr)
         self.cites = tuple(self.cites)
+        self.extra_hypotheses = tuple(self.extra_hypotheses)
 
 
 @dataclass
@@ -78,6 +90,12 @@ class Chain:
         rel = self.relation()
         return None if rel is None else Prop(self.start, rel, self.links[-1].expr)
 
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the chain as an ``aligned`` block."""
+        from proofs.latex_report import chain_aligned
+
+        return r"$\begin{aligned}" + chain_aligned(self) + r"\end{aligned}$"
+
 
 @dataclass
 class Lemma:
@@ -97,12 +115,33 @@ class Lemma:
     finding: str | None = None
     corrected: Any = None
     printed: str = ""
+    parts: list[Lemma] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         check_id(self.id)
         self.hypotheses = tuple(self.hypotheses)
         if isinstance(self.statement, Chain) and self.proof is not None:
             raise ValueError(f"{self.id}: a chain statement cannot also have a proof chain")
+        for p in self.parts:
+            if not p.id.startswith(self.id + ":part-"):
+                raise ValueError(f"{p.id}: a part's id must extend {self.id}:part-")
+
+    def proof_hypotheses(self) -> tuple[Prop, ...]:
+        """Listed hypotheses plus every hypothesis the proof's steps assume (no duplicates)."""
+        out = list(self.hypotheses)
+        for link in (self.proof.links if self.proof else []):
+            out += [h for h in link.extra_hypotheses if h not in out]
+        return tuple(out)
+
+    def all_entries(self) -> list[Lemma]:
+        """This entry and its parts (recursively), parent first."""
+        return [self, *[q for p in self.parts for q in p.all_entries()]]
+
+    def _repr_latex_(self) -> str:
+        """Jupyter display: source, hypotheses, statement and proof chain."""
+        from proofs.latex_report import entry_repr_latex
+
+        return entry_repr_latex(self)
 
     @property
     def kind(self) -> str:
@@ -139,9 +178,11 @@ class Lemma:
         return out
 
     def claims(self) -> list[Claim]:
-        """Every checkable claim of this entry: statement first, then the chain's links."""
+        """Every checkable claim of this entry: statement first, then the chain's links, then
+        the claims of its parts (``…:part-k``, ``…:part-k:step-m``)."""
         st = self.statement_claim()
-        return ([st] if st else []) + self.link_claims()
+        own = ([st] if st else []) + self.link_claims()
+        return own + [c for p in self.parts for c in p.claims()]
 
 
 @dataclass
@@ -159,4 +200,5 @@ class Paper:
         return [c for e in self.entries for c in e.claims()]
 
     def entry(self, entry_id: str) -> Lemma | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+        """The entry (or part of an entry) with id ``entry_id``."""
+        return next((q for e in self.entries for q in e.all_entries() if q.id == entry_id), None)

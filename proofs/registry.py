@@ -75,6 +75,10 @@ def resolve(target: str) -> list[Lemma | Claim]:
         if e.id == t or e.id.startswith(t + ":") or e.id.startswith(t + "."):
             out.append(e)
             continue
+        parts = [p for p in getattr(e, "parts", []) if p.id == t or p.id.startswith(t + ":")]
+        if parts:
+            out += parts
+            continue
         out += [c for c in e.claims() if c.id == t or c.id.startswith(t + ":")]
     if not out:
         raise UnknownTarget(target)

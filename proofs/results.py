@@ -31,6 +31,7 @@ class Result:
     expect: str | None = None
     claim: Claim | None = None
     notes: list[str] = field(default_factory=list)
+    conclusion: Result | None = None  # the implication a proof chain owes its statement
 
     @classmethod
     def of(cls, claim: Claim, verdict: Verdict) -> Result:
@@ -78,6 +79,11 @@ class Result:
             "seconds": round(v.seconds, 3),
             "notes": self.notes,
             "details": _jsonable(v.details),
+            "conclusion": None if self.conclusion is None else {
+                "claim": str(self.conclusion.claim.prop) if self.conclusion.claim else None,
+                "status": self.conclusion.status.value,
+                "rigorous": bool(self.conclusion.verdict.rigorous),
+                "witness": self.conclusion.verdict.witness},
         }
 
 

@@ -28,6 +28,7 @@ from proofs.results import Result, combine
 from proofs.symbolic_stage import check_identity
 from symbolic.claim import Claim, Prop
 from symbolic.objects import unwrap
+from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 
 Progress = Callable[[str], None]
@@ -74,6 +75,47 @@ def _same(a: Prop, b: Prop) -> bool:
             and a.rel.implies(b.rel))
 
 
+def _needed_relation(chain_rel: Relation, stated: Relation) -> Relation | None:
+    """``R`` such that ``a chain_rel e`` and ``e R s`` give ``a stated s`` (None: impossible)."""
+    if stated is Relation.EQ:
+        return Relation.EQ if chain_rel is Relation.EQ else None
+    if stated is Relation.PSD_LE:
+        return Relation.PSD_LE if chain_rel in (Relation.EQ, Relation.PSD_LE) else None
+    if chain_rel is not Relation.EQ and chain_rel.direction != stated.direction:
+        return None
+    if stated.strict and not chain_rel.strict:
+        return Relation.LT if stated.direction < 0 else Relation.GT
+    return Relation.LE if stated.direction < 0 else Relation.GE
+
+
+def conclusion_claim(entry: Lemma) -> Claim | None:
+    """The implication the proof chain still owes its statement: ``chain_end REL stated_rhs``
+    under the hypotheses the proof runs under, or None when the chain concludes the statement
+    structurally (or cannot conclude it at all).
+
+    >>> from symbolic import Prop, scalar
+    >>> from proofs.model import Chain, Lemma, Link
+    >>> t = scalar("t")
+    >>> e = Lemma("t:lemma-1", "toy", Prop(t**2, "<=", 1), hypotheses=(Prop(t**2, "<=", 1),),
+    ...           proof=Chain(t**2, [Link("<=", 1 + t**2)]))
+    >>> str(conclusion_claim(e).prop)
+    't**2 + 1 <= 1'
+    """
+    if entry.proof is None or not isinstance(entry.statement, Prop):
+        return None
+    concl = entry.proof.conclusion()
+    st = entry.statement
+    if concl is None or _same(concl, st) or unwrap(concl.lhs) != unwrap(st.lhs):
+        return None
+    rel = _needed_relation(concl.rel, st.rel)
+    if rel is None:
+        return None
+    return Claim(entry.id, concl.rhs, rel, st.rhs, hypotheses=entry.proof_hypotheses(),
+                 source=f"{entry.source}: proof chain's end vs the statement",
+                 dims=entry.dims, ranges=entry.ranges, kind_override="implication",
+                 description=f"end of the proof chain of {entry.id} {rel.value} the stated bound")
+
+
 def entry_notes(entry: Lemma) -> list[str]:
     """Structural notes: does the proof chain compose, and does it conclude the statement?"""
     notes = []
@@ -86,21 +128,64 @@ def entry_notes(entry: Lemma) -> list[str]:
     st = entry.statement
     if _same(concl, st):
         notes.append("the proof chain concludes the statement")
-    else:
-        notes.append(f"the proof chain concludes {concl}, not the statement {st}")
+    elif unwrap(concl.lhs) != unwrap(st.lhs):
+        notes.append(f"the proof chain starts at {concl.lhs}, not at the statement's "
+                     f"left side {st.lhs}")
+    elif _needed_relation(concl.rel, st.rel) is None:
+        notes.append(f"the proof chain concludes {concl}, whose relation cannot give the "
+                     f"statement {st}")
     return notes
+
+
+def conclusion_result(entry: Lemma, budget: str | Budget, seed: int,
+                      progress: Progress | None = None) -> Result | None:
+    """Check the implication the chain owes its statement (see :func:`conclusion_claim`)."""
+    claim = conclusion_claim(entry)
+    if claim is None:
+        return None
+    return Result.of(claim, check_claim(claim, budget, seed, progress))
+
+
+def _conclusion_note(c: Result) -> str:
+    verb = {Status.REFUTED: "fails", Status.PROVED: "holds (proved)",
+            Status.SUPPORTED: "holds (supported)"}.get(c.status, c.status.value)
+    note = f"the proof chain ends at {c.claim.lhs}; the needed implication {c.claim.prop} {verb}"
+    if c.status is Status.REFUTED:
+        note += ": the statement is stronger than what its proof reaches"
+    return note
+
+
+def _own_claims(e: Lemma) -> list[Claim]:
+    st = e.statement_claim()
+    return ([st] if st else []) + e.link_claims()
+
+
+def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
+    expect = e.expect or ("refuted" if any(q.expect == "refuted" for q in e.parts) else None)
+    st = combine([p.status for p in parts])
+    rig = all(p.verdict.rigorous for p in parts) if st is Status.PROVED else any(
+        p.verdict.rigorous for p in parts if p.status is Status.REFUTED)
+    worst = next((p for p in parts if p.status is st), parts[0] if parts else None)
+    msg = "; ".join(f"{p.id.rsplit(':', 1)[-1]}: {p.status.value}" for p in parts)
+    v = Verdict(st, f"combined {what}", rig, f"conjunction of its {what} ({msg})",
+                slack=worst.verdict.slack if worst else None,
+                witness=worst.verdict.witness if worst else None,
+                seed=worst.verdict.seed if worst else None)
+    return Result(e.id, e.kind, e.source, e.description, v, expect)
 
 
 def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
                 progress: Progress | None = None) -> list[Result]:
-    """Check every claim of ``entries``; add combined results for chain statements."""
+    """Check every claim of ``entries`` (parts included); add combined results for chain
+    statements and for entries made of parts, and check what each proof chain still owes
+    its statement."""
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
     for e in entries:
         if isinstance(e, Claim):
             claims.append((None, e))
         else:
-            claims += [(e, c) for c in e.claims()]
+            claims += [(sub, c) for sub in e.all_entries() for c in _own_claims(sub)]
     results: list[Result] = []
     by_entry: dict[str, list[Result]] = {}
     for k, (entry, claim) in enumerate(claims, start=1):
@@ -109,25 +194,25 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
         r = Result.of(claim, check_claim(claim, budget, seed, progress))
         if entry is not None and claim.id == entry.id:
             r.notes += entry_notes(entry)
+            c = conclusion_result(entry, budget, seed, progress)
+            if c is not None:
+                r.conclusion = c
+                r.notes.append(_conclusion_note(c))
         results.append(r)
         if entry is not None:
             by_entry.setdefault(entry.id, []).append(r)
     out: list[Result] = []
     for e in entries:
-        if isinstance(e, Lemma) and isinstance(e.statement, Chain):
-            parts = by_entry.get(e.id, [])
-            st = combine([p.status for p in parts])
-            rig = all(p.verdict.rigorous for p in parts) if st is Status.PROVED else any(
-                p.verdict.rigorous for p in parts if p.status is Status.REFUTED)
-            worst = next((p for p in parts if p.status is st), parts[0] if parts else None)
-            msg = "; ".join(f"step {i}: {p.status.value}" for i, p in enumerate(parts, 1))
-            v = Verdict(st, "combined links", rig, f"conjunction of its links ({msg})",
-                        slack=worst.verdict.slack if worst else None,
-                        witness=worst.verdict.witness if worst else None,
-                        seed=worst.verdict.seed if worst else None)
-            out.append(Result(e.id, e.kind, e.source, e.description, v, e.expect))
         if isinstance(e, Claim):
             out += [r for r in results if r.id == e.id]
-        else:
-            out += by_entry.get(e.id, [])
+            continue
+        for sub in e.all_entries():
+            if isinstance(sub.statement, Chain):
+                out.append(_combined(sub, by_entry.get(sub.id, []), "links"))
+            elif sub.parts and sub.statement is None:
+                heads = [r for p in sub.parts for r in by_entry.get(p.id, []) if r.id == p.id]
+                heads += [r for p in sub.parts if isinstance(p.statement, Chain)
+                          for r in [_combined(p, by_entry.get(p.id, []), "links")]]
+                out.append(_combined(sub, heads, "parts"))
+            out += by_entry.get(sub.id, [])
     return out

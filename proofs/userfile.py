@@ -59,6 +59,9 @@ def load(path: str) -> list[Claim | Lemma]:
             elif isinstance(value, Paper):
                 items += value.entries
     else:
+        if not isinstance(chosen, (list, tuple)):
+            raise UserFileError(f"{path}: CLAIMS must be a list of Claim or Lemma objects, "
+                                f"not a {type(chosen).__name__}")
         items = list(chosen)
         bad = [x for x in items if not isinstance(x, (Claim, Lemma))]
         if bad:
@@ -70,4 +73,10 @@ def load(path: str) -> list[Claim | Lemma]:
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise UserFileError(f"{path}: duplicate claim id {dup[0]}")
+    for x in items:
+        if isinstance(x, Lemma):
+            try:
+                x.claims()  # builds (and so validates) every claim of the lemma
+            except (ValueError, TypeError) as exc:
+                raise UserFileError(f"{path}: {x.id}: {exc}") from None
     return items

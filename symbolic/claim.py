@@ -36,6 +36,93 @@ def check_id(claim_id: str) -> str:
     return claim_id
 
 
+_NON_FINITE = (type(sp.nan), type(sp.zoo), type(sp.oo), type(-sp.oo))
+
+
+def _differ(a: Any, b: Any) -> bool:
+    return sp.expand(sp.sympify(a) - sp.sympify(b)) != 0
+
+
+def check_expression(e: sp.Basic) -> None:
+    """Raise ValueError for a non-finite constant (NaN, ±oo) or incompatible shapes.
+
+    SymPy builds ``A * x`` with symbolic shapes ``(n, d)`` and ``(n, 1)`` without complaint;
+    this check names the mismatch.
+
+    >>> from symbolic.objects import matrix, vector, n, d
+    >>> check_expression(matrix("A", n, d) * vector("x", n))
+    Traceback (most recent call last):
+    ...
+    ValueError: shape mismatch in A*x: (n, d) times (n, 1)
+    """
+    from symbolic import objects as ob
+
+    for node in sp.preorder_traversal(e):
+        if isinstance(node, _NON_FINITE):
+            raise ValueError(f"non-finite constant {node} in {e}")
+        if isinstance(node, sp.MatrixSymbol):
+            free = set().union(*(sp.sympify(k).free_symbols for k in node.shape))
+            unknown = free - set(ob.DIMS.values())
+            if unknown:
+                raise ValueError(f"the shape of {node} uses {sorted(map(str, unknown))[0]}, "
+                                 "which is not a dimension (declare it with dim(...))")
+        elif isinstance(node, sp.MatMul):
+            mats = [a for a in node.args if is_matrix(a)]
+            for k in range(len(mats) - 1):
+                a, b = mats[k], mats[k + 1]
+                if _differ(a.shape[1], b.shape[0]):
+                    raise ValueError(f"shape mismatch in {node}: {_shape(a)} times {_shape(b)}")
+        elif isinstance(node, (sp.MatAdd, sp.HadamardProduct)):
+            first = node.args[0]
+            for a in node.args[1:]:
+                if is_matrix(a) and is_matrix(first) and any(
+                        _differ(s, t) for s, t in zip(first.shape, a.shape)):
+                    raise ValueError(f"shape mismatch in {node}: {_shape(first)} and "
+                                     f"{_shape(a)}")
+        elif isinstance(node, ob.Inner):
+            u, v = node.args
+            if is_matrix(u) and is_matrix(v) and any(_differ(s, t)
+                                                     for s, t in zip(u.shape, v.shape)):
+                raise ValueError(f"shape mismatch in <{u}, {v}>: {_shape(u)} and {_shape(v)}")
+
+
+def _shape(m: Any) -> str:
+    return "(" + ", ".join(str(s) for s in m.shape) + ")"
+
+
+def check_ranges(dims: Any, ranges: Any) -> None:
+    """Raise ValueError unless ``dims`` maps names to integer ranges ``1 <= lo <= hi`` and
+    ``ranges`` maps names to real ranges ``lo <= hi`` (no NaN).
+
+    >>> check_ranges({"n": (0, 3)}, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: dims['n'] = (0, 3): sizes must be integers with 1 <= lo <= hi
+    """
+    import math
+
+    for what, table, integral in (("dims", dims, True), ("ranges", ranges, False)):
+        if not isinstance(table, dict):
+            raise ValueError(f"{what} must be a dict of (lo, hi) pairs, got "
+                             f"{type(table).__name__}")
+        for key, val in table.items():
+            ok = isinstance(key, str) and isinstance(val, (tuple, list)) and len(val) == 2
+            if ok and integral:
+                ok = all(isinstance(v, int) and not isinstance(v, bool) for v in val) and (
+                    1 <= val[0] <= val[1])
+            elif ok:
+                try:
+                    lo, hi = (float(v) for v in val)
+                except (TypeError, ValueError):
+                    ok = False
+                else:
+                    ok = not (math.isnan(lo) or math.isnan(hi)) and lo <= hi
+            if not ok:
+                need = ("sizes must be integers with 1 <= lo <= hi" if integral
+                        else "need numbers lo <= hi (no NaN)")
+                raise ValueError(f"{what}[{key!r}] = {val!r}: {need}")
+
+
 @dataclass(frozen=True)
 class Prop:
     """A relation ``lhs REL rhs`` without an id: a hypothesis, or a claim's body."""
@@ -59,6 +146,8 @@ class Prop:
             raise ValueError(f"an inequality needs scalar sides: {self.lhs} {self.rel.value} ...")
         if lm and rm and self.lhs.shape != self.rhs.shape:
             raise ValueError(f"shape mismatch: {self.lhs.shape} vs {self.rhs.shape}")
+        check_expression(self.lhs)
+        check_expression(self.rhs)
 
     @property
     def symbols(self) -> set[sp.Basic]:
@@ -113,6 +202,7 @@ class Claim:
 
     def __post_init__(self) -> None:
         check_id(self.id)
+        check_ranges(self.dims, self.ranges)
         if isinstance(self.rel, str):
             object.__setattr__(self, "rel", Relation.parse(self.rel))
         body = Prop(self.lhs, self.rel, self.rhs)  # validates shapes

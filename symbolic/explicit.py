@@ -75,6 +75,8 @@ class ExplicitOps(Ops):
             return m.applyfunc(lambda e: 1 / e)
         if name == "transpose":
             return m.T
+        if name == "hadamard_pow":
+            return m.applyfunc(lambda v: v ** args[2])
         if name == "hadamard":
             out = m
             for a in args[1:]:

@@ -33,14 +33,23 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_Diag(self, e):
         return rf"\operatorname{{diag}}({self._print(e.args[0])})"
 
+    def _sub_base(self, m):
+        """``m`` printed so that a subscript may follow: ``{A_{1}}``, ``\\left(A^{T}\\right)``."""
+        body = self._print(m)
+        if not isinstance(m, sp.MatrixSymbol):
+            return rf"\left({body}\right)"
+        return "{" + body + "}" if ("_" in body or "^" in body) else body
+
     def _print_Column(self, e):
-        return rf"{self._print(e.args[0])}_{{*,{self._print(e.args[1])}}}"
+        return rf"{self._sub_base(e.args[0])}_{{*,{self._print(e.args[1])}}}"
 
     def _print_Entry(self, e):
         m, i, j = e.args
         body = self._print(m)
         if not isinstance(m, sp.MatrixSymbol):
             body = rf"({body})"
+        elif "_" in body or "^" in body:
+            body = "{" + body + "}"
         idx = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"
         return rf"{body}_{{{idx}}}"
 
@@ -77,6 +86,9 @@ class PaperLatexPrinter(LatexPrinter):
             return rf"\mathbf{{1}}_{{{self._print(rows)}}}"
         return rf"\mathbf{{1}}_{{{self._print(rows)} \times {self._print(cols)}}}"
 
+    def _print_HadamardPower(self, e):
+        return rf"{self._print(e.base)}^{{\circ {self._print(e.exp)}}}"
+
     def _print_Vec(self, e):
         sub = "" if e.order == "row" else r"_{\mathrm{col}}"
         return rf"\operatorname{{vec}}{sub}({self._print(e.args[0])})"
@@ -85,7 +97,7 @@ class PaperLatexPrinter(LatexPrinter):
         return rf"\operatorname{{mat}}({self._print(e.args[0])})"
 
     def _print_RowBlock(self, e):
-        return rf"{self._print(e.args[0])}_{{[{self._print(e.args[1])}]}}"
+        return rf"{self._sub_base(e.args[0])}_{{[{self._print(e.args[1])}]}}"
 
     def _print_NamedMatrix(self, e):
         return str(e.args[0])

@@ -186,6 +186,8 @@ class Evaluator:
         for cls, name in _MATOPS.items():
             if isinstance(e, cls):
                 return ops.matop(name, [self(a) for a in e.args], e)
+        if isinstance(e, sp.HadamardPower):  # SymPy's form of A ∘ A ∘ ...
+            return ops.matop("hadamard_pow", [self(e.base), self(e.exp), e.exp], e)
         if isinstance(e, sp.KroneckerProduct):
             out = self(e.args[0])
             for a in e.args[1:]:

@@ -58,6 +58,7 @@ class Experiment:
     ``run(params, seed, budget, progress)`` returns ``{"experiment", "params", "seed", "results",
     "claims"}``; ``params`` overrides ``default_params`` (unknown names raise ``ValueError``) and
     ``budget`` (tiny, quick, default, thorough) sets the sample sizes listed in ``budgets``.
+    ``paper`` is the key of the paper whose claims it checks.
     """
 
     name: str
@@ -66,6 +67,7 @@ class Experiment:
     runner: Runner = field(repr=False)
     plotter: Callable[[dict[str, Any], str], None] = field(repr=False)
     budgets: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    paper: str = PAPER
 
     def resolve(self, params: Mapping[str, Any] | None, budget: str) -> dict[str, Any]:
         """Effective parameters: defaults, then the budget's sizes, then ``params``."""

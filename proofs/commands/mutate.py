@@ -11,6 +11,8 @@ Example:
     >>> add_arguments(p)
     >>> p.parse_args(["closeness", "--limit", "5"]).limit
     5
+    >>> p.parse_args(["closeness:fact-3.1", "closeness:lemma-3.3"]).paper
+    ['closeness:fact-3.1', 'closeness:lemma-3.3']
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ HELP = "mutation testing of the checker"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paper", help="paper key, id or id prefix, 'all', or a claim file")
+    p.add_argument("paper", nargs="+",
+                   help="paper key, id or id prefix, 'all', or a claim file (several allowed)")
     p.add_argument("--json", metavar="FILE", help="write every mutant's outcome as JSON")
     p.add_argument("--budget", choices=list(BUDGETS), default="quick",
                    help="check budget per mutant (default quick)")
@@ -51,9 +54,10 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             raise UsageError(f"unknown operator {bad[0]!r} (known: "
                              f"{', '.join(mutation.OPERATORS)})")
-    entries = _targets([args.paper])
+    entries = _targets(args.paper)
     progress = Progress(args.quiet)
-    report = mutation.run(entries, args.paper, args.budget, args.seed, args.limit, ops, progress)
+    report = mutation.run(entries, " ".join(args.paper), args.budget, args.seed, args.limit,
+                          ops, progress)
     progress.done()
     print(report.summary())
     if args.json:

@@ -4,6 +4,7 @@ import flint
 import mpmath
 import numpy as np
 import pytest
+import sympy as sp
 
 from numeric.numpy_backend import NumpyOps
 from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
@@ -42,6 +43,7 @@ EXPRS = {
     "grad": deriv(S.L, x, i),
     "kron": kron(A, x) * x + vec((kron(x, A) * x).T, "col"),
     "inner": inner(S.c, ones(N)),
+    "hadamard_pow": sp.HadamardPower(S.f, 2) + sp.HadamardPower(A * x, 3),
 }
 
 

@@ -57,7 +57,8 @@ def test_refutations_are_rigorous_with_reproducible_witnesses(results):
 def test_statement_vs_chain_note_for_lemma_3_3(results):
     lemma = registry.paper("closeness").entry("closeness:lemma-3.3")
     notes = entry_notes(lemma)
-    assert len(notes) == 1 and "not the statement" in notes[0]
+    assert len(notes) == 1
+    assert "not at the statement's left side beta" in notes[0]
     assert notes == results["closeness:lemma-3.3"].notes
 
 

@@ -1,0 +1,402 @@
+"""Log-space float64 evaluation: every value is a pair ``(sign, log|v|)`` of numpy arrays.
+
+``exp(R^2)``, ``exp(10R^2)``, ``beta^-2`` and ``exp(Ax)`` leave float64 range long before the
+claims of the ``closeness`` paper stop making sense (``exp(10R^2)`` overflows at ``R = 8.43``).
+:class:`LogOps` evaluates the same expression trees as the numpy back end, batched, with
+``log|v|`` in place of ``v``: products become sums, sums signed log-sum-exps, ``exp(v)`` of a
+value ``v`` becomes ``log = v``. Only ``|v| > 1.8e308`` itself (``log|v| > 709.78``, far beyond
+``exp(10 R^2)`` at ``R = 60``) overflows here; such rows stay non-finite and go to mpmath.
+
+Example:
+    >>> import numpy as np, sympy as sp
+    >>> from symbolic import Prop
+    >>> from numeric.logspace import log_margin
+    >>> R = sp.Symbol("R", real=True)
+    >>> m, slack10 = log_margin(Prop(4 * R, "<=", sp.exp(10 * R**2)), {R: np.array([4.0, 60.0])})
+    >>> m.tolist(), np.round(slack10).tolist()
+    ([1.0, 1.0], [-68.0, -15632.0])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import sympy as sp
+
+from symbolic.claim import Prop
+from symbolic.relation import Relation
+from symbolic.walk import Evaluator, Ops, Unsupported
+
+LN10 = math.log(10.0)
+#: ``log`` of the largest float64, and of the smallest normal one.
+LOG_MAX = math.log(np.finfo(float).max)
+LOG_TINY = math.log(np.finfo(float).tiny)
+
+
+@dataclass
+class LV:
+    """A batch of reals in log space: ``value = s * exp(l)`` (``s`` in {-1, 0, 1})."""
+
+    s: np.ndarray
+    l: np.ndarray
+
+    @staticmethod
+    def of(v: Any) -> LV:
+        """From ordinary numbers or arrays (``0`` becomes ``s = 0, l = -inf``)."""
+        if isinstance(v, LV):
+            return v
+        a = np.asarray(v, dtype=float)
+        with np.errstate(divide="ignore"):
+            return LV(np.sign(a), np.log(np.abs(a)))
+
+    @property
+    def ndim(self) -> int:
+        return np.ndim(self.l)
+
+    def value(self) -> np.ndarray:
+        """Back to float64 (``inf`` or ``0`` where out of range)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.where(self.s == 0, 0.0, self.s * np.exp(self.l))
+
+
+def _bcast(a: LV, b: LV) -> tuple[LV, LV]:
+    """Broadcast a batched scalar ``(B,)`` against matrices ``(B, r, c)``."""
+    if a.ndim == 1 and b.ndim == 3:
+        a = LV(a.s[:, None, None], a.l[:, None, None])
+    if b.ndim == 1 and a.ndim == 3:
+        b = LV(b.s[:, None, None], b.l[:, None, None])
+    return a, b
+
+
+def _lse(s: np.ndarray, l: np.ndarray, axis: Any) -> LV:
+    """Signed log-sum-exp of ``s * exp(l)`` over ``axis``."""
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        live = np.where(s == 0, -np.inf, l)
+        m = np.max(live, axis=axis, keepdims=True)
+        m = np.where(np.isfinite(m), m, np.where(np.isnan(m), np.nan, 0.0))
+        tot = np.sum(np.where(s == 0, 0.0, s * np.exp(live - m)), axis=axis, keepdims=True)
+        out_l = np.squeeze(m + np.log(np.abs(tot)), axis=axis)
+        out_s = np.squeeze(np.sign(tot), axis=axis)
+    return LV(out_s, out_l)
+
+
+def _add2(a: LV, b: LV) -> LV:
+    a, b = _bcast(a, b)
+    s = np.stack(np.broadcast_arrays(a.s, b.s))
+    l = np.stack(np.broadcast_arrays(a.l, b.l))
+    return _lse(s, l, 0)
+
+
+def _mul2(a: LV, b: LV) -> LV:
+    a, b = _bcast(a, b)
+    with np.errstate(invalid="ignore"):
+        return LV(a.s * b.s, np.where((a.s == 0) | (b.s == 0), -np.inf, a.l + b.l))
+
+
+def _gt(a: LV, b: LV) -> np.ndarray:
+    """``a > b`` elementwise, by sign then signed log."""
+    ka, kb = a.s * a.l, b.s * b.l
+    return (a.s > b.s) | ((a.s == b.s) & (a.s != 0) & (ka > kb))
+
+
+def _extreme(m: LV, axis: Any, largest: bool) -> LV:
+    s, l = (m.s, m.l) if largest else (-m.s, m.l)
+    best_s = np.max(s, axis=axis, keepdims=True)
+    key = np.where(s == best_s, np.where(s == 0, 0.0, s * l), -np.inf)
+    flat_key = key.reshape(*key.shape[:-2], -1)
+    j = np.argmax(flat_key, axis=-1)
+    pick_s = np.take_along_axis(s.reshape(flat_key.shape), j[..., None], -1)[..., 0]
+    pick_l = np.take_along_axis(l.reshape(flat_key.shape), j[..., None], -1)[..., 0]
+    return LV(pick_s if largest else -pick_s, pick_l)
+
+
+class LogOps(Ops):
+    """Log-space float64 operations over a batch (the numpy back end's layout)."""
+
+    name = "logspace"
+
+    def const(self, value: sp.Expr) -> LV:
+        v = sp.sympify(value)
+        if v.is_zero:
+            return LV(np.array(0.0), np.array(-np.inf))
+        return LV(np.array(float(sp.sign(v))), np.array(float(sp.log(abs(v)).evalf(30))))
+
+    def add(self, terms: list[Any]) -> LV:
+        out = LV.of(terms[0])
+        for t in terms[1:]:
+            out = _add2(out, LV.of(t))
+        return out
+
+    def mul(self, factors: list[Any]) -> LV:
+        out = LV.of(factors[0])
+        for f in factors[1:]:
+            out = _mul2(out, LV.of(f))
+        return out
+
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> LV:
+        base = LV.of(base)
+        if exponent_expr.is_number:
+            p = float(exponent_expr)
+        else:
+            p = LV.of(exponent).value()
+        with np.errstate(invalid="ignore", divide="ignore"):
+            l = np.where(base.s == 0, np.where(np.asarray(p) > 0, -np.inf, np.inf), base.l * p)
+            if exponent_expr.is_Integer:
+                s = np.where(base.s == 0, 0.0, base.s ** int(exponent_expr))
+            else:
+                s = np.where(base.s > 0, 1.0, np.where(base.s == 0, 0.0, np.nan))
+        return LV(s, l)
+
+    def func(self, name: str, args: list[Any]) -> LV:
+        a = [LV.of(x) for x in args]
+        if name == "exp":
+            v = a[0].value()
+            return LV(np.ones_like(v), v)
+        if name == "log":
+            with np.errstate(invalid="ignore"):
+                bad = a[0].s <= 0
+                return LV.of(np.where(bad, np.nan, a[0].l))
+        if name == "abs":
+            return LV(np.abs(a[0].s), a[0].l)
+        if name in ("max", "min"):
+            out = a[0]
+            for b in a[1:]:
+                out, b = _bcast(out, b)
+                take = _gt(b, out) if name == "max" else _gt(out, b)
+                out = LV(np.where(take, b.s, out.s), np.where(take, b.l, out.l))
+            return out
+        if name == "sign":
+            return LV.of(a[0].s)
+        f = {"sin": np.sin, "cos": np.cos, "tanh": np.tanh}[name]
+        return LV.of(f(a[0].value()))
+
+    def matmul(self, mats: list[Any]) -> LV:
+        out = LV.of(mats[0])
+        for m in mats[1:]:
+            m = LV.of(m)
+            s = out.s[..., :, :, None] * m.s[..., None, :, :]
+            with np.errstate(invalid="ignore"):
+                l = out.l[..., :, :, None] + m.l[..., None, :, :]
+            out = _lse(s, l, -2)
+        return out
+
+    def matadd(self, mats: list[Any]) -> LV:
+        return self.add(mats)
+
+    def scale(self, s: Any, m: Any) -> LV:
+        return _mul2(LV.of(s), LV.of(m))
+
+    def matop(self, name: str, args: list[Any], node: sp.Basic) -> LV:
+        from numeric.numpy_backend import NumpyOps
+
+        if name == "elem_exp":
+            v = LV.of(args[0]).value()
+            return LV(np.ones_like(v), v)
+        if name == "elem_abs":
+            a = LV.of(args[0])
+            return LV(np.abs(a.s), a.l)
+        if name == "hadamard":
+            return self.mul(args)
+        if name == "inner":
+            p = _mul2(LV.of(args[0]), LV.of(args[1]))
+            return _lse(p.s, p.l, (-2, -1))
+        if name == "diag":
+            v = LV.of(args[0])
+            eye = np.eye(v.s.shape[-2], dtype=bool)
+            return LV(np.where(eye, v.s[..., :, 0, None], 0.0),
+                      np.where(eye, v.l[..., :, 0, None], -np.inf))
+        if name in ("transpose", "column", "entry", "vec", "unvec", "row_block"):
+            a = LV.of(args[0])
+            ops = NumpyOps()
+            return LV(ops.matop(name, [a.s, *args[1:]], node),
+                      ops.matop(name, [a.l, *args[1:]], node))
+        raise Unsupported(f"logspace: {name}")
+
+    def reduce(self, name: str, m: Any, node: sp.Basic) -> LV:
+        m = LV.of(m)
+        ax = (-2, -1)
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            if name in ("norm2", "frob"):
+                sq = LV(np.abs(m.s), 2 * m.l)
+                out = _lse(sq.s, sq.l, ax)
+                return LV(out.s, 0.5 * out.l)
+            if name == "norminf":
+                return LV(np.max(np.abs(m.s), axis=ax), np.max(np.where(m.s == 0, -np.inf, m.l),
+                                                               axis=ax))
+            if name == "sum_entries":
+                return _lse(m.s, m.l, ax)
+            if name in ("min_entry", "max_entry"):
+                return _extreme(m, ax, name == "max_entry")
+            if name in ("opnorm", "lambda_min"):
+                top = np.max(np.where(m.s == 0, -np.inf, m.l), axis=ax, keepdims=True)
+                top = np.where(np.isfinite(top), top, 0.0)
+                scaled = np.where(m.s == 0, 0.0, m.s * np.exp(m.l - top))
+                if name == "opnorm":
+                    v = np.linalg.norm(scaled, 2, axis=ax)
+                else:
+                    v = np.linalg.eigvalsh(0.5 * (scaled + np.swapaxes(scaled, -1, -2)))[..., 0]
+                return LV(np.sign(v), np.log(np.abs(v)) + top[..., 0, 0])
+        raise Unsupported(f"logspace: {name}")
+
+    def special(self, name: str, rows: int, cols: int) -> LV:
+        if name == "identity":
+            return LV.of(np.eye(rows)[None])
+        if name == "ones":
+            return LV.of(np.ones((1, rows, cols)))
+        return LV.of(np.zeros((1, rows, cols)))
+
+
+def _env(env: dict) -> dict:
+    from symbolic import objects as ob
+
+    dims = set(ob.DIMS.values())
+    out = {}
+    for k, v in env.items():
+        if k in dims:
+            out[k] = v  # sizes stay ints (the walker reads shapes from them)
+        elif isinstance(k, sp.Symbol) and getattr(k, "is_integer", False):
+            out[k] = v  # an index: stays an int array
+        else:
+            out[k] = LV.of(v)
+    return out
+
+
+def _mag_l(v: LV) -> np.ndarray:
+    with np.errstate(invalid="ignore"):
+        l = np.where(v.s == 0, -np.inf, v.l)
+    return np.max(l, axis=(-2, -1)) if v.ndim == 3 else l
+
+
+def log_margin(prop: Prop, env: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Relative margins (as :func:`numeric.margins.batch_margin`) and ``log10`` of the slack
+    ``lhs/rhs`` (``rhs/lhs`` for ``>=``; NaN unless both sides are positive), evaluated in log
+    space. ``env`` maps symbols to numpy batches (the numpy back end's environment)."""
+    if prop.rel is Relation.PSD_LE:
+        raise Unsupported("logspace: Loewner order")
+    ev = Evaluator(LogOps(), _env(env))
+    lhs, rhs = LV.of(ev(prop.lhs)), LV.of(ev(prop.rhs))
+    with np.errstate(invalid="ignore", over="ignore"):
+        if prop.rel is Relation.EQ:
+            diff = _add2(lhs, LV(-rhs.s, rhs.l))
+            scale = np.logaddexp(_mag_l(lhs), _mag_l(rhs))
+            m = -np.exp(_mag_l(diff) - scale)
+            m = np.where(np.isneginf(_mag_l(diff)), 0.0, m)
+            return np.atleast_1d(m), np.full(np.shape(np.atleast_1d(m)), np.nan)
+        big, small = (rhs, lhs) if prop.rel.direction < 0 else (lhs, rhs)
+        top = np.maximum(big.l, small.l)
+        top = np.where(np.isfinite(top), top, 0.0)
+        num = big.s * np.exp(big.l - top) - small.s * np.exp(small.l - top)
+        den = np.exp(big.l - top) + np.exp(small.l - top)
+        m = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+        slack10 = np.where((small.s > 0) & (big.s > 0), (small.l - big.l) / LN10, np.nan)
+    return np.atleast_1d(np.asarray(m, dtype=float)), np.atleast_1d(slack10)
+
+
+def rows_env(env: dict, rows: np.ndarray, size: int) -> dict:
+    """The environment restricted to batch rows ``rows`` (arrays with a leading axis ``size``)."""
+    out = {}
+    for k, v in env.items():
+        if isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] == size:
+            out[k] = v[rows]
+        else:
+            out[k] = v
+    return out
+
+
+def rescue(prop: Prop, env: dict, margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Re-evaluate in log space the rows whose float64 margin is not finite.
+
+    Returns the new margins and a boolean mask of the rows log space decided.
+
+    >>> import numpy as np, sympy as sp
+    >>> from symbolic import Prop
+    >>> R = sp.Symbol("R", real=True)
+    >>> env = {R: np.array([4.0, 60.0])}
+    >>> m, used = rescue(Prop(4 * R, "<=", sp.exp(10 * R**2)), env, np.array([1.0, np.nan]))
+    >>> m.tolist(), used.tolist()
+    ([1.0, 1.0], [False, True])
+    """
+    margins = np.array(margins, dtype=float)
+    size = margins.shape[0]
+    bad = ~np.isfinite(margins)
+    used = np.zeros(size, dtype=bool)
+    if not bad.any():
+        return margins, used
+    rows = np.flatnonzero(bad)
+    try:
+        m, _ = log_margin(prop, rows_env(env, rows, size))
+    except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+        return margins, used
+    m = np.broadcast_to(m, (rows.size,))
+    ok = np.isfinite(m)
+    margins[rows[ok]] = m[ok]
+    used[rows[ok]] = True
+    return margins, used
+
+
+def overflow_threshold(expr: sp.Expr, var: sp.Symbol, lo: float = 0.0, hi: float = 1e3
+                       ) -> float | None:
+    """The smallest ``var`` in ``[lo, hi]`` at which ``|expr|`` leaves float64 range (above
+    ``1.8e308`` or below the smallest normal ``2.2e-308``), by bisection in log space; None if
+    it stays in range. ``expr`` must be monotone in ``var`` on the range.
+
+    >>> R = sp.Symbol("R", positive=True)
+    >>> round(overflow_threshold(sp.exp(10 * R**2), R), 3)
+    8.425
+    >>> round(overflow_threshold(sp.exp(-R**2), R), 3)
+    26.616
+    """
+    logabs = sp.lambdify(var, sp.expand_log(sp.log(sp.Abs(expr)), force=True), "mpmath")
+
+    def out(v: float) -> bool:
+        val = float(logabs(v))
+        return not (LOG_TINY <= val <= LOG_MAX)
+
+    if out(lo):
+        return lo
+    if not out(hi):
+        return None
+    a, b = lo, hi
+    for _ in range(80):
+        mid = 0.5 * (a + b)
+        a, b = (a, mid) if out(mid) else (mid, b)
+    return b
+
+
+def float64_ranges(exprs: list[sp.Basic]) -> dict[str, str]:
+    """For every ``exp(...)`` or power of a single scalar symbol inside ``exprs``: where its
+    value leaves float64 range, as text (``"R > 8.425"``, ``"beta < 1.49e-154"``).
+
+    >>> R, beta = sp.Symbol("R", real=True), sp.Symbol("beta", real=True)
+    >>> float64_ranges([sp.exp(2 * R**2) * beta**-2])
+    {'beta**(-2)': 'beta < 7.46e-155', 'exp(2*R**2)': 'R > 18.84'}
+    """
+    from symbolic.objects import symbols_of
+
+    out: dict[str, str] = {}
+    for e in exprs:
+        for node in sp.preorder_traversal(e):
+            if not isinstance(node, (sp.exp, sp.Pow)) or getattr(node, "is_Matrix", False):
+                continue
+            syms = symbols_of(node)
+            if len(syms) != 1 or str(node) in out:
+                continue
+            (s,) = syms
+            if not isinstance(s, sp.Symbol):
+                continue
+            if isinstance(node, sp.Pow) and node.base == s and node.exp.is_number:
+                p = float(node.exp)
+                if p < 0:
+                    out[str(node)] = f"{s} < {math.exp(LOG_MAX / p):.3g}"
+                continue
+            if isinstance(node, sp.exp):
+                try:
+                    t = overflow_threshold(node, s)
+                except (TypeError, ValueError):
+                    continue
+                if t is not None:
+                    out[str(node)] = f"{s} > {t:.4g}"
+    return out

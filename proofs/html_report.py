@@ -1,0 +1,159 @@
+"""Check results as an HTML table for Jupyter (``Report._repr_html_``).
+
+A :class:`Report` wraps the results of one run: Jupyter shows it as a table with coloured status
+badges, each statement typeset by MathJax from the claim the checker ran, and each witness in a
+fold-out row. ``str(report)`` is the terminal table.
+
+Example:
+    >>> from symbolic import Claim, Status, Verdict, scalar
+    >>> from proofs.results import Result
+    >>> from proofs.html_report import Report
+    >>> x = scalar("x")
+    >>> c = Claim("demo:extra-1", x, "<=", x + 1)
+    >>> rep = Report([Result.of(c, Verdict(Status.PROVED, "interval", True))], title="demo")
+    >>> rep.counts()["proved"], len(rep), rep["demo:extra-1"].status.value
+    (1, 1, 'proved')
+    >>> "<table" in rep._repr_html_()
+    True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from proofs.results import Result
+from symbolic.latex import latex
+from symbolic.verdict import Status
+
+COLOURS = {Status.PROVED: "#0b7312", Status.REFUTED: "#bf0d0d", Status.SUPPORTED: "#0d4da6",
+           Status.UNKNOWN: "#cc7300", Status.SKIPPED: "#737373", Status.ERROR: "#8c008c"}
+
+
+def badge_html(status: Status) -> str:
+    """A coloured status badge.
+
+    >>> badge_html(Status.REFUTED)  # doctest: +ELLIPSIS
+    '<span style="background:#bf0d0d;...>refuted</span>'
+    """
+    return (f'<span style="background:{COLOURS[status]};color:white;padding:1px 6px;'
+            f'border-radius:3px;font-family:sans-serif;font-size:85%">{status.value}</span>')
+
+
+@dataclass
+class Report:
+    """The results of one run, displayable in Jupyter (``_repr_html_``) and in a terminal."""
+
+    results: list[Result]
+    title: str = "proofcheck results"
+    seed: int | None = None
+    budget: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __iter__(self) -> Iterator[Result]:
+        return iter(self.results)
+
+    def __getitem__(self, key: int | str) -> Result:
+        if isinstance(key, int):
+            return self.results[key]
+        for r in self.results:
+            if r.id == key:
+                return r
+        raise KeyError(key)
+
+    def counts(self) -> dict[str, int]:
+        """Results per status (every status listed, zeros included)."""
+        return {s.value: sum(r.status is s for r in self.results) for s in Status}
+
+    @property
+    def unexpected(self) -> list[Result]:
+        """Results whose verdict contradicts the encoding's expectation."""
+        return [r for r in self.results if r.unexpected]
+
+    @property
+    def ok(self) -> bool:
+        """True when every verdict is as expected (``proofcheck check`` would exit 0)."""
+        return not self.unexpected
+
+    def findings(self) -> list[dict[str, Any]]:
+        """The errata findings of these results (see :mod:`proofs.errata`)."""
+        from proofs.errata import findings
+
+        return findings(self.results)
+
+    def summary(self) -> str:
+        """One line: counts by status and unexpected verdicts."""
+        from proofs.reports import summary_line
+
+        return summary_line(self.results)
+
+    def to_json(self) -> str:
+        """The contract JSON document of these results."""
+        from proofs.reports import to_json
+
+        return to_json(self.results, self.seed if self.seed is not None else 0,
+                       self.budget or "")
+
+    def __str__(self) -> str:
+        from proofs.reports import terminal_table
+
+        return terminal_table(self.results, color=False)
+
+    def __repr__(self) -> str:
+        return f"<Report {self.title!r}: {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        return to_html(self)
+
+
+def _statement(r: Result) -> str:
+    if r.claim is None:
+        return html.escape(r.description)
+    try:
+        body = latex(r.claim.prop)
+    except Exception:  # a printer gap must not hide the table
+        return html.escape(str(r.claim.prop))
+    return r"\(" + html.escape(body) + r"\)"
+
+
+def _slack(x: Any) -> str:
+    if x is None:
+        return ""
+    try:
+        return f"{float(x):.3g}"
+    except (TypeError, ValueError):
+        return html.escape(str(x))
+
+
+def to_html(report: Report) -> str:
+    """The HTML table of ``report`` (used by ``Report._repr_html_``)."""
+    counts = ", ".join(f"{badge_html(Status(s))}&nbsp;{c}" for s, c in report.counts().items()
+                       if c)
+    bad = len(report.unexpected)
+    head = (f"<p><b>{html.escape(report.title)}</b>: {len(report)} results: {counts}; "
+            + (f'<b style="color:#bf0d0d">{bad} unexpected</b>' if bad else "all as expected")
+            + "</p>")
+    rows = ['<tr><th style="text-align:left">id</th><th>status</th><th>rigorous</th>'
+            '<th>slack</th><th style="text-align:left">statement</th>'
+            '<th style="text-align:left">method</th></tr>']
+    for r in report.results:
+        v = r.verdict
+        flag = ' <b style="color:#bf0d0d" title="unexpected">!</b>' if r.unexpected else ""
+        rows.append(
+            f'<tr><td style="text-align:left"><code>{html.escape(r.id)}</code></td>'
+            f"<td>{badge_html(v.status)}{flag}</td><td>{'yes' if v.rigorous else 'no'}</td>"
+            f"<td>{_slack(v.slack)}</td><td style=\"text-align:left\">{_statement(r)}</td>"
+            f'<td style="text-align:left">{html.escape(v.method)}</td></tr>')
+        if v.witness is not None:
+            w = html.escape(json.dumps(v.witness))
+            rows.append(f'<tr><td></td><td colspan="5" style="text-align:left"><details>'
+                        f"<summary>witness ({html.escape(v.message[:120])})</summary>"
+                        f"<code>{w}</code></details></td></tr>")
+    return (f'<div class="proofcheck-report">{head}<table>' + "".join(rows)
+            + "</table></div>")

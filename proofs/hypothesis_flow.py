@@ -1,0 +1,169 @@
+"""Hypothesis flow: does every step of a proof stand on hypotheses its entry lists?
+
+For each proof step, two kinds of needed hypotheses are collected:
+
+* those of every cited lemma or fact, instantiated as the step uses it (``Link.bind``);
+* those the step assumes without citing anything (``Link.extra_hypotheses``, e.g. "the
+  assumption on A and x" in a lemma that lists no bound on A or x).
+
+Each is compared with the hypotheses the entry lists (in force where it is cited): first
+structurally (the same proposition, definitions unfolded), then by the checker: a claim "listed
+hypotheses imply the needed one". A confirmed counterexample makes it a ``missing-hypothesis``
+finding with a witness; the finding also reports whether the entry's own statement, checked
+without it, is refuted.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Prop, scalar
+    >>> from proofs.model import Chain, Lemma, Link, Paper
+    >>> from proofs.hypothesis_flow import flow
+    >>> t = scalar("t")
+    >>> tool = Lemma("toy:lemma-1", "tool", Prop(t, "<=", 1), hypotheses=(Prop(t, "<=", 0),))
+    >>> user = Lemma("toy:lemma-2", "user", Prop(t, "<=", 2), hypotheses=(Prop(t, "<=", 3),),
+    ...              proof=Chain(t, [Link("<=", 2, "Lemma 1", cites=("toy:lemma-1",))]))
+    >>> items = flow(Paper("toy", "", "", [tool, user]), budget="quick")
+    >>> [(i.citing, str(i.hypothesis), i.status) for i in items]
+    [('toy:lemma-2:step-1', 't <= 0', 'missing')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from proofs.model import Lemma, Paper
+from proofs.runner import check_claim
+from symbolic.claim import Claim, Prop
+from symbolic.objects import unwrap
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+
+@dataclass
+class FlowItem:
+    """One needed hypothesis at one proof step, and whether the listed ones imply it."""
+
+    entry: str  # the entry (or part) whose proof needs it
+    citing: str  # the step's claim id
+    source: str  # where the need comes from: a cited id, or "assumed by the step"
+    hypothesis: Prop
+    status: str  # "listed", "implied", "missing", "undecided"
+    verdict: Verdict | None = None
+    statement_status: str | None = None
+    sites: list[str] = field(default_factory=list)
+
+
+def _key(p: Prop) -> tuple:
+    """``a >= b`` and ``b <= a`` are one hypothesis."""
+    flip = {Relation.GE: Relation.LE, Relation.GT: Relation.LT}
+    if p.rel in flip:
+        return (unwrap(p.rhs), flip[p.rel], unwrap(p.lhs))
+    return (unwrap(p.lhs), p.rel, unwrap(p.rhs))
+
+
+def _instantiate(h: Prop, bind: dict[str, Any]) -> Prop:
+    if not bind:
+        return h
+    subs = {s: bind[str(s)] for s in h.symbols if str(s) in bind}
+    return Prop(h.lhs.xreplace(subs), h.rel, h.rhs.xreplace(subs))
+
+
+def _bindings(link: Any, cited: str) -> list[dict[str, Any]]:
+    b = link.bind.get(cited, {})
+    return list(b) if isinstance(b, (list, tuple)) else [b]
+
+
+def needed(paper: Paper, entry: Lemma) -> list[tuple[str, str, Prop]]:
+    """``(step id, source, hypothesis)`` for every hypothesis the proof of ``entry`` needs."""
+    out: list[tuple[str, str, Prop]] = []
+    if entry.proof is None:
+        return out
+    for k, link in enumerate(entry.proof.links, start=1):
+        sid = f"{entry.id}:step-{k}"
+        for h in link.extra_hypotheses:
+            out.append((sid, "assumed by the step", h))
+        for cid in link.cites:
+            cited = paper.entry(cid)
+            if cited is None or cited.id == entry.id:
+                continue
+            for bind in _bindings(link, cid):
+                out += [(sid, cid, _instantiate(h, bind)) for h in cited.hypotheses]
+    return out
+
+
+def _implication(entry: Lemma, h: Prop) -> Claim:
+    return Claim(entry.id, h.lhs, h.rel, h.rhs, hypotheses=entry.hypotheses,
+                 source=f"{entry.source}: do the listed hypotheses imply {h}?",
+                 dims=entry.dims, ranges=entry.ranges, kind_override="hypothesis-flow",
+                 description=f"listed hypotheses of {entry.id} imply {h}")
+
+
+def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick",
+         seed: int = 0, statements: dict[str, Status] | None = None) -> list[FlowItem]:
+    """Every needed hypothesis that is not among the listed ones, with its verdict.
+
+    ``statements`` maps entry ids to the status of their statement as printed (from a check
+    run), reported with each missing hypothesis.
+    """
+    items: list[FlowItem] = []
+    cache: dict[tuple, Verdict] = {}
+    for top in entries if entries is not None else paper.entries:
+        for entry in top.all_entries():
+            listed = {_key(h) for h in entry.hypotheses}
+            seen: dict[tuple, FlowItem] = {}
+            for sid, src, h in needed(paper, entry):
+                k = _key(h)
+                if k in listed:
+                    continue
+                if k in seen:
+                    seen[k].sites.append(f"{sid} ({src})")
+                    continue
+                claim = _implication(entry, h)
+                ck = (tuple(sorted(map(str, listed))), k)
+                if ck not in cache:
+                    cache[ck] = check_claim(claim, budget, seed)
+                v = cache[ck]
+                status = {Status.REFUTED: "missing", Status.PROVED: "implied",
+                          Status.SUPPORTED: "implied"}.get(v.status, "undecided")
+                st = (statements or {}).get(entry.id)
+                item = FlowItem(entry.id, sid, src, h, status, v,
+                                st.value if st is not None else None, [f"{sid} ({src})"])
+                seen[k] = item
+                items.append(item)
+    return items
+
+
+def findings(items: list[FlowItem]) -> list[dict[str, Any]]:
+    """Errata records (kind ``missing-hypothesis``) for the missing items."""
+    out = []
+    for it in items:
+        if it.status != "missing" or it.verdict is None:
+            continue
+        st = ("; the statement as printed (without it) is "
+              f"{it.statement_status}" if it.statement_status else "")
+        out.append({
+            "id": it.entry, "kind": "missing-hypothesis", "source": it.citing,
+            "printed": f"needs {it.hypothesis}, which the listed hypotheses do not imply",
+            "printed_latex": "", "corrected": f"add the hypothesis {it.hypothesis}",
+            "witness": it.verdict.witness,
+            "evidence": (f"hypothesis flow: needed at {', '.join(it.sites)}; the listed "
+                         f"hypotheses hold and it fails at the witness ({it.verdict.method})"
+                         + st),
+            "rigorous": bool(it.verdict.rigorous), "note": "",
+            "claim": {"lhs": str(it.hypothesis.lhs), "rel": it.hypothesis.rel.value,
+                      "rhs": str(it.hypothesis.rhs)},
+        })
+    return out
+
+
+def summary(items: list[FlowItem]) -> str:
+    """One line per needed hypothesis that is not listed.
+
+    >>> summary([])
+    ''
+    """
+    return "\n".join(f"{it.entry}: {it.hypothesis} [{it.status}] needed at {', '.join(it.sites)}"
+                     for it in items)
+
+
+__all__ = ["FlowItem", "findings", "flow", "needed", "summary"]

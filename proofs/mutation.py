@@ -1,0 +1,657 @@
+"""Mutation testing of the checker: derive wrong formulas from the encoded ones, check each.
+
+Every claim of a paper (statements and proof steps) yields mutants: sign flips, dropped or
+extra factors (``2``, ``R``, ``sqrt(n)``, ``n``), exponent changes (``exp(2R^2) -> exp(R^2)``,
+``n^1.5 -> n``), transposes added or removed, swapped indices and symbols, norms swapped
+(``l2 <-> l_inf``, spectral ``<-> `` Frobenius), relations flipped or made strict, and
+constants changed (``0.01 -> 0.1``). Each mutant is checked with the ordinary runner
+(:func:`proofs.runner.check_claim`) and classified against the original's verdict:
+
+* ``killed``: the verdict class differs (a true original whose mutant is refuted, or a false
+  original whose mutant holds);
+* ``equivalent``: the mutant has the original's truth value, shown by the exact stage (the
+  mutated side is identical to the original side), by a confirmed witness (a false original
+  whose mutant is refuted as well), or because the original implies it (the mutated side is
+  provably, or by the checks' evidence, on the safe side of the original one);
+* ``survived``: none of the above (the mutant's verdict is listed with it);
+* ``error``: the check of the mutant broke; ``invalid``: the mutant is ill-formed (shapes).
+
+A mutant is a :class:`~symbolic.Claim` with the original's id (ids are validated against the
+contract); its label ``<id>~<operator>-<k>`` is carried separately.
+
+Example:
+    >>> from symbolic import Claim, vector, norm2, norminf, n
+    >>> x = vector("x", n)
+    >>> c = Claim("t:extra-1", norminf(x), "<=", norm2(x), dims={"n": (1, 4)})
+    >>> ms = mutants(c)
+    >>> sorted({m.operator for m in ms})
+    ['extra', 'neg', 'norm', 'relation']
+    >>> [str(m.claim.prop) for m in ms if m.operator == "norm"]
+    ['Norm2(x) <= Norm2(x)', 'NormInf(x) <= NormInf(x)']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import sympy as sp
+from sympy.core.symbol import Str
+
+from numeric.budget import Budget
+from proofs.model import Lemma
+from proofs.runner import check_claim
+from proofs.symbolic_stage import check_identity
+from symbolic import objects as ob
+from symbolic.claim import Claim, Prop
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+OPERATORS = ("neg", "drop", "extra", "exponent", "transpose", "swap", "norm", "relation",
+             "constant")
+HOLDS = (Status.PROVED, Status.SUPPORTED)
+_NORM_SWAP = {ob.Norm2: ob.NormInf, ob.NormInf: ob.Norm2, ob.OpNorm: ob.FrobNorm,
+              ob.FrobNorm: ob.OpNorm}
+_FLIP = {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
+         Relation.GT: Relation.LT}
+_STRICT = {Relation.LE: Relation.LT, Relation.GE: Relation.GT}
+_LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol, Str, sp.OneMatrix,
+           sp.ZeroMatrix, sp.Identity)
+
+
+@dataclass
+class Mutant:
+    """One mutated claim: ``label`` is ``<original id>~<operator>-<k>``."""
+
+    label: str
+    operator: str
+    where: str
+    description: str
+    claim: Claim
+    original: Claim
+
+
+@dataclass
+class Outcome:
+    """A checked mutant and its classification."""
+
+    mutant: Mutant
+    verdict: Verdict | None
+    outcome: str  # killed | survived | equivalent | error | invalid
+    reason: str = ""
+    rigorous: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        m, v = self.mutant, self.verdict
+        return {"label": m.label, "id": m.original.id, "operator": m.operator, "where": m.where,
+                "description": m.description, "mutant": str(m.claim.prop),
+                "status": v.status.value if v else None, "method": v.method if v else None,
+                "outcome": self.outcome, "reason": self.reason, "rigorous": self.rigorous,
+                "witness": v.witness if v and v.status is Status.REFUTED else None,
+                "seconds": round(v.seconds, 3) if v else 0.0}
+
+
+@dataclass
+class Report:
+    """Originals' verdicts and every mutant's outcome for one run."""
+
+    target: str
+    budget: str
+    seed: int
+    originals: dict[str, Verdict] = field(default_factory=dict)
+    expectations: dict[str, str | None] = field(default_factory=dict)
+    outcomes: list[Outcome] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Number of mutants per outcome."""
+        out = dict.fromkeys(("killed", "survived", "equivalent", "error", "invalid"), 0)
+        for o in self.outcomes:
+            out[o.outcome] += 1
+        return out
+
+    @property
+    def kill_rate(self) -> float | None:
+        """Killed / (killed + survived + error): equivalent and invalid mutants excluded."""
+        c = self.counts()
+        den = c["killed"] + c["survived"] + c["error"]
+        return None if den == 0 else c["killed"] / den
+
+    def false_refutations(self) -> list[str]:
+        """Unmutated claims expected to hold that the checks refuted."""
+        return [i for i, v in self.originals.items()
+                if v.status is Status.REFUTED and self.expectations.get(i) != "refuted"]
+
+    def summary(self) -> str:
+        """A few lines for the terminal."""
+        c = self.counts()
+        rate = self.kill_rate
+        lines = [f"mutation testing of {self.target} (budget {self.budget}, seed {self.seed}): "
+                 f"{len(self.originals)} claims, {len(self.outcomes)} mutants",
+                 "  " + ", ".join(f"{k} {v}" for k, v in c.items()),
+                 "  kill rate (non-equivalent): "
+                 + ("n/a" if rate is None else f"{100 * rate:.1f}%"),
+                 f"  false refutations of unmutated claims: {len(self.false_refutations())}"]
+        for cid, why in self.skipped.items():
+            lines.append(f"  not mutated: {cid} ({why})")
+        for o in self.outcomes:
+            if o.outcome in ("survived", "error"):
+                st = o.verdict.status.value if o.verdict else "-"
+                lines.append(f"  {o.outcome.upper()} {o.mutant.label} [{st}]: "
+                             f"{o.mutant.description}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (``schema_version`` 1)."""
+        rate = self.kill_rate
+        return {
+            "schema_version": 1, "target": self.target, "budget": self.budget, "seed": self.seed,
+            "summary": {**self.counts(), "mutants": len(self.outcomes),
+                        "kill_rate": None if rate is None else round(rate, 4),
+                        "false_refutations": self.false_refutations()},
+            "originals": [{"id": i, "status": v.status.value, "method": v.method,
+                           "expected": self.expectations.get(i),
+                           "seconds": round(v.seconds, 3)} for i, v in self.originals.items()],
+            "not_mutated": self.skipped,
+            "mutants": [o.to_json() for o in self.outcomes],
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# expression trees
+# --------------------------------------------------------------------------------------------
+
+
+def _children(e: sp.Basic) -> list[int]:
+    """Argument positions a mutation may descend into (not names, shapes or indices)."""
+    if isinstance(e, _LEAVES):
+        return []
+    if isinstance(e, (ob.NamedMatrix, ob.NamedScalar)):
+        return [1]
+    if isinstance(e, (ob.Column, ob.Entry, ob.RowBlock, ob.Vec, ob.Unvec, ob.Deriv,
+                      ob.ScalarDeriv)):
+        return [0]
+    if isinstance(e, sp.Pow) and e.exp.is_Number:
+        return [0]
+    return list(range(len(e.args)))
+
+
+def walk(e: sp.Basic, path: tuple[int, ...] = (), parent: sp.Basic | None = None
+         ) -> Iterator[tuple[tuple[int, ...], sp.Basic, sp.Basic | None]]:
+    """Preorder ``(path, node, parent)`` over the mutable positions of ``e``.
+
+    >>> x = sp.Symbol("x")
+    >>> [str(n) for _, n, _ in walk(sp.exp(2 * x))]
+    ['exp(2*x)', '2*x', '2', 'x']
+    """
+    yield path, e, parent
+    for i in _children(e):
+        yield from walk(e.args[i], (*path, i), e)
+
+
+def replace_at(e: sp.Basic, path: tuple[int, ...], new: sp.Basic) -> sp.Basic:
+    """``e`` with the node at ``path`` replaced by ``new`` (ancestors rebuilt).
+
+    >>> x = sp.Symbol("x")
+    >>> replace_at(sp.exp(2 * x), (0, 0), sp.Integer(1))
+    exp(x)
+    """
+    if not path:
+        return new
+    args = list(e.args)
+    args[path[0]] = replace_at(args[path[0]], path[1:], new)
+    return e.func(*args)
+
+
+def _short(e: Any, width: int = 60) -> str:
+    """``str(e)`` cut to ``width`` (large matrix expressions print slowly: named by type)."""
+    if isinstance(e, sp.Basic):
+        big = any(k > 15 for k, _ in enumerate(sp.preorder_traversal(e)))
+        if big:
+            return f"<{type(e).__name__} {sp.srepr(e)[:width - 10]}...>"
+    s = str(e)
+    return s if len(s) <= width else s[: width - 3] + "..."
+
+
+# --------------------------------------------------------------------------------------------
+# mutation operators: each yields (where-in-node, replacement) for one node
+# --------------------------------------------------------------------------------------------
+
+Edit = tuple[sp.Basic, str]
+
+
+def _neg(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if node.is_Number and node.is_zero:
+        return
+    if parent is None or isinstance(parent, (sp.Add, sp.MatAdd, sp.exp, ob.ElemExp)):
+        if isinstance(node, sp.Mul) and node.args[0] == -1:
+            return  # a negated term: its sign flip is the 'drop' of the factor -1
+        yield -node, "sign flipped"
+
+
+def _drop(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if isinstance(node, sp.MatMul):
+        scalars = [i for i, a in enumerate(node.args) if not ob.is_matrix(a)]
+        for i in scalars:
+            rest = [a for k, a in enumerate(node.args) if k != i]
+            yield sp.MatMul(*rest) if len(rest) > 1 else rest[0], f"factor {node.args[i]} dropped"
+    elif isinstance(node, sp.Mul) and len(node.args) >= 2:
+        for i, a in enumerate(node.args):
+            rest = [b for k, b in enumerate(node.args) if k != i]
+            yield sp.Mul(*rest), (f"factor {_short(a, 30)} dropped" if a != -1
+                                  else "sign flipped (factor -1 dropped)")
+
+
+def _extra(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if parent is not None:  # whole sides only (the terms of a sum: see 'drop' and 'neg')
+        return
+    if node.is_Number and node.is_zero:
+        return
+    for f in ctx["factors"]:
+        yield f * node, f"extra factor {f}"
+
+
+def _exponent(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if isinstance(node, sp.Pow) and node.exp.is_Number:
+        k = node.exp
+        new = {k - 1, k + 1}
+        if not k.is_Integer:
+            new |= {sp.floor(k), sp.ceiling(k)}
+        for k2 in sorted(new - {k, sp.Integer(0)}, key=float):
+            yield sp.Pow(node.base, k2), f"exponent {k} -> {k2}"
+    if isinstance(node, sp.exp):
+        a = node.args[0]
+        yield sp.exp(2 * a), "exponent doubled"
+        yield sp.exp(a / 2), "exponent halved"
+
+
+def _transpose(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if isinstance(node, sp.Transpose):
+        yield node.args[0], "transpose removed"
+    elif isinstance(node, sp.MatrixSymbol) and not isinstance(parent, sp.Transpose):
+        r, c = node.shape
+        if c != 1 and r != 1 and sp.simplify(r - c) == 0:
+            yield node.T, "transposed"
+
+
+def _swap(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if isinstance(node, ob.Entry) and node.args[1] != node.args[2]:
+        m, i, j = node.args
+        if m.shape[1] != 1:
+            yield ob.Entry(m, j, i), "indices swapped"
+    if isinstance(node, (ob.Column, ob.Entry, ob.Deriv, ob.ScalarDeriv)):
+        for pos in range(1, len(node.args)):
+            idx = node.args[pos]
+            for other in ctx["indices"]:
+                if isinstance(idx, sp.Symbol) and other != idx:
+                    args = list(node.args)
+                    args[pos] = other
+                    yield node.func(*args), f"index {idx} -> {other}"
+    if isinstance(node, (sp.Symbol, sp.MatrixSymbol)) and node not in ctx["indices"]:
+        for other in ctx["symbols"]:
+            if other != node and _same_kind(node, other):
+                yield other, f"symbol {node} -> {other}"
+
+
+def _same_kind(a: sp.Basic, b: sp.Basic) -> bool:
+    if isinstance(a, sp.MatrixSymbol) and isinstance(b, sp.MatrixSymbol):
+        return all(sp.simplify(s - t) == 0 for s, t in zip(a.shape, b.shape))
+    return (isinstance(a, sp.Symbol) and isinstance(b, sp.Symbol)
+            and not isinstance(a, sp.Dummy) and not isinstance(b, sp.Dummy))
+
+
+def _norm(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    for cls, other in _NORM_SWAP.items():
+        if type(node) is cls:
+            yield other(*node.args), f"{cls.__name__} -> {other.__name__}"
+
+
+def _constant(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
+    if not node.is_Number or node in (1, -1, 0) or isinstance(parent, sp.Pow):
+        return
+    for f, what in ((2, "x2"), (sp.Rational(1, 2), "/2"), (10, "x10"), (sp.Rational(1, 10),
+                                                                          "/10")):
+        yield node * f, f"constant {node} -> {node * f} ({what})"
+
+
+_OPS: dict[str, Callable[[sp.Basic, sp.Basic | None, dict], Iterator[Edit]]] = {
+    "neg": _neg, "drop": _drop, "extra": _extra, "exponent": _exponent,
+    "transpose": _transpose, "swap": _swap, "norm": _norm, "constant": _constant,
+}
+#: operators applied inside hypotheses (plus relation flips)
+HYPOTHESIS_OPS = ("constant", "norm", "exponent")
+
+
+def _context(claim: Claim) -> dict:
+    from numeric.layout import index_bounds
+
+    indices = sorted(index_bounds(claim), key=str)
+    symbols = sorted(claim.symbols - set(indices), key=str)
+    scal = [s for s in symbols if isinstance(s, sp.Symbol)]
+    factors: list[sp.Expr] = [sp.Integer(2)]
+    factors += [s for s in scal if str(s) == "R"]
+    dims = sorted(claim.dimension_symbols, key=lambda s: (str(s) != "n", str(s)))
+    if dims:
+        factors += [sp.sqrt(dims[0]), dims[0]]
+    return {"indices": indices, "symbols": symbols, "factors": factors}
+
+
+def _key(claim: Claim) -> tuple:
+    return (claim.lhs, claim.rel, claim.rhs,
+            tuple((h.lhs, h.rel, h.rhs) for h in claim.hypotheses))
+
+
+def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant]:
+    """Every well-formed, distinct mutant of ``claim`` (statement sides, relation, hypotheses)."""
+    ctx = _context(claim)
+    seen = {_key(claim)}
+    out: list[Mutant] = []
+
+    def add(op: str, where: str, what: str, **changes: Any) -> None:
+        try:
+            m = claim.with_(**changes)
+        except Exception:  # ill-formed (scalar vs matrix, shapes): Claim validates
+            return
+        k = _key(m)
+        if k in seen:
+            return
+        seen.add(k)
+        label = f"{claim.id}~{op}-{sum(1 for x in out if x.operator == op) + 1}"
+        out.append(Mutant(label, op, where, f"{where}: {what}", m, claim))
+
+    for side in ("lhs", "rhs"):
+        expr = getattr(claim, side)
+        for path, node, parent in walk(expr):
+            for op in operators:
+                if op not in _OPS:
+                    continue
+                for new, what in _OPS[op](node, parent, ctx):
+                    add(op, side, f"{_short(node, 40)} -> {_short(new, 40)} ({what})",
+                        **{side: replace_at(expr, path, new)})
+    if "relation" in operators:
+        rel = claim.rel
+        if rel in _FLIP:
+            add("relation", "relation", f"{rel.value} -> {_FLIP[rel].value}", rel=_FLIP[rel])
+        if rel in _STRICT:
+            add("relation", "relation", f"{rel.value} -> {_STRICT[rel].value} (strict)",
+                rel=_STRICT[rel])
+        if rel is Relation.PSD_LE:
+            add("relation", "relation", "sides of ⪯ swapped", lhs=claim.rhs, rhs=claim.lhs)
+    for k, h in enumerate(claim.hypotheses):
+        where = f"hypothesis {k + 1}"
+
+        def with_h(new_h: Prop, k: int = k) -> tuple[Prop, ...]:
+            hs = list(claim.hypotheses)
+            hs[k] = new_h
+            return tuple(hs)
+
+        for side in ("lhs", "rhs"):
+            expr = getattr(h, side)
+            for path, node, parent in walk(expr):
+                for op in HYPOTHESIS_OPS:
+                    if op not in operators:
+                        continue
+                    for new, what in _OPS[op](node, parent, ctx):
+                        try:
+                            nh = Prop(**{"lhs": h.lhs, "rel": h.rel, "rhs": h.rhs,
+                                         side: replace_at(expr, path, new)})
+                        except Exception:
+                            continue
+                        add(op, where, f"{_short(node, 40)} -> {_short(new, 40)} ({what})",
+                            hypotheses=with_h(nh))
+        if "relation" in operators and h.rel in _FLIP:
+            add("relation", where, f"{h.rel.value} -> {_FLIP[h.rel].value} in {_short(h, 50)}",
+                hypotheses=with_h(Prop(h.lhs, _FLIP[h.rel], h.rhs)))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# classification
+# --------------------------------------------------------------------------------------------
+
+
+def _changed_side(m: Mutant) -> str | None:
+    o, c = m.original, m.claim
+    if c.rel is not o.rel or c.hypotheses != o.hypotheses:
+        return None
+    if c.lhs != o.lhs and c.rhs == o.rhs:
+        return "lhs"
+    if c.rhs != o.rhs and c.lhs == o.lhs:
+        return "rhs"
+    return None
+
+
+def _implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
+    """Is the mutant implied by the (true) original? ``(implied, rigorous, reason)``.
+
+    One side changed: ``lhs <= rhs`` implies ``lhs <= rhs'`` when ``rhs <= rhs'``, and
+    ``lhs' <= rhs`` when ``lhs' <= lhs`` (mirror for ``>=``). The side comparison is checked
+    as an equality by the exact stage, then as an inequality by the ordinary runner.
+    """
+    side = _changed_side(m)
+    o = m.original
+    if side is None:
+        return False, False, ""
+    old, new = getattr(o, side), getattr(m.claim, side)
+    same = o.with_(lhs=new, rel=Relation.EQ, rhs=old, expect=None)
+    try:
+        ex = check_identity(same, b, seed)
+    except Exception:  # the exact stage cannot read it: fall through to the inequality
+        ex = None
+    if ex is not None and ex.status in HOLDS:
+        rig = ex.status is Status.PROVED
+        return True, rig, ("the exact stage proves the mutated side identical to the original"
+                           + ("" if rig else " (exactly, on the grid of sizes)"))
+    if o.rel is Relation.EQ or o.rel is Relation.PSD_LE:
+        return False, False, ""
+    # the mutated side must move to the safe side of the original relation
+    upper = (side == "rhs") == (o.rel.direction < 0)
+    rel = Relation.LE if upper else Relation.GE
+    cmp_claim = o.with_(lhs=old, rel=rel, rhs=new, expect=None)
+    v = check_claim(cmp_claim, b, seed)
+    if v.status in HOLDS:
+        return True, v.status is Status.PROVED, (
+            f"implied by the original: {old} {rel.value} {new} is {v.status.value} "
+            f"({v.method})")
+    return False, False, ""
+
+
+_SIGN_FREE = (ob.Norm2, ob.NormInf, ob.OpNorm, ob.FrobNorm, ob.ElemAbs)
+
+
+def _canon(e: sp.Basic) -> sp.Basic:
+    """A canonical form modulo ``||-v|| = ||v||`` and ``|-v| = |v|`` (after ``doit``)."""
+    try:
+        e = ob.unwrap(e).doit()
+    except Exception:  # a node SymPy cannot 'doit': compare as is
+        e = ob.unwrap(e)
+
+    def fix(node: sp.Basic) -> sp.Basic:
+        v = node.args[0]
+        try:
+            w = (-v).doit()
+        except Exception:
+            return node
+        return node.func(min(v, w, key=sp.default_sort_key), *node.args[1:])
+
+    return e.replace(lambda x: isinstance(x, _SIGN_FREE), fix)
+
+
+def _canon_claim(c: Claim) -> tuple:
+    hyps = sorted((sp.srepr(_canon(h.lhs)), h.rel.value, sp.srepr(_canon(h.rhs)))
+                   for h in c.hypotheses)
+    return (sp.srepr(_canon(c.lhs)), c.rel.value, sp.srepr(_canon(c.rhs)), tuple(hyps))
+
+
+def _symmetric_domain(c: Claim, s: sp.Basic) -> bool:
+    if isinstance(s, sp.Symbol) and (s.is_positive or s.is_nonnegative or s.is_negative
+                                     or s.is_nonpositive):
+        return False
+    lo_hi = c.ranges.get(str(s))
+    return lo_hi is None or float(lo_hi[0]) == -float(lo_hi[1])
+
+
+def renaming(m: Mutant) -> str | None:
+    """A change of variables mapping the mutant onto the original (``x -> -x`` or ``x <-> y``
+    over a domain it preserves), or None. Such a mutant is the original in disguise.
+
+    >>> from symbolic import Claim, vector, norm2, norminf, exp_, n
+    >>> x = vector("x", n)
+    >>> c = Claim("t:extra-1", norminf(exp_(x)), "<=", sp.exp(norm2(x)))
+    >>> m = Mutant("l", "neg", "lhs", "", c.with_(lhs=norminf(exp_(-x))), c)
+    >>> renaming(m)
+    'x -> -x'
+    """
+    target = _canon_claim(m.original)
+    syms = sorted(m.original.symbols, key=str)
+    subs: list[tuple[str, dict]] = []
+    for s in syms:
+        if _symmetric_domain(m.original, s):
+            subs.append((f"{s} -> -{s}", {s: -s}))
+    for i, s in enumerate(syms):
+        for t in syms[i + 1:]:
+            if _same_kind(s, t) and type(s) is type(t) and s.assumptions0 == t.assumptions0 \
+                    and m.original.ranges.get(str(s)) == m.original.ranges.get(str(t)):
+                subs.append((f"{s} <-> {t}", {s: t, t: s}))
+    c = m.claim
+    for name, sub in subs:
+        try:
+            moved = Claim(c.id, c.lhs.xreplace(sub), c.rel, c.rhs.xreplace(sub),
+                          hypotheses=tuple(Prop(h.lhs.xreplace(sub), h.rel, h.rhs.xreplace(sub))
+                                           for h in c.hypotheses))
+        except Exception:
+            continue
+        if _canon_claim(moved) == target:
+            return name
+    return None
+
+
+def _trivial(c: Claim) -> bool:
+    """``a <= a``, ``a >= a``, ``a = a`` (definitions unfolded)."""
+    return (c.rel in (Relation.LE, Relation.GE, Relation.EQ, Relation.PSD_LE)
+            and _canon(c.lhs) == _canon(c.rhs))
+
+
+def _hypothesis_change(m: Mutant) -> int | None:
+    o, c = m.original, m.claim
+    if (c.lhs, c.rel, c.rhs) != (o.lhs, o.rel, o.rhs) or len(c.hypotheses) != len(
+            o.hypotheses):
+        return None
+    diff = [k for k, (a, b) in enumerate(zip(o.hypotheses, c.hypotheses)) if a != b]
+    return diff[0] if len(diff) == 1 else None
+
+
+def _hypothesis_implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
+    """A mutated hypothesis ``h'`` that implies the original ``h``, or one the claim does not
+    need: either way the (true) original implies the mutant."""
+    k = _hypothesis_change(m)
+    if k is None:
+        return False, False, ""
+    o = m.original
+    others = tuple(h for j, h in enumerate(o.hypotheses) if j != k)
+    h, h2 = o.hypotheses[k], m.claim.hypotheses[k]
+    if h.rel is not Relation.PSD_LE:
+        v = check_claim(o.with_(lhs=h.lhs, rel=h.rel, rhs=h.rhs, hypotheses=(*others, h2),
+                                expect=None), b, seed)
+        if v.status in HOLDS:
+            return True, v.status is Status.PROVED, (
+                f"the mutated hypothesis implies the original one ({v.status.value})")
+    v = check_claim(o.with_(hypotheses=others, expect=None), b, seed)
+    if v.status in HOLDS:
+        return True, v.status is Status.PROVED, (
+            f"the claim holds without hypothesis {k + 1} ({v.status.value})")
+    return False, False, ""
+
+
+def classify(m: Mutant, original: Verdict, v: Verdict, b: Budget, seed: int) -> Outcome:
+    """Outcome of a checked mutant against the original's verdict."""
+    if v.status is Status.ERROR:
+        return Outcome(m, v, "error", v.message)
+    if original.status in HOLDS:
+        if v.status is Status.REFUTED:
+            return Outcome(m, v, "killed", "refuted" + (" (rigorous)" if v.rigorous else ""),
+                           v.rigorous)
+        if v.status is Status.PROVED:
+            return Outcome(m, v, "equivalent", f"the mutant is proved ({v.method})", True)
+        if _trivial(m.claim):
+            return Outcome(m, v, "equivalent", "both sides are the same expression", True)
+        name = renaming(m)
+        if name is not None:
+            return Outcome(m, v, "equivalent", f"the original after the change of variables "
+                           f"{name}", True)
+        implied, rig, why = _implied(m, b, seed)
+        if not implied:
+            implied, rig, why = _hypothesis_implied(m, b, seed)
+        if implied:
+            return Outcome(m, v, "equivalent", why, rig)
+        return Outcome(m, v, "survived", f"mutant {v.status.value}: {v.message}")
+    # original refuted (a finding)
+    if v.status is Status.REFUTED:
+        return Outcome(m, v, "equivalent", "false like the original (witness confirmed)",
+                       v.rigorous)
+    if v.status in HOLDS:
+        return Outcome(m, v, "killed", f"mutant {v.status.value}, the original is refuted",
+                       v.status is Status.PROVED)
+    return Outcome(m, v, "survived", f"mutant {v.status.value}: {v.message}")
+
+
+def claims_of(entries: list[Lemma | Claim]) -> list[Claim]:
+    """The claims of entries (statements and proof steps), in order, without duplicates."""
+    out: list[Claim] = []
+    seen: set[str] = set()
+    for e in entries:
+        for c in ([e] if isinstance(e, Claim) else e.claims()):
+            if c.id not in seen:
+                seen.add(c.id)
+                out.append(c)
+    return out
+
+
+def select(items: list[Mutant], limit: int | None, seed: int) -> list[Mutant]:
+    """At most ``limit`` mutants, chosen reproducibly from ``seed``, in their original order.
+
+    >>> select(list(range(10)), 3, 0) == select(list(range(10)), 3, 0)
+    True
+    """
+    if limit is None or limit >= len(items):
+        return list(items)
+    rng = np.random.default_rng(seed)
+    keep = sorted(rng.choice(len(items), size=max(limit, 0), replace=False).tolist())
+    return [items[i] for i in keep]
+
+
+def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: int = 0,
+        limit: int | None = None, operators: tuple[str, ...] = OPERATORS,
+        progress: Callable[[str], None] | None = None) -> Report:
+    """Check every claim of ``entries`` and its mutants (at most ``limit`` in all)."""
+    b = Budget.get(budget)
+    report = Report(target, budget, seed)
+    claims = claims_of(entries)
+    pool = [m for c in claims for m in mutants(c, operators)]
+    chosen = select(pool, limit, seed)
+    needed = {m.original.id for m in chosen} if limit is not None else {c.id for c in claims}
+    for c in claims:
+        if c.id not in needed:
+            continue
+        if progress:
+            progress(f"original {c.id}")
+        v = check_claim(c, b, seed)
+        report.originals[c.id] = v
+        report.expectations[c.id] = c.expect
+        if v.status not in HOLDS and v.status is not Status.REFUTED:
+            report.skipped[c.id] = f"original is {v.status.value}"
+    t0 = time.perf_counter()
+    for k, m in enumerate(chosen, start=1):
+        orig = report.originals[m.original.id]
+        if m.original.id in report.skipped:
+            continue
+        if progress:
+            progress(f"[{k}/{len(chosen)}] {m.label}: {m.description}")
+        v = check_claim(m.claim, b, seed)
+        report.outcomes.append(classify(m, orig, v, b, seed))
+    if progress:
+        progress(f"{len(report.outcomes)} mutants in {time.perf_counter() - t0:.1f} s")
+    return report

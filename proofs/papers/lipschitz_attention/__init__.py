@@ -1,0 +1,28 @@
+"""``lipschitz-attention``: Collins, Parulekar, Mokhtari, Sanghavi, Shakkottai, *In-Context
+Learning with Transformers: Softmax Attention Adapts to Function Lipschitzness*, arXiv 2402.11639,
+read from the talk slides (``shared/seeds/002_*.txt``).
+
+Symbolic entries (checked by ``proofcheck check lipschitz-attention``): the model (``model``), the
+loss split and the proof sketch's formulas (``loss``), ``Lip(f)`` on ``F_L^+`` (``lipschitz``).
+Lemma 1 and Theorems 2-4 are Monte Carlo (``experiments``; ``proofcheck experiment NAME``).
+
+Example:
+    >>> [e.id for e in PAPER.entries][:2]
+    ['lipschitz-attention:equation-2', 'lipschitz-attention:extra-softmax-shift-invariance']
+"""
+
+from proofs.model import Paper
+from proofs.papers.lipschitz_attention import experiments, lipschitz, loss, model
+from proofs.papers.lipschitz_attention.experiments import EXPERIMENT_IDS
+
+PAPER = Paper(
+    key="lipschitz-attention",
+    title="In-Context Learning with Transformers: Softmax Attention Adapts to Function "
+          "Lipschitzness",
+    citation="Collins, Parulekar, Mokhtari, Sanghavi, Shakkottai, arXiv 2402.11639 (talk slides)",
+    entries=[*model.ENTRIES, *loss.ENTRIES, *lipschitz.ENTRIES, *experiments.ENTRIES],
+    notes="Read from the talk slides; Lemma 1 and Theorems 2-4 are checked by Monte Carlo "
+          "experiments ('proofcheck experiment --list').",
+)
+
+__all__ = ["EXPERIMENT_IDS", "PAPER"]

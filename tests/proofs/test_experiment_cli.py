@@ -1,0 +1,144 @@
+"""``proofcheck experiment``: every experiment at budget tiny through the CLI, with numbers."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from numeric.attention.experiment import Experiment, make_claim
+from numeric.attention.registry import _REGISTRY, experiments, register
+from proofs.cli import main
+from proofs.commands.experiment import coerce, parse_value
+
+
+def run_cli(tmp_path, capsys, *argv):
+    out = tmp_path / "r.json"
+    rc = main(["experiment", *argv, "--budget", "tiny", "-q", "--json", str(out)])
+    text = capsys.readouterr().out
+    assert rc == 0, text
+    doc = json.loads(out.read_text())
+    assert doc["versions"]["numpy"] and doc["params"]["budget"] == "tiny"
+    return doc, text, {c["id"].split(":", 1)[1]: c for c in doc["claims"]}
+
+
+def test_window_scaling_exponents(tmp_path, capsys):
+    doc, text, claims = run_cli(tmp_path, capsys, "window-scaling", "--d", "2,3", "--n", "16,64,256")
+    assert doc["params"]["dims"] == [2, 3] and doc["params"]["ns"] == [16, 64, 256]
+    slopes = {d: doc["results"]["per_d"][d]["fit"]["slope"] for d in ("2", "3")}
+    assert 0.45 < slopes["2"] < 0.6 and 0.42 < slopes["3"] < 0.58  # measured 0.524, 0.503
+    assert claims["theorem-2:part-1"]["status"] == "supported"  # >= 1/d for d = 2, 3
+    assert claims["theorem-2:part-2"]["status"] == "supported"  # <= 2/d
+    assert "theorem-2:part-1" in text and "supported" in text
+
+
+def test_noise_scaling_is_d_minus_1_over_2(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "noise-scaling", "--d", "1,3")
+    per_d = doc["results"]["per_d"]
+    assert abs(per_d["1"]["fit"]["slope"]) < 0.05
+    assert abs(per_d["3"]["fit"]["slope"] - 1.0) < 0.1  # (d-1)/2 = 1, not d/2 = 1.5
+    assert claims["theorem-2:step-1"]["status"] == "refuted"
+    assert claims["extra-noise-intrinsic-dimension"]["status"] == "supported"
+
+
+def test_bias_bounds(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "bias-bounds", "--d", "2", "--n", "1024")
+    slope = doc["results"]["per_d"]["2"]["fit"]["slope"]
+    assert -2.0 < slope < -1.0
+    assert claims["theorem-2:step-2"]["status"] == "supported"
+    assert claims["theorem-2:step-3"]["status"] == "supported"
+
+
+def test_covariance_inverse(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "covariance-inverse", "--set", "replicates=6")
+    r = doc["results"]
+    assert r["cosine_mean"] > 0.99 and r["alternatives"]["identity"]["cosine_mean"] < 0.95
+    assert claims["lemma-1"]["status"] == "supported"
+
+
+def test_generalization(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "generalization")
+    wstar = doc["results"]["wstar"]
+    assert all(a < b for a, b in itertools.pairwise(wstar))  # w* grows with L
+    loss, oracle = doc["results"]["test_loss"], doc["results"]["oracle_loss"]
+    assert all(loss[i][i] == pytest.approx(oracle[i]) for i in range(len(oracle)))
+    assert claims["theorem-3:part-1"]["status"] == "supported"
+
+
+def test_low_rank(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "low-rank", "--d", "4")
+    assert doc["results"]["linear n=2"]["cosine_mean"] > 0.97
+    assert doc["results"]["affine n=20"]["cosine_mean"] > 0.99
+    assert claims["theorem-4"]["status"] == "supported"
+
+
+def test_norm_growth_with_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "g.png"
+    doc, _, claims = run_cli(tmp_path, capsys, "norm-growth", "--plot", str(png))
+    final = doc["results"]["final_norm"]
+    assert all(a < b for a, b in itertools.pairwise(final))  # larger L, larger ||M||
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert claims["extra-norm-growth"]["status"] == "supported"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["window-scaling", "--set", "taks=5"], "did you mean tasks"),
+    (["windw-scaling"], "did you mean window-scaling"),
+    (["covariance-inverse", "--d", "3"], "no parameter for --d"),
+    (["low-rank", "--n", "3"], "n_theorem"),
+    (["generalization", "--d", "1,2"], "takes one value"),
+    (["generalization", "--set", "n=abc"], "expects an integer"),
+    (["generalization", "--set", "n"], "KEY=VALUE"),
+    ([], "name an experiment"),
+])
+def test_usage_errors(capsys, argv, message):
+    assert main(["experiment", *argv, "--budget", "tiny"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_list_names_every_experiment_and_its_ids(capsys):
+    assert main(["experiment", "--list"]) == 0
+    out = capsys.readouterr().out
+    for name in experiments():
+        assert name in out
+    assert "lipschitz-attention:theorem-2:step-1" in out
+
+
+def test_registered_experiment_from_another_paper(tmp_path, capsys):
+    def runner(p, seed, progress):
+        status = "supported" if p["x"] * 2 == 6 else "refuted"
+        return {"twice": p["x"] * 2}, [make_claim("extra-toy", "extra", status, "toy", "x*2",
+                                                  slack=None, stats={})]
+
+    def broken(p, seed, progress):
+        raise RuntimeError("boom")
+
+    toy = Experiment("toy-double", "toy", {"x": 1}, runner, lambda r, path: None,
+                     {"tiny": {"x": 3}}, paper="tensor-trick")
+    bad = Experiment("toy-broken", "toy", {}, broken, lambda r, path: None)
+    register(toy)
+    register(bad)
+    try:
+        doc, _, claims = run_cli(tmp_path, capsys, "toy-double")
+        assert doc["results"] == {"twice": 6} and doc["paper"] == "tensor-trick"
+        assert claims["extra-toy"]["status"] == "supported"
+        assert main(["experiment", "toy-double", "--set", "x=4", "-q"]) == 0
+        assert "refuted" in capsys.readouterr().out
+        assert main(["experiment", "toy-broken", "-q", "--budget", "tiny"]) == 1
+        assert "boom" in capsys.readouterr().err
+        with pytest.raises(ValueError):
+            register(Experiment("toy-double", "other", {}, runner, lambda r, path: None))
+    finally:
+        _REGISTRY.pop("toy-double", None)
+        _REGISTRY.pop("toy-broken", None)
+
+
+def test_value_parsing():
+    assert parse_value("[1, 2]") == [1, 2] and parse_value("1e3") == 1000.0
+    with pytest.raises(Exception, match="expects a number"):
+        coerce("Ls", ["a"], [0.25])
+    assert coerce("Ls", [1, 2], [0.25]) == [1.0, 2.0]
+    assert coerce("rotate", True, False) is True

@@ -1,0 +1,94 @@
+"""``lipschitz-attention``: the symbolic claims get the verdicts the encoding documents."""
+
+from __future__ import annotations
+
+import mpmath
+import numpy as np
+import sympy as sp
+
+from numeric.budget import Budget
+from proofs.papers.lipschitz_attention import PAPER, lipschitz, loss, model
+from proofs.papers.lipschitz_attention.objects import softmax, sphere_rows
+from proofs.runner import check_claim
+from proofs.symbolic_stage import check_identity
+from symbolic import Claim, Status, matrix, n, vector
+from symbolic.explicit import ExplicitInstance
+
+SMALL = Budget("test", 192, 2, 30, 8, 1, 4, 2_000, 3, 2, 10.0)
+
+
+def claim(entry, step=None):
+    cid = entry.id if step is None else f"{entry.id}:step-{step}"
+    return next(c for c in entry.claims() if c.id == cid)
+
+
+def test_ids_and_listing():
+    ids = [c.id for c in PAPER.claims()]
+    assert len(ids) == len(set(ids)) == 15
+    assert {e.id for e in PAPER.entries} >= {"lipschitz-attention:theorem-2",
+                                             "lipschitz-attention:lemma-1"}
+
+
+def test_sphere_rows_are_unit_exactly():
+    T = matrix("T", n, n - 1)
+    inst = ExplicitInstance({T}, {"n": 3})
+    X = inst(sphere_rows(T, n))
+    assert all(sp.cancel(sum(X[i, j] ** 2 for j in range(3)) - 1) == 0 for i in range(3))
+
+
+def test_exact_identities_on_the_grid():
+    for c in (claim(model.EQUATION_2), claim(model.SHIFT), claim(model.POLARIZATION),
+              claim(model.SPHERE_ATTENTION, 1), claim(loss.ICL_SPLIT),
+              claim(loss.ICL_SPLIT, 2)):
+        v = check_identity(c, "quick")
+        assert v.status is Status.SUPPORTED and v.precision == "exact", (c.id, v.message)
+        assert "exactly" in v.message
+
+
+def test_sphere_statement_holds_by_sampling_only_on_the_sphere():
+    v = check_claim(claim(model.SPHERE_ATTENTION), SMALL, seed=1)
+    assert v.status is Status.SUPPORTED and v.slack < 1e-10
+    X, q, w = matrix("X", n, model.d), vector("q", model.d), model.w
+    off = Claim("t:extra-off-sphere", softmax(w * X * q),
+                "=", softmax(-(w / 2) * model.sq_dists(X, q)), dims={"n": (2, 3), "d": (1, 2)})
+    v = check_claim(off, SMALL, seed=1)
+    assert v.status is Status.REFUTED  # without ||x_i|| = 1 the identity fails
+
+
+def _mp_value(expr, witness):
+    """Evaluate a scalar claim side at a JSON witness with mpmath (50 digits)."""
+    from numeric.layout import Layout
+    from numeric.precise_backend import MpmathOps, mp_workdps
+    from symbolic.walk import Evaluator
+
+    c = Claim("t:extra-eval", expr, "=", expr)
+    dims = {k: v for k, v in witness.items() if k in ("n", "d", "k")}
+    lay = Layout.of(c, dims)
+    ops = MpmathOps()
+    vals = {s: np.asarray(witness[str(s)], dtype=float) for s in lay.symbols}
+    conv = {s: ops.array(v) if v.ndim else ops.number(float(v)) for s, v in vals.items()}
+    with mp_workdps(50):
+        return Evaluator(ops, lay.env(conv, {}))(expr)
+
+
+def test_l_noise_factor_two_is_refuted_with_a_reproducible_witness():
+    c = claim(loss.L_NOISE)
+    v = check_claim(c, "quick", seed=0)
+    assert v.status is Status.REFUTED and v.rigorous
+    wit = v.witness
+    assert wit["w"] >= 0 and wit["n"] >= 2
+    lhs, rhs = _mp_value(c.lhs, wit), _mp_value(c.rhs, wit)
+    assert abs(lhs - rhs) > mpmath.mpf(10) ** -6 * abs(lhs)
+    corrected = c.corrected
+    assert abs(_mp_value(corrected.lhs, wit) - _mp_value(corrected.rhs, wit)) < 1e-30 * abs(lhs)
+
+
+def test_lipschitz_needs_unit_q():
+    v = check_claim(claim(lipschitz.PART_1), SMALL, seed=0)
+    assert v.status is Status.REFUTED
+    q = np.asarray(v.witness["q"], dtype=float)
+    assert np.linalg.norm(q) > 1  # the bound fails only when ||q|| > 1
+    v = check_claim(claim(lipschitz.BOUND_UNIT), SMALL, seed=0)
+    assert v.status is Status.SUPPORTED and v.slack <= 1 + 1e-12
+    v = check_claim(claim(lipschitz.TIGHT_UNIT), SMALL, seed=0)
+    assert v.status is Status.SUPPORTED and v.slack < 1e-10

@@ -1,0 +1,124 @@
+"""Mutation testing of the checker: operators, classification, and a cheap CI slice."""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from proofs import mutation, registry
+from proofs.cli import main
+from proofs.mutation import Mutant, classify, mutants, renaming
+from symbolic import Claim, Prop, frob, matrix, n, norm2, norminf, opnorm, scalar, vector
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+
+def _claim(cid: str) -> Claim:
+    return next(c for c in mutation.claims_of(registry.resolve(cid)) if c.id == cid)
+
+
+def _descr(ms: list[Mutant]) -> list[str]:
+    return [m.description for m in ms]
+
+
+def test_operators_cover_the_required_kinds() -> None:
+    R = scalar("R")
+    x = vector("x", n)
+    c = Claim("t:extra-1", norm2(x) * n ** sp.Rational(3, 2), "<=", sp.exp(2 * R**2),
+              hypotheses=(Prop(norminf(x), "<=", sp.Rational(1, 100)),), dims={"n": (1, 4)})
+    ms = mutants(c)
+    rhs = {str(m.claim.rhs) for m in ms}
+    lhs = {str(m.claim.lhs) for m in ms}
+    assert "exp(R**2)" in rhs  # exp(2R^2) -> exp(R^2): factor 2 dropped
+    assert "n*Norm2(x)" in lhs  # n^1.5 -> n
+    assert "n**(3/2)*NormInf(x)" in lhs  # l2 -> l_inf
+    assert "-exp(2*R**2)" in rhs  # sign flip
+    assert "R*exp(2*R**2)" in rhs and "sqrt(n)*exp(2*R**2)" in rhs  # extra factors
+    assert any(m.claim.rel is Relation.GE for m in ms)  # relation flipped
+    assert any(m.claim.hypotheses[0].rhs == sp.Rational(1, 10) for m in ms)  # 0.01 -> 0.1
+    assert len({m.label for m in ms}) == len(ms)
+    assert all(m.claim.id == c.id and m.label.startswith(c.id + "~") for m in ms)
+
+
+def test_transpose_and_spectral_frobenius_swaps() -> None:
+    X = matrix("X", n, n)
+    c = Claim("t:extra-2", opnorm(X.T), "=", opnorm(X), dims={"n": (1, 3)})
+    ms = mutants(c)
+    assert any(m.claim.lhs == opnorm(X) for m in ms)  # transpose removed
+    assert any(m.claim.rhs == frob(X) for m in ms)  # spectral -> Frobenius
+    assert any(m.claim.rhs == opnorm(X.T) for m in ms)  # transposed
+
+
+def test_mutants_of_every_encoded_claim_are_well_formed() -> None:
+    for key in registry.paper_keys():
+        for c in registry.paper(key).claims()[:2]:
+            for m in mutants(c):
+                assert m.claim.id == c.id and m.original is c
+                assert mutation._key(m.claim) != mutation._key(c)
+
+
+def test_renaming_recognises_disguised_originals() -> None:
+    c = _claim("closeness:fact-3.2:item-3")  # ||X + Y|| <= ||X|| + ||Y||
+    neg = next(m for m in mutants(c) if m.description.startswith("lhs: X -> -X"))
+    assert renaming(neg) is not None
+    c4 = _claim("closeness:fact-3.1:item-4")
+    sw = next(m for m in mutants(c4) if m.where == "rhs" and "symbol x -> y" in m.description)
+    assert renaming(sw) == "x <-> y"
+    flip = next(m for m in mutants(c4) if m.operator == "relation" and m.where == "relation")
+    assert renaming(flip) is None
+
+
+def test_classification_rules() -> None:
+    c = _claim("closeness:fact-3.1:item-1")
+    m = mutants(c)[0]
+    holds, refuted = Verdict(Status.SUPPORTED), Verdict(Status.REFUTED, rigorous=True)
+    assert classify(m, holds, refuted, None, 0).outcome == "killed"
+    assert classify(m, refuted, refuted, None, 0).outcome == "equivalent"
+    assert classify(m, refuted, holds, None, 0).outcome == "killed"
+    assert classify(m, holds, Verdict(Status.ERROR, message="x"), None, 0).outcome == "error"
+    assert classify(m, holds, Verdict(Status.PROVED), None, 0).outcome == "equivalent"
+
+
+def test_ci_slice_kills_mutants_of_fact_3_1_item_1() -> None:
+    """A cheap slice of the full run (see docs/reliability.md): 8 mutants, quick budget."""
+    rep = mutation.run(registry.resolve("closeness:fact-3.1:item-1"), "slice", "quick", 0,
+                       limit=8)
+    c = rep.counts()
+    assert len(rep.outcomes) == 8 and c["invalid"] == 0 and c["error"] == 0
+    assert rep.false_refutations() == []
+    assert c["survived"] == 0 and c["killed"] >= 3
+    assert rep.kill_rate is not None and rep.kill_rate >= 0.95
+    for o in rep.outcomes:
+        if o.outcome == "killed":
+            assert o.verdict.status is Status.REFUTED and o.verdict.witness
+
+
+def test_ci_slice_on_a_refuted_original() -> None:
+    """Lemma 3.3 as printed is refuted: mutants that stay false are equivalent."""
+    rep = mutation.run([_claim("closeness:lemma-3.3")], "slice", "quick", 1, limit=3,
+                       operators=("relation",))
+    assert rep.originals["closeness:lemma-3.3"].status is Status.REFUTED
+    assert rep.false_refutations() == []
+    for o in rep.outcomes:
+        assert (o.outcome == "equivalent") == (o.verdict.status is Status.REFUTED)
+
+
+def test_cli_mutate_json(tmp_path, capsys) -> None:
+    out = tmp_path / "m.json"
+    rc = main(["mutate", "closeness:fact-3.1:item-2:step-1", "--limit", "4", "--seed", "3",
+               "--operators", "neg,relation,norm", "--json", str(out), "-q"])
+    data = json.loads(out.read_text())
+    assert data["schema_version"] == 1 and data["summary"]["mutants"] == 4
+    assert rc == (1 if data["summary"]["survived"] or data["summary"]["error"] else 0)
+    assert {m["operator"] for m in data["mutants"]} <= {"neg", "relation", "norm"}
+    assert all(m["label"].startswith(m["id"] + "~") for m in data["mutants"])
+    assert "kill rate" in capsys.readouterr().out
+
+
+def test_cli_mutate_usage_errors(capsys) -> None:
+    assert main(["mutate", "closeness", "--operators", "bogus"]) == 2
+    assert main(["mutate", "closeness", "--limit", "-1"]) == 2
+    assert main(["mutate", "nosuchpaper"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("proofcheck: error:") == 3

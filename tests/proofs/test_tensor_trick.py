@@ -1,0 +1,76 @@
+"""Pinned verdicts of the tensor-trick encoding (reconstruction; see the paper's notes)."""
+
+import pytest
+import sympy as sp
+
+from proofs import registry
+from proofs.runner import check_claim, entry_notes
+from proofs.testing import assert_holds, assert_refuted
+from symbolic import Status
+
+PAPER = registry.paper("tensor-trick")
+
+
+def claim(cid):
+    return next(c for c in PAPER.claims() if c.id == cid)
+
+
+def test_every_entry_is_marked_as_reconstruction_or_planted():
+    assert "RECONSTRUCTION" in PAPER.notes
+    for e in PAPER.entries:
+        text = e.note.lower()
+        assert "reconstruction" in text or "planted" in text, e.id
+    hq = [e for e in PAPER.entries if "-h-" in e.id or "-q-" in e.id or e.id.endswith("-h")]
+    assert hq and all("assumption" in e.note for e in hq)
+
+
+def test_proof_chains_conclude_their_statements():
+    for e in PAPER.entries:
+        if e.proof is not None:
+            assert entry_notes(e) == ["the proof chain concludes the statement"], e.id
+
+
+@pytest.mark.parametrize("cid", ["tensor-trick:lemma-tensor-trick:part-1",
+                                 "tensor-trick:lemma-tensor-trick:part-2",
+                                 "tensor-trick:lemma-vec-diag:part-1",
+                                 "tensor-trick:lemma-equivalence:part-3"])
+def test_identities_hold_exactly(cid):
+    v = assert_holds(claim(cid))
+    assert "exact symbolic" in v.method
+
+
+@pytest.mark.parametrize("cid", ["tensor-trick:extra-tensor-trick-wrong-convention",
+                                 "tensor-trick:extra-vec-diag-wrong-convention"])
+def test_planted_wrong_conventions_are_refuted(cid):
+    c = claim(cid)
+    assert c.expect == "refuted"
+    v = assert_refuted(c)
+    assert v.witness is not None
+
+
+def test_gradient_block_f():
+    assert_holds(claim("tensor-trick:lemma-gradient:part-4"))
+
+
+@pytest.mark.slow
+def test_lipschitz_f_chain_and_sharp_constant():
+    for cid in ("tensor-trick:lemma-lipschitz-f-x", "tensor-trick:lemma-lipschitz-f-x:step-3",
+                "tensor-trick:extra-lipschitz-f-x-sharp"):
+        v = assert_holds(claim(cid))
+        assert v.slack is not None and v.slack <= 1.0
+    sharp = claim("tensor-trick:extra-lipschitz-f-x-sharp")
+    assert check_claim(sharp.with_(rhs=sharp.rhs / 2), "quick").status is Status.REFUTED
+
+
+def test_lipschitz_u_sharp_is_tight_enough_to_fail_when_halved():
+    c = claim("tensor-trick:extra-lipschitz-u-x-sharp")
+    assert_holds(c)
+    R = sp.Symbol("R", real=True)
+    tighter = c.with_(rhs=c.rhs.subs(sp.exp(R**2), 1) / 4)
+    assert check_claim(tighter, "quick").status is Status.REFUTED
+
+
+@pytest.mark.slow
+def test_icl_normalized_x_theorem():
+    v = assert_holds(claim("tensor-trick:theorem-icl-normalized-x"))
+    assert v.slack is not None and v.slack < 1e-6
