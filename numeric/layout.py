@@ -21,37 +21,9 @@ import numpy as np
 import sympy as sp
 
 from symbolic import objects as ob
-from symbolic.claim import Claim
+from symbolic.claim import Claim, index_bounds
 
-
-def _exprs(claim: Claim) -> list[sp.Basic]:
-    out = [claim.lhs, claim.rhs]
-    for h in claim.hypotheses:
-        out += [h.lhs, h.rhs]
-    return out
-
-
-def index_bounds(claim: Claim) -> dict[sp.Symbol, sp.Expr]:
-    """Index symbols and the dimension each one ranges up to (1-based, inclusive)."""
-    bounds: dict[sp.Symbol, sp.Expr] = {}
-    for e in _exprs(claim):
-        for node in sp.preorder_traversal(e):
-            pairs: list[tuple[Any, Any]] = []
-            if isinstance(node, ob.Column):
-                pairs = [(node.args[1], node.args[0].shape[1])]
-            elif isinstance(node, ob.Entry):
-                m = node.args[0]
-                pairs = [(node.args[1], m.shape[0]), (node.args[2], m.shape[1])]
-            elif isinstance(node, ob.RowBlock):
-                m = node.args[0]
-                pairs = [(node.args[1], m.shape[0] / node.args[2])]
-            elif isinstance(node, (ob.Deriv, ob.ScalarDeriv)):
-                v = node.args[1]
-                pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
-            for idx, bound in pairs:
-                if isinstance(idx, sp.Symbol):
-                    bounds.setdefault(idx, bound)
-    return bounds
+__all__ = ["Layout", "index_bounds"]
 
 
 @dataclass

@@ -71,9 +71,7 @@ def _targets(targets: Sequence[str]) -> list[Lemma | Claim]:
         try:
             out += registry.resolve(t)
         except registry.UnknownTarget:
-            hints = registry.suggest(t)
-            hint = f"; did you mean {', '.join(hints)}?" if hints else ""
-            raise UsageError(f"unknown target {t!r}{hint} (see 'proofcheck list')") from None
+            raise unknown("target", t) from None
     seen, unique = set(), []
     for e in out:
         if e.id not in seen:
@@ -82,15 +80,26 @@ def _targets(targets: Sequence[str]) -> list[Lemma | Claim]:
     return unique
 
 
+def unknown(what: str, target: str) -> UsageError:
+    """The one-line error for an unknown paper, id or target, with close matches."""
+    hints = registry.suggest(target)
+    hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+    return UsageError(f"unknown {what} {target!r}{hint} (see 'proofcheck list')")
+
+
+def get_paper(key: str):  # -> proofs.model.Paper
+    """The paper ``key``, or a :class:`UsageError` naming the known keys."""
+    try:
+        return registry.paper(key)
+    except registry.UnknownTarget:
+        raise UsageError(f"unknown paper {key!r} (known: "
+                         f"{', '.join(registry.paper_keys())})") from None
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     keys = [args.paper] if args.paper else registry.paper_keys()
     for key in keys:
-        try:
-            paper = registry.paper(key)
-        except registry.UnknownTarget:
-            hints = registry.suggest(key)
-            raise UsageError(f"unknown paper {key!r}"
-                             + (f"; did you mean {', '.join(hints)}?" if hints else "")) from None
+        paper = get_paper(key)
         for e in paper.entries:
             print(f"{e.id:44s} {e.description or e.source}")
             for c in e.claims():
@@ -119,11 +128,7 @@ def cmd_errata(args: argparse.Namespace) -> int:
     from proofs import errata
     from proofs.runner import run_entries
 
-    try:
-        paper = registry.paper(args.paper)
-    except registry.UnknownTarget:
-        raise UsageError(f"unknown paper {args.paper!r} (known: "
-                         f"{', '.join(registry.paper_keys())})") from None
+    paper = get_paper(args.paper)
     progress = Progress(args.quiet)
     results = run_entries(paper.entries, args.budget, args.seed, progress)
     progress.done()

@@ -18,6 +18,7 @@ from typing import Any
 
 import sympy as sp
 
+from symbolic import objects as _ob
 from symbolic.objects import DIMS, is_matrix, symbols_of
 from symbolic.relation import Relation
 
@@ -260,3 +261,35 @@ class Claim:
     def with_(self, **changes: Any) -> Claim:
         """A copy with fields replaced."""
         return replace(self, **changes)
+
+
+def _exprs(claim: Any) -> list[sp.Basic]:
+    out = [claim.lhs, claim.rhs]
+    for h in getattr(claim, "hypotheses", ()):
+        out += [h.lhs, h.rhs]
+    return out
+
+
+def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
+    """Index symbols of a claim (or anything with ``lhs``, ``rhs`` and optional ``hypotheses``)
+    and the dimension each one ranges up to (1-based, inclusive): columns, entries, row
+    blocks and derivative coordinates."""
+    bounds: dict[sp.Symbol, sp.Expr] = {}
+    for e in _exprs(claim):
+        for node in sp.preorder_traversal(e):
+            pairs: list[tuple[Any, Any]] = []
+            if isinstance(node, _ob.Column):
+                pairs = [(node.args[1], node.args[0].shape[1])]
+            elif isinstance(node, _ob.Entry):
+                m = node.args[0]
+                pairs = [(node.args[1], m.shape[0]), (node.args[2], m.shape[1])]
+            elif isinstance(node, _ob.RowBlock):
+                m = node.args[0]
+                pairs = [(node.args[1], m.shape[0] / node.args[2])]
+            elif isinstance(node, (_ob.Deriv, _ob.ScalarDeriv)):
+                v = node.args[1]
+                pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
+            for idx, bound in pairs:
+                if isinstance(idx, sp.Symbol):
+                    bounds.setdefault(idx, bound)
+    return bounds

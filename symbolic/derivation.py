@@ -266,23 +266,10 @@ def generic_identity(lhs: Any, rhs: Any, ranges: dict | None = None,
 
 
 def index_ranges(claim: Any) -> dict[sp.Symbol, sp.Expr]:
-    """Index symbols of a claim and their upper bounds (columns, entries, derivatives)."""
-    out: dict[sp.Symbol, sp.Expr] = {}
-    for e in (claim.lhs, claim.rhs):
-        for node in sp.preorder_traversal(e):
-            pairs: list = []
-            if isinstance(node, ob.Column):
-                pairs = [(node.args[1], node.args[0].shape[1])]
-            elif isinstance(node, ob.Entry):
-                pairs = [(node.args[1], node.args[0].shape[0]),
-                         (node.args[2], node.args[0].shape[1])]
-            elif isinstance(node, (ob.Deriv, ob.ScalarDeriv)):
-                v = node.args[1]
-                pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
-            for idx, bound in pairs:
-                if isinstance(idx, sp.Symbol):
-                    out.setdefault(idx, bound)
-    return out
+    """Index symbols of a claim and their upper bounds (see :func:`symbolic.claim.index_bounds`)."""
+    from symbolic.claim import index_bounds
+
+    return index_bounds(claim)
 
 
 # ----------------------------------------------------------------------------- SymEngine

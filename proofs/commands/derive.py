@@ -33,14 +33,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _claim(target: str) -> Claim:
     from proofs import registry
-    from proofs.cli import UsageError
+    from proofs.cli import UsageError, unknown
 
     try:
         found = registry.resolve(target)
     except registry.UnknownTarget:
-        hints = registry.suggest(target)
-        raise UsageError(f"unknown id {target!r}"
-                         + (f"; did you mean {', '.join(hints)}?" if hints else "")) from None
+        raise unknown("id", target) from None
     entry = next((e for e in found if e.id == target.strip().lower()), found[0])
     if isinstance(entry, Claim):
         return entry

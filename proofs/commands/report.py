@@ -43,15 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs import latex_report, registry
-    from proofs.cli import Progress, UsageError
+    from proofs import latex_report
+    from proofs.cli import Progress, UsageError, get_paper
     from proofs.io import write_atomic
 
-    try:
-        paper = registry.paper(args.paper)
-    except registry.UnknownTarget:
-        raise UsageError(f"unknown paper {args.paper!r} (known: "
-                         f"{', '.join(registry.paper_keys())})") from None
+    paper = get_paper(args.paper)
     out = args.output
     if out and not out.lower().endswith((".pdf", ".tex")):
         raise UsageError(f"-o {out!r}: the report is written as .pdf or .tex")
