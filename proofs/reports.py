@@ -62,7 +62,7 @@ def terminal_table(results: list[Result], color: bool | None = None) -> str:
     rows = [("id", "status", "rigorous", "slack", "method")]
     for r in results:
         v = r.verdict
-        flag = "!" if r.unexpected else ""
+        flag = "!" if r.unexpected else "?" if getattr(r, "missed", False) else ""
         rows.append((r.id, v.status.value + flag, "yes" if v.rigorous else "no",
                      _fmt_slack(v.slack), v.method[:60]))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
@@ -83,8 +83,13 @@ def summary_line(results: list[Result]) -> str:
     counts = {s: sum(r.status is s for r in results) for s in Status}
     parts = [f"{c} {s.value}" for s, c in counts.items() if c]
     bad = sum(r.unexpected for r in results)
-    return f"{len(results)} results: " + ", ".join(parts) + (
+    missed = sum(getattr(r, "missed", False) for r in results)
+    out = f"{len(results)} results: " + ", ".join(parts) + (
         f"; {bad} unexpected (marked !)" if bad else "; all as expected")
+    if missed:
+        out += (f"; {missed} pinned finding(s) not reproduced at this budget (marked ?; "
+                "try --budget default)")
+    return out
 
 
 def to_json(results: list[Result], seed: int, budget: str) -> str:

@@ -51,10 +51,18 @@ class Result:
         if self.expect is None:
             return st is Status.REFUTED
         if self.expect == "refuted":
-            return st in HOLDS
+            # a proof contradicts a pinned finding; mere absence of a witness does not (a
+            # smaller budget may not reach it): that is `missed`, reported but not an error
+            return st is Status.PROVED
         if self.expect in ("proved", "supported"):
             return st is Status.REFUTED
         return False
+
+    @property
+    def missed(self) -> bool:
+        """A pinned finding that this run did not reproduce (status supported or unknown)."""
+        return self.expect == "refuted" and self.verdict.status in (Status.SUPPORTED,
+                                                                    Status.UNKNOWN)
 
     def to_json(self) -> dict[str, Any]:
         """The contract's result record, plus extra detail fields."""

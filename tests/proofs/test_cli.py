@@ -72,3 +72,21 @@ def test_python_m_proofs_runs_without_traceback():
     p = subprocess.run([sys.executable, "-m", "proofs", "check", "closeness:nope"],
                        capture_output=True, text=True, check=False)
     assert p.returncode == 2 and "Traceback" not in p.stderr
+
+
+def test_pinned_finding_not_reproduced_is_reported_but_not_an_error(tmp_path, capsys):
+    f = tmp_path / "pins.py"
+    f.write_text(
+        "import sympy as sp\n"
+        "from symbolic import Claim, Prop, scalar, vector, norm2, norminf, n\n"
+        "R, x = scalar('R'), vector('x', n)\n"
+        "missed = Claim('mine:lemma-1', norminf(x), '<=', norm2(x), expect='refuted')\n"
+        "proved = Claim('mine:lemma-2', 4 * R, '<=', sp.exp(6 * R**2),\n"
+        "               hypotheses=[Prop(R, '>=', 4)], expect='refuted')\n"
+        "CLAIMS = [missed]\n")
+    assert main(["check", str(f), "-q", "--budget", "quick"]) == 0
+    out = capsys.readouterr().out
+    assert "supported?" in out and "1 pinned finding(s) not reproduced" in out
+    f.write_text(f.read_text().replace("CLAIMS = [missed]", "CLAIMS = [proved]"))
+    assert main(["check", str(f), "-q", "--budget", "quick"]) == 1
+    assert "proved!" in capsys.readouterr().out
