@@ -314,12 +314,6 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
         if kind == "symbol" and ref in values:
             anchor = values[ref]
             raw = anchor + raw * rng.choice([1e-3, 1e-2, 1.0], size)[:, None, None]
-            # edge case: a radial step (y - x parallel to x), e.g. both along the top singular
-            # direction of a matrix they are multiplied by
-            radial = rng.random(size) < 0.2
-            shrink = anchor * (1.0 - rng.choice([-1.0, 1.0], size) * rng.uniform(0, 1, size)
-                               [:, None, None])
-            raw = np.where(radial[:, None, None], shrink, raw)
         elif kind in ("below", "above"):
             with np.errstate(all="ignore"):
                 base = np.broadcast_to(ev(ref), raw.shape)
