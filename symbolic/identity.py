@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.timeout import time_limit
+from symbolic.timeout import TimedOut, time_limit
 
 
 def exp_to_symbols(e: sp.Expr, table: dict[sp.Expr, sp.Symbol] | None = None) -> sp.Expr:
@@ -54,19 +54,15 @@ def is_identically_zero(e: sp.Expr, seconds: float = 20.0) -> bool | None:
 
     A ``False`` is not a proof of a mismatch (see the module docstring).
     """
-    with time_limit(seconds):
-        try:
+    try:
+        with time_limit(seconds):
             r = exp_to_symbols(sp.sympify(e))
             if r.has(sp.Max, sp.Min, sp.Abs):
                 r = sp.expand(r)
                 return True if r == 0 else None
             return sp.cancel(sp.together(r)) == 0
-        except Exception as exc:
-            from symbolic.timeout import TimedOut
-
-            if isinstance(exc, TimedOut):
-                return None
-            raise
+    except TimedOut:
+        return None
 
 
 def matrix_identically_zero(m: sp.MatrixBase | sp.Expr, seconds: float = 20.0) -> bool | None:

@@ -1,10 +1,25 @@
 """A wall-clock limit for symbolic work that may run long (SymPy cannot be interrupted otherwise).
 
+The limit is enforced with ``SIGALRM``. Two details make it hold even inside third-party code:
+
+* :class:`TimedOut` derives from ``BaseException``, so an ``except Exception`` inside SymPy
+  does not swallow it;
+* after the first alarm the timer keeps ticking every :data:`RETRY_SECONDS`, so an alarm that
+  lands where Python cannot raise (a ``__del__``, a weakref callback, a long C call) is raised
+  again at the next tick instead of letting the block run on without a limit.
+
 Example:
     >>> from symbolic.timeout import time_limit, TimedOut
     >>> with time_limit(5):
     ...     1 + 1
     2
+    >>> try:
+    ...     with time_limit(0.01):
+    ...         while True:
+    ...             pass
+    ... except TimedOut as exc:
+    ...     print(exc)
+    symbolic step exceeded 0.01 s
 """
 
 from __future__ import annotations
@@ -14,16 +29,22 @@ import signal
 import threading
 from collections.abc import Iterator
 
+RETRY_SECONDS = 0.05
 
-class TimedOut(Exception):
-    """Raised when a :func:`time_limit` block runs past its limit."""
+
+class TimedOut(BaseException):
+    """Raised when a :func:`time_limit` block runs past its limit.
+
+    A ``BaseException``, like ``KeyboardInterrupt``: catch it by name, outside the block.
+    """
 
 
 @contextlib.contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`TimedOut` if the block runs longer than ``seconds``.
 
-    Uses ``SIGALRM`` in the main thread; elsewhere the block runs without a limit.
+    Uses ``SIGALRM`` in the main thread; elsewhere the block runs without a limit. Catch
+    :class:`TimedOut` outside the ``with`` block: a late tick may raise it during clean-up.
     """
     if seconds <= 0 or threading.current_thread() is not threading.main_thread():
         yield
@@ -33,7 +54,7 @@ def time_limit(seconds: float) -> Iterator[None]:
         raise TimedOut(f"symbolic step exceeded {seconds:g} s")
 
     old = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, RETRY_SECONDS)
     try:
         yield
     finally:
