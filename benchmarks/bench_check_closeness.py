@@ -38,7 +38,10 @@ def breakdown(results: list[dict]) -> dict:
     by_section: dict[str, float] = defaultdict(float)
     by_method: dict[str, float] = defaultdict(float)
     backends: dict[str, int] = defaultdict(int)
+    phases: dict[str, float] = defaultdict(float)
     for r in results:
+        for k, v in ((r.get("details") or {}).get("seconds") or {}).items():
+            phases[k] += float(v)
         sec = float(r.get("seconds") or 0.0)
         by_section[_section(r["id"])] += sec
         by_method[(r.get("method") or "-").split(",")[0].split(";")[0]] += sec
@@ -46,7 +49,8 @@ def breakdown(results: list[dict]) -> dict:
             backends[k] += int(v)
     slow = sorted(results, key=lambda r: -float(r.get("seconds") or 0.0))
     return {"by_section": dict(by_section), "by_method": dict(by_method),
-            "slowest": [(r["id"], r.get("seconds")) for r in slow], "backends": dict(backends)}
+            "slowest": [(r["id"], r.get("seconds")) for r in slow], "backends": dict(backends),
+            "phases": dict(phases)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", default="default")
     p.add_argument("--target", default="closeness")
     p.add_argument("--top", type=int, default=12)
+    p.add_argument("--jobs", default="auto", help="passed to proofcheck check --jobs")
     p.add_argument("--from-json", metavar="FILE", help="analyse an existing --json output "
                    "instead of running (wall time then unknown)")
     args = p.parse_args(argv)
@@ -65,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         out = os.path.join(tmp, "results.json")
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "proofs", "check", args.target, "--budget",
-                               args.budget, "--json", out, "-q"], capture_output=True, text=True)
+                               args.budget, "--json", out, "-q", "--jobs", args.jobs],
+                              capture_output=True, text=True)
         wall = time.perf_counter() - t0
         data = json.load(open(out)) if os.path.exists(out) else {"results": []}
     report(data["results"], wall, proc.returncode, args)
@@ -78,11 +84,13 @@ def report(res: list[dict], wall: float | None, code: int, args: argparse.Namesp
     total = sum(float(r.get("seconds") or 0.0) for r in res)
     print(f"proofcheck check {args.target} --budget {args.budget}: "
           + (f"{wall:.1f} s wall, " if wall is not None else "")
-          + f"{total:.1f} s in claims, {len(res)} results, exit {code} "
+          + f"{total:.1f} s in claims (summed over workers), {len(res)} results, exit {code} "
           f"(target <= {TARGET_SECONDS:.0f} s)")
     print("by section:", ", ".join(f"{k} {v:.1f} s" for k, v in sorted(b["by_section"].items())))
     print("by method: ", ", ".join(f"{k} {v:.1f} s" for k, v in
                                    sorted(b["by_method"].items(), key=lambda kv: -kv[1])))
+    phases = sorted(b["phases"].items(), key=lambda kv: -kv[1])
+    print("numeric checks by phase:", ", ".join(f"{k} {v:.1f} s" for k, v in phases))
     print("instances decided by:", ", ".join(f"{k} {v}" for k, v in b["backends"].items()))
     print("slowest claims:")
     for cid, sec in b["slowest"][: args.top]:

@@ -133,11 +133,37 @@ class _Objective:
         return m, np.array(hyp).reshape(len(hyp), size), feas
 
 
+STALL_WINDOW = 40  # generations without progress after which the search stops
+STALL_EVERY = 5
+STALL_RELATIVE = 1e-3
+
+
+def _stalled(before: np.ndarray, now: np.ndarray) -> bool:
+    """True when no candidate improved its margin by more than :data:`STALL_RELATIVE`
+    (relative, or 1e-12 absolute) between two snapshots.
+
+    >>> _stalled(np.array([1.0, 0.5]), np.array([1.0, 0.4999]))
+    True
+    >>> _stalled(np.array([1e-3, np.inf]), np.array([1e-4, np.inf]))
+    False
+    """
+    with np.errstate(invalid="ignore"):
+        gain = before - now
+        moved = gain > STALL_RELATIVE * np.abs(before) + 1e-12
+    return not bool(np.any(moved))
+
+
 def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.random.Generator,
             iterations: int) -> tuple[np.ndarray, np.ndarray]:
     size, width = theta.shape
     sigma = np.full(size, 0.1)
-    for _ in range(iterations):
+    history: list[np.ndarray] = []
+    for it in range(iterations):
+        if it % STALL_EVERY == 0:  # stop once no candidate has made progress for a while
+            history.append(margins.copy())
+            if it >= STALL_WINDOW and _stalled(history[-1 - STALL_WINDOW // STALL_EVERY],
+                                               margins):
+                break
         z = rng.standard_normal((size, width))
         single = rng.random(size) < 0.3
         pick = rng.integers(width, size=size)

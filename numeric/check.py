@@ -102,10 +102,44 @@ def _batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
             sl10[rows] = np.broadcast_to(s10, (rows.size,))
     except (Unsupported, ValueError, KeyError, IndexError, TypeError):
         return -np.inf, None
+    sl10 = _trusted(sl10)
     if not np.isfinite(sl10).any():
         return -np.inf, None
     j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
     return float(sl10[j]), j
+
+
+SLACK_ROUNDING10 = 1e-9 / math.log(10)  # log10(1 + 1e-9): a ratio above 1 only by rounding
+
+
+def _trusted(sl10: np.ndarray) -> np.ndarray:
+    """``log10`` slacks with float64 *violations* masked (NaN): a ratio above 1 is either
+    confirmed at high precision (and then reported from the confirmation) or rounding noise,
+    e.g. the cancellation in ``alpha(x) - alpha(y)`` when ``Ax ~ 1e-12``.
+
+    >>> _trusted(np.array([-1.0, 1e-16, 0.58])).tolist()
+    [-1.0, 1e-16, nan]
+    """
+    sl10 = np.array(sl10, dtype=float)
+    sl10[sl10 > SLACK_ROUNDING10] = np.nan
+    return sl10
+
+
+def _confirmed_slack(claim: Claim, conf: Any) -> float | None:
+    """``lhs/rhs`` (``rhs/lhs`` for ``>=``) at a confirmed witness, from its high-precision
+    values; None for equalities or sides that are not both positive."""
+    import mpmath
+
+    if claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
+        return None
+    try:
+        lhs, rhs = mpmath.mpf(conf.lhs), mpmath.mpf(conf.rhs)
+    except (ValueError, TypeError):
+        return None
+    small, big = (lhs, rhs) if claim.rel.direction < 0 else (rhs, lhs)
+    if not (small > 0 and big > 0):
+        return None
+    return float(min(small / big, mpmath.mpf(1e308)))
 
 
 def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict) -> float | None:
@@ -138,13 +172,21 @@ def _magnitude(values: dict) -> float:
                default=0.0)
 
 
+ROUNDING_LEVEL = 1e-12  # relative float64 margins above -this are usually rounding noise
+ROUNDING_CANDIDATES = 2  # of which only this many go to (costly) confirmation
+
+
 def _diverse(candidates: list, count: int) -> list:
     """The most violating candidates, plus those of smallest input magnitude: a witness at
-    |x| ~ 1e146 may be unconfirmable where a moderate one is not."""
-    by_margin = sorted(candidates, key=lambda c: c[0])
-    by_size = sorted(candidates, key=lambda c: _magnitude(c[2]))
+    |x| ~ 1e146 may be unconfirmable where a moderate one is not. Candidates at rounding level
+    (a tight bound evaluated in float64) come last, and only :data:`ROUNDING_CANDIDATES` of
+    them: each costs a high-precision evaluation and nearly all are noise."""
+    clear = [c for c in candidates if c[0] <= -ROUNDING_LEVEL]
+    noise = sorted((c for c in candidates if c[0] > -ROUNDING_LEVEL), key=lambda c: c[0])
+    by_margin = sorted(clear, key=lambda c: c[0])
+    by_size = sorted(clear, key=lambda c: _magnitude(c[2]))
     out: list = []
-    for c in [*by_margin[:count], *by_size[:count]]:
+    for c in [*by_margin[:count], *by_size[:count], *noise[:ROUNDING_CANDIDATES]]:
         if not any(c is o for o in out):
             out.append(c)
     return out
@@ -172,11 +214,13 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     worst_slack_witness: dict[str, Any] | None = None
     backends = {"float64": 0, "logspace": 0, "mpmath": 0}
     candidates: list[tuple[float, Layout, dict, dict]] = []
+    phases = {"sampling": 0.0, "search": 0.0, "confirmation": 0.0}
     settings = dim_settings(claim, b.dim_settings, rng)
     for k, dims in enumerate(settings):
         if progress:
             progress(f"{claim.id}: dims {dims or '-'} ({k + 1}/{len(settings)})")
         layout = Layout.of(claim, dims)
+        t_phase = time.perf_counter()
         batch = sample(claim, layout, sample_count(b, layout), rng)
         feas = batch.take(batch.feasible)
         evaluations += batch.size
@@ -189,6 +233,8 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             sl = np.broadcast_to(slack_value(claim.prop, lhs, rhs), (feas.size,))
             with np.errstate(divide="ignore"):
                 sl10 = np.where(sl > 0, np.log10(np.where(sl > 0, sl, 1.0)), np.nan)
+            if claim.rel is not Relation.EQ and claim.rel is not Relation.PSD_LE:
+                sl = np.where(sl > 1 + 1e-9, np.nan, sl)
         bad = ~np.isfinite(m)
         nonfinite += int(bad.sum())
         backends["float64"] += int((~bad).sum())
@@ -220,6 +266,8 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                                    {s: v[j] for s, v in feas.values.items()},
                                    {s: v[j] for s, v in feas.indices.items()}))
             rescued += int((bad & np.isfinite(m)).sum())
+        if claim.rel is not Relation.EQ and claim.rel is not Relation.PSD_LE:
+            sl10 = _trusted(sl10)
         if np.isfinite(sl10).any():
             j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
             if worst_slack10 is None or sl10[j] > worst_slack10:
@@ -252,6 +300,8 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         order = np.concatenate([lowest, extra])
         # small instances are cheap: search them three times longer
         iters = b.search_iterations * (3 if layout.width <= 16 else 1)
+        t_search = time.perf_counter()
+        phases["sampling"] += t_search - t_phase
         res = search(claim, feas.take(order), rng, iters, b.polish)
         evaluations += res.evaluations
         if res.margins.size and np.isfinite(res.margins).any():
@@ -265,7 +315,9 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         for mm, vals, idx in best_instances(res, b.confirm):
             if _violates(np.array([mm]))[0]:
                 candidates.append((mm, layout, vals, idx))
+        phases["search"] += time.perf_counter() - t_search
     candidates = _diverse(candidates, b.confirm)
+    t_confirm = time.perf_counter()
     if worst_slack10 is not None:
         worst_slack = (0.0 if worst_slack10 < -300 else math.inf if worst_slack10 > 300
                        else float(10.0**worst_slack10))
@@ -277,13 +329,14 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             notes.append(f"confirmation failed: {exc}")
             continue
         if conf.violated:
+            confirmed = _confirmed_slack(claim, conf)
             return Verdict(
                 Status.REFUTED,
                 method="sampling+adversarial, confirmed by "
                 + ("arb" if conf.rigorous else "mpmath"),
                 rigorous=conf.rigorous,
                 message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs}",
-                slack=worst_slack,
+                slack=worst_slack if confirmed is None else confirmed,
                 witness=witness_json(layout, vals, idx),
                 seed=seed,
                 precision="mpmath 50 digits; arb 256 bits",
@@ -295,13 +348,14 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             )
         notes.append("a float64 violation was not confirmed at high precision: "
                      + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+    phases["confirmation"] += time.perf_counter() - t_confirm
     unresolved = nonfinite - rescued
     backends["unresolved"] = unresolved
     details = {"dimension_settings": settings, "feasible_instances": feasible_total,
                "nonfinite_float64": nonfinite, "reevaluated_high_precision": rescued,
                "backends": backends, "float64_range": ranges_of(claim),
                "slack_log10": worst_slack10, "slack_witness": worst_slack_witness,
-               "notes": notes}
+               "notes": notes, "seconds": phases}
     if feasible_total == 0:
         return Verdict(Status.UNKNOWN, "sampling", False,
                        "no instance satisfying the hypotheses was found", seed=seed,

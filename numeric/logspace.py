@@ -19,6 +19,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +72,14 @@ def _bcast(a: LV, b: LV) -> tuple[LV, LV]:
     return a, b
 
 
+@functools.lru_cache(maxsize=4096)
+def _const_parts(v: sp.Expr) -> tuple[float, float]:
+    """(sign, log |v|) of a SymPy constant, computed once."""
+    if v.is_zero:
+        return 0.0, -math.inf
+    return float(sp.sign(v)), float(sp.log(abs(v)).evalf(30))
+
+
 def _lse(s: np.ndarray, l: np.ndarray, axis: Any) -> LV:
     """Signed log-sum-exp of ``s * exp(l)`` over ``axis``."""
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
@@ -119,10 +128,8 @@ class LogOps(Ops):
     name = "logspace"
 
     def const(self, value: sp.Expr) -> LV:
-        v = sp.sympify(value)
-        if v.is_zero:
-            return LV(np.array(0.0), np.array(-np.inf))
-        return LV(np.array(float(sp.sign(v))), np.array(float(sp.log(abs(v)).evalf(30))))
+        sign, log = _const_parts(sp.sympify(value))
+        return LV(np.array(sign), np.array(log))
 
     def add(self, terms: list[Any]) -> LV:
         out = LV.of(terms[0])

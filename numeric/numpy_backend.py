@@ -69,7 +69,7 @@ class NumpyOps(Ops):
         return float(value)
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
-        if exponent_expr == sp.Rational(1, 2):
+        if exponent_expr is sp.S.Half:
             return np.sqrt(base)
         base = np.asarray(base)
         if base.dtype.kind in "iub":

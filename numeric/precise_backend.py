@@ -80,7 +80,7 @@ class _ObjectOps(Ops):
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
         if exponent_expr.is_Integer:
             return base ** int(exponent_expr)
-        if exponent_expr == sp.Rational(1, 2):
+        if exponent_expr is sp.S.Half:
             return self.func("sqrt", [base])
         return base**exponent
 

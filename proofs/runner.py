@@ -15,10 +15,13 @@ Example:
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import time
 import traceback
 import zlib
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 
 from numeric.budget import Budget
 from numeric.check import check_numeric
@@ -155,6 +158,49 @@ def _conclusion_note(c: Result) -> str:
     return note
 
 
+_Work = list[tuple[Lemma | None, Claim]]
+_JOB: dict = {}  # the work list, inherited by forked workers
+
+
+def _check_item(k: int) -> tuple[Verdict, Verdict | None]:
+    """Verdicts of claim ``k`` of the work list and, for a statement, of its conclusion."""
+    claims, budget, seed, progress = (_JOB[key] for key in ("claims", "budget", "seed",
+                                                            "progress"))
+    entry, claim = claims[k]
+    if progress:
+        progress(f"[{k + 1}/{len(claims)}] {claim.id}")
+    v = check_claim(claim, budget, seed, progress)
+    cv = None
+    if entry is not None and claim.id == entry.id:
+        cc = conclusion_claim(entry)
+        if cc is not None:
+            cv = check_claim(cc, budget, seed, progress)
+    return v, cv
+
+
+def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress | None,
+              jobs: int) -> list[tuple[Verdict, Verdict | None]]:
+    """:func:`_check_item` for every claim, in ``jobs`` forked processes when that helps."""
+    _JOB.update(claims=claims, budget=budget, seed=seed, progress=progress)
+    try:
+        if jobs <= 1 or len(claims) < 2 or "fork" not in mp.get_all_start_methods():
+            return [_check_item(k) for k in range(len(claims))]
+        ctx = mp.get_context("fork")
+        with ProcessPoolExecutor(min(jobs, len(claims)), mp_context=ctx) as pool:
+            return list(pool.map(_check_item, range(len(claims)), chunksize=1))
+    finally:
+        _JOB.clear()
+
+
+def default_jobs() -> int:
+    """Worker processes for ``--jobs auto``: the CPUs this process may use, at most 8."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 8))
+
+
 def _own_claims(e: Lemma) -> list[Claim]:
     st = e.statement_claim()
     return ([st] if st else []) + e.link_claims()
@@ -175,10 +221,14 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
 
 
 def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
-                progress: Progress | None = None) -> list[Result]:
+                progress: Progress | None = None, jobs: int = 1) -> list[Result]:
     """Check every claim of ``entries`` (parts included); add combined results for chain
     statements and for entries made of parts, and check what each proof chain still owes
-    its statement."""
+    its statement.
+
+    ``jobs > 1`` checks claims in that many worker processes. Each claim has its own seed
+    (:func:`claim_seed`), so the results are the same for any ``jobs``.
+    """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
     for e in entries:
@@ -188,14 +238,14 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
             claims += [(sub, c) for sub in e.all_entries() for c in _own_claims(sub)]
     results: list[Result] = []
     by_entry: dict[str, list[Result]] = {}
-    for k, (entry, claim) in enumerate(claims, start=1):
-        if progress:
-            progress(f"[{k}/{len(claims)}] {claim.id}")
-        r = Result.of(claim, check_claim(claim, budget, seed, progress))
+    verdicts = _verdicts(claims, budget, seed, progress, jobs)
+    for (entry, claim), (v, cv) in zip(claims, verdicts):
+        r = Result.of(claim, v)
         if entry is not None and claim.id == entry.id:
             r.notes += entry_notes(entry)
-            c = conclusion_result(entry, budget, seed, progress)
-            if c is not None:
+            cc = conclusion_claim(entry)
+            if cc is not None and cv is not None:
+                c = Result.of(cc, cv)
                 r.conclusion = c
                 r.notes.append(_conclusion_note(c))
         results.append(r)

@@ -209,13 +209,19 @@ class Claim:
         body = Prop(self.lhs, self.rel, self.rhs)  # validates shapes
         object.__setattr__(self, "lhs", body.lhs)
         object.__setattr__(self, "rhs", body.rhs)
+        self.__dict__["_prop"] = body  # validated once: the checkers read it in hot loops
         object.__setattr__(self, "hypotheses", tuple(self.hypotheses))
         object.__setattr__(self, "cites", tuple(self.cites))
 
     @property
     def prop(self) -> Prop:
-        """The statement as a :class:`Prop`."""
-        return Prop(self.lhs, self.rel, self.rhs)
+        """The statement as a :class:`Prop` (built and validated once)."""
+        body = self.__dict__.get("_prop")
+        if (body is None or body.lhs is not self.lhs or body.rhs is not self.rhs
+                or body.rel is not self.rel):
+            body = Prop(self.lhs, self.rel, self.rhs)
+            self.__dict__["_prop"] = body
+        return body
 
     @property
     def paper(self) -> str:

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import sympy as sp
@@ -107,6 +108,15 @@ _REDUCE = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
+def _size(e: sp.Expr, dims: tuple[tuple[sp.Symbol, Any], ...]) -> int:
+    """``e`` with the dimension values ``dims`` substituted, as an int (cached: hot path)."""
+    v = e.subs(dict(dims))
+    if not v.is_Integer:
+        raise ValueError(f"dimension {e} is not fixed (give values for {v.free_symbols})")
+    return int(v)
+
+
 class Evaluator:
     """Evaluate expressions under ``env`` (symbol -> value; dimension symbols -> ints)."""
 
@@ -123,10 +133,11 @@ class Evaluator:
 
     def size(self, e: sp.Expr) -> int:
         """A shape entry as an int."""
-        v = sp.sympify(e).subs({k: v for k, v in self.env.items() if k in ob.DIMS.values()})
-        if not v.is_Integer:
-            raise ValueError(f"dimension {e} is not fixed (give values for {v.free_symbols})")
-        return int(v)
+        dims = tuple((k, self.env[k]) for k in ob.DIMS.values() if k in self.env)
+        try:
+            return _size(sp.sympify(e), dims)
+        except TypeError:  # unhashable dimension values: no cache
+            return _size.__wrapped__(sp.sympify(e), dims)
 
     def int_value(self, e: sp.Expr) -> Any:
         """An index expression's value (an int, or an array of ints for batched back ends)."""
@@ -179,10 +190,16 @@ class Evaluator:
         if isinstance(e, sp.Mul):
             return ops.mul([self(a) for a in e.args])
         if isinstance(e, sp.Pow):
-            if e.exp == 2 and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
+            if e.exp is sp.S(2) and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
                 v = self(e.base.args[0])  # ||v||^2 = <v, v>: exact, and analytic
                 return ops.matop("inner", [v, v], e)
             return ops.pow(self(e.base), self(e.exp), e.exp)
+        if isinstance(e, ob.ElemRecip):  # back ends without "elem_recip": entrywise power -1
+            arg = self(e.args[0])
+            try:
+                return ops.matop("elem_recip", [arg], e)
+            except Unsupported:
+                return ops.pow(arg, ops.const(sp.Integer(-1)), sp.Integer(-1))
         for cls, name in _MATOPS.items():
             if isinstance(e, cls):
                 return ops.matop(name, [self(a) for a in e.args], e)
