@@ -33,6 +33,7 @@ from numeric.layout import Layout
 from numeric.logspace import rescue
 from numeric.margins import batch_margin, holds
 from numeric.numpy_backend import NumpyOps
+from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.objects import symbols_of
 from symbolic.relation import Relation
@@ -291,6 +292,53 @@ def _pull_toward(anchor: np.ndarray, raw: np.ndarray, props: list[Prop], layout:
     return anchor + s[:, None, None] * (raw - anchor)
 
 
+SATURATE_FRACTION = 0.12
+_NORMS = (ob.Norm2, ob.OpNorm, ob.FrobNorm, ob.NormInf)
+
+
+def _norm_bounds(claim: Claim) -> list[tuple[sp.Basic, Prop]]:
+    """Hypotheses ``‖S‖ <= T`` (or ``<``) on a bare matrix or vector symbol ``S``."""
+    out = []
+    for h in claim.hypotheses:
+        if h.rel not in (Relation.LE, Relation.LT) or not isinstance(h.lhs, _NORMS):
+            continue
+        arg = h.lhs.args[0]
+        if isinstance(arg, sp.MatrixSymbol) and arg not in symbols_of(h.rhs):
+            out.append((arg, h))
+    return out
+
+
+def _saturate(claim: Claim, plan: _Plan, layout: Layout, values: dict, indices: dict,
+              rng: np.random.Generator, fraction: float = SATURATE_FRACTION) -> None:
+    """Edge case: in a fraction of the instances put every norm bound ``‖S‖ <= T`` at once on
+    its boundary (scale ``S`` to norm ``T``; a symbol anchored to ``S`` moves with it).
+    Worst cases of Lipschitz-type bounds sit where all of them are active, e.g. ``‖A‖ = ‖x‖ = R``,
+    which independent draws reach with probability zero. The final filter re-checks all."""
+    bounds = _norm_bounds(claim)
+    size = next(iter(values.values())).shape[0] if values else 0
+    if not bounds or size == 0:
+        return
+    rows = rng.random(size) < fraction
+    if not rows.any():
+        return
+    followers = {ref: m for m, (kind, ref) in plan.anchor_of.items() if kind == "symbol"}
+    for sym, h in bounds:
+        ev = Evaluator(NumpyOps(), layout.env(values, indices))
+        with np.errstate(all="ignore"):
+            norm = np.broadcast_to(np.asarray(ev(h.lhs), dtype=float), (size,))
+            bound = np.broadcast_to(np.asarray(ev(h.rhs), dtype=float), (size,))
+            factor = bound / norm * (1 - 1e-12 if h.rel is Relation.LT else 1 - 1e-14)
+        ok = rows & np.isfinite(factor) & (factor > 0) & (norm > 0)
+        if not ok.any():
+            continue
+        old = values[sym]
+        new = np.where(ok[:, None, None], old * np.where(ok, factor, 1.0)[:, None, None], old)
+        values[sym] = new
+        follower = followers.get(sym)
+        if follower is not None and follower in values:
+            values[follower] = values[follower] + (new - old)
+
+
 def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) -> Batch:
     """Draw ``size`` instances of ``claim`` at ``layout``'s dimensions."""
     plan = _Plan(claim, layout)
@@ -326,6 +374,7 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
         if props:
             raw = _pull_toward(anchor, raw, props, layout, values, indices, sym, rng)
         values[sym] = raw
+    _saturate(claim, plan, layout, values, indices, rng)
     batch = Batch(layout, values, indices, np.ones(size, dtype=bool))
     ev = batch.evaluator()
     with np.errstate(all="ignore"):

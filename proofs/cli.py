@@ -96,6 +96,21 @@ def get_paper(key: str):  # -> proofs.model.Paper
                          f"{', '.join(registry.paper_keys())})") from None
 
 
+def _jobs(value: str) -> int:
+    """``--jobs``: a positive integer, or ``auto``."""
+    from proofs.runner import default_jobs
+
+    if value == "auto":
+        return default_jobs()
+    try:
+        jobs = int(value)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise UsageError(f"--jobs must be a positive integer or 'auto', not {value!r}")
+    return jobs
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     keys = [args.paper] if args.paper else registry.paper_keys()
     for key in keys:
@@ -112,9 +127,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from proofs import reports
     from proofs.runner import run_entries
 
+    jobs = _jobs(args.jobs)
     entries = _targets(args.targets)
     progress = Progress(args.quiet)
-    results = run_entries(entries, args.budget, args.seed, progress)
+    results = run_entries(entries, args.budget, args.seed, progress, jobs=jobs)
     progress.done()
     print(reports.terminal_table(results))
     if args.json:
@@ -126,13 +142,20 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_errata(args: argparse.Namespace) -> int:
     from proofs import errata
-    from proofs.runner import run_entries
 
     paper = get_paper(args.paper)
     progress = Progress(args.quiet)
-    results = run_entries(paper.entries, args.budget, args.seed, progress)
+    if args.from_json:
+        results, seed = _errata_results_from_json(args, paper.key, progress)
+    else:
+        from proofs.runner import run_entries
+
+        seed = 0 if args.seed is None else args.seed
+        results = run_entries(paper.entries, args.budget or "default", seed, progress)
+    if not args.no_flow:
+        progress("hypothesis flow: checking the implications it needs (quick budget)")
+    items = errata.findings(results, flow=not args.no_flow, seed=seed)
     progress.done()
-    items = errata.findings(results)
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
     text = render[args.format](paper.key, items)
     if args.output:
@@ -140,6 +163,31 @@ def cmd_errata(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
+
+
+def _errata_results_from_json(args: argparse.Namespace, key: str,
+                              progress: Progress) -> tuple[list, int]:
+    """``errata --from-json FILE``: the results of a finished ``check --json`` run, and the
+    seed for the hypothesis-flow checks (``--seed``, else the run's)."""
+    from proofs import reports
+
+    if args.budget is not None:
+        raise UsageError("--budget applies when errata runs the checks; --from-json reuses "
+                         "a finished run (the hypothesis-flow checks run at the quick budget)")
+    try:
+        doc = reports.load_results_json(args.from_json)
+        results = reports.results_from_json(doc, key)
+    except reports.ResultsFileError as exc:
+        msg = str(exc)
+        raise UsageError(msg if msg.startswith(args.from_json) else
+                         f"{args.from_json}: {msg}") from None
+    seed = args.seed if args.seed is not None else doc.get("seed")
+    seed = seed if isinstance(seed, int) else 0
+    missing = reports.missing_results(results, key)
+    progress(f"{args.from_json}: {len(results)} results of {key} (budget "
+             f"{doc.get('budget', '?')}, seed {doc.get('seed', '?')})"
+             + (f"; {len(missing)} claims have none and are left out" if missing else ""))
+    return results, seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,13 +205,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     s.add_argument("--budget", choices=list(BUDGETS), default="default")
     s.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    s.add_argument("-j", "--jobs", default="auto", metavar="N",
+                   help="worker processes (default auto: one per CPU, at most 8); results "
+                   "do not depend on it")
     s.set_defaults(func=cmd_check)
     s = sub.add_parser("errata", help="every finding of a paper, with witnesses")
     s.add_argument("paper")
     s.add_argument("--format", choices=["md", "json", "tex"], default="md")
     s.add_argument("-o", "--output", metavar="FILE")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--budget", choices=list(BUDGETS), default="default")
+    s.add_argument("--from-json", metavar="FILE", help="build the errata from the results "
+                   "'proofcheck check PAPER --json FILE' wrote instead of re-running the "
+                   "checks (only the hypothesis-flow implications are checked again)")
+    s.add_argument("--no-flow", action="store_true", help="leave out the hypothesis-flow "
+                   "findings (missing hypotheses), which need checks of their own")
+    s.add_argument("--seed", type=int, default=None,
+                   help="random seed (default 0, or the seed of the --from-json run)")
+    s.add_argument("--budget", choices=list(BUDGETS), default=None,
+                   help="budget of the checks (default: default; not with --from-json)")
     s.add_argument("-q", "--quiet", action="store_true")
     s.set_defaults(func=cmd_errata)
     for name in MODULES:

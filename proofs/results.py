@@ -91,7 +91,13 @@ class Result:
                 "claim": str(self.conclusion.claim.prop) if self.conclusion.claim else None,
                 "status": self.conclusion.status.value,
                 "rigorous": bool(self.conclusion.verdict.rigorous),
-                "witness": self.conclusion.verdict.witness},
+                "witness": self.conclusion.verdict.witness,
+                "method": self.conclusion.verdict.method,
+                "message": self.conclusion.verdict.message},
+            # the claim as checked, so that a later reader can tell a stale file
+            "statement": None if self.claim is None else str(self.claim.prop),
+            "hypotheses": None if self.claim is None else [str(h) for h in
+                                                           self.claim.hypotheses],
         }
 
 

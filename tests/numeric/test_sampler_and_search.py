@@ -36,6 +36,19 @@ def test_hypotheses_hold_on_sampled_instances_and_bounds_are_reached():
     assert b.values[R].min() == 4.0  # the scalar's own bound is an edge case
 
 
+def test_every_norm_bound_active_at_once_is_an_edge_case():
+    # ||A|| = ||x|| = R together (probability zero for independent draws): where the
+    # Lemma 7.6-type bound sqrt(R)/2 fails
+    c = Claim("t:extra-1", norm2(A * x), "<=", R**2,
+              (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R)))
+    b = sample(c, Layout.of(c, {"n": 3, "d": 2}), 1024, np.random.default_rng(2))
+    f = b.take(b.feasible)
+    a_ratio = np.linalg.norm(f.values[A], 2, axis=(1, 2)) / f.values[R]
+    x_ratio = np.linalg.norm(f.values[x], axis=(1, 2)) / f.values[R]
+    both = (a_ratio > 1 - 1e-9) & (x_ratio > 1 - 1e-9)
+    assert 0.05 < both.mean() < 0.3 and a_ratio.max() <= 1 + 1e-12
+
+
 def test_difference_constraint_and_late_scalar_bound():
     c = Claim("t:extra-1", beta, "<=", inner(exp_(A * x), ones(n)),
               (Prop(norminf(A * (y - x)), "<", sp.Rational(1, 100)),

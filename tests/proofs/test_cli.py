@@ -45,7 +45,9 @@ def test_unknown_id_exits_2_with_suggestion(capsys):
 
 
 @pytest.mark.parametrize("argv", [["check", "closeness", "--budget", "huge"], ["frobnicate"],
-                                  ["check"], ["list", "nosuchpaper"]])
+                                  ["check"], ["list", "nosuchpaper"],
+                                  ["check", "closeness", "--jobs", "0"],
+                                  ["check", "closeness", "-j", "many"]])
 def test_usage_errors_exit_2_in_one_line(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()

@@ -169,8 +169,18 @@ def test_constant_gaps_are_large():
 
 
 def regenerate(budget: str = "default") -> None:
-    """Re-run every claim of the sections and rewrite the pinned files."""
-    res = run_entries(ENTRIES, budget, 0)
+    """Re-run every claim of the sections and rewrite the pinned files; ``budget`` may also be
+    the JSON of a finished ``proofcheck check closeness --budget default --json F`` run."""
+    if budget.endswith(".json"):
+        from proofs import reports
+
+        ids = {sub.id for e in ENTRIES for sub in e.all_entries()} | set(CLAIMS)
+        res = [r for r in reports.results_from_json(reports.load_results_json(budget),
+                                                     "closeness") if r.id in ids]
+    else:
+        from proofs.runner import default_jobs
+
+        res = run_entries(ENTRIES, budget, 0, jobs=default_jobs())
     VERDICTS.write_text(json.dumps({r.id: r.status.value for r in res}, indent=1) + "\n")
     ERRATA.write_text(errata.to_json("closeness", errata.findings(res)) + "\n")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofs.model import Chain, Lemma, Link
+from proofs.papers.closeness.mirror import softmax_definitions
 from symbolic import (
     Prop,
     col,
@@ -24,7 +25,6 @@ from symbolic import (
     inner,
     matrix,
     n,
-    norm2,
     ones,
     vector,
 )
@@ -42,32 +42,9 @@ MINUS = ("The extracted text drops the minus sign inside the norm ('exp(Ax) b');
          "'- b'. 0.5 is read as the exact 1/2.")
 SEC = "Section 4.1"
 
-DEFINITIONS = [
-    Lemma("closeness:definition-4.1", "Definition 4.1",
-          Prop(f, "=", inner(exp_(A * x), ones(n)) ** -1 * exp_(A * x)), dims=DIMS,
-          description="f(x) := <exp(Ax), 1_n>^{-1} exp(Ax) (the toolkit's f is this)"),
-    Lemma("closeness:definition-4.2", "Definition 4.2",
-          Prop(L, "=", HALF * norm2(inner(exp_(A * x), ones(n)) ** -1 * exp_(A * x) - b) ** 2),
-          dims=DIMS, note="0.5 is read as the exact 1/2.",
-          description="L_exp(x) := 0.5 ||<exp(Ax), 1_n>^{-1} exp(Ax) - b||_2^2"),
-    Lemma("closeness:definition-4.3", "Definition 4.3",
-          Prop(alpha, "=", inner(exp_(A * x), ones(n))), dims=DIMS,
-          description="alpha(x) := <exp(Ax), 1_n>"),
-    Lemma("closeness:definition-4.3:item-1", "Definition 4.3, rewrite 1",
-          Prop(f, "=", alpha ** -1 * exp_(A * x)), dims=DIMS,
-          description="f(x) = alpha(x)^{-1} exp(Ax)"),
-    Lemma("closeness:definition-4.3:item-2", "Definition 4.3, rewrite 2",
-          Prop(L, "=", HALF * norm2(alpha ** -1 * exp_(A * x) - b) ** 2), dims=DIMS,
-          note=MINUS, description="L_exp(x) = 0.5 ||alpha(x)^{-1} exp(Ax) - b||_2^2"),
-    Lemma("closeness:definition-4.3:item-3", "Definition 4.3, rewrite 3",
-          Prop(L, "=", HALF * norm2(f - b) ** 2), dims=DIMS, note=MINUS,
-          description="L_exp(x) = 0.5 ||f(x) - b||_2^2"),
-    Lemma("closeness:definition-4.4", "Definition 4.4", Prop(c, "=", f - b), dims=DIMS,
-          description="c(x) := f(x) - b"),
-    Lemma("closeness:definition-4.4:item-1", "Definition 4.4, rewrite",
-          Prop(L, "=", HALF * norm2(c) ** 2), dims=DIMS, note="0.5 is read as the exact 1/2.",
-          description="L_exp(x) = 0.5 ||c(x)||_2^2"),
-]
+DEFINITIONS = softmax_definitions("4", S, DIMS, minus=MINUS,
+                                  loss_note="0.5 is read as the exact 1/2.",
+                                  f_remark=" (the toolkit's f is this)")
 
 CITES = ("closeness:definition-4.1", "closeness:definition-4.2", "closeness:definition-4.3",
          "closeness:definition-4.4")

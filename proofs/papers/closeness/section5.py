@@ -16,90 +16,55 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
-from symbolic import (
-    Prop,
-    abs_,
-    d,
-    exp_,
-    inner,
-    matrix,
-    n,
-    named,
-    norm2,
-    norminf,
-    ones,
-    opnorm,
-    scalar,
-    vector,
+from proofs.model import Lemma
+from proofs.papers.closeness.mirror import (
+    BETA_01,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
+    CENT,
+    DIMS,
+    HALF,
+    R_ANY,
+    R_BIG,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
+    R_GE_4,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
+    THREE_HALVES,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
+    Pair,
+    R,
+    b,
+    beta,
+    delta_split,
+    exp_lipschitz_like,
+    lemma_5_5_like,
+    with_proof_hypotheses,
 )
-
-R = scalar("R")
-beta = scalar("beta")
-DIMS = {"n": (1, 1000), "d": (1, 4)}
-R_BIG = {"R": (4.0, 60.0)}
-R_ANY = {"R": (0.0, 60.0)}
-HALF = sp.Rational(1, 2)
-THREE_HALVES = sp.Rational(3, 2)
-CENT = sp.Rational(1, 100)
-
-
-@dataclass
-class Pair:
-    """Softmax objects at the old and the new point: ``u = exp(Ax)``, ``alpha``, ``f``, the
-    ``delta``'s of Definitions 5.3/7.3, and their LaTeX names (``arg0``/``arg1``)."""
-
-    A1: Any
-    x1: Any
-    A0: Any
-    x0: Any
-    arg1: str
-    arg0: str
-
-    def __post_init__(self) -> None:
-        size = self.A1.shape[0]
-        one = ones(size)
-        self.u1, self.u0 = exp_(self.A1 * self.x1), exp_(self.A0 * self.x0)
-        # <exp(Ax), 1_n> as printed, and alpha(.) as its named form
-        self.s1, self.s0 = inner(self.u1, one), inner(self.u0, one)
-        self.a1 = named(rf"\alpha({self.arg1})", self.s1)
-        self.a0 = named(rf"\alpha({self.arg0})", self.s0)
-        self.f1 = named(f"f({self.arg1})", self.s1**-1 * self.u1)
-        self.f0 = named(f"f({self.arg0})", self.s0**-1 * self.u0)
-        self.db = named(r"\delta_b", self.f1 - self.f0)
-        self.db1 = named(r"\delta_{b,1}", (self.s1**-1 - self.s0**-1) * self.u1)
-        self.db2 = named(r"\delta_{b,2}", self.s0**-1 * (self.u1 - self.u0))
-
+from symbolic import Prop, abs_, d, exp_, inner, matrix, n, norm2, norminf, ones, opnorm, vector
 
 A = matrix("A", n, d)
 xt, xt1 = vector("x_t", d), vector("x_{t+1}", d)
 x, y = vector("x", d), vector("y", d)
-b = vector("b", n)
 P = Pair(A, xt1, A, xt, "x_{t+1}", "x_t")
 DX = norm2(xt1 - xt)
 SHIFT = Prop(norminf(A * (xt1 - xt)), "<", CENT)
-BETA_01 = (Prop(beta, ">", 0), Prop(beta, "<", 1))
-R_GE_4 = Prop(R, ">=", 4)
 # what the proofs of Lemma 5.5 use without listing it
 PROOF_5_5 = (Prop(opnorm(A), "<=", R), Prop(norm2(xt), "<=", R), Prop(norm2(xt1), "<=", R),
              SHIFT, Prop(P.a1, ">=", beta), Prop(P.a0, ">=", beta))
 GARBLE = "The extraction drops minus signs inside norms; the evident differences are read."
 
-DEF_5_1 = Lemma(
-    "closeness:definition-5.1", "Definition 5.1",
-    Prop(norm2(P.f1 - b) ** 2, "=", norm2(P.f0 - b + P.db) ** 2),
-    dims=DIMS,
-    description="delta_b solves ||f(x_{t+1}) - b||^2 = ||f(x_t) - b + delta_b||^2 "
-                "(the solution Claim 5.2 picks)",
-    note="A definition by an equation; the entry checks that the solution Claim 5.2 picks, "
-         "delta_b = f(x_{t+1}) - f(x_t), satisfies it. The text's remarks on the other "
-         "solutions are the extra claims definition-5.1-sign-flip and -same-norm.",
-)
+SPLIT_5 = delta_split("5", P, DIMS, {
+    "note-1": "A definition by an equation; the entry checks that the solution Claim 5.2 picks, "
+              "delta_b = f(x_{t+1}) - f(x_t), satisfies it. The text's remarks on the other "
+              "solutions are the extra claims definition-5.1-sign-flip and -same-norm.",
+    "note-2": "delta_b is the named choice of Definition 5.1 (one solution among many, see the "
+              "extra claims on Definition 5.1); the check confirms the written form.",
+    "note-3": "A definition; the entry checks the purpose stated with it ('we split delta_b "
+              "into two terms'): the two terms sum to delta_b.",
+    "what-4": " of both",
+    "note-4.1": "The proof starts from the statement itself ('delta_b = delta_{b,1} + "
+                "delta_{b,2}' by 'the definitions of delta_b') and rewrites the right side "
+                "into delta_b's definition; read as a proof of delta_{b,1} + delta_{b,2} = "
+                "delta_b it is sound.",
+})
+DEF_5_1, CLAIM_5_2, DEF_5_3, LEMMA_5_4 = SPLIT_5.values()
 
 SIGN_FLIP_5 = Lemma(
     "closeness:extra-definition-5.1-sign-flip",
@@ -130,143 +95,6 @@ SAME_NORM_5 = Lemma(
               "delta_b := f(x_{t+1}) - f(x_t) by choice, not by Definition 5.1",
 )
 
-CLAIM_5_2 = Lemma(
-    "closeness:claim-5.2", "Claim 5.2",
-    Prop(P.db, "=", P.f1 - P.f0), dims=DIMS,
-    cites=("closeness:definition-5.1",),
-    description="delta_b = f(x_{t+1}) - f(x_t)",
-    note="delta_b is the named choice of Definition 5.1 (one solution among many, see the "
-         "extra claims on Definition 5.1); the check confirms the written form.",
-)
-
-DEF_5_3 = Lemma(
-    "closeness:definition-5.3", "Definition 5.3",
-    Prop(P.db, "=", P.db1 + P.db2), dims=DIMS,
-    description="delta_{b,1}, delta_{b,2} split delta_b",
-    note="A definition; the entry checks the purpose stated with it ('we split delta_b into "
-         "two terms'): the two terms sum to delta_b.",
-)
-
-LEMMA_5_4 = Lemma(
-    "closeness:lemma-5.4", "Lemma 5.4", dims=DIMS,
-    description="delta_b = delta_{b,1} + delta_{b,2} and the alpha forms of both",
-    parts=[
-        Lemma("closeness:lemma-5.4:part-1", "Lemma 5.4, bullet 1",
-              Prop(P.db, "=", P.db1 + P.db2), dims=DIMS,
-              description="delta_b = delta_{b,1} + delta_{b,2}",
-              note="The proof starts from the statement itself ('delta_b = delta_{b,1} + "
-                   "delta_{b,2}' by 'the definitions of delta_b') and rewrites the right side "
-                   "into delta_b's definition; read as a proof of delta_{b,1} + delta_{b,2} = "
-                   "delta_b it is sound.",
-              proof=Chain(P.db, [
-                  Link("=", P.db1 + P.db2, "the definitions of delta_b",
-                       cites=("closeness:definition-5.3",)),
-                  Link("=", P.a1**-1 * P.u1 - P.a0**-1 * P.u1 + P.a0**-1 * P.u1
-                       - P.a0**-1 * P.u0, "the definitions of delta_{b,1} and delta_{b,2}",
-                       cites=("closeness:definition-5.3",)),
-                  Link("=", P.a1**-1 * P.u1 - P.a0**-1 * P.u0, "simple algebra"),
-                  Link("=", P.s1**-1 * P.u1 - P.s0**-1 * P.u0, "the definition of alpha"),
-              ])),
-        Lemma("closeness:lemma-5.4:part-2", "Lemma 5.4, bullet 2",
-              Prop(P.db1, "=", (P.a1**-1 - P.a0**-1) * P.u1), dims=DIMS,
-              description="delta_{b,1} = (alpha(x_{t+1})^-1 - alpha(x_t)^-1) exp(A x_{t+1})"),
-        Lemma("closeness:lemma-5.4:part-3", "Lemma 5.4, bullet 3",
-              Prop(P.db2, "=", P.a0**-1 * (P.u1 - P.u0)), dims=DIMS,
-              description="delta_{b,2} = alpha(x_t)^-1 (exp(A x_{t+1}) - exp(A x_t))"),
-    ],
-)
-
-
-def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...],
-                   dims: dict, cite: dict[str, str], binds: dict[str, dict],
-                   part2_rhs_factor: Any, part2_note: str, corrected2: Any,
-                   part2_finding: str | None) -> Lemma:
-    """Lemma 5.5 (``num='5.5'``) or its reparameterised twin 7.5, as printed."""
-    p = pair
-    loc = f"Lemma {num}"
-    lid = f"closeness:lemma-{num}"
-    sqn = sp.sqrt(n)
-    hyps = (*BETA_01, R_GE_4)
-    listed = ("Listed hypotheses only: beta in (0,1), R >= 4 and the delta definitions; the "
-              "proof also uses ||A|| <= R, ||x|| <= R, the 0.01 shift condition and "
-              "beta <= alpha (attached to its steps).")
-
-    def links(items: list[tuple]) -> list[Link]:
-        out = []
-        for rel, expr, just, *rest in items:
-            cites = tuple(rest[0]) if rest else ()
-            extra = dict(rest[1]) if len(rest) > 1 else {}
-            out.append(Link(rel, expr, just, cites=cites, extra_hypotheses=proof_hyps,
-                            bind={c: binds[c] for c in cites if c in binds}, **extra))
-        return out
-
-    d_a_inv = abs_(p.a1**-1 - p.a0**-1)
-    d_u = norm2(p.u1 - p.u0)
-    part1 = Lemma(
-        f"{lid}:part-1", f"{loc}, Part 1",
-        Prop(norm2(p.db1), "<=", 2 * beta**-2 * n**THREE_HALVES * sp.exp(2 * R**2) * dist),
-        hypotheses=hyps, dims=dims, ranges=R_BIG,
-        description="||delta_{b,1}||_2 <= 2 beta^-2 n^1.5 exp(2R^2) ||shift||",
-        note=listed, finding="missing-hypothesis", expect="refuted",
-        corrected=Prop(norm2(p.db1), "<=",
-                       2 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist),
-        proof=Chain(norm2(p.db1), links([
-            ("<=", d_a_inv * norm2(p.u1), "definition"),
-            ("<=", d_a_inv * sqn * sp.exp(R**2), "assumption on A and x"),
-            ("<=", beta**-2 * abs_(p.a1 - p.a0) * sqn * sp.exp(R**2), f"Lemma {cite['inv']}",
-             (f"closeness:lemma-{cite['inv']}",)),
-            ("<=", beta**-2 * sqn * d_u * sqn * sp.exp(R**2), f"Lemma {cite['alpha']}",
-             (f"closeness:lemma-{cite['alpha']}",)),
-            ("<=", beta**-2 * sqn * (2 * sqn * R * sp.exp(R**2) * dist) * sqn * sp.exp(R**2),
-             f"Lemma {cite['exp']}", (f"closeness:lemma-{cite['exp']}",)),
-            ("=", 2 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist, "(algebra)"),
-        ])),
-    )
-    part2 = Lemma(
-        f"{lid}:part-2", f"{loc}, Part 2",
-        Prop(norm2(p.db2), "<=", 2 * beta**-1 * part2_rhs_factor * sp.exp(R**2) * dist),
-        hypotheses=hyps, dims=dims, ranges=R_BIG,
-        description="||delta_{b,2}||_2 <= 2 beta^-1 sqrt(n) R exp(R^2) ||shift|| (as printed)",
-        note=listed + " " + part2_note, finding="missing-hypothesis", expect="refuted",
-        corrected=corrected2,
-        proof=Chain(norm2(p.db2), links([
-            ("<=", abs_(p.a1**-1) * d_u, "definition", (),
-             {"expect": "refuted", "finding": "typo",
-              "note": "delta_{b,2} carries alpha at the old point; the step writes the new one",
-              "corrected": Prop(norm2(p.db2), "<=", abs_(p.a0**-1) * d_u)}),
-            ("<=", beta**-1 * d_u, "(beta lower-bounds alpha)"),
-            ("<=", beta**-1 * 2 * part2_rhs_factor * sp.exp(2 * R**2) * dist,
-             f"Lemma {cite['exp']}", (f"closeness:lemma-{cite['exp']}",)),
-        ])),
-    )
-    bound1 = 2 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist
-    part3 = Lemma(
-        f"{lid}:part-3", f"{loc}, Part 3",
-        Prop(norm2(p.f1 - p.f0), "<=", 4 * beta**-2 * n**THREE_HALVES * R
-             * sp.exp(2 * R**2) * dist),
-        hypotheses=hyps, dims=dims, ranges=R_BIG,
-        description="||f(new) - f(old)||_2 <= 4 beta^-2 n^1.5 R exp(2R^2) ||shift||",
-        note=listed + " No counterexample with the listed hypotheses was found: one needs "
-             "||A|| > 1e15 with ||shift|| < 1e-15 (||f(new) - f(old)|| <= sqrt 2 always).",
-        finding="missing-hypothesis",
-        corrected="add ||A|| <= R, ||x|| <= R, the 0.01 shift condition and beta <= alpha at "
-                  "both points (the extra claim with these hypotheses is supported)",
-        proof=Chain(norm2(p.db), links([
-            ("=", norm2(p.db1 + p.db2), "the definition of delta_b",
-             (f"closeness:lemma-{'5.4' if num == '5.5' else '7.4'}:part-1",)),
-            ("<=", norm2(p.db1) + norm2(p.db2), "triangle inequality"),
-            ("<=", bound1 + 2 * beta**-1 * sqn * R * sp.exp(2 * R**2) * dist,
-             "the results in Part 1 and Part 2", (f"{lid}:part-1", f"{lid}:part-2")),
-            ("<=", 2 * bound1, "n >= 1 and beta^-1 >= 1"),
-            ("<=", 4 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist,
-             "simple algebra"),
-        ])),
-    )
-    return Lemma(lid, loc, hypotheses=hyps, dims=dims, ranges=R_BIG,
-                 description=f"bounds on delta_{{b,1}}, delta_{{b,2}}, delta_b ({loc})",
-                 parts=[part1, part2, part3])
-
-
 BIND_5_5 = {
     "closeness:lemma-5.8": {"x": xt1, "y": xt},
     "closeness:lemma-5.7": {"x": xt1, "y": xt},
@@ -283,40 +111,16 @@ LEMMA_5_5 = lemma_5_5_like(
 )
 
 # Lemma 5.5 with the hypotheses its proof uses: is the printed bound then true?
-LEMMA_5_5_WITH_PROOF_HYPS = [
-    Lemma(f"closeness:extra-lemma-5.5-part-{k}-proof-hypotheses",
-          f"Lemma 5.5, Part {k}, with the hypotheses its proof uses",
-          part.statement, hypotheses=(*BETA_01, R_GE_4, *PROOF_5_5), dims=DIMS, ranges=R_BIG,
-          description=f"Lemma 5.5 Part {k} as printed, under ||A||, ||x|| <= R, the 0.01 shift "
-                      "and beta <= alpha")
-    for k, part in enumerate(LEMMA_5_5.parts, start=1)
-]
+LEMMA_5_5_WITH_PROOF_HYPS = with_proof_hypotheses(LEMMA_5_5, PROOF_5_5, "||A||, ||x||", DIMS)
 
-LEMMA_5_6 = Lemma(
-    "closeness:lemma-5.6", "Lemma 5.6",
-    Prop(norm2(exp_(A * x) - exp_(A * y)), "<=",
-         2 * sp.sqrt(n * R) * sp.exp(R**2) * norm2(x - y)),
-    hypotheses=(Prop(norminf(A * (y - x)), "<", CENT), Prop(opnorm(A), "<=", R),
-                Prop(norm2(x), "<=", R), Prop(norm2(y), "<=", R)),
-    dims=DIMS, ranges=R_ANY,
+LEMMA_5_6 = exp_lipschitz_like(
+    "5.6", A * x, A * y, A * (x - y), opnorm(A) * norm2(x - y), norm2(x - y),
+    (Prop(norminf(A * (y - x)), "<", CENT), Prop(opnorm(A), "<=", R),
+     Prop(norm2(x), "<=", R), Prop(norm2(y), "<=", R)), DIMS,
     description="||exp(Ax) - exp(Ay)||_2 <= 2 sqrt(nR) exp(R^2) ||x - y||_2 (as printed)",
     note="Printed with sqrt(nR); the proof ends at 2 sqrt(n) R exp(R^2).",
-    expect="refuted", finding="false-statement",
-    corrected=Prop(norm2(exp_(A * x) - exp_(A * y)), "<=",
-                   2 * sp.sqrt(n) * R * sp.exp(R**2) * norm2(x - y)),
-    proof=Chain(norm2(exp_(A * x) - exp_(A * y)), [
-        Link("<=", norm2(exp_(A * x)) * 2 * norminf(A * (x - y)),
-             "||A(y-x)||_inf < 0.01 and Fact 3.1", cites=("closeness:fact-3.1:item-4",),
-             bind={"closeness:fact-3.1:item-4": {"x": A * x, "y": A * y}}),
-        Link("<=", sp.sqrt(n) * sp.exp(norm2(A * x)) * 2 * norminf(A * (x - y)), "Fact 3.1",
-             cites=("closeness:fact-3.1:item-2", "closeness:fact-3.1:item-3")),
-        Link("<=", sp.sqrt(n) * sp.exp(R**2) * 2 * norm2(A * (x - y)), "Fact 3.2",
-             cites=("closeness:fact-3.2:item-4",),
-             note="Uses ||Ax||_2 <= R^2 and ||v||_inf <= ||v||_2 (Fact 3.1), cited as 3.2."),
-        Link("<=", sp.sqrt(n) * sp.exp(R**2) * 2 * opnorm(A) * norm2(x - y), "Fact 3.2",
-             cites=("closeness:fact-3.2:item-4",)),
-        Link("<=", 2 * sp.sqrt(n) * R * sp.exp(R**2) * norm2(x - y), "||A|| <= R"),
-    ]),
+    step3_note="Uses ||Ax||_2 <= R^2 and ||v||_inf <= ||v||_2 (Fact 3.1), cited as 3.2.",
+    expect="refuted",
 )
 
 LEMMA_5_7 = Lemma(

@@ -3,7 +3,9 @@ derivatives in ``A`` that the paper does not print (``extra`` ids).
 
 Extraction notes: as in Section 4, the minus sign in ``||f(A) b||`` is dropped by extraction and
 ``0.5`` is read as ``1/2``. Definition 6.2 prints ``b in R^{n x d}``; the loss only types with
-``b in R^n`` (as in Definition 4.2), which the encoding uses (a typo in the paper).
+``b in R^n`` (as in Definition 4.2), which the encoding uses (a typo in the paper). Definitions
+6.1-6.4 are Section 4's, read in ``A``: both are built by
+:func:`proofs.papers.closeness.mirror.softmax_definitions`.
 
 The closed forms in ``A`` (matrix notation, entry ``(i, j)``; ``e_i`` is ``I_{*,i}``,
 ``S = diag(f) - f f^T``) were derived here and are decided by the exact stage:
@@ -17,6 +19,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofs.model import Lemma
+from proofs.papers.closeness.mirror import softmax_definitions
 from symbolic import (
     Prop,
     col,
@@ -24,14 +27,11 @@ from symbolic import (
     deriv,
     diag,
     entry,
-    exp_,
     hadamard,
     index,
     inner,
     matrix,
     n,
-    norm2,
-    ones,
     vector,
 )
 from symbolic.softmax import SoftmaxRegression
@@ -49,32 +49,8 @@ B_TYPO = ("Definition 6.2 prints b in R^{n x d}; the loss only types with b in R
 CITES = ("closeness:definition-6.1", "closeness:definition-6.2", "closeness:definition-6.3",
          "closeness:definition-6.4")
 
-DEFINITIONS = [
-    Lemma("closeness:definition-6.1", "Definition 6.1",
-          Prop(f, "=", inner(exp_(A * x), ones(n)) ** -1 * exp_(A * x)), dims=DIMS,
-          description="f(A) := <exp(Ax), 1_n>^{-1} exp(Ax)"),
-    Lemma("closeness:definition-6.2", "Definition 6.2",
-          Prop(L, "=", HALF * norm2(inner(exp_(A * x), ones(n)) ** -1 * exp_(A * x) - b) ** 2),
-          dims=DIMS, note=B_TYPO + " 0.5 is read as the exact 1/2.",
-          description="L_exp(A) := 0.5 ||<exp(Ax), 1_n>^{-1} exp(Ax) - b||_2^2"),
-    Lemma("closeness:definition-6.3", "Definition 6.3",
-          Prop(alpha, "=", inner(exp_(A * x), ones(n))), dims=DIMS,
-          description="alpha(A) := <exp(Ax), 1_n>"),
-    Lemma("closeness:definition-6.3:item-1", "Definition 6.3, rewrite 1",
-          Prop(f, "=", alpha ** -1 * exp_(A * x)), dims=DIMS,
-          description="f(A) = alpha(A)^{-1} exp(Ax)"),
-    Lemma("closeness:definition-6.3:item-2", "Definition 6.3, rewrite 2",
-          Prop(L, "=", HALF * norm2(alpha ** -1 * exp_(A * x) - b) ** 2), dims=DIMS,
-          note=MINUS, description="L_exp(A) = 0.5 ||alpha(A)^{-1} exp(Ax) - b||_2^2"),
-    Lemma("closeness:definition-6.3:item-3", "Definition 6.3, rewrite 3",
-          Prop(L, "=", HALF * norm2(f - b) ** 2), dims=DIMS, note=MINUS,
-          description="L_exp(A) = 0.5 ||f(A) - b||_2^2"),
-    Lemma("closeness:definition-6.4", "Definition 6.4", Prop(c, "=", f - b), dims=DIMS,
-          description="c(A) := f(A) - b"),
-    Lemma("closeness:definition-6.4:item-1", "Definition 6.4, rewrite",
-          Prop(L, "=", HALF * norm2(c) ** 2), dims=DIMS, note="0.5 is read as the exact 1/2.",
-          description="L_exp(A) = 0.5 ||c(A)||_2^2"),
-]
+DEFINITIONS = softmax_definitions("6", S, DIMS, minus=MINUS,
+                                  loss_note=B_TYPO + " 0.5 is read as the exact 1/2.")
 
 e_i = col(sp.Identity(n), i)
 x_j = entry(x, j)
