@@ -27,6 +27,9 @@ from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
          "missing-hypothesis", "invalid-step", "typo")
+#: ``finding`` of a planted check (a claim the encoding adds, expected refuted by construction,
+#: e.g. a wrong convention): its refutation shows the checker works and is not a paper finding.
+PLANTED = "planted"
 
 
 def _printed(r: Result) -> str:
@@ -81,6 +84,8 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
     out = []
     for r in results:
         c = r.claim
+        if r.status is Status.REFUTED and c is not None and c.finding == PLANTED:
+            continue  # a planted check did its job: not a finding of the paper
         if r.status is Status.REFUTED and c is not None:
             kind = c.finding or ("invalid-step" if c.kind == "step" else "false-statement")
             out.append({
@@ -164,46 +169,12 @@ def to_latex(paper: str, items: list[dict[str, Any]]) -> str:
 
 def results_from_json(data: dict[str, Any]) -> list[Result]:
     """Rebuild check results from ``proofcheck check --json`` output (registered papers only),
-    so that errata can be written from a finished run without re-checking.
+    so that errata can be written from a finished run without re-checking; see
+    :func:`proofs.reports.results_from_json`.
 
     >>> results_from_json({"results": []})
     []
     """
-    from proofs import registry
-    from proofs.runner import conclusion_claim
-    from symbolic.verdict import Verdict
+    from proofs.reports import results_from_json as from_json
 
-    claims: dict[str, Any] = {}
-    entries: dict[str, Any] = {}
-    loaded: set[str] = set()
-    out = []
-    for rec in data.get("results", []):
-        key = rec["id"].split(":", 1)[0]
-        if key not in loaded:
-            loaded.add(key)
-            try:
-                paper = registry.paper(key)
-            except (registry.UnknownTarget, AttributeError, ImportError):
-                continue
-            for e in paper.entries:
-                entries.update({q.id: q for q in e.all_entries()})
-                claims.update({c.id: c for c in e.claims()})
-        v = Verdict(Status(rec["status"]), rec.get("method", ""), bool(rec.get("rigorous")),
-                    rec.get("message", ""), witness=rec.get("witness"), seed=rec.get("seed"),
-                    details=rec.get("details") or {})
-        c = claims.get(rec["id"])
-        if c is None or rec.get("method", "").startswith("combined"):
-            r = Result(rec["id"], rec.get("kind", ""), rec.get("source", ""),
-                       rec.get("description", ""), v, rec.get("expected"))
-        else:
-            r = Result.of(c, v)
-        r.notes = list(rec.get("notes") or [])
-        conc = rec.get("conclusion")
-        if conc and rec["id"] in entries:
-            cc = conclusion_claim(entries[rec["id"]])
-            if cc is not None:
-                r.conclusion = Result.of(cc, Verdict(
-                    Status(conc["status"]), "from JSON", bool(conc.get("rigorous")),
-                    conc.get("claim") or "", witness=conc.get("witness")))
-        out.append(r)
-    return out
+    return from_json(data)

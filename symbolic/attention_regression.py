@@ -47,6 +47,7 @@ from symbolic.objects import (
     ones,
     recip_,
     row_block,
+    unvec,
     vec,
     vector,
 )
@@ -153,6 +154,25 @@ def vec_normalized(AA: Any, x: Any, size: Any = n) -> Any:
 def vec_residual(AA: Any, x: Any, b: Any, size: Any = n) -> Any:
     """``exp(𝖠 x) - (D ⊗ I_n) b``: ``vec`` of the Rescaled residual ``exp(A1XA2ᵀ) - D(X) B``."""
     return exp_(AA * x) - kron(diag(block_sums(AA, x, size)), sp.Identity(size)) * b
+
+
+def mat_normalized(AA: Any, x: Any, size: Any = n) -> Any:
+    """``D^{-1} U`` for ``U = mat(exp(𝖠 x))`` (``n × n``, row-major): the Normalized matrix
+    written without ``⊗``; ``vec`` of it is :func:`vec_normalized` (identity checked for all
+    sizes by the generic engine, ``tensor-trick:extra-unvec-normalized``)."""
+    U = unvec(exp_(AA * x), size, size)
+    return diag(recip_(U * ones(size))) * U
+
+
+def mat_residual(AA: Any, x: Any, b: Any, size: Any = n) -> Any:
+    """``U - diag(U 1_n) mat(b)`` for ``U = mat(exp(𝖠 x))``: :func:`vec_residual` as a matrix."""
+    U = unvec(exp_(AA * x), size, size)
+    return U - diag(U * ones(size)) * unvec(b, size, size)
+
+
+def mat_D_inv(AA: Any, x: Any, size: Any = n) -> Any:
+    """``D^{-1} = diag(1 / (U 1_n))`` for ``U = mat(exp(𝖠 x))``."""
+    return diag(recip_(unvec(exp_(AA * x), size, size) * ones(size)))
 
 
 def grad_vec_normalized(AA: Any, x: Any, b: Any, size: Any = n) -> Any:

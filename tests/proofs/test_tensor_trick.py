@@ -30,22 +30,35 @@ def test_proof_chains_conclude_their_statements():
             assert entry_notes(e) == ["the proof chain concludes the statement"], e.id
 
 
-@pytest.mark.parametrize("cid", ["tensor-trick:lemma-tensor-trick:part-1",
-                                 "tensor-trick:lemma-tensor-trick:part-2",
-                                 "tensor-trick:lemma-vec-diag:part-1",
-                                 "tensor-trick:lemma-equivalence:part-3"])
-def test_identities_hold_exactly(cid):
-    v = assert_holds(claim(cid))
-    assert "exact symbolic" in v.method
+IDENTITIES = [f"tensor-trick:lemma-tensor-trick:part-{k}" for k in range(1, 5)] + [
+    "tensor-trick:lemma-block-row:part-1", "tensor-trick:lemma-block-row:part-2",
+    "tensor-trick:lemma-vec-diag:part-1", "tensor-trick:lemma-vec-diag:part-2",
+    *[f"tensor-trick:lemma-equivalence:part-{k}" for k in range(1, 7)],
+    "tensor-trick:extra-unvec-normalized", "tensor-trick:extra-unvec-residual"]
+
+
+@pytest.mark.parametrize("cid", IDENTITIES)
+def test_identities_are_proved_for_all_sizes(cid):
+    v = check_claim(claim(cid), "quick")
+    assert v.status is Status.PROVED and v.rigorous, v.message
+    assert "dimension-generic" in v.method
+    assert v.details["generic"] is True and v.details["grid_cases_checked"] >= 1
 
 
 @pytest.mark.parametrize("cid", ["tensor-trick:extra-tensor-trick-wrong-convention",
                                  "tensor-trick:extra-vec-diag-wrong-convention"])
-def test_planted_wrong_conventions_are_refuted(cid):
+def test_planted_wrong_conventions_are_refuted_and_not_paper_findings(cid):
+    from proofs import errata
+    from proofs.results import Result
+
     c = claim(cid)
-    assert c.expect == "refuted"
+    assert c.expect == "refuted" and c.finding == errata.PLANTED
     v = assert_refuted(c)
-    assert v.witness is not None
+    assert v.witness is not None and "dimension-generic" not in v.method
+    assert errata.findings([Result.of(c, v)], flow=False) == []
+    # the same refutation without the planted flag would be listed
+    bare = c.with_(finding=None)
+    assert [f["id"] for f in errata.findings([Result.of(bare, v)], flow=False)] == [cid]
 
 
 def test_gradient_block_f():
@@ -70,7 +83,16 @@ def test_lipschitz_u_sharp_is_tight_enough_to_fail_when_halved():
     assert check_claim(tighter, "quick").status is Status.REFUTED
 
 
+def test_icl_theorems_cover_r_up_to_60():
+    for e in PAPER.entries:
+        if e.id.startswith("tensor-trick:theorem-icl-"):
+            assert e.ranges["R"][0] == 4 and e.ranges["R"][1] >= 60, e.id
+
+
 @pytest.mark.slow
-def test_icl_normalized_x_theorem():
-    v = assert_holds(claim("tensor-trick:theorem-icl-normalized-x"))
+def test_icl_normalized_x_theorem_in_log_space():
+    v = check_claim(claim("tensor-trick:theorem-icl-normalized-x"), "quick")
+    assert v.status is Status.SUPPORTED, v.message
     assert v.slack is not None and v.slack < 1e-6
+    be = v.details["backends"]
+    assert be["logspace"] > 0 and be["unresolved"] == 0  # overflowed instances re-evaluated

@@ -69,3 +69,15 @@ def test_block_q_is_row_of_rescaled_residual():
     q = inst(ar.block(2).q)
     assert matrix_identically_zero(sp.Matrix(Q[1, :]).T - q) is True
     assert not hasattr(Block(standard_symbols()["AA"], standard_symbols()["x"], 1), "h")
+
+
+def test_matrix_forms_of_the_vector_losses():
+    from symbolic.attention_regression import mat_normalized, mat_residual, vec_residual
+
+    S = standard_symbols()
+    AA, x, b = S["AA"], S["x"], S["b"]
+    inst = ExplicitInstance({AA, x, b}, {"n": 2, "d": 1})
+    assert matrix_identically_zero(inst(vec(mat_normalized(AA, x)))
+                                   - inst(vec_normalized(AA, x))) is True
+    assert matrix_identically_zero(inst(vec(mat_residual(AA, x, b)))
+                                   - inst(vec_residual(AA, x, b))) is True

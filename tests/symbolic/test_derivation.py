@@ -60,3 +60,84 @@ def test_symengine_diff_keeps_sympy_symbols():
     out = symengine_diff(g, t)
     assert out.free_symbols == {t, s}
     assert is_identically_zero(out - sp.diff(g, t)) is True
+
+
+# --- Kronecker products, vec / unvec and row blocks (the tensor trick), for all sizes ----------
+
+def _tensor_objects():
+    from symbolic import kron, row_block, unvec, vec
+    from symbolic.attention_regression import AttentionRegression
+
+    ar = AttentionRegression.standard()
+    A1, A2, X = ar.A1, ar.A2, ar.X
+    M, v, I_n = matrix("M", n, n), vector("v", n), sp.Identity(n)
+    xd, j0 = vector("x", d**2), index("j0")
+    right = {
+        "row": (vec(ar.Z), kron(A1, A2) * vec(X)),
+        "col": (vec(ar.Z, "col"), kron(A2, A1) * vec(X, "col")),
+        "row-reverse": (unvec(kron(A1, A2) * xd, n, n), A1 * unvec(xd, d, d) * A2.T),
+        "col-reverse": (unvec(kron(A2, A1) * xd, n, n, "col"),
+                        A1 * unvec(xd, d, d, "col") * A2.T),
+        "diag-row": (vec(diag(v) * M), kron(diag(v), I_n) * vec(M)),
+        "diag-col": (vec(diag(v) * M, "col"), kron(I_n, diag(v)) * vec(M, "col")),
+        "block": (row_block(kron(A1, A2), j0, n), kron(col(A1.T, j0).T, A2)),
+        "block-row": (row_block(vec(ar.E), j0, n),
+                      ob_exp(row_block(kron(A1, A2), j0, n) * vec(X))),
+    }
+    wrong = {
+        "row with A2 ⊗ A1": (vec(ar.Z), kron(A2, A1) * vec(X)),
+        "col with A1 ⊗ A2": (vec(ar.Z, "col"), kron(A1, A2) * vec(X, "col")),
+        "row lhs, col rhs": (vec(ar.Z), kron(A1, A2) * vec(X, "col")),
+        "row with Xᵀ": (vec(ar.Z), kron(A1, A2) * vec(X.T)),
+        "reverse, A2 ⊗ A1": (unvec(kron(A2, A1) * xd, n, n), A1 * unvec(xd, d, d) * A2.T),
+        "reverse, mixed orders": (unvec(kron(A1, A2) * xd, n, n, "col"),
+                                  A1 * unvec(xd, d, d) * A2.T),
+        "diag row with I ⊗ D": (vec(diag(v) * M), kron(I_n, diag(v)) * vec(M)),
+        "diag col with D ⊗ I": (vec(diag(v) * M, "col"), kron(diag(v), I_n) * vec(M, "col")),
+        "block from A2": (row_block(kron(A1, A2), j0, n), kron(col(A2.T, j0).T, A1)),
+        "block of vec_col": (row_block(vec(ar.E), j0, n), row_block(vec(ar.E, "col"), j0, n)),
+    }
+    return right, wrong, {j0: (sp.Integer(1), n)}
+
+
+def ob_exp(e):
+    from symbolic import exp_
+
+    return exp_(e)
+
+
+def test_generic_proves_the_tensor_trick_for_all_sizes():
+    right, _, rng = _tensor_objects()
+    for name, (lhs, rhs) in right.items():
+        assert generic_identity(lhs, rhs, rng) is True, name
+
+
+def test_generic_never_proves_a_wrong_kronecker_order_or_vec_convention():
+    _, wrong, rng = _tensor_objects()
+    for name, (lhs, rhs) in wrong.items():
+        assert generic_identity(lhs, rhs, rng) is None, name
+
+
+def test_pairs_and_fubini_normal_form():
+    from symbolic import kron, vec
+    from symbolic.derivation import canonical, entry_formula
+
+    X = matrix("X", d, d)
+    f = entry_formula(kron(A, A) * vec(X))
+    assert f.free_symbols >= {sp.Symbol("k1", integer=True, positive=True)}
+    a, b = sp.symbols("a b", integer=True, positive=True)
+    Xb = sp.IndexedBase("X")
+    swapped = sp.Sum(Xb[a, b], (b, 1, d), (a, 1, n)) - sp.Sum(Xb[a, b], (a, 1, n), (b, 1, d))
+    assert canonical(swapped) == 0
+    transposed = sp.Sum(Xb[a, b], (b, 1, d), (a, 1, n)) - sp.Sum(Xb[b, a], (a, 1, n), (b, 1, d))
+    assert canonical(transposed) != 0
+
+
+def test_norms_are_opaque_atoms_never_differentiated():
+    from symbolic import norm2
+
+    R = sp.Symbol("R", positive=True)
+    step = norm2(A * x)
+    assert generic_identity(2 * R * step + R * step, 3 * R * step) is True
+    assert generic_identity(step, norm2(x)) is None
+    assert generic_identity(deriv(step, x, i), 0) is None  # not a constant

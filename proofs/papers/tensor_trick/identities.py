@@ -1,13 +1,17 @@
 """The tensor trick and the matrix <-> vector equivalences (reconstruction, see ``common``).
 
-Every identity is decided exactly in explicit coordinates for every size on the grid; the
-index argument for all sizes is :func:`symbolic.attention_regression.index_argument`.
+Every identity is proved for all ``n, d`` by the dimension-generic engine
+(:func:`symbolic.derivation.generic_identity`), which reads ``⊗``, ``vec``, ``unvec`` and row
+blocks itself (an index of a dimension of size ``ab`` is the pair ``(i, j)``, ``p = (i-1)b + j``),
+and cross-checked exactly on the grid. The planted wrong conventions are never proved and come
+out refuted (``finding=PLANTED``: not listed as findings of the paper).
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
+from proofs.errata import PLANTED as PLANTED_FINDING
 from proofs.model import Lemma
 from proofs.papers.tensor_trick.common import (
     A1,
@@ -25,15 +29,21 @@ from proofs.papers.tensor_trick.common import (
     x,
 )
 from symbolic import Prop, col, d, diag, exp_, kron, n, row_block, unvec, vec, vector
-from symbolic.attention_regression import Block, vec_normalized, vec_residual
+from symbolic.attention_regression import (
+    Block,
+    mat_normalized,
+    mat_residual,
+    vec_normalized,
+    vec_residual,
+)
 from symbolic.objects import matrix
 
 M = matrix("M", n, n)
 v = vector("v", n)
 I_n = sp.Identity(n)
 xd = vector("x", d**2)
-ALL = ("; all sizes: index argument in symbolic.attention_regression.index_argument('{}') "
-       "(entry formulas with symbolic n, d).")
+ALL = ("; all sizes: dimension-generic entry formulas (vec/⊗ indices as pairs); the hand-written "
+       "index argument symbolic.attention_regression.index_argument('{}') agrees.")
 
 TENSOR = [
     Lemma("tensor-trick:lemma-tensor-trick:part-1", "tensor trick, row-major vec (README)",
@@ -56,7 +66,7 @@ TENSOR = [
     Lemma("tensor-trick:extra-tensor-trick-wrong-convention",
           "planted: column-major vec with A1 ⊗ A2",
           Prop(vec(AR.Z, "col"), "=", kron(A1, A2) * vec(X, "col")), dims=SIZES,
-          note=PLANTED, expect="refuted",
+          note=PLANTED, expect="refuted", finding=PLANTED_FINDING,
           description="(planted, wrong) vec_col(A1 X A2ᵀ) = (A1 ⊗ A2) vec_col(X)"),
     Lemma("tensor-trick:lemma-block-row:part-1", "row j0 of exp(A1 X A2ᵀ) (README)",
           Prop(row_block(vec(AR.E), j0, n), "=", exp_(row_block(kron(A1, A2), j0, n) * vec(X))),
@@ -79,7 +89,7 @@ DIAG = [
           description="vec_col(D M) = (I_n ⊗ D) vec_col(M)"),
     Lemma("tensor-trick:extra-vec-diag-wrong-convention", "planted: column-major with D ⊗ I_n",
           Prop(vec(diag(v) * M, "col"), "=", kron(diag(v), I_n) * vec(M, "col")), dims=SIZES,
-          note=PLANTED, expect="refuted",
+          note=PLANTED, expect="refuted", finding=PLANTED_FINDING,
           description="(planted, wrong) vec_col(D M) = (D ⊗ I_n) vec_col(M)"),
 ]
 
@@ -107,5 +117,15 @@ EQUIV = [
           description="exp(𝖠x) - (D ⊗ I) vec(B) = vec(exp(A1XA2ᵀ) - D(X) B)"),
 ]
 
-_ = (AA, b, x)
-ENTRIES = [*TENSOR, *DIAG, *EQUIV]
+UNVEC = [
+    Lemma("tensor-trick:extra-unvec-normalized", "matrix form of the Normalized vector (derived)",
+          Prop(vec(mat_normalized(AA, x)), "=", vec_normalized(AA, x)), dims=SIZES,
+          note=RECON + " Used by theorem-icl-normalized-a (log space evaluates no ⊗).",
+          description="vec(D^{-1} U) = (D^{-1} ⊗ I) exp(𝖠x), U = mat(exp(𝖠x)), D = diag(U 1)"),
+    Lemma("tensor-trick:extra-unvec-residual", "matrix form of the Rescaled residual (derived)",
+          Prop(vec(mat_residual(AA, x, b)), "=", vec_residual(AA, x, b)), dims=SIZES,
+          note=RECON + " Used by theorem-icl-rescaled-a.",
+          description="vec(U - diag(U 1) mat(b)) = exp(𝖠x) - (D ⊗ I) b"),
+]
+
+ENTRIES = [*TENSOR, *DIAG, *EQUIV, *UNVEC]
