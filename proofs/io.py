@@ -7,6 +7,8 @@ Example:
     >>> write_atomic(path, "hello")
     >>> open(path).read()
     'hello'
+    >>> oct(os.stat(path).st_mode & 0o777) == oct(0o666 & ~_umask())
+    True
 """
 
 from __future__ import annotations
@@ -15,8 +17,17 @@ import os
 import tempfile
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and an atomic rename."""
+    """Write ``data`` to ``path`` through a temporary file and an atomic rename.
+
+    The file gets the permissions an ordinary ``open(path, "w")`` would give it (``0666`` less
+    the umask), not the private ``0600`` of a temporary file."""
     directory = os.path.dirname(os.path.abspath(path)) or "."
     mode = "wb" if isinstance(data, bytes) else "w"
     fd, tmp = tempfile.mkstemp(prefix=".proofcheck-", dir=directory)
@@ -25,6 +36,7 @@ def write_atomic(path: str, data: str | bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
