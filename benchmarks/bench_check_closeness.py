@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--target", default="closeness")
     p.add_argument("--top", type=int, default=12)
     p.add_argument("--jobs", default="auto", help="passed to proofcheck check --jobs")
+    p.add_argument("--json", metavar="FILE", help="keep the run's JSON results here")
     p.add_argument("--from-json", metavar="FILE", help="analyse an existing --json output "
                    "instead of running (wall time then unknown)")
     args = p.parse_args(argv)
@@ -74,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
                               capture_output=True, text=True)
         wall = time.perf_counter() - t0
         data = json.load(open(out)) if os.path.exists(out) else {"results": []}
+        if args.json and os.path.exists(out):
+            shutil.copyfile(out, args.json)
     report(data["results"], wall, proc.returncode, args)
     return 0
 

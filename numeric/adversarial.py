@@ -139,18 +139,27 @@ STALL_RELATIVE = 1e-3
 
 
 def _stalled(before: np.ndarray, now: np.ndarray) -> bool:
-    """True when no candidate improved its margin by more than :data:`STALL_RELATIVE`
-    (relative, or 1e-12 absolute) between two snapshots.
+    """True when none of the leading quarter of candidates (lowest margins now) improved its
+    margin by more than :data:`STALL_RELATIVE` (relative, or 1e-12 absolute) between two
+    snapshots. A candidate heading for a violation is among the lowest margins before it
+    crosses zero; the others wander without changing the verdict.
 
     >>> _stalled(np.array([1.0, 0.5]), np.array([1.0, 0.4999]))
     True
     >>> _stalled(np.array([1e-3, np.inf]), np.array([1e-4, np.inf]))
     False
+    >>> _stalled(np.array([0.1, 0.2, 0.3, 9.0]), np.array([0.1, 0.2, 0.3, 5.0]))
+    True
     """
     with np.errstate(invalid="ignore"):
         gain = before - now
         moved = gain > STALL_RELATIVE * np.abs(before) + 1e-12
-    return not bool(np.any(moved))
+    lead = np.argsort(np.where(np.isnan(now), np.inf, now), kind="stable")
+    lead = lead[: max(1, now.size // 4)]
+    return not bool(np.any(moved[lead]))
+
+
+CLEAR_VIOLATION = -1e-9  # a margin this negative ends the search: confirmation takes over
 
 
 def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.random.Generator,
@@ -158,6 +167,8 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
     size, width = theta.shape
     sigma = np.full(size, 0.1)
     history: list[np.ndarray] = []
+    # equalities' margins are -|difference|, below zero by rounding alone: search them on
+    stop_at_violation = obj.claim.rel not in (Relation.EQ, Relation.PSD_LE)
     for it in range(iterations):
         if it % STALL_EVERY == 0:  # stop once no candidate has made progress for a while
             history.append(margins.copy())
@@ -179,6 +190,8 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
         theta = np.where(better[:, None], trial, theta)
         margins = np.where(better, m, margins)
         sigma = np.clip(np.where(better, sigma * 1.5, sigma * 0.85), 1e-12, 1.0)
+        if stop_at_violation and bool(np.any(margins < CLEAR_VIOLATION)):
+            break
     return theta, margins
 
 

@@ -57,7 +57,10 @@ def dim_settings(claim: Claim, count: int, rng: np.random.Generator) -> list[dic
     combos = [dict(zip(names, c)) for c in itertools.product(*per_dim)]
     # every corner first (smallest n with largest d catches shape-dependent failures)
     corners = [dict(zip(names, c)) for c in itertools.product(*[(v[0], v[-1]) for v in per_dim])]
-    first = [combos[0], combos[-1]] + [c for c in corners if c not in (combos[0], combos[-1])]
+    # then one size up from the smallest (n = 2: where softmax's constant 1/2 is attained)
+    near = [dict(zip(names, c)) for c in itertools.product(*[v[:2] for v in per_dim])]
+    first = [combos[0], combos[-1]] + [c for c in corners + near
+                                       if c not in (combos[0], combos[-1])]
     first = [c for k, c in enumerate(first) if c not in first[:k]]
     rest = [c for c in combos if c not in first]
     rng.shuffle(rest)
@@ -84,6 +87,26 @@ def sample_count(budget: Budget, layout: Layout) -> int:
     return int(max(48, min(budget.samples, 400_000 // max(layout.width, 1))))
 
 
+def search_iterations(budget: Budget, width: int) -> int:
+    """Search steps for instances of ``width`` coordinates: three times the budget's for small
+    instances (cheap, and where corner optima hide), fewer for very wide ones, where a random
+    search progresses at a rate of about 1/width per step and the sampler's edge cases, not the
+    search, reach the worst cases.
+
+    >>> b = Budget.get("default")
+    >>> search_iterations(b, 4), search_iterations(b, 200), search_iterations(b, 4000)
+    (750, 250, 63)
+    """
+    if width <= 16:
+        return 3 * budget.search_iterations
+    scale = min(1.0, math.sqrt(WIDE / width))
+    return max(MIN_ITERATIONS, round(budget.search_iterations * scale))
+
+
+WIDE = 256  # instances wider than this get proportionally fewer search steps (sqrt)
+MIN_ITERATIONS = 40
+
+
 def _batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
     """The largest ``log10`` slack over a batch (float64, log space where it overflows)."""
     if batch.size == 0 or claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
@@ -107,6 +130,11 @@ def _batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
         return -np.inf, None
     j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
     return float(sl10[j]), j
+
+
+def _slack_of10(s10: float) -> float:
+    """``10**s10``, saturated to 0 and inf beyond float64."""
+    return 0.0 if s10 < -300 else math.inf if s10 > 300 else float(10.0**s10)
 
 
 SLACK_ROUNDING10 = 1e-9 / math.log(10)  # log10(1 + 1e-9): a ratio above 1 only by rounding
@@ -157,6 +185,30 @@ def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict
         return float(m / scale)
 
 
+def _precise_slack10(claim: Claim, layout: Layout, values: dict, indices: dict) -> float | None:
+    """``log10`` of the slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``) of one instance at 30
+    digits; None for equalities, sides not both positive, or what mpmath cannot evaluate."""
+    import mpmath
+
+    from numeric.confirm import _env
+
+    if claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
+        return None
+    try:
+        with mp_workdps(30):
+            ops = MpmathOps()
+            ev = Evaluator(ops, _env(layout, ops, values, indices))
+            lhs, rhs = ev(claim.lhs), ev(claim.rhs)
+            if isinstance(lhs, np.ndarray) or isinstance(rhs, np.ndarray):
+                return None
+            small, big = (lhs, rhs) if claim.rel.direction < 0 else (rhs, lhs)
+            if not (small > 0 and big > 0):
+                return None
+            return float(mpmath.log10(small) - mpmath.log10(big))
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+        return None
+
+
 def _all_zero(side: Any, shape: tuple) -> np.ndarray:
     """Per instance: is this side exactly zero (scalars, or every entry of a matrix)?"""
     v = np.asarray(side, dtype=float)
@@ -173,7 +225,7 @@ def _magnitude(values: dict) -> float:
 
 
 ROUNDING_LEVEL = 1e-12  # relative float64 margins above -this are usually rounding noise
-ROUNDING_CANDIDATES = 2  # of which only this many go to (costly) confirmation
+ROUNDING_CANDIDATES = 2  # of which only these, and one per dimension setting, are confirmed
 
 
 def _diverse(candidates: list, count: int) -> list:
@@ -185,8 +237,14 @@ def _diverse(candidates: list, count: int) -> list:
     noise = sorted((c for c in candidates if c[0] > -ROUNDING_LEVEL), key=lambda c: c[0])
     by_margin = sorted(clear, key=lambda c: c[0])
     by_size = sorted(clear, key=lambda c: _magnitude(c[2]))
+    # rounding level: the lowest of each dimension setting (a strict relation's exact tie at
+    # n = 1 must not hide behind +-1e-49 noise at n = 16), then the lowest overall
+    per_layout: dict[Any, Any] = {}
+    for c in noise:
+        per_layout.setdefault(id(c[1]), c)
     out: list = []
-    for c in [*by_margin[:count], *by_size[:count], *noise[:ROUNDING_CANDIDATES]]:
+    for c in [*by_margin[:count], *by_size[:count], *per_layout.values(),
+              *noise[:ROUNDING_CANDIDATES]]:
         if not any(c is o for o in out):
             out.append(c)
     return out
@@ -212,9 +270,59 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     worst_slack: float | None = None
     worst_slack10: float | None = None
     worst_slack_witness: dict[str, Any] | None = None
+    worst_slack_raw: tuple | None = None
     backends = {"float64": 0, "logspace": 0, "mpmath": 0}
     candidates: list[tuple[float, Layout, dict, dict]] = []
     phases = {"sampling": 0.0, "search": 0.0, "confirmation": 0.0}
+    notes: list[str] = []
+    tried: set[int] = set()
+
+    def attempt(cands: list, slack: float | None) -> Verdict | None:
+        """Confirm candidates at high precision; a REFUTED verdict for the first that holds."""
+        for c in cands:
+            tried.add(id(c))
+            mm, layout, vals, idx = c
+            try:
+                conf = confirm(claim, layout, vals, idx)
+            except (Unsupported, ValueError, ZeroDivisionError) as exc:
+                notes.append(f"confirmation failed: {exc}")
+                continue
+            if conf.violated:
+                confirmed = _confirmed_slack(claim, conf)
+                return Verdict(
+                    Status.REFUTED,
+                    method="sampling+adversarial, confirmed by "
+                    + ("arb" if conf.rigorous else "mpmath"),
+                    rigorous=conf.rigorous,
+                    message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs}",
+                    slack=slack if confirmed is None else confirmed,
+                    witness=witness_json(layout, vals, idx),
+                    seed=seed,
+                    precision="mpmath 50 digits; arb 256 bits",
+                    evaluations=evaluations,
+                    worst_margin=mm,
+                    details={"float_margin": mm, "notes": conf.notes + notes,
+                             "backends": backends, "float64_range": ranges_of(claim)},
+                    seconds=time.perf_counter() - t0,
+                )
+            notes.append("a float64 violation was not confirmed at high precision: "
+                         + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+        return None
+
+    def early() -> Verdict | None:
+        """Confirm the clear violations found so far (the rest of the run is then not needed)."""
+        clear = [c for c in candidates if c[0] <= -ROUNDING_LEVEL and id(c) not in tried]
+        if not clear:
+            return None
+        t_conf = time.perf_counter()
+        refuted = attempt(_diverse(clear, b.confirm),
+                          None if worst_slack10 is None else _slack_of10(worst_slack10))
+        phases["confirmation"] += time.perf_counter() - t_conf
+        if refuted is not None:
+            refuted.evaluations = evaluations
+            refuted.details["seconds"] = phases
+        return refuted
+
     settings = dim_settings(claim, b.dim_settings, rng)
     for k, dims in enumerate(settings):
         if progress:
@@ -272,9 +380,9 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
             if worst_slack10 is None or sl10[j] > worst_slack10:
                 worst_slack10 = float(sl10[j])
-                worst_slack_witness = witness_json(
-                    layout, {s: v[j] for s, v in feas.values.items()},
-                    {s: v[j] for s, v in feas.indices.items()})
+                worst_slack_raw = (layout, {s: v[j] for s, v in feas.values.items()},
+                                   {s: v[j] for s, v in feas.indices.items()})
+                worst_slack_witness = witness_json(*worst_slack_raw)
         elif np.isfinite(sl).any():
             j = int(np.nanargmax(np.where(np.isfinite(sl), sl, -np.inf)))
             if worst_slack is None or sl[j] > worst_slack:
@@ -288,6 +396,10 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         for j in np.flatnonzero(finite & ~bad & _violates(m))[: b.confirm]:
             candidates.append((float(m[j]), layout, {s: v[j] for s, v in feas.values.items()},
                                {s: v[j] for s, v in feas.indices.items()}))
+        # a clear violation among the samples: confirm it before searching
+        refuted = early()
+        if refuted is not None:
+            return refuted
         # start the search from the lowest margins, but not from ties at zero (both sides 0,
         # e.g. x = y in a Lipschitz bound), and from a few random instances for diversity
         with np.errstate(all="ignore"):
@@ -298,8 +410,7 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         rest = np.setdiff1d(np.arange(feas.size), lowest)
         extra = rng.choice(rest, size=min(rest.size, b.search_starts - half), replace=False)
         order = np.concatenate([lowest, extra])
-        # small instances are cheap: search them three times longer
-        iters = b.search_iterations * (3 if layout.width <= 16 else 1)
+        iters = search_iterations(b, layout.width)
         t_search = time.perf_counter()
         phases["sampling"] += t_search - t_phase
         res = search(claim, feas.take(order), rng, iters, b.polish)
@@ -309,46 +420,34 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         s10, j = _batch_slack10(claim, res.batch)
         if j is not None and (worst_slack10 is None or s10 > worst_slack10):
             worst_slack10 = s10
-            worst_slack_witness = witness_json(
-                layout, {s: v[j] for s, v in res.batch.values.items()},
-                {s: v[j] for s, v in res.batch.indices.items()})
+            worst_slack_raw = (layout, {s: v[j] for s, v in res.batch.values.items()},
+                               {s: v[j] for s, v in res.batch.indices.items()})
+            worst_slack_witness = witness_json(*worst_slack_raw)
         for mm, vals, idx in best_instances(res, b.confirm):
             if _violates(np.array([mm]))[0]:
                 candidates.append((mm, layout, vals, idx))
         phases["search"] += time.perf_counter() - t_search
-    candidates = _diverse(candidates, b.confirm)
+        # a clear violation is confirmed at once: the other dimension settings are not needed
+        if k + 1 < len(settings):
+            refuted = early()
+            if refuted is not None:
+                return refuted
     t_confirm = time.perf_counter()
     if worst_slack10 is not None:
-        worst_slack = (0.0 if worst_slack10 < -300 else math.inf if worst_slack10 > 300
-                       else float(10.0**worst_slack10))
-    notes: list[str] = []
-    for mm, layout, vals, idx in candidates:
-        try:
-            conf = confirm(claim, layout, vals, idx)
-        except (Unsupported, ValueError, ZeroDivisionError) as exc:
-            notes.append(f"confirmation failed: {exc}")
-            continue
-        if conf.violated:
-            confirmed = _confirmed_slack(claim, conf)
-            return Verdict(
-                Status.REFUTED,
-                method="sampling+adversarial, confirmed by "
-                + ("arb" if conf.rigorous else "mpmath"),
-                rigorous=conf.rigorous,
-                message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs}",
-                slack=worst_slack if confirmed is None else confirmed,
-                witness=witness_json(layout, vals, idx),
-                seed=seed,
-                precision="mpmath 50 digits; arb 256 bits",
-                evaluations=evaluations,
-                worst_margin=mm,
-                details={"float_margin": mm, "notes": conf.notes + notes,
-                         "backends": backends, "float64_range": ranges_of(claim)},
-                seconds=time.perf_counter() - t0,
-            )
-        notes.append("a float64 violation was not confirmed at high precision: "
-                     + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+        worst_slack = _slack_of10(worst_slack10)
+    refuted = attempt([c for c in _diverse(candidates, b.confirm) if id(c) not in tried],
+                      worst_slack)
     phases["confirmation"] += time.perf_counter() - t_confirm
+    if refuted is not None:
+        refuted.details["seconds"] = phases
+        return refuted
+    if worst_slack_raw is not None and worst_slack10 is not None:
+        # float64 picked the worst instance; its ratio is re-evaluated at 30 digits (e.g.
+        # |exp(x) - 1| / |x| at x ~ 1e-16 is rounding noise in float64)
+        precise10 = _precise_slack10(claim, *worst_slack_raw)
+        if precise10 is not None:
+            worst_slack10 = precise10
+            worst_slack = _slack_of10(precise10)
     unresolved = nonfinite - rescued
     backends["unresolved"] = unresolved
     details = {"dimension_settings": settings, "feasible_instances": feasible_total,

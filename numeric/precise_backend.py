@@ -50,6 +50,26 @@ def arb_prec(bits: int) -> Iterator[None]:
         flint.ctx.prec = old
 
 
+
+def _index(v: Any) -> int:
+    """An index value as an int: a Python or NumPy int, or an exact number of the precise back
+    ends (an index expression such as ``d + 1`` evaluates to an mpf or an exact arb ball).
+
+    >>> import flint, mpmath
+    >>> _index(3), _index(mpmath.mpf(4)), _index(flint.arb(5))
+    (3, 4, 5)
+    """
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, flint.arb):
+        if not (v.is_exact() and v.is_integer()):
+            raise ValueError(f"index {v} is not an exact integer")
+        return int(v.unique_fmpz())
+    f = float(v)
+    if not f.is_integer():
+        raise ValueError(f"index {v} is not an integer")
+    return int(f)
+
 class _ObjectOps(Ops):
     """Shared code for scalar libraries over numpy object arrays."""
 
@@ -124,7 +144,7 @@ class _ObjectOps(Ops):
                     out[r, c] = v[r] if r == c else zero
             return out
         if name == "column":
-            i = int(args[1]) - 1
+            i = _index(args[1]) - 1
             return args[0][:, i : i + 1]
         if name == "kron":
             a, b = args
@@ -141,9 +161,10 @@ class _ObjectOps(Ops):
             return flat.reshape(rows, cols) if order == "row" else flat.reshape(cols, rows).T
         if name == "row_block":
             m, j, size = args
-            return m[(int(j) - 1) * size : int(j) * size, :]
+            j = _index(j)
+            return m[(j - 1) * size : j * size, :]
         if name == "entry":
-            return args[0][int(args[1]) - 1, int(args[2]) - 1]
+            return args[0][_index(args[1]) - 1, _index(args[2]) - 1]
         if name == "inner":
             return self._sum(list((args[0] * args[1]).ravel()))
         raise Unsupported(f"{self.name}: {name}")
@@ -229,7 +250,7 @@ class MpmathOps(_ObjectOps):
         base = ev.env[var]
         if not isinstance(base, np.ndarray):
             raise Unsupported("mpmath: derivative by a scalar symbol")
-        r, c = int(ev.int_value(i)) - 1, int(ev.int_value(j)) - 1
+        r, c = _index(ev.int_value(i)) - 1, _index(ev.int_value(j)) - 1
 
         def at(t: Any) -> Any:
             moved = base.copy()

@@ -105,6 +105,8 @@ class Report:
     expectations: dict[str, str | None] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
+    sampling: dict[str, Any] = field(default_factory=dict)
+    wall_seconds: float = 0.0
 
     def counts(self) -> dict[str, int]:
         """Number of mutants per outcome."""
@@ -130,7 +132,9 @@ class Report:
         c = self.counts()
         rate = self.kill_rate
         lines = [f"mutation testing of {self.target} (budget {self.budget}, seed {self.seed}): "
-                 f"{len(self.originals)} claims, {len(self.outcomes)} mutants",
+                 f"{len(self.originals)} claims, {len(self.outcomes)} mutants"
+                 + (f" (chosen {self.sampling['chosen']} of {self.sampling['pool']})"
+                    if self.sampling.get("chosen", 0) < self.sampling.get("pool", 0) else ""),
                  "  " + ", ".join(f"{k} {v}" for k, v in c.items()),
                  "  kill rate (non-equivalent): "
                  + ("n/a" if rate is None else f"{100 * rate:.1f}%"),
@@ -147,8 +151,12 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (``schema_version`` 1)."""
         rate = self.kill_rate
+        from proofs.reports import versions
+
         return {
             "schema_version": 1, "target": self.target, "budget": self.budget, "seed": self.seed,
+            "versions": versions(), "sampling": self.sampling,
+            "wall_seconds": round(self.wall_seconds, 1),
             "summary": {**self.counts(), "mutants": len(self.outcomes),
                         "kill_rate": None if rate is None else round(rate, 4),
                         "false_refutations": self.false_refutations()},
@@ -369,8 +377,12 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
                 if op not in _OPS:
                     continue
                 for new, what in _OPS[op](node, parent, ctx):
+                    try:
+                        mutated = replace_at(expr, path, new)
+                    except Exception:  # SymPy rejects the rebuilt tree (scalar vs matrix)
+                        continue
                     add(op, side, f"{_short(node, 40)} -> {_short(new, 40)} ({what})",
-                        **{side: replace_at(expr, path, new)})
+                        **{side: mutated})
     if "relation" in operators:
         rel = claim.rel
         if rel in _FLIP:
@@ -466,8 +478,11 @@ def _canon(e: sp.Basic) -> sp.Basic:
     """A canonical form modulo ``||-v|| = ||v||`` and ``|-v| = |v|`` (after ``doit``)."""
     try:
         e = ob.unwrap(e).doit()
-    except Exception:  # a node SymPy cannot 'doit': compare as is
-        e = ob.unwrap(e)
+    except Exception:  # a node SymPy cannot 'doit' (or rebuild, e.g. Max): compare as is
+        try:
+            e = ob.unwrap(e)
+        except Exception:
+            return e
 
     def fix(node: sp.Basic) -> sp.Basic:
         v = node.args[0]
@@ -477,7 +492,10 @@ def _canon(e: sp.Basic) -> sp.Basic:
             return node
         return node.func(min(v, w, key=sp.default_sort_key), *node.args[1:])
 
-    return e.replace(lambda x: isinstance(x, _SIGN_FREE), fix)
+    try:
+        return e.replace(lambda x: isinstance(x, _SIGN_FREE), fix)
+    except Exception:  # SymPy cannot rebuild the tree: compare as is
+        return e
 
 
 def _canon_claim(c: Claim) -> tuple:
@@ -623,16 +641,61 @@ def select(items: list[Mutant], limit: int | None, seed: int) -> list[Mutant]:
     return [items[i] for i in keep]
 
 
+def select_per_claim(items: list[Mutant], per_claim: int | None, seed: int) -> list[Mutant]:
+    """At most ``per_claim`` mutants of each claim, spread over the operators: each claim's
+    mutants are shuffled with ``seed`` and taken round-robin by operator (operators in a
+    seeded order), so that a claim with a thousand constant mutants still gets its relation
+    flips and sign flips. Original order is kept.
+
+    >>> from symbolic import Claim, vector, norm2, norminf, n
+    >>> x = vector("x", n)
+    >>> ms = mutants(Claim("t:extra-1", norminf(x), "<=", norm2(x), dims={"n": (1, 4)}))
+    >>> sorted({m.operator for m in select_per_claim(ms, 4, 0)})
+    ['extra', 'neg', 'norm', 'relation']
+    """
+    if per_claim is None:
+        return list(items)
+    index = {id(m): k for k, m in enumerate(items)}
+    by_claim: dict[str, list[Mutant]] = {}
+    for m in items:
+        by_claim.setdefault(m.original.id, []).append(m)
+    keep: list[Mutant] = []
+    for cid, ms in by_claim.items():
+        # a per-claim generator: the choice for one claim does not depend on the others
+        rng = np.random.default_rng([seed, *cid.encode()])
+        by_op: dict[str, list[Mutant]] = {}
+        for k in rng.permutation(len(ms)).tolist():
+            by_op.setdefault(ms[k].operator, []).append(ms[k])
+        ops = sorted(by_op)
+        ops = [ops[k] for k in rng.permutation(len(ops)).tolist()]
+        taken: list[Mutant] = []
+        while len(taken) < per_claim and any(by_op.values()):
+            for op in ops:
+                if by_op[op] and len(taken) < per_claim:
+                    taken.append(by_op[op].pop(0))
+        keep += taken
+    return sorted(keep, key=lambda m: index[id(m)])
+
+
 def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: int = 0,
         limit: int | None = None, operators: tuple[str, ...] = OPERATORS,
-        progress: Callable[[str], None] | None = None) -> Report:
-    """Check every claim of ``entries`` and its mutants (at most ``limit`` in all)."""
+        progress: Callable[[str], None] | None = None,
+        per_claim: int | None = None,
+        checkpoint: Callable[[Report], None] | None = None) -> Report:
+    """Check every claim of ``entries`` and its mutants: at most ``per_claim`` per claim
+    (:func:`select_per_claim`), then at most ``limit`` in all (:func:`select`).
+    ``checkpoint(report)`` is called after each mutant (a long run keeps its partial results);
+    a mutant whose check or classification raises is an ``error``, never the end of the run."""
     b = Budget.get(budget)
     report = Report(target, budget, seed)
+    t_start = time.perf_counter()
     claims = claims_of(entries)
     pool = [m for c in claims for m in mutants(c, operators)]
-    chosen = select(pool, limit, seed)
-    needed = {m.original.id for m in chosen} if limit is not None else {c.id for c in claims}
+    chosen = select(select_per_claim(pool, per_claim, seed), limit, seed)
+    report.sampling = {"claims": len(claims), "pool": len(pool), "per_claim": per_claim,
+                       "limit": limit, "chosen": len(chosen), "operators": list(operators)}
+    sampled = limit is not None or per_claim is not None
+    needed = {m.original.id for m in chosen} if sampled else {c.id for c in claims}
     for c in claims:
         if c.id not in needed:
             continue
@@ -650,8 +713,58 @@ def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: 
             continue
         if progress:
             progress(f"[{k}/{len(chosen)}] {m.label}: {m.description}")
-        v = check_claim(m.claim, b, seed)
-        report.outcomes.append(classify(m, orig, v, b, seed))
+        v = None
+        try:
+            v = check_claim(m.claim, b, seed)
+            out = classify(m, orig, v, b, seed)
+        except Exception as exc:  # one broken mutant must not end the run
+            out = Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
+        report.outcomes.append(out)
+        report.wall_seconds = time.perf_counter() - t_start
+        if checkpoint:
+            checkpoint(report)
+    report.wall_seconds = time.perf_counter() - t_start
     if progress:
         progress(f"{len(report.outcomes)} mutants in {time.perf_counter() - t0:.1f} s")
     return report
+
+
+def recheck(data: dict[str, Any], entries: list[Lemma | Claim],
+            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Re-check the survivors and errors of a finished run (its JSON ``data``) with the current
+    checker, same budget and seed; their entries and the summary are updated in place, and the
+    earlier outcome is kept under ``"earlier"``. ``entries`` must hold the mutated claims."""
+    b = Budget.get(data["budget"])
+    seed = data["seed"]
+    originals = {o["id"]: o for o in data["originals"]}
+    claims = {c.id: c for c in claims_of(entries)}
+    for rec in data["mutants"]:
+        if rec["outcome"] not in ("survived", "error"):
+            continue
+        c = claims.get(rec["id"])
+        m = next((m for m in mutants(c, tuple(data["sampling"].get("operators", OPERATORS)))
+                  if m.label == rec["label"]), None) if c is not None else None
+        if m is None:
+            continue
+        if progress:
+            progress(f"recheck {m.label}")
+        orig = Verdict(Status(originals[rec["id"]]["status"]))
+        v = None
+        try:
+            v = check_claim(m.claim, b, seed)
+            out = classify(m, orig, v, b, seed)
+        except Exception as exc:  # as in run(): an error, never the end
+            out = Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
+        earlier = {k: rec[k] for k in ("outcome", "status", "reason")}
+        rec.update(out.to_json())
+        rec["earlier"] = earlier
+    c = dict.fromkeys(("killed", "survived", "equivalent", "error", "invalid"), 0)
+    for rec in data["mutants"]:
+        c[rec["outcome"]] += 1
+    den = c["killed"] + c["survived"] + c["error"]
+    data["summary"].update(c, kill_rate=None if den == 0 else round(c["killed"] / den, 4))
+    from proofs.reports import versions
+
+    data["rechecked_with"] = versions()
+    return data
+

@@ -27,13 +27,19 @@ HELP = "mutation testing of the checker"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paper", nargs="+",
+    p.add_argument("paper", nargs="*",
                    help="paper key, id or id prefix, 'all', or a claim file (several allowed)")
+    p.add_argument("--recheck", metavar="FILE",
+                   help="re-check the survivors and errors of an earlier --json FILE with the "
+                        "current checker (same budget and seed) and update FILE")
     p.add_argument("--json", metavar="FILE", help="write every mutant's outcome as JSON")
     p.add_argument("--budget", choices=list(BUDGETS), default="quick",
                    help="check budget per mutant (default quick)")
     p.add_argument("--limit", type=int, default=None, metavar="N",
                    help="check at most N mutants, chosen reproducibly from the seed")
+    p.add_argument("--per-claim", type=int, default=None, metavar="K",
+                   help="check at most K mutants of each claim, spread over the operators "
+                        "and chosen reproducibly from the seed (applied before --limit)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--operators", default=None, metavar="LIST",
                    help="comma-separated subset of the mutation operators")
@@ -47,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.limit is not None and args.limit < 0:
         raise UsageError("--limit must be >= 0")
+    if args.per_claim is not None and args.per_claim < 0:
+        raise UsageError("--per-claim must be >= 0")
     ops = mutation.OPERATORS
     if args.operators:
         ops = tuple(o.strip() for o in args.operators.split(",") if o.strip())
@@ -54,10 +62,18 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             raise UsageError(f"unknown operator {bad[0]!r} (known: "
                              f"{', '.join(mutation.OPERATORS)})")
+    if args.recheck:
+        return _recheck(args)
+    if not args.paper:
+        raise UsageError("give a paper, an id or a claim file (or --recheck FILE)")
     entries = _targets(args.paper)
     progress = Progress(args.quiet)
+    def save(rep: mutation.Report) -> None:
+        write_atomic(args.json, json.dumps(rep.to_json(), indent=1) + "\n")
+
     report = mutation.run(entries, " ".join(args.paper), args.budget, args.seed, args.limit,
-                          ops, progress)
+                          ops, progress, per_claim=args.per_claim,
+                          checkpoint=save if args.json else None)
     progress.done()
     print(report.summary())
     if args.json:
@@ -65,3 +81,25 @@ def run(args: argparse.Namespace) -> int:
     bad = report.counts()["survived"] + report.counts()["error"] + len(
         report.false_refutations())
     return 1 if bad else 0
+
+
+def _recheck(args: argparse.Namespace) -> int:
+    from proofs import mutation
+    from proofs.cli import Progress, UsageError, _targets
+    from proofs.io import write_atomic
+
+    try:
+        with open(args.recheck, encoding="utf-8") as fh:
+            data = json.load(fh)
+        target = data["target"].split()
+    except (OSError, ValueError, KeyError, AttributeError) as exc:
+        raise UsageError(f"{args.recheck}: not a mutation report ({exc})") from None
+    progress = Progress(args.quiet)
+    mutation.recheck(data, _targets(target), progress)
+    progress.done()
+    write_atomic(args.recheck, json.dumps(data, indent=1) + "\n")
+    s = data["summary"]
+    print(f"rechecked {args.recheck}: " + ", ".join(
+        f"{k} {s[k]}" for k in ("killed", "survived", "equivalent", "error")))
+    return 1 if s["survived"] or s["error"] or s["false_refutations"] else 0
+

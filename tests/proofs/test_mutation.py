@@ -87,11 +87,78 @@ def test_ci_slice_kills_mutants_of_fact_3_1_item_1() -> None:
     c = rep.counts()
     assert len(rep.outcomes) == 8 and c["invalid"] == 0 and c["error"] == 0
     assert rep.false_refutations() == []
-    assert c["survived"] == 0 and c["killed"] >= 3
-    assert rep.kill_rate is not None and rep.kill_rate >= 0.95
+    assert c["killed"] >= 3
+    # search weakness W1 of docs/reliability.md (the strict ||x o y||_2 < ||y||_2 ||x||_inf,
+    # false at x = 0) is fixed: one rounding-level candidate per dimension setting is confirmed
+    survivors = [o.mutant.description for o in rep.outcomes if o.outcome == "survived"]
+    assert survivors == [] and c["killed"] == 4 and rep.kill_rate == 1.0
     for o in rep.outcomes:
         if o.outcome == "killed":
             assert o.verdict.status is Status.REFUTED and o.verdict.witness
+
+
+def test_ci_slice_tensor_trick() -> None:
+    """tensor-trick slice: 4 mutants of the tensor trick itself, spread over the operators."""
+    rep = mutation.run(registry.resolve("tensor-trick:lemma-tensor-trick:part-1"), "slice",
+                       "quick", 0, per_claim=4)
+    assert rep.originals["tensor-trick:lemma-tensor-trick:part-1"].status is Status.PROVED
+    c = rep.counts()
+    assert rep.false_refutations() == [] and c["error"] == 0
+    assert c["killed"] == 4 and rep.kill_rate == 1.0
+    assert len({o.mutant.operator for o in rep.outcomes}) == 4
+    assert all(o.verdict.status is Status.REFUTED and o.verdict.witness for o in rep.outcomes)
+
+
+def test_ci_slice_lipschitz_attention() -> None:
+    """lipschitz-attention slice: shift invariance (all killed) and the ICL loss expansion,
+    whose mutants in the noise term are true (the centred E_c makes <p, E_c^T a> = 0) and are
+    proved so by the exact stage: equivalent, rigorously."""
+    rep = mutation.run(registry.resolve("lipschitz-attention:extra-softmax-shift-invariance")
+                       + [_claim("lipschitz-attention:equation-icl:step-1")], "slice", "quick",
+                       0, per_claim=4)
+    assert rep.false_refutations() == []
+    c = rep.counts()
+    assert c == {"killed": 5, "survived": 0, "equivalent": 3, "error": 0, "invalid": 0}
+    eq = [o for o in rep.outcomes if o.outcome == "equivalent"]
+    assert all(o.rigorous and o.verdict.status is Status.PROVED for o in eq)
+    assert {o.mutant.original.id for o in eq} == {"lipschitz-attention:equation-icl:step-1"}
+
+
+def test_per_claim_selection_is_seeded_and_spread() -> None:
+    pool = [m for cid in ("closeness:fact-3.1:item-1", "closeness:fact-3.1:item-4")
+            for m in mutants(_claim(cid))]
+    a = mutation.select_per_claim(pool, 3, 5)
+    assert [m.label for m in a] == [m.label for m in mutation.select_per_claim(pool, 3, 5)]
+    assert len(a) == 6
+    for cid in ("closeness:fact-3.1:item-1", "closeness:fact-3.1:item-4"):
+        ops = [m.operator for m in a if m.original.id == cid]
+        assert len(ops) == 3 == len(set(ops))  # one per operator before any repeats
+    order = [pool.index(m) for m in a]
+    assert order == sorted(order)
+    assert mutation.select_per_claim(pool, None, 0) == pool
+
+
+def test_classification_survives_unbuildable_expressions() -> None:
+    """``Max(|l1|, |l2|)`` with ``l2 -> L`` once broke the canonical form (SymPy rebuilds Max
+    with a scalar/matrix mix): the mutant is classified, not a crash."""
+    c = _claim("lipschitz-attention:extra-lipschitz-bound")
+    m = next(m for m in mutants(c, ("swap",)) if "symbol ell_2 -> L" in m.description)
+    assert mutation._trivial(m.claim) is False and renaming(m) is None
+
+
+def test_a_mutant_that_breaks_is_an_error_not_the_end_of_the_run(monkeypatch) -> None:
+    calls = []
+
+    def boom(*a, **k):
+        raise RuntimeError("broken classification")
+
+    monkeypatch.setattr(mutation, "classify", boom)
+    rep = mutation.run(registry.resolve("tensor-trick:lemma-tensor-trick:part-1"), "slice",
+                       "quick", 0, limit=2, checkpoint=lambda r: calls.append(len(r.outcomes)))
+    assert [o.outcome for o in rep.outcomes] == ["error", "error"] and calls == [1, 2]
+    assert "broken classification" in rep.outcomes[0].reason
+    data = rep.to_json()
+    assert data["sampling"]["chosen"] == 2 and data["versions"]["sympy"] == sp.__version__
 
 
 def test_ci_slice_on_a_refuted_original() -> None:
@@ -114,6 +181,25 @@ def test_cli_mutate_json(tmp_path, capsys) -> None:
     assert {m["operator"] for m in data["mutants"]} <= {"neg", "relation", "norm"}
     assert all(m["label"].startswith(m["id"] + "~") for m in data["mutants"])
     assert "kill rate" in capsys.readouterr().out
+
+
+def test_cli_mutate_recheck_updates_survivors(tmp_path, capsys) -> None:
+    out = tmp_path / "m.json"
+    main(["mutate", "tensor-trick:lemma-tensor-trick:part-1", "--limit", "2", "--json",
+          str(out), "-q"])
+    data = json.loads(out.read_text())
+    assert data["summary"]["killed"] == 2
+    data["mutants"][0].update(outcome="survived", status="supported")  # as an older checker
+    data["summary"].update(killed=1, survived=1)
+    out.write_text(json.dumps(data))
+    assert main(["mutate", "--recheck", str(out), "-q"]) == 0
+    again = json.loads(out.read_text())
+    assert again["summary"]["killed"] == 2 and again["summary"]["survived"] == 0
+    assert again["mutants"][0]["earlier"]["outcome"] == "survived"
+    assert again["mutants"][0]["status"] == "refuted" and "rechecked_with" in again
+    assert main(["mutate", "--recheck", str(tmp_path / "none.json")]) == 2
+    assert main(["mutate"]) == 2
+    assert capsys.readouterr().err.count("proofcheck: error:") == 2
 
 
 def test_cli_mutate_usage_errors(capsys) -> None:
