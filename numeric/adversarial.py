@@ -159,6 +159,7 @@ def _stalled(before: np.ndarray, now: np.ndarray) -> bool:
     return not bool(np.any(moved[lead]))
 
 
+POLISH_BELOW = 0.1  # candidates polished by SLSQP: margin (log10 of rhs/lhs, or relative) below
 CLEAR_VIOLATION = -1e-9  # a margin this negative ends the search: confirmation takes over
 
 
@@ -253,6 +254,8 @@ def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int
     theta, margins = _evolve(obj, theta, margins, rng, iterations)
     if polish and theta.shape[1] <= 400:
         for k in np.argsort(margins)[:polish]:
+            if not margins[k] < POLISH_BELOW:  # far from the bound: a local polish won't cross
+                break
             idx = {s: v[k : k + 1] for s, v in batch.indices.items()}
             cand = _polish_one(obj, theta[k].copy(), idx)
             cand = _pull_back(obj, theta[k], cand, idx)

@@ -95,7 +95,7 @@ def search_iterations(budget: Budget, width: int) -> int:
 
     >>> b = Budget.get("default")
     >>> search_iterations(b, 4), search_iterations(b, 200), search_iterations(b, 4000)
-    (750, 250, 63)
+    (450, 150, 40)
     """
     if width <= 16:
         return 3 * budget.search_iterations
