@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import flint
+import mpmath
 import numpy as np
 import sympy as sp
 
@@ -146,33 +147,62 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
             return out
     if not violated:
         return out
-    try:
-        with arb_prec(bits):
-            ops = ArbOps()
-            ev = Evaluator(ops, _env(layout, ops, values, indices))
-            for h in claim.hypotheses:
-                if h.rel is Relation.PSD_LE:
-                    from numeric.arb_linalg import is_psd
-
-                    diff = ev(h.rhs) - ev(h.lhs)
-                    if is_psd(flint.arb_mat(diff.tolist())) is not True:
-                        out.notes.append(f"arb could not certify hypothesis {h}")
-                        return out
-                    continue
-                m, _, _ = precise_margin(h, ev)
-                certain = (m > 0) if (h.rel.strict or h.rel is Relation.EQ) else (m >= 0)
-                if h.rel is Relation.EQ:
-                    certain = m.is_zero() if hasattr(m, "is_zero") else False
-                if not certain:
-                    out.notes.append(f"arb could not certify hypothesis {h}")
-                    return out
-            m, _, _ = precise_margin(claim.prop, ev)
-            out.rigorous = bool(m < 0) if not claim.prop.rel.strict else bool(m <= 0)
-            if not out.rigorous:
-                out.notes.append("arb enclosure too wide to certify the violation")
-    except Unsupported as exc:
-        out.notes.append(f"no rigorous enclosure ({exc}); confirmed with mpmath at {dps} digits")
+    mp_margin = mpmath.mpf(m)
+    for prec in (bits, 4 * bits, 16 * bits):
+        try:
+            verdict = _arb_check(claim, layout, values, indices, prec, mp_margin)
+        except Unsupported as exc:
+            out.notes.append(f"no rigorous enclosure ({exc}); confirmed with mpmath at {dps} "
+                             "digits")
+            return out
+        if verdict == "certified":
+            out.rigorous = True
+            out.notes = [n for n in out.notes if not n.startswith("arb ")]
+            return out
+        if verdict == "contradicted":
+            # mpmath lost the digits that matter at both precisions (e.g. 1 - x'q with x, q on
+            # the unit circle within 1e-230 of each other): arb resolves them and disagrees
+            out.violated = False
+            out.notes.append(f"arb at {prec} bits contradicts the mpmath margin {out.margin}: "
+                             "cancellation, not a violation")
+            return out
+        if verdict.startswith("hypothesis"):
+            out.notes.append(f"arb could not certify {verdict}")
+            return out
+    out.notes.append("arb enclosure too wide to certify the violation")
     return out
+
+
+def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: int,
+               mp_margin: Any) -> str:
+    """Arb at ``bits``: ``certified`` (hypotheses hold and the violation is certain),
+    ``contradicted`` (the enclosure of the margin excludes mpmath's value by a wide gap),
+    ``hypothesis H`` (a hypothesis not certified), or ``open``."""
+    with arb_prec(bits):
+        ops = ArbOps()
+        ev = Evaluator(ops, _env(layout, ops, values, indices))
+        for h in claim.hypotheses:
+            if h.rel is Relation.PSD_LE:
+                from numeric.arb_linalg import is_psd
+
+                diff = ev(h.rhs) - ev(h.lhs)
+                if is_psd(flint.arb_mat(diff.tolist())) is not True:
+                    return f"hypothesis {h}"
+                continue
+            hm, _, _ = precise_margin(h, ev)
+            certain = (hm > 0) if h.rel.strict else (hm >= 0)
+            if h.rel is Relation.EQ:
+                certain = hm.is_zero() if hasattr(hm, "is_zero") else False
+            if not certain:
+                return f"hypothesis {h}"
+        am, _, _ = precise_margin(claim.prop, ev)
+        if (am < 0) if not claim.prop.rel.strict else (am <= 0):
+            return "certified"
+        mid, rad = mpmath.mpf(am.mid().str(30, radius=False)), mpmath.mpf(
+            am.rad().str(5, radius=False))
+        if mp_margin < 0 and rad < abs(mp_margin) / 1000 and mid - rad > mp_margin / 2:
+            return "contradicted"
+        return "open"
 
 
 def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:

@@ -96,3 +96,17 @@ def test_lipschitz_needs_unit_q():
     assert v.status is Status.SUPPORTED and v.slack <= 1 + 1e-12
     v = check_claim(claim(lipschitz.TIGHT_UNIT), SMALL, seed=0)
     assert v.status is Status.SUPPORTED and v.slack < 1e-10
+
+
+def test_total_cancellation_at_50_and_100_digits_is_not_a_violation() -> None:
+    """On the unit circle, 1 - x'q for x, q within 1e-115 of each other cancels beyond 100
+    digits: mpmath reads 0 at both precisions, the other side 1.8e-111, and used to report a
+    'stable' violation. Arb at higher precision resolves it and contradicts mpmath."""
+    from numeric.confirm import confirm_json
+
+    cid = "lipschitz-attention:extra-sphere-polarization"
+    c = next(x for e in PAPER.entries for x in e.claims() if x.id == cid)
+    w = {"d": 2, "n": 1, "w": -1.757883482255101e+110, "T": [[-2.0881334929347673e+115]],
+         "tau": [[4.401592127943185e+110]]}
+    conf = confirm_json(c, w)
+    assert not conf.violated and any("contradicts" in n for n in conf.notes), conf.notes
