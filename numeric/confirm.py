@@ -198,11 +198,23 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
         am, _, _ = precise_margin(claim.prop, ev)
         if (am < 0) if not claim.prop.rel.strict else (am <= 0):
             return "certified"
-        mid, rad = mpmath.mpf(am.mid().str(30, radius=False)), mpmath.mpf(
-            am.rad().str(5, radius=False))
+        try:
+            mid, rad = _exact_mpf(am.mid()), _exact_mpf(am.rad())
+        except ValueError:  # an infinite or NaN enclosure says nothing
+            return "open"
         if mp_margin < 0 and rad < abs(mp_margin) / 1000 and mid - rad > mp_margin / 2:
             return "contradicted"
         return "open"
+
+
+def _exact_mpf(x: Any) -> Any:
+    """An exact arb (a midpoint or a radius) as an mpmath number, without rounding.
+
+    >>> _exact_mpf(flint.arb(-2.5))
+    mpf('-2.5')
+    """
+    man, exp = x.man_exp()
+    return mpmath.mpf((int(man), int(exp)))
 
 
 def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:
