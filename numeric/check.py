@@ -153,21 +153,31 @@ def _trusted(sl10: np.ndarray) -> np.ndarray:
     return sl10
 
 
-def _confirmed_slack(claim: Claim, conf: Any) -> float | None:
-    """``lhs/rhs`` (``rhs/lhs`` for ``>=``) at a confirmed witness, from its high-precision
-    values; None for equalities or sides that are not both positive."""
+def _ratio10(rel: Relation, lhs: Any, rhs: Any) -> float | None:
+    """``log10`` of the slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``) of high-precision sides;
+    None for equalities, matrices, or sides that are not both positive."""
     import mpmath
 
-    if claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
+    if rel is Relation.EQ or rel is Relation.PSD_LE or isinstance(lhs, np.ndarray) \
+            or isinstance(rhs, np.ndarray):
         return None
-    try:
-        lhs, rhs = mpmath.mpf(conf.lhs), mpmath.mpf(conf.rhs)
-    except (ValueError, TypeError):
-        return None
-    small, big = (lhs, rhs) if claim.rel.direction < 0 else (rhs, lhs)
+    small, big = (lhs, rhs) if rel.direction < 0 else (rhs, lhs)
     if not (small > 0 and big > 0):
         return None
-    return float(min(small / big, mpmath.mpf(1e308)))
+    return float(mpmath.log10(small) - mpmath.log10(big))
+
+
+def _confirmed_slack(claim: Claim, conf: Any) -> float | None:
+    """The slack at a confirmed witness, from its high-precision values (see :func:`_ratio10`)."""
+    import mpmath
+
+    try:
+        s10 = _ratio10(claim.rel, mpmath.mpf(conf.lhs), mpmath.mpf(conf.rhs))
+    except (ValueError, TypeError):
+        return None
+    if s10 is None:
+        return None
+    return 1e308 if s10 >= 308 else 10.0**s10  # capped: a finite number in the JSON
 
 
 def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict) -> float | None:
@@ -186,10 +196,7 @@ def _precise_margin_of(claim: Claim, layout: Layout, values: dict, indices: dict
 
 
 def _precise_slack10(claim: Claim, layout: Layout, values: dict, indices: dict) -> float | None:
-    """``log10`` of the slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``) of one instance at 30
-    digits; None for equalities, sides not both positive, or what mpmath cannot evaluate."""
-    import mpmath
-
+    """:func:`_ratio10` of one instance evaluated at 30 digits (None where mpmath cannot)."""
     from numeric.confirm import _env
 
     if claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
@@ -198,13 +205,7 @@ def _precise_slack10(claim: Claim, layout: Layout, values: dict, indices: dict) 
         with mp_workdps(30):
             ops = MpmathOps()
             ev = Evaluator(ops, _env(layout, ops, values, indices))
-            lhs, rhs = ev(claim.lhs), ev(claim.rhs)
-            if isinstance(lhs, np.ndarray) or isinstance(rhs, np.ndarray):
-                return None
-            small, big = (lhs, rhs) if claim.rel.direction < 0 else (rhs, lhs)
-            if not (small > 0 and big > 0):
-                return None
-            return float(mpmath.log10(small) - mpmath.log10(big))
+            return _ratio10(claim.rel, ev(claim.lhs), ev(claim.rhs))
     except (Unsupported, ValueError, ZeroDivisionError, TypeError):
         return None
 
@@ -285,6 +286,13 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
 
     def attempt(cands: list, slack: float | None) -> Verdict | None:
         """Confirm candidates at high precision; a REFUTED verdict for the first that holds."""
+        t_conf = time.perf_counter()
+        try:
+            return _attempt(cands, slack)
+        finally:
+            phases["confirmation"] += time.perf_counter() - t_conf
+
+    def _attempt(cands: list, slack: float | None) -> Verdict | None:
         for c in cands:
             tried.add(id(c))
             mm, layout, vals, idx = c
@@ -308,7 +316,8 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                     evaluations=evaluations,
                     worst_margin=mm,
                     details={"float_margin": mm, "notes": conf.notes + notes,
-                             "backends": backends, "float64_range": ranges_of(claim)},
+                             "backends": backends, "float64_range": ranges_of(claim),
+                             "seconds": phases},
                     seconds=time.perf_counter() - t0,
                 )
             notes.append("a float64 violation was not confirmed at high precision: "
@@ -320,14 +329,8 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         clear = [c for c in candidates if c[0] <= -ROUNDING_LEVEL and id(c) not in tried]
         if not clear:
             return None
-        t_conf = time.perf_counter()
-        refuted = attempt(_diverse(clear, b.confirm, claim.rel),
-                          None if worst_slack10 is None else _slack_of10(worst_slack10))
-        phases["confirmation"] += time.perf_counter() - t_conf
-        if refuted is not None:
-            refuted.evaluations = evaluations
-            refuted.details["seconds"] = phases
-        return refuted
+        return attempt(_diverse(clear, b.confirm, claim.rel),
+                       None if worst_slack10 is None else _slack_of10(worst_slack10))
 
     settings = dim_settings(claim, b.dim_settings, rng)
     for k, dims in enumerate(settings):
@@ -438,15 +441,12 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             refuted = early()
             if refuted is not None:
                 return refuted
-    t_confirm = time.perf_counter()
     if worst_slack10 is not None:
         worst_slack = _slack_of10(worst_slack10)
     refuted = attempt([c for c in _diverse(candidates, b.confirm, claim.rel)
                        if id(c) not in tried],
                       worst_slack)
-    phases["confirmation"] += time.perf_counter() - t_confirm
     if refuted is not None:
-        refuted.details["seconds"] = phases
         return refuted
     if worst_slack_raw is not None and worst_slack10 is not None:
         # float64 picked the worst instance; its ratio is re-evaluated at 30 digits (e.g.

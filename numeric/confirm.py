@@ -157,7 +157,6 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
             return out
         if verdict == "certified":
             out.rigorous = True
-            out.notes = [n for n in out.notes if not n.startswith("arb ")]
             return out
         if verdict == "contradicted":
             # mpmath lost the digits that matter at both precisions (e.g. 1 - x'q with x, q on

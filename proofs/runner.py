@@ -140,15 +140,6 @@ def entry_notes(entry: Lemma) -> list[str]:
     return notes
 
 
-def conclusion_result(entry: Lemma, budget: str | Budget, seed: int,
-                      progress: Progress | None = None) -> Result | None:
-    """Check the implication the chain owes its statement (see :func:`conclusion_claim`)."""
-    claim = conclusion_claim(entry)
-    if claim is None:
-        return None
-    return Result.of(claim, check_claim(claim, budget, seed, progress))
-
-
 def _conclusion_note(c: Result) -> str:
     verb = {Status.REFUTED: "fails", Status.PROVED: "holds (proved)",
             Status.SUPPORTED: "holds (supported)"}.get(c.status, c.status.value)
