@@ -309,7 +309,10 @@ def check_numeric(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                     + ("arb" if conf.rigorous else "mpmath"),
                     rigorous=conf.rigorous,
                     message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs}",
-                    slack=slack if confirmed is None else confirmed,
+                    # undefined when the witness's sides are not both positive: the float
+                    # slack of the other instances says nothing about the violation
+                    slack=confirmed if claim.rel not in (Relation.EQ, Relation.PSD_LE)
+                    else slack,
                     witness=witness_json(layout, vals, idx),
                     seed=seed,
                     precision="mpmath 50 digits; arb 256 bits",
