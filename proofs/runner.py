@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import time
 import traceback
 import zlib
@@ -177,10 +178,24 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         if jobs <= 1 or len(claims) < 2 or "fork" not in mp.get_all_start_methods():
             return [_check_item(k) for k in range(len(claims))]
         ctx = mp.get_context("fork")
-        with ProcessPoolExecutor(min(jobs, len(claims)), mp_context=ctx) as pool:
+        with ProcessPoolExecutor(min(jobs, len(claims)), mp_context=ctx,
+                                 initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
             return list(pool.map(_check_item, range(len(claims)), chunksize=1))
     finally:
         _JOB.clear()
+
+
+def _die_with_parent(parent: int) -> None:
+    """Worker initializer: end the worker when the run that forked it ends, even by SIGKILL
+    (forked workers hold both ends of the pool's pipes, so they would wait forever)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError):  # not Linux: the parent's normal shutdown ends them
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
 
 
 def default_jobs() -> int:

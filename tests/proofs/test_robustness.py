@@ -224,3 +224,32 @@ def test_precision_restored_when_a_check_breaks(monkeypatch) -> None:
     v = check_claim(Claim("t:extra-1", norm2(x), "<=", norminf(x), dims={"n": (2, 3)}), "quick")
     assert v.status is Status.ERROR or v.status is not Status.REFUTED
     assert _precision() == before
+
+
+def test_killed_parallel_check_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """SIGKILL of `proofcheck check --jobs 2`: its forked workers end with it."""
+    out = tmp_path / "parallel-marker.json"
+
+    def alive() -> list[int]:
+        pids = []
+        for proc in Path("/proc").iterdir():
+            try:
+                if proc.name.isdigit() and str(out).encode() in (proc / "cmdline").read_bytes():
+                    pids.append(int(proc.name))
+            except OSError:
+                continue
+        return pids
+
+    p = subprocess.Popen([sys.executable, "-m", "proofs", "check", "closeness:fact-3.1",
+                          "--budget", "quick", "--json", str(out), "-q", "--jobs", "2"],
+                         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while len(alive()) < 3 and time.time() < deadline and p.poll() is None:
+        time.sleep(0.2)  # the parent and both workers are up
+    assert p.poll() is None and len(alive()) == 3
+    p.send_signal(signal.SIGKILL)
+    p.wait(timeout=30)
+    deadline = time.time() + 10
+    while alive() and time.time() < deadline:
+        time.sleep(0.2)
+    assert alive() == []
