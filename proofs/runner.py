@@ -28,11 +28,10 @@ from numeric.budget import Budget
 from numeric.check import check_numeric
 from numeric.interval_prover import prove_interval
 from proofs.model import Chain, Lemma
-from proofs.results import Result, combine
+from proofs.model.conclusion import conclusion_claim, entry_notes
+from proofs.model.results import Result, combine
 from proofs.symbolic_stage import check_identity
-from symbolic.claim import Claim, Prop
-from symbolic.objects import unwrap
-from symbolic.relation import Relation
+from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
 Progress = Callable[[str], None]
@@ -71,74 +70,6 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
-
-
-def _same(a: Prop, b: Prop) -> bool:
-    """Structurally equal sides (definitions unfolded) and a relation that implies ``b``'s."""
-    return (unwrap(a.lhs) == unwrap(b.lhs) and unwrap(a.rhs) == unwrap(b.rhs)
-            and a.rel.implies(b.rel))
-
-
-def _needed_relation(chain_rel: Relation, stated: Relation) -> Relation | None:
-    """``R`` such that ``a chain_rel e`` and ``e R s`` give ``a stated s`` (None: impossible)."""
-    if stated is Relation.EQ:
-        return Relation.EQ if chain_rel is Relation.EQ else None
-    if stated is Relation.PSD_LE:
-        return Relation.PSD_LE if chain_rel in (Relation.EQ, Relation.PSD_LE) else None
-    if chain_rel is not Relation.EQ and chain_rel.direction != stated.direction:
-        return None
-    if stated.strict and not chain_rel.strict:
-        return Relation.LT if stated.direction < 0 else Relation.GT
-    return Relation.LE if stated.direction < 0 else Relation.GE
-
-
-def conclusion_claim(entry: Lemma) -> Claim | None:
-    """The implication the proof chain still owes its statement: ``chain_end REL stated_rhs``
-    under the hypotheses the proof runs under, or None when the chain concludes the statement
-    structurally (or cannot conclude it at all).
-
-    >>> from symbolic import Prop, scalar
-    >>> from proofs.model import Chain, Lemma, Link
-    >>> t = scalar("t")
-    >>> e = Lemma("t:lemma-1", "toy", Prop(t**2, "<=", 1), hypotheses=(Prop(t**2, "<=", 1),),
-    ...           proof=Chain(t**2, [Link("<=", 1 + t**2)]))
-    >>> str(conclusion_claim(e).prop)
-    't**2 + 1 <= 1'
-    """
-    if entry.proof is None or not isinstance(entry.statement, Prop):
-        return None
-    concl = entry.proof.conclusion()
-    st = entry.statement
-    if concl is None or _same(concl, st) or unwrap(concl.lhs) != unwrap(st.lhs):
-        return None
-    rel = _needed_relation(concl.rel, st.rel)
-    if rel is None:
-        return None
-    return Claim(entry.id, concl.rhs, rel, st.rhs, hypotheses=entry.proof_hypotheses(),
-                 source=f"{entry.source}: proof chain's end vs the statement",
-                 dims=entry.dims, ranges=entry.ranges, kind_override="implication",
-                 description=f"end of the proof chain of {entry.id} {rel.value} the stated bound")
-
-
-def entry_notes(entry: Lemma) -> list[str]:
-    """Structural notes: does the proof chain compose, and does it conclude the statement?"""
-    notes = []
-    if entry.proof is None or not isinstance(entry.statement, Prop):
-        return notes
-    concl = entry.proof.conclusion()
-    if concl is None:
-        notes.append("the proof chain's relations do not compose into one conclusion")
-        return notes
-    st = entry.statement
-    if _same(concl, st):
-        notes.append("the proof chain concludes the statement")
-    elif unwrap(concl.lhs) != unwrap(st.lhs):
-        notes.append(f"the proof chain starts at {concl.lhs}, not at the statement's "
-                     f"left side {st.lhs}")
-    elif _needed_relation(concl.rel, st.rel) is None:
-        notes.append(f"the proof chain concludes {concl}, whose relation cannot give the "
-                     f"statement {st}")
-    return notes
 
 
 def _conclusion_note(c: Result) -> str:

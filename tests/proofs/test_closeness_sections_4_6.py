@@ -10,8 +10,8 @@ from numeric import softmax_regression as twin
 from numeric.layout import Layout
 from numeric.precise_backend import MpmathOps, mp_workdps
 from proofs import registry
-from proofs.errata import findings
-from proofs.results import Result
+from proofs.model.results import Result
+from proofs.reports.errata import findings
 from proofs.runner import check_claim
 from proofs.symbolic_stage import _arb_point, arb_eval
 from symbolic import Status

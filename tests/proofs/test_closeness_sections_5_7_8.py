@@ -15,11 +15,11 @@ import sys
 import pytest
 
 from numeric.confirm import confirm_json
-from proofs import errata
-from proofs.hypothesis_flow import _implication
 from proofs.papers.closeness import PAPER, section1, section5, section7, section8
+from proofs.papers.closeness.constants import constant_gaps
+from proofs.reports import errata
 from proofs.runner import check_claim, conclusion_claim, run_entries
-from proofs.slack import constant_gaps
+from proofs.tools.hypothesis_flow import _implication
 
 HERE = pathlib.Path(__file__).parent
 VERDICTS = HERE / "closeness_s1578_verdicts.json"
@@ -113,7 +113,7 @@ def _claim_for(f: dict):
     entry = PAPER.entry(chk.get("entry", f["id"]))
     if chk["type"] == "conclusion":
         return conclusion_claim(entry)
-    from proofs.hypothesis_flow import needed
+    from proofs.tools.hypothesis_flow import needed
 
     hyp = next(h for _, _, h in needed(PAPER, entry)
                if str(h.lhs) == chk["lhs"] and h.rel.value == chk["rel"]
@@ -172,10 +172,10 @@ def regenerate(budget: str = "default") -> None:
     """Re-run every claim of the sections and rewrite the pinned files; ``budget`` may also be
     the JSON of a finished ``proofcheck check closeness --budget default --json F`` run."""
     if budget.endswith(".json"):
-        from proofs import reports
+        from proofs.store import results_json
 
         ids = {sub.id for e in ENTRIES for sub in e.all_entries()} | set(CLAIMS)
-        res = [r for r in reports.results_from_json(reports.load_results_json(budget),
+        res = [r for r in results_json.results_from_json(results_json.load_results_json(budget),
                                                      "closeness") if r.id in ids]
     else:
         from proofs.runner import default_jobs

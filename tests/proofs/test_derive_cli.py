@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from proofs.cli import main
-from proofs.commands.derive import standalone
+from proofs.cli.commands.derive import standalone
 
 
 def test_derive_part_4_follows(capsys):

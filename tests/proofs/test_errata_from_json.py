@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from proofs import errata, reports
 from proofs.cli import main
 from proofs.papers.closeness import PAPER
+from proofs.reports import errata, reports
 from proofs.runner import run_entries
 from symbolic.verdict import Status
 

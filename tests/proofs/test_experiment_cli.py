@@ -10,7 +10,7 @@ import pytest
 from numeric.attention.experiment import Experiment, make_claim
 from numeric.attention.registry import _REGISTRY, experiments, register
 from proofs.cli import main
-from proofs.commands.experiment import coerce, parse_value
+from proofs.cli.commands.experiment import coerce, parse_value
 
 
 def run_cli(tmp_path, capsys, *argv):

@@ -3,9 +3,9 @@
 import pytest
 
 from numeric.confirm import confirm_json
-from proofs.hypothesis_flow import _implication, flow, needed
 from proofs.papers.closeness import PAPER
 from proofs.papers.closeness import section5 as s5
+from proofs.tools.hypothesis_flow import _implication, flow, needed
 from symbolic import Prop, norm2, opnorm
 
 

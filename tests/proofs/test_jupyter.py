@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 import pytest
 
 from proofs import registry
-from proofs.html_report import Report
-from proofs.latex_report import all_entries
-from proofs.notebook import check, entry, replay
-from proofs.results import Result
+from proofs.model.results import Result
+from proofs.reports.html import Report
+from proofs.reports.latex import all_entries
+from proofs.reports.notebook import check, entry, replay
 from symbolic import Claim, Status, Verdict, scalar
 
 VOID = {"br", "hr", "img", "input", "meta", "link"}

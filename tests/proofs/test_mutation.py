@@ -6,9 +6,9 @@ import json
 
 import sympy as sp
 
-from proofs import mutation, registry
 from proofs.cli import main
-from proofs.mutation import Mutant, classify, mutants, renaming
+from proofs.tools import mutation, registry
+from proofs.tools.mutation import Mutant, classify, mutants, renaming
 from symbolic import Claim, Prop, frob, matrix, n, norm2, norminf, opnorm, scalar, vector
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict

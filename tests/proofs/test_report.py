@@ -9,9 +9,10 @@ import subprocess
 
 import pytest
 
-from proofs import latex_report, registry
 from proofs.cli import main
-from proofs.latex_report import (
+from proofs.reports import latex as latex_report
+from proofs.reports import registry
+from proofs.reports.latex import (
     LatexError,
     btext,
     compile_pdf,
@@ -20,8 +21,8 @@ from proofs.latex_report import (
     text,
     witness_latex,
 )
-from proofs.reports import to_json
 from proofs.runner import run_entries
+from proofs.store.results_json import to_json
 
 HAVE_PDF = shutil.which("pdflatex") is not None and shutil.which("pdftotext") is not None
 needs_pdf = pytest.mark.skipif(not HAVE_PDF, reason="pdflatex/pdftotext not installed")

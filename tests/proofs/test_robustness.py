@@ -151,7 +151,7 @@ def test_killed_writer_leaves_no_truncated_file(tmp_path: Path) -> None:
     path.write_text("[]\n")
     code = textwrap.dedent(f"""
         import sys
-        from proofs.io import write_atomic
+        from proofs.store.atomic import write_atomic
         print("start", flush=True)
         write_atomic({str(path)!r}, "[" + "1," * 200_000_000 + "1]")
     """)

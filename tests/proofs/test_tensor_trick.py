@@ -48,8 +48,8 @@ def test_identities_are_proved_for_all_sizes(cid):
 @pytest.mark.parametrize("cid", ["tensor-trick:extra-tensor-trick-wrong-convention",
                                  "tensor-trick:extra-vec-diag-wrong-convention"])
 def test_planted_wrong_conventions_are_refuted_and_not_paper_findings(cid):
-    from proofs import errata
-    from proofs.results import Result
+    from proofs.model.results import Result
+    from proofs.reports import errata
 
     c = claim(cid)
     assert c.expect == "refuted" and c.finding == errata.PLANTED

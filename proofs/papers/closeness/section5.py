@@ -4,8 +4,9 @@ Lemmas 5.4-5.8, as printed, plus the sharpest constants the toolkit establishes 
 Reading of the extraction: ``x_t``/``x_{t+1}`` are the iterates, ``||A(x_{t+1} x_t)||`` is read
 as ``||A(x_{t+1} - x_t)||``. Every statement carries exactly the hypotheses it lists; what a
 proof assumes beyond them is attached to its steps (``extra_hypotheses``) and reported by
-:mod:`proofs.hypothesis_flow`. ``n`` runs up to 1000 and ``R`` over ``[4, 60]`` (``[0, 60]`` where
-``R >= 4`` is not listed), where ``exp(R^2)``, ``exp(2R^2)`` and ``beta^-2`` leave float64 range:
+:mod:`proofs.tools.hypothesis_flow`. ``n`` runs up to 1000 and ``R`` over ``[4, 60]``
+(``[0, 60]`` where ``R >= 4`` is not listed), where ``exp(R^2)``, ``exp(2R^2)`` and
+``beta^-2`` leave float64 range:
 evaluation moves to log-space float64 (:mod:`numeric.logspace`) or mpmath by itself.
 
 Example:

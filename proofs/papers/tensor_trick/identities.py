@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.errata import PLANTED as PLANTED_FINDING
 from proofs.model import Lemma
 from proofs.papers.tensor_trick.common import (
     A1,
@@ -28,6 +27,7 @@ from proofs.papers.tensor_trick.common import (
     j0,
     x,
 )
+from proofs.reports.errata import PLANTED as PLANTED_FINDING
 from symbolic import Prop, col, d, diag, exp_, kron, n, row_block, unvec, vec, vector
 from symbolic.attention_regression import (
     Block,

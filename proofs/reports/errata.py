@@ -6,12 +6,12 @@ for proof steps) or a structural note (a proof chain that does not conclude its 
 
 Example:
     >>> from symbolic import Status, Verdict, Claim, scalar
-    >>> from proofs.results import Result
-    >>> from proofs.errata import findings
+    >>> from proofs.model.results import Result
+    >>> from proofs.reports.errata import findings
     >>> x = scalar("x")
     >>> c = Claim("t:lemma-1", x, "<=", 0, finding="false-statement")
     >>> rs = [Result.of(c, Verdict(Status.REFUTED, "sampling"))]
-    >>> [f["kind"] for f in findings(rs, flow=False)]
+    >>> [f["kind"] for f in findings(rs)]
     ['false-statement']
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from proofs.results import Result
+from proofs.model.results import Result
 from symbolic.claim import Prop
 from symbolic.latex import escape_text, latex
 from symbolic.verdict import Status
@@ -49,35 +49,12 @@ def _corrected(r: Result) -> str | None:
     return str(c.corrected)
 
 
-def findings(results: list[Result], flow: bool = True, flow_budget: str = "quick",
-             seed: int = 0) -> list[dict[str, Any]]:
-    """Findings from check results; with ``flow``, also the missing hypotheses that
-    :mod:`proofs.hypothesis_flow` establishes for the registered papers' entries checked."""
-    out = _result_findings(results)
-    if flow:
-        out += _flow_findings(results, flow_budget, seed)
-    return out
-
-
-def _flow_findings(results: list[Result], budget: str, seed: int) -> list[dict[str, Any]]:
-    from proofs import hypothesis_flow, registry
-
-    ids = {r.id for r in results}
-    statuses = {r.id: r.status for r in results}
-    out: list[dict[str, Any]] = []
-    for key in sorted({i.split(":", 1)[0] for i in ids}):
-        try:
-            paper = registry.paper(key)
-        except (registry.UnknownTarget, AttributeError, ImportError):
-            continue
-        entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
-        if not entries:
-            continue
-        items = hypothesis_flow.flow(paper, entries, budget, seed, statuses)
-        for f in hypothesis_flow.findings(items):
-            f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
-            out.append(f)
-    return out
+def findings(results: list[Result], flow: list[dict[str, Any]] | None = None
+             ) -> list[dict[str, Any]]:
+    """Findings from check results, plus the missing-hypothesis findings ``flow`` that
+    :func:`proofs.tools.hypothesis_flow.flow_findings` established (computed by the caller:
+    rendering never runs a check)."""
+    return _result_findings(results) + list(flow or [])
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -175,6 +152,6 @@ def results_from_json(data: dict[str, Any]) -> list[Result]:
     >>> results_from_json({"results": []})
     []
     """
-    from proofs.reports import results_from_json as from_json
+    from proofs.store.results_json import results_from_json as from_json
 
     return from_json(data)

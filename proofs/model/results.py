@@ -2,7 +2,7 @@
 
 Example:
     >>> from symbolic import Status, Verdict
-    >>> from proofs.results import Result
+    >>> from proofs.model.results import Result
     >>> r = Result("t:extra-1", "extra", "toy", "", Verdict(Status.REFUTED), expect=None)
     >>> r.unexpected
     True

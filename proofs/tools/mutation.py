@@ -151,7 +151,7 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (``schema_version`` 1)."""
         rate = self.kill_rate
-        from proofs.reports import versions
+        from proofs.store.provenance import versions
 
         return {
             "schema_version": 1, "target": self.target, "budget": self.budget, "seed": self.seed,
@@ -763,7 +763,7 @@ def recheck(data: dict[str, Any], entries: list[Lemma | Claim],
         c[rec["outcome"]] += 1
     den = c["killed"] + c["survived"] + c["error"]
     data["summary"].update(c, kill_rate=None if den == 0 else round(c["killed"] / den, 4))
-    from proofs.reports import versions
+    from proofs.store.provenance import versions
 
     data["rechecked_with"] = versions()
     return data

@@ -43,9 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs import latex_report
-    from proofs.cli import Progress, UsageError, get_paper
-    from proofs.io import write_atomic
+    from proofs.cli.common import Progress, UsageError, get_paper
+    from proofs.reports import latex as latex_report
+    from proofs.store.atomic import write_atomic
 
     paper = get_paper(args.paper)
     out = args.output
@@ -75,16 +75,19 @@ def run(args: argparse.Namespace) -> int:
         if not results:
             raise UsageError(f"{', '.join(args.from_json)}: no result of paper {paper.key!r}")
     else:
-        from proofs.reports import versions as lib_versions
         from proofs.runner import run_entries
+        from proofs.store.provenance import versions as lib_versions
 
         progress = Progress(args.quiet)
         results = run_entries(paper.entries, args.budget, args.seed, progress)
         progress.done()
         budget, seed, versions = args.budget, args.seed, lib_versions()
 
+    from proofs.tools.hypothesis_flow import flow_findings
+
+    flow = flow_findings(results, seed=seed if isinstance(seed, int) else 0)
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
-                                figures=figures, derivations=not args.no_derivations)
+                                figures=figures, derivations=not args.no_derivations, flow=flow)
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):
@@ -95,14 +98,14 @@ def run(args: argparse.Namespace) -> int:
         except latex_report.LatexError as exc:
             raise UsageError(str(exc)) from None
     if out and not args.quiet:
-        from proofs.reports import summary_line
+        from proofs.reports.table import summary_line
 
         print(f"{out}: {summary_line(results)}")
     return 1 if any(r.unexpected for r in results) else 0
 
 
 def _load(path: str) -> dict:
-    from proofs.cli import UsageError
+    from proofs.cli.common import UsageError
 
     try:
         with open(path, encoding="utf-8") as f:

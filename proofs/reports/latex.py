@@ -1,13 +1,14 @@
 """A paper's verification report as a LaTeX document (``proofcheck report``), and PDF output.
 
 Everything printed comes from the objects the checker ran: each entry's statement and proof chain
-from :mod:`proofs.model`, each verdict from a :class:`~proofs.results.Result`, the errata from
-:func:`proofs.errata.findings`. Only packages shipped in Debian's ``texlive-latex-base`` are used
-(``color`` rather than ``xcolor``; the document falls back to bold badges without it).
+from :mod:`proofs.model`, each verdict from a :class:`~proofs.model.results.Result`, the errata from
+:func:`proofs.reports.errata.findings`. Only packages shipped in Debian's
+``texlive-latex-base`` are used (``color`` rather than ``xcolor``; the document falls back to
+bold badges without it).
 
 Example:
     >>> from proofs import registry
-    >>> from proofs.latex_report import document
+    >>> from proofs.reports.latex import document
     >>> tex = document(registry.paper("closeness"), [], derivations=False)
     >>> tex.startswith(r"\\documentclass") and r"\\end{document}" in tex
     True
@@ -30,10 +31,10 @@ from typing import Any
 
 import sympy as sp
 
-from proofs.errata import findings
-from proofs.io import write_atomic
 from proofs.model import Chain, Lemma, Paper
-from proofs.results import Result
+from proofs.model.results import Result
+from proofs.reports.errata import findings
+from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
 from symbolic.latex import escape_text, latex
 from symbolic.verdict import Status, Verdict
@@ -609,8 +610,8 @@ def _slack_table(results: list[Result]) -> list[str]:
     return [*out, "\n".join(table)]
 
 
-def _errata(results: list[Result]) -> list[str]:
-    items = findings(results)
+def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None) -> list[str]:
+    items = findings(results, flow)
     by_id = {r.id: r for r in results}
     out = [r"\section{Errata}"]
     if not items:
@@ -666,7 +667,7 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tu
     [('closeness:extra-grad-a-exp', True)]
     """
     try:
-        from proofs.commands.derive import derivation
+        from proofs.cli.commands.derive import derivation
     except ImportError:
         return []
     from symbolic import objects as ob
@@ -733,8 +734,10 @@ def figure_files(directory: str | None) -> list[str]:
 
 def document(paper: Paper, results: list[Result], *, budget: str | None = None,
              seed: int | None = None, versions: dict[str, str] | None = None,
-             figures: Sequence[str] = (), derivations: bool = True) -> str:
-    """The verification report of ``paper`` from ``results``, as a complete LaTeX document."""
+             figures: Sequence[str] = (), derivations: bool = True,
+             flow: list[dict[str, Any]] | None = None) -> str:
+    """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
+    ``flow``, computed by the caller), as a complete LaTeX document."""
     results = sorted(results, key=_order(paper))
     by_id = {r.id: r for r in results}
     out = [_preamble(), r"\begin{document}",
@@ -760,7 +763,7 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out.append(r"\subsection*{Other results in this run}")
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
-    out += _errata(results)
+    out += _errata(results, flow)
     ders = derivations_latex(paper) if derivations else []
     if ders:
         out += [r"\section{Symbolic derivations}",

@@ -16,7 +16,7 @@ Example:
     >>> import sympy as sp
     >>> from symbolic import Prop, scalar
     >>> from proofs.model import Chain, Lemma, Link, Paper
-    >>> from proofs.hypothesis_flow import flow
+    >>> from proofs.tools.hypothesis_flow import flow
     >>> t = scalar("t")
     >>> tool = Lemma("toy:lemma-1", "tool", Prop(t, "<=", 1), hypotheses=(Prop(t, "<=", 0),))
     >>> user = Lemma("toy:lemma-2", "user", Prop(t, "<=", 2), hypotheses=(Prop(t, "<=", 3),),
@@ -31,7 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofs import registry
 from proofs.model import Lemma, Paper
+from proofs.model.results import Result
 from proofs.runner import check_claim
 from symbolic.claim import Claim, Prop
 from symbolic.objects import unwrap
@@ -167,3 +169,25 @@ def summary(items: list[FlowItem]) -> str:
 
 
 __all__ = ["FlowItem", "findings", "flow", "needed", "summary"]
+
+
+def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0
+                  ) -> list[dict[str, Any]]:
+    """The missing-hypothesis findings of the registered papers' entries among ``results``
+    (checks the implications the flow needs at ``budget``), as errata findings."""
+    ids = {r.id for r in results}
+    statuses = {r.id: r.status for r in results}
+    out: list[dict[str, Any]] = []
+    for key in sorted({i.split(":", 1)[0] for i in ids}):
+        try:
+            paper = registry.paper(key)
+        except (registry.UnknownTarget, AttributeError, ImportError):
+            continue
+        entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
+        if not entries:
+            continue
+        items = flow(paper, entries, budget, seed, statuses)
+        for f in findings(items):
+            f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
+            out.append(f)
+    return out

@@ -1,10 +1,10 @@
-"""Notebook helpers: check targets and get a displayable :class:`~proofs.html_report.Report`.
+"""Notebook helpers: check targets and get a displayable :class:`~proofs.reports.html.Report`.
 
-In Jupyter, the last expression of a cell is displayed: a :class:`~proofs.html_report.Report`
+In Jupyter, the last expression of a cell is displayed: a :class:`~proofs.reports.html.Report`
 as an HTML table, a claim, chain, lemma or verdict as LaTeX (their ``_repr_latex_``).
 
 Example:
-    >>> from proofs.notebook import check, entry
+    >>> from proofs.reports.notebook import check, entry
     >>> rep = check("closeness:fact-3.2:item-1", budget="quick")
     >>> rep.ok, [r.id for r in rep]
     (True, ['closeness:fact-3.2:item-1'])
@@ -25,8 +25,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from proofs import registry
-from proofs.html_report import Report
 from proofs.model import Lemma
+from proofs.reports.html import Report
 from proofs.runner import run_entries
 from symbolic.claim import Claim
 

@@ -92,7 +92,7 @@ class Chain:
 
     def _repr_latex_(self) -> str:
         """Jupyter display: the chain as an ``aligned`` block."""
-        from proofs.latex_report import chain_aligned
+        from proofs.reports.latex import chain_aligned
 
         return r"$\begin{aligned}" + chain_aligned(self) + r"\end{aligned}$"
 
@@ -139,7 +139,7 @@ class Lemma:
 
     def _repr_latex_(self) -> str:
         """Jupyter display: source, hypotheses, statement and proof chain."""
-        from proofs.latex_report import entry_repr_latex
+        from proofs.reports.latex import entry_repr_latex
 
         return entry_repr_latex(self)
 

@@ -1,96 +1,25 @@
-"""Reports of a check run: terminal table, JSON (the contract), JUnit XML.
+"""The results JSON of a check run (the contract in DESIGN.md): its one writer and one reader.
 
 Example:
-    >>> from symbolic import Status, Verdict
-    >>> from proofs.results import Result
-    >>> from proofs.reports import terminal_table
+    >>> import json
+    >>> from symbolic.verdict import Status, Verdict
+    >>> from proofs.model.results import Result
     >>> r = Result("t:extra-1", "extra", "toy", "demo", Verdict(Status.SUPPORTED, "sampling"))
-    >>> print(terminal_table([r], color=False).splitlines()[0].split())
-    ['id', 'status', 'rigorous', 'slack', 'method']
+    >>> json.loads(to_json([r], seed=0, budget="quick"))["results"][0]["status"]
+    'supported'
 """
 
 from __future__ import annotations
 
 import json
-import platform
-import sys
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
-from proofs.results import Result
+from proofs.model.results import Result
+from proofs.store.provenance import versions
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
 SCHEMA_VERSION = 1
-_COLORS = {Status.PROVED: "32", Status.REFUTED: "31", Status.SUPPORTED: "36",
-           Status.UNKNOWN: "33", Status.SKIPPED: "90", Status.ERROR: "35"}
-
-
-def versions() -> dict[str, str]:
-    """Versions of the toolkit and the libraries behind a verdict."""
-    import flint
-    import mpmath
-    import numpy
-    import scipy
-    import sympy
-
-    import proofs
-
-    out = {"proofcheck": proofs.__version__, "python": platform.python_version(),
-           "sympy": sympy.__version__, "mpmath": mpmath.__version__, "numpy": numpy.__version__,
-           "scipy": scipy.__version__, "python-flint": flint.__version__}
-    try:
-        import symengine
-
-        out["symengine"] = symengine.__version__
-    except ImportError:  # pragma: no cover
-        pass
-    return out
-
-
-def _fmt_slack(x: Any) -> str:
-    if x is None:
-        return "-"
-    try:
-        return f"{float(x):.3g}"
-    except (TypeError, ValueError):
-        return str(x)
-
-
-def terminal_table(results: list[Result], color: bool | None = None) -> str:
-    """An aligned table, one line per result, and a summary line."""
-    color = sys.stdout.isatty() if color is None else color
-    rows = [("id", "status", "rigorous", "slack", "method")]
-    for r in results:
-        v = r.verdict
-        flag = "!" if r.unexpected else "?" if getattr(r, "missed", False) else ""
-        rows.append((r.id, v.status.value + flag, "yes" if v.rigorous else "no",
-                     _fmt_slack(v.slack), v.method[:60]))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    lines = []
-    for k, row in enumerate(rows):
-        cells = [row[i].ljust(widths[i]) for i in range(4)] + [row[4]]
-        if color and k:
-            st = results[k - 1].verdict.status
-            cells[1] = f"\033[{_COLORS[st]}m{cells[1]}\033[0m"
-        lines.append("  ".join(cells))
-    lines.append("")
-    lines.append(summary_line(results))
-    return "\n".join(lines)
-
-
-def summary_line(results: list[Result]) -> str:
-    """Counts by status, and unexpected verdicts."""
-    counts = {s: sum(r.status is s for r in results) for s in Status}
-    parts = [f"{c} {s.value}" for s, c in counts.items() if c]
-    bad = sum(r.unexpected for r in results)
-    missed = sum(getattr(r, "missed", False) for r in results)
-    out = f"{len(results)} results: " + ", ".join(parts) + (
-        f"; {bad} unexpected (marked !)" if bad else "; all as expected")
-    if missed:
-        out += (f"; {missed} pinned finding(s) not reproduced at this budget (marked ?; "
-                "try --budget default)")
-    return out
 
 
 def to_json(results: list[Result], seed: int, budget: str) -> str:
@@ -98,33 +27,6 @@ def to_json(results: list[Result], seed: int, budget: str) -> str:
     doc = {"schema_version": SCHEMA_VERSION, "seed": seed, "budget": budget,
            "versions": versions(), "results": [r.to_json() for r in results]}
     return json.dumps(doc, indent=2, sort_keys=False)
-
-
-def to_junit(results: list[Result], suite: str = "proofcheck") -> str:
-    """JUnit XML: an unexpected verdict is a failure, an error an error, unknown skipped."""
-    failures = sum(r.unexpected and r.status is not Status.ERROR for r in results)
-    errors = sum(r.status is Status.ERROR for r in results)
-    skipped = sum(r.status in (Status.UNKNOWN, Status.SKIPPED) for r in results)
-    total = sum(r.verdict.seconds for r in results)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuite name={quoteattr(suite)} tests="{len(results)}" failures="{failures}" '
-           f'errors="{errors}" skipped="{skipped}" time="{total:.3f}">']
-    for r in results:
-        v = r.verdict
-        cls = r.id.split(":")[0]
-        out.append(f'  <testcase classname={quoteattr(cls)} name={quoteattr(r.id)} '
-                   f'time="{v.seconds:.3f}">')
-        text = escape(f"{v.status.value} ({v.method}): {v.message}")
-        if v.status is Status.ERROR:
-            out.append(f'    <error message={quoteattr(v.message[:200])}>{text}</error>')
-        elif r.unexpected:
-            out.append(f'    <failure message={quoteattr(v.message[:200])}>{text}</failure>')
-        elif v.status in (Status.UNKNOWN, Status.SKIPPED):
-            out.append(f'    <skipped message={quoteattr(v.message[:200])}/>')
-        out.append(f"    <system-out>{text}</system-out>")
-        out.append("  </testcase>")
-    out.append("</testsuite>")
-    return "\n".join(out) + "\n"
 
 
 # -- reading a check run back -------------------------------------------------------------------
@@ -141,7 +43,7 @@ def load_results_json(path: str) -> dict[str, Any]:
     >>> load_results_json("/nonexistent/out.json")
     Traceback (most recent call last):
     ...
-    proofs.reports.ResultsFileError: /nonexistent/out.json: no such file
+    proofs.store.results_json.ResultsFileError: /nonexistent/out.json: no such file
     """
     try:
         with open(path, encoding="utf-8") as f:
@@ -211,7 +113,7 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
     >>> results_from_json({"results": [rec]}, "tensor-trick")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    proofs.reports.ResultsFileError: no result of paper 'tensor-trick' (the file has ...)
+    proofs.store.results_json.ResultsFileError: no result of paper 'tensor-trick' (the file has ...)
     """
     from proofs import registry
     from proofs.runner import conclusion_claim

@@ -15,100 +15,21 @@ import argparse
 import importlib
 import os
 import sys
-import time
 from collections.abc import Sequence
 
 from numeric.budget import BUDGETS
 from proofs import registry
-from proofs.commands import MODULES
-from proofs.io import write_atomic
-from proofs.model import Lemma
+from proofs.cli.commands import MODULES
+from proofs.cli.common import (
+    Progress,
+    UsageError,
+    _Parser,
+    get_paper,
+    parse_jobs,
+    resolve_targets,
+)
+from proofs.store.atomic import write_atomic
 from proofs.userfile import UserFileError
-from symbolic.claim import Claim
-
-
-class UsageError(Exception):
-    """A user mistake: reported in one line, exit code 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
-
-
-class Progress:
-    """Progress lines on stderr (rewritten in place on a terminal)."""
-
-    def __init__(self, quiet: bool = False):
-        self.quiet = quiet
-        self.tty = sys.stderr.isatty()
-        self.t0 = time.perf_counter()
-
-    def __call__(self, msg: str) -> None:
-        if self.quiet:
-            return
-        line = f"[{time.perf_counter() - self.t0:6.1f}s] {msg}"
-        if self.tty:
-            sys.stderr.write("\r\033[K" + line[:150])
-        else:
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.tty and not self.quiet:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
-def _targets(targets: Sequence[str]) -> list[Lemma | Claim]:
-    from proofs import userfile
-
-    out: list[Lemma | Claim] = []
-    for t in targets:
-        if t.endswith(".py") or os.path.sep in t:
-            out += userfile.load(t)
-            continue
-        try:
-            out += registry.resolve(t)
-        except registry.UnknownTarget:
-            raise unknown("target", t) from None
-    seen, unique = set(), []
-    for e in out:
-        if e.id not in seen:
-            seen.add(e.id)
-            unique.append(e)
-    return unique
-
-
-def unknown(what: str, target: str) -> UsageError:
-    """The one-line error for an unknown paper, id or target, with close matches."""
-    hints = registry.suggest(target)
-    hint = f"; did you mean {', '.join(hints)}?" if hints else ""
-    return UsageError(f"unknown {what} {target!r}{hint} (see 'proofcheck list')")
-
-
-def get_paper(key: str):  # -> proofs.model.Paper
-    """The paper ``key``, or a :class:`UsageError` naming the known keys."""
-    try:
-        return registry.paper(key)
-    except registry.UnknownTarget:
-        raise UsageError(f"unknown paper {key!r} (known: "
-                         f"{', '.join(registry.paper_keys())})") from None
-
-
-def _jobs(value: str) -> int:
-    """``--jobs``: a positive integer, or ``auto``."""
-    from proofs.runner import default_jobs
-
-    if value == "auto":
-        return default_jobs()
-    try:
-        jobs = int(value)
-    except ValueError:
-        jobs = 0
-    if jobs < 1:
-        raise UsageError(f"--jobs must be a positive integer or 'auto', not {value!r}")
-    return jobs
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -124,24 +45,25 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from proofs import reports
+    from proofs.reports import table
     from proofs.runner import run_entries
+    from proofs.store import results_json
 
-    jobs = _jobs(args.jobs)
-    entries = _targets(args.targets)
+    jobs = parse_jobs(args.jobs)
+    entries = resolve_targets(args.targets)
     progress = Progress(args.quiet)
     results = run_entries(entries, args.budget, args.seed, progress, jobs=jobs)
     progress.done()
-    print(reports.terminal_table(results))
+    print(table.terminal_table(results))
     if args.json:
-        write_atomic(args.json, reports.to_json(results, args.seed, args.budget) + "\n")
+        write_atomic(args.json, results_json.to_json(results, args.seed, args.budget) + "\n")
     if args.junit:
-        write_atomic(args.junit, reports.to_junit(results))
+        write_atomic(args.junit, table.to_junit(results))
     return 1 if any(r.unexpected for r in results) else 0
 
 
 def cmd_errata(args: argparse.Namespace) -> int:
-    from proofs import errata
+    from proofs.reports import errata
 
     paper = get_paper(args.paper)
     progress = Progress(args.quiet)
@@ -152,9 +74,13 @@ def cmd_errata(args: argparse.Namespace) -> int:
 
         seed = 0 if args.seed is None else args.seed
         results = run_entries(paper.entries, args.budget or "default", seed, progress)
+    flow = []
     if not args.no_flow:
+        from proofs.tools.hypothesis_flow import flow_findings
+
         progress("hypothesis flow: checking the implications it needs (quick budget)")
-    items = errata.findings(results, flow=not args.no_flow, seed=seed)
+        flow = flow_findings(results, seed=seed)
+    items = errata.findings(results, flow)
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
     text = render[args.format](paper.key, items)
@@ -169,21 +95,21 @@ def _errata_results_from_json(args: argparse.Namespace, key: str,
                               progress: Progress) -> tuple[list, int]:
     """``errata --from-json FILE``: the results of a finished ``check --json`` run, and the
     seed for the hypothesis-flow checks (``--seed``, else the run's)."""
-    from proofs import reports
+    from proofs.store import results_json
 
     if args.budget is not None:
         raise UsageError("--budget applies when errata runs the checks; --from-json reuses "
                          "a finished run (the hypothesis-flow checks run at the quick budget)")
     try:
-        doc = reports.load_results_json(args.from_json)
-        results = reports.results_from_json(doc, key)
-    except reports.ResultsFileError as exc:
+        doc = results_json.load_results_json(args.from_json)
+        results = results_json.results_from_json(doc, key)
+    except results_json.ResultsFileError as exc:
         msg = str(exc)
         raise UsageError(msg if msg.startswith(args.from_json) else
                          f"{args.from_json}: {msg}") from None
     seed = args.seed if args.seed is not None else doc.get("seed")
     seed = seed if isinstance(seed, int) else 0
-    missing = reports.missing_results(results, key)
+    missing = results_json.missing_results(results, key)
     progress(f"{args.from_json}: {len(results)} results of {key} (budget "
              f"{doc.get('budget', '?')}, seed {doc.get('seed', '?')})"
              + (f"; {len(missing)} claims have none and are left out" if missing else ""))
@@ -225,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-q", "--quiet", action="store_true")
     s.set_defaults(func=cmd_errata)
     for name in MODULES:
-        mod = importlib.import_module(f"proofs.commands.{name}")
+        mod = importlib.import_module(f"proofs.cli.commands.{name}")
         s = sub.add_parser(mod.NAME, help=mod.HELP)
         mod.add_arguments(s)
         s.set_defaults(func=mod.run)

@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _claim(target: str) -> Claim:
     from proofs import registry
-    from proofs.cli import UsageError, unknown
+    from proofs.cli.common import UsageError, unknown
 
     try:
         found = registry.resolve(target)
@@ -53,7 +53,7 @@ def _claim(target: str) -> Claim:
 
 def derivation(target: str) -> tuple[Claim, list[Step]]:
     """The claim named ``target`` and its checked derivation steps."""
-    from proofs.cli import UsageError
+    from proofs.cli.common import UsageError
 
     claim = _claim(target)
     if not any(isinstance(t, (ob.Deriv, ob.ScalarDeriv))

@@ -53,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _usage(msg: str) -> Exception:
-    from proofs.cli import UsageError
+    from proofs.cli.common import UsageError
 
     return UsageError(msg)
 
@@ -226,9 +226,9 @@ def _check_matplotlib() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs.cli import Progress
-    from proofs.io import write_atomic
-    from proofs.reports import versions
+    from proofs.cli.common import Progress
+    from proofs.store.atomic import write_atomic
+    from proofs.store.provenance import versions
 
     if args.list:
         return _list()

@@ -2,7 +2,7 @@
 
 Example:
     >>> import os, tempfile
-    >>> from proofs.io import write_atomic
+    >>> from proofs.store.atomic import write_atomic
     >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
     >>> write_atomic(path, "hello")
     >>> open(path).read()

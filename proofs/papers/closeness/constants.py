@@ -1,14 +1,12 @@
-"""Slack: how tight each inequality is, and how far the paper's constants are from sharp ones.
+"""How far ``closeness``'s constants are from the sharpest ones the toolkit establishes.
 
-* :func:`slack_table`: per inequality, the worst observed ``lhs/rhs`` (``rhs/lhs`` for ``>=``),
-  its ``log10`` (float64 underflows long before ``exp(-10 R^2)`` does) and the witness reaching it.
-* :data:`CLOSENESS_CONSTANTS` and :func:`constant_gaps`: beside each Lipschitz-type constant of
-  ``closeness``, the sharpest constant the toolkit establishes (an ``extra`` claim with its own
-  verdict), and the orders of magnitude between them at chosen ``(R, n)``, evaluated with
-  mpmath (``exp(10 R^2)`` at ``R = 60`` is ``10^15635``).
+:data:`CLOSENESS_CONSTANTS` and :func:`constant_gaps`: beside each Lipschitz-type constant of
+``closeness``, the sharpest constant the toolkit establishes (an ``extra`` claim with its own
+verdict), and the orders of magnitude between them at chosen ``(R, n)``, evaluated with mpmath
+(``exp(10 R^2)`` at ``R = 60`` is ``10^15635``).
 
 Example:
-    >>> from proofs.slack import constant_gaps
+    >>> from proofs.papers.closeness.constants import constant_gaps
     >>> row = constant_gaps(points=[(4, 1)])[0]
     >>> row["paper"], row["sharp"], row["orders"]["R=4,n=1"]
     ('Theorem 8.1', 'closeness:extra-lemma-5.5-part-3-sharp', 69.2)
@@ -16,16 +14,11 @@ Example:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 import sympy as sp
-
-from proofs.results import Result
-from symbolic.relation import Relation
-from symbolic.verdict import Status
 
 R, n = sp.Symbol("R", real=True), sp.Symbol("n", integer=True, positive=True)
 _BETA_MIN = sp.exp(-R**2)  # beta = exp(-R^2): the lower bound the proofs end up using
@@ -94,30 +87,3 @@ def constant_gaps(pairs: list[ConstantPair] | None = None,
                                                         r, k) for r, k in points},
                     "comment": p.comment})
     return out
-
-
-def slack_table(results: list[Result]) -> list[dict[str, Any]]:
-    """Per inequality result: worst observed ``lhs/rhs`` (and its ``log10``) with its witness.
-
-    >>> from symbolic import Verdict
-    >>> r = Result("t:extra-1", "extra", "toy", "", Verdict(Status.SUPPORTED, slack=0.5,
-    ...            details={"slack_log10": math.log10(0.5), "slack_witness": {"x": 1.0}}))
-    >>> slack_table([r])[0]["log10"]
-    -0.301
-    """
-    rows = []
-    for r in results:
-        c = r.claim
-        if c is not None and c.rel in (Relation.EQ, Relation.PSD_LE):
-            continue
-        v = r.verdict
-        if v.slack is None and v.details.get("slack_log10") is None:
-            continue
-        l10 = v.details.get("slack_log10")
-        if l10 is None and v.slack:
-            l10 = math.log10(v.slack) if v.slack > 0 else None
-        rows.append({"id": r.id, "status": r.status.value, "slack": v.slack,
-                     "log10": None if l10 is None else round(float(l10), 3),
-                     "witness": v.details.get("slack_witness") or (
-                         v.witness if r.status is Status.REFUTED else None)})
-    return rows

@@ -1,7 +1,7 @@
 """``proofcheck mutate PAPER``: mutation testing of the checker on a paper's formulas.
 
 PAPER is a paper key, an id or id prefix, ``all``, or a user's claim file. Every claim's
-mutants (:mod:`proofs.mutation`) are checked with the ordinary runner and classified as
+mutants (:mod:`proofs.tools.mutation`) are checked with the ordinary runner and classified as
 killed, survived, equivalent, error or invalid. Exit code 1 when a survivor or a false
 refutation of an unmutated claim remains, else 0.
 
@@ -47,9 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs import mutation
-    from proofs.cli import Progress, UsageError, _targets
-    from proofs.io import write_atomic
+    from proofs.cli.common import Progress, UsageError, resolve_targets
+    from proofs.store.atomic import write_atomic
+    from proofs.tools import mutation
 
     if args.limit is not None and args.limit < 0:
         raise UsageError("--limit must be >= 0")
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         return _recheck(args)
     if not args.paper:
         raise UsageError("give a paper, an id or a claim file (or --recheck FILE)")
-    entries = _targets(args.paper)
+    entries = resolve_targets(args.paper)
     progress = Progress(args.quiet)
     def save(rep: mutation.Report) -> None:
         write_atomic(args.json, json.dumps(rep.to_json(), indent=1) + "\n")
@@ -84,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _recheck(args: argparse.Namespace) -> int:
-    from proofs import mutation
-    from proofs.cli import Progress, UsageError, _targets
-    from proofs.io import write_atomic
+    from proofs.cli.common import Progress, UsageError, resolve_targets
+    from proofs.store.atomic import write_atomic
+    from proofs.tools import mutation
 
     try:
         with open(args.recheck, encoding="utf-8") as fh:
@@ -95,7 +95,7 @@ def _recheck(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, AttributeError) as exc:
         raise UsageError(f"{args.recheck}: not a mutation report ({exc})") from None
     progress = Progress(args.quiet)
-    mutation.recheck(data, _targets(target), progress)
+    mutation.recheck(data, resolve_targets(target), progress)
     progress.done()
     write_atomic(args.recheck, json.dumps(data, indent=1) + "\n")
     s = data["summary"]

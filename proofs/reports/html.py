@@ -6,8 +6,8 @@ fold-out row. ``str(report)`` is the terminal table.
 
 Example:
     >>> from symbolic import Claim, Status, Verdict, scalar
-    >>> from proofs.results import Result
-    >>> from proofs.html_report import Report
+    >>> from proofs.model.results import Result
+    >>> from proofs.reports.html import Report
     >>> x = scalar("x")
     >>> c = Claim("demo:extra-1", x, "<=", x + 1)
     >>> rep = Report([Result.of(c, Verdict(Status.PROVED, "interval", True))], title="demo")
@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.results import Result
+from proofs.model.results import Result
 from symbolic.latex import latex
 from symbolic.verdict import Status
 
@@ -82,26 +82,26 @@ class Report:
         return not self.unexpected
 
     def findings(self) -> list[dict[str, Any]]:
-        """The errata findings of these results (see :mod:`proofs.errata`)."""
-        from proofs.errata import findings
+        """The errata findings of these results (see :mod:`proofs.reports.errata`)."""
+        from proofs.reports.errata import findings
 
         return findings(self.results)
 
     def summary(self) -> str:
         """One line: counts by status and unexpected verdicts."""
-        from proofs.reports import summary_line
+        from proofs.reports.table import summary_line
 
         return summary_line(self.results)
 
     def to_json(self) -> str:
         """The contract JSON document of these results."""
-        from proofs.reports import to_json
+        from proofs.store.results_json import to_json
 
         return to_json(self.results, self.seed if self.seed is not None else 0,
                        self.budget or "")
 
     def __str__(self) -> str:
-        from proofs.reports import terminal_table
+        from proofs.reports.table import terminal_table
 
         return terminal_table(self.results, color=False)
 

@@ -1,0 +1,103 @@
+"""What every command shares: the one-line usage error, progress on stderr, target resolution.
+
+Example:
+    >>> from proofs.cli.common import parse_jobs
+    >>> parse_jobs("2")
+    2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from proofs import registry
+from proofs.model import Lemma
+from symbolic.claim import Claim
+
+
+class UsageError(Exception):
+    """A user mistake: reported in one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+class Progress:
+    """Progress lines on stderr (rewritten in place on a terminal)."""
+
+    def __init__(self, quiet: bool = False):
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+
+    def __call__(self, msg: str) -> None:
+        if self.quiet:
+            return
+        line = f"[{time.perf_counter() - self.t0:6.1f}s] {msg}"
+        if self.tty:
+            sys.stderr.write("\r\033[K" + line[:150])
+        else:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.tty and not self.quiet:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
+    from proofs import userfile
+
+    out: list[Lemma | Claim] = []
+    for t in targets:
+        if t.endswith(".py") or os.path.sep in t:
+            out += userfile.load(t)
+            continue
+        try:
+            out += registry.resolve(t)
+        except registry.UnknownTarget:
+            raise unknown("target", t) from None
+    seen, unique = set(), []
+    for e in out:
+        if e.id not in seen:
+            seen.add(e.id)
+            unique.append(e)
+    return unique
+
+
+def unknown(what: str, target: str) -> UsageError:
+    """The one-line error for an unknown paper, id or target, with close matches."""
+    hints = registry.suggest(target)
+    hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+    return UsageError(f"unknown {what} {target!r}{hint} (see 'proofcheck list')")
+
+
+def get_paper(key: str):  # -> proofs.model.Paper
+    """The paper ``key``, or a :class:`UsageError` naming the known keys."""
+    try:
+        return registry.paper(key)
+    except registry.UnknownTarget:
+        raise UsageError(f"unknown paper {key!r} (known: "
+                         f"{', '.join(registry.paper_keys())})") from None
+
+
+def parse_jobs(value: str) -> int:
+    """``--jobs``: a positive integer, or ``auto``."""
+    from proofs.runner import default_jobs
+
+    if value == "auto":
+        return default_jobs()
+    try:
+        jobs = int(value)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise UsageError(f"--jobs must be a positive integer or 'auto', not {value!r}")
+    return jobs

@@ -1,0 +1,1 @@
+"""Run state on disk: atomic writes, the results JSON reader/writer, provenance."""

@@ -1,0 +1,1 @@
+"""Tools over the model: mutation testing and the hypothesis flow between lemmas."""
