@@ -1,0 +1,314 @@
+"""Exact real algebra: polynomial and rational scalar claims decided by z3's nlsat.
+
+The claim's variables become z3 reals. ``hypotheses ∧ ¬claim`` is handed to z3 with a time
+limit: ``unsat`` proves the claim (rigorous: nlsat is a complete decision procedure for the
+theory of real closed fields). Division and square roots are allowed: every denominator must be
+provably nonzero and every square-root argument provably non-negative under the hypotheses (a
+separate ``unsat`` query), otherwise the claim is undefined somewhere and nothing is proved. A
+``sat`` model is only a candidate witness: it is rounded to floats and confirmed with
+:func:`numeric.confirm.confirm_json` (mpmath and arb) before the claim is ``refuted``.
+
+Example:
+    >>> from symbolic import Claim, Prop, scalar
+    >>> from numeric.budget import Budget
+    >>> u, v = scalar("u"), scalar("v")
+    >>> c = Claim("t:extra-1", 2 * u * v, "<=", u**2 + v**2)
+    >>> RealAlgebraStage().run(c, Budget.get("quick"), 0).status.value
+    'proved'
+    >>> RealAlgebraStage().applies(Claim("t:extra-2", u, "<=", sp.exp(u)))
+    'not polynomial/rational: contains exp'
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import sympy as sp
+import z3
+
+from symbolic.objects import DIMS, unwrap
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from numeric.budget import Budget
+    from symbolic.claim import Claim, Prop
+
+METHOD = "exact real algebra (z3 nlsat)"
+MAX_VARIABLES = 8
+
+
+class NotAlgebraic(Exception):
+    """The expression is outside polynomial/rational arithmetic with roots."""
+
+
+def _timeout_ms(budget: Budget) -> int:
+    """z3's time limit: 2 s at quick, 5 s otherwise."""
+    return 2000 if budget.name == "quick" else 5000
+
+
+class _Translator:
+    """SymPy -> z3 over the reals; side conditions (nonzero denominators, root definitions)."""
+
+    def __init__(self, variables: dict[sp.Symbol, Any]):
+        self.vars = variables
+        self.defined: list[Any] = []  # facts that define auxiliary variables (t^2 = a, t >= 0)
+        self.domain: list[Any] = []  # conditions for the expression to be defined (d != 0)
+        self._fresh = 0
+        self._cache: dict[sp.Basic, Any] = {}
+
+    def fresh(self) -> Any:
+        self._fresh += 1
+        return z3.Real(f"_aux{self._fresh}")
+
+    def __call__(self, e: sp.Basic) -> Any:
+        if e not in self._cache:
+            self._cache[e] = self._tr(e)
+        return self._cache[e]
+
+    def _tr(self, e: sp.Basic) -> Any:
+        if e in self.vars:
+            return self.vars[e]
+        if e.is_Rational:
+            return z3.RealVal(Fraction(int(e.p), int(e.q)))
+        if e.is_Float:
+            f = Fraction(float(e))
+            return z3.RealVal(f)
+        if isinstance(e, sp.Add):
+            return z3.Sum([self(a) for a in e.args])
+        if isinstance(e, sp.Mul):
+            out = self(e.args[0])
+            for a in e.args[1:]:
+                out = out * self(a)
+            return out
+        if isinstance(e, sp.Pow):
+            base, ex = e.base, e.exp
+            if ex.is_Integer:
+                return self._power(self(base), int(ex))
+            if ex.is_Rational and abs(int(ex.q)) <= 4:
+                q, pnum = int(ex.q), int(ex.p)
+                b = self(base)
+                self.domain.append(b >= 0)  # SymPy's x**(1/3) is complex for x < 0
+                t = self.fresh()
+                tq = t
+                for _ in range(q - 1):
+                    tq = tq * t
+                # conditional, so that the domain check can still see a negative argument
+                self.defined.append(z3.Implies(b >= 0, z3.And(tq == b, t >= 0)))
+                return self._power(t, pnum)
+            raise NotAlgebraic(f"power with exponent {ex}")
+        if isinstance(e, sp.Abs):
+            a = self(e.args[0])
+            return z3.If(a >= 0, a, -a)
+        if isinstance(e, (sp.Max, sp.Min)):
+            out = self(e.args[0])
+            for a in e.args[1:]:
+                b = self(a)
+                out = z3.If(out >= b, out, b) if isinstance(e, sp.Max) else z3.If(
+                    out <= b, out, b)
+            return out
+        head = type(e).__name__ if not isinstance(e, sp.Function) else e.func.__name__
+        raise NotAlgebraic(f"contains {head}")
+
+    def _power(self, t: Any, k: int) -> Any:
+        if k == 0:
+            return z3.RealVal(1)
+        p = t
+        for _ in range(abs(k) - 1):
+            p = p * t
+        if k > 0:
+            return p
+        self.domain.append(p != 0)
+        return 1 / p
+
+
+def _rel(rel: Relation, a: Any, b: Any) -> Any:
+    return {Relation.LE: a <= b, Relation.LT: a < b, Relation.GE: a >= b, Relation.GT: a > b,
+            Relation.EQ: a == b}[rel]
+
+
+def _variables(claim: Claim) -> list[sp.Symbol]:
+    exprs = [claim.lhs, claim.rhs] + [e for h in claim.hypotheses for e in (h.lhs, h.rhs)]
+    free: set[sp.Symbol] = set()
+    for e in exprs:
+        free |= sp.sympify(unwrap(e)).free_symbols
+    return sorted(free, key=str)
+
+
+def _not_applicable(claim: Claim) -> str | None:
+    if claim.rel is Relation.PSD_LE:
+        return "Loewner order, not a scalar relation"
+    if any(isinstance(s, sp.MatrixSymbol) for s in claim.symbols):
+        return "vector/matrix symbols (not a scalar claim)"
+    if any(h.rel is Relation.PSD_LE for h in claim.hypotheses):
+        return "Loewner-order hypothesis"
+    syms = _variables(claim)
+    if not syms:
+        return "no variables"
+    if len(syms) > MAX_VARIABLES:
+        return f"{len(syms)} variables, limit {MAX_VARIABLES}"
+    try:
+        tr = _Translator({s: z3.Real(str(s)) for s in syms})
+        for e in (claim.lhs, claim.rhs, *[x for h in claim.hypotheses for x in (h.lhs, h.rhs)]):
+            tr(unwrap(e))
+    except NotAlgebraic as exc:
+        return f"not polynomial/rational: {exc}"
+    return None
+
+
+def _assumption_facts(syms: list[sp.Symbol], zv: dict[sp.Symbol, Any],
+                      claim: Claim) -> list[Any]:
+    """Facts implied by the symbols' SymPy assumptions and the claim's dimension ranges."""
+    facts: list[Any] = []
+    dims = set(DIMS.values())
+    for s in syms:
+        v = zv[s]
+        if s in dims:
+            lo, hi = claim.dims.get(str(s), (1, None))
+            facts.append(v >= lo)
+            if hi is not None:
+                facts.append(v <= hi)
+            continue
+        if s.is_positive:
+            facts.append(v > 0)
+        elif s.is_nonnegative:
+            facts.append(v >= 0)
+        elif s.is_negative:
+            facts.append(v < 0)
+        elif s.is_nonpositive:
+            facts.append(v <= 0)
+    return facts
+
+
+def _check(facts: list[Any], ms: int) -> Any:
+    s = z3.Solver()
+    s.set("timeout", ms)
+    s.add(*facts)
+    return s.check(), s
+
+
+def _decimal(val: Any) -> str:
+    """A z3 numeral (rational or algebraic) as a decimal string with 40 digits."""
+    if z3.is_rational_value(val):
+        fr = Fraction(val.numerator_as_long(), val.denominator_as_long())
+        return repr(float(fr)) if float(fr) == fr else str(
+            sp.Rational(fr.numerator, fr.denominator).evalf(40))
+    return val.approx(40).as_decimal(40).rstrip("?")
+
+
+def _witness(claim: Claim, syms: list[sp.Symbol], model: Any,
+             zv: dict[sp.Symbol, Any]) -> dict[str, Any] | None:
+    out: dict[str, Any] = {}
+    dims = set(DIMS.values())
+    for s in syms:
+        val = model.eval(zv[s], model_completion=True)
+        text = _decimal(val)
+        if s in dims:
+            f = float(text)
+            if not f.is_integer():
+                return None
+            out[str(s)] = int(f)
+        else:
+            out[str(s)] = float(text)
+    return out
+
+
+class RealAlgebraStage:
+    """z3 nlsat on ``hypotheses ∧ ¬claim`` (see the module docstring)."""
+
+    name = "real-algebra"
+    rigorous = True
+
+    def applies(self, claim: Claim) -> str | None:
+        """None, or why the claim is not polynomial/rational."""
+        return _not_applicable(claim)
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        """``proved`` on unsat, ``refuted`` on a confirmed model, else ``unknown`` with the
+        reason (a candidate witness in ``details["candidate_witness"]``)."""
+        if self.applies(claim) is not None:
+            return None
+        t0 = time.perf_counter()
+        ms = _timeout_ms(budget)
+        syms = _variables(claim)
+        zv = {s: z3.Real(str(s)) for s in syms}
+        tr = _Translator(zv)
+        hyps = [_rel(h.rel, tr(unwrap(h.lhs)), tr(unwrap(h.rhs))) for h in claim.hypotheses]
+        lhs, rhs = tr(unwrap(claim.lhs)), tr(unwrap(claim.rhs))
+        base = _assumption_facts(syms, zv, claim) + hyps + tr.defined
+        details: dict[str, Any] = {"timeout_ms": ms}
+        # 1. the claim is defined wherever the hypotheses hold (denominators, roots)
+        if tr.domain:
+            res, _ = _check([*base, z3.Not(z3.And(*tr.domain))], ms)
+            if res != z3.unsat:
+                details["domain"] = str(res)
+                return self._undecided(
+                    "cannot show every denominator nonzero / root argument non-negative under "
+                    f"the hypotheses (z3: {res})", seed, t0, details)
+        facts = base + tr.domain
+        # 2. hypotheses ∧ ¬claim
+        neg = z3.Not(_rel(claim.rel, lhs, rhs))
+        res, solver = _check([*facts, neg], ms)
+        seconds = time.perf_counter() - t0
+        if res == z3.unsat:
+            return Verdict(Status.PROVED, method=METHOD, rigorous=True,
+                           message="hypotheses ∧ ¬claim is unsatisfiable over the reals",
+                           seed=seed, precision="exact", seconds=seconds, details=details)
+        if res != z3.sat:
+            return self._undecided(f"z3 returned {res} within {ms} ms", seed, t0, details)
+        return self._refute(claim, syms, zv, facts, lhs, rhs, solver.model(), ms, seed, t0)
+
+    def _refute(self, claim: Claim, syms: list[sp.Symbol], zv: dict, facts: list, lhs: Any,
+                rhs: Any, model: Any, ms: int, seed: int, t0: float) -> Verdict | None:
+        from numeric.confirm import confirm_json
+
+        models = [model]
+        # a model strictly inside the violation region survives rounding to floats more often
+        if claim.rel is not Relation.EQ:
+            margin = rhs - lhs if claim.rel.direction < 0 else lhs - rhs
+            res, s = _check([*facts, margin < 0], ms)
+            if res == z3.sat:
+                models.insert(0, s.model())
+        candidates = []
+        for m in models:
+            w = _witness(claim, syms, m, zv)
+            if w is not None:
+                candidates.append(w)
+        for w in candidates:
+            try:
+                conf = confirm_json(claim, w)
+            except Exception:  # a candidate that cannot be evaluated is no witness
+                continue
+            if conf.violated and conf.rigorous:
+                return Verdict(Status.REFUTED, method=METHOD + ", witness confirmed by arb",
+                               rigorous=True, witness=w,
+                               message=f"z3 model violates the claim: lhs {conf.lhs}, rhs "
+                                       f"{conf.rhs}", seed=seed, precision="arb",
+                               seconds=time.perf_counter() - t0,
+                               details={"candidate_witness": w})
+        return self._undecided(
+            "z3 found a candidate counterexample that was not confirmed after rounding to floats",
+            seed, t0, {"candidate_witness": candidates[0] if candidates else None})
+
+    @staticmethod
+    def _undecided(reason: str, seed: int, t0: float, details: dict) -> Verdict:
+        """No decision: an ``unknown`` verdict that says why (never decisive)."""
+        return Verdict(Status.UNKNOWN, method=METHOD, rigorous=False, message=reason, seed=seed,
+                       seconds=time.perf_counter() - t0, details=details)
+
+
+def prop_to_z3(p: Prop, variables: dict[sp.Symbol, Any]) -> Any:
+    """One relation as a z3 formula (no side conditions); for tests and tools.
+
+    >>> from symbolic import Prop, scalar
+    >>> x = scalar("x")
+    >>> str(prop_to_z3(Prop(x**2, ">=", 0), {x: z3.Real("x")}))
+    '0 <= x*x'
+    """
+    tr = _Translator(variables)
+    return _rel(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs)))
+
+
+STAGE = RealAlgebraStage()
