@@ -35,6 +35,15 @@ class Budget:
         except KeyError:
             raise ValueError(f"unknown budget {name!r}; use one of {', '.join(BUDGETS)}") from None
 
+    @staticmethod
+    def resolve(budget: str | Budget) -> Budget:
+        """``budget`` itself, or the budget of that name (:meth:`get`).
+
+        >>> Budget.resolve("quick") is Budget.resolve(Budget.get("quick"))
+        True
+        """
+        return budget if isinstance(budget, Budget) else Budget.get(budget)
+
 
 BUDGETS = {
     "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0),

@@ -132,6 +132,7 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         out.notes.append("numerical derivative outside its reliable range (inputs beyond 1e6 or "
                          "values beyond 1e100): not confirmed")
         return out
+    m2 = m
     if violated and claim.rel is not Relation.PSD_LE:
         # A real violation keeps its margin when the precision doubles; cancellation noise and
         # huge exponents (exp of 1e300 loses every digit at 50 digits) do not.
@@ -147,54 +148,110 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
             return out
     if not violated:
         return out
+    # a margin of exactly 0 at every mpmath precision (the sides agree beyond 100 digits, e.g.
+    # 1 + x vs 1 at x = 5e-324) is a violation only if arb certifies one
+    tie = _is_zero(m) and _is_zero(m2)
     mp_margin = mpmath.mpf(m)
     for prec in (bits, 4 * bits, 16 * bits):
         try:
             verdict = _arb_check(claim, layout, values, indices, prec, mp_margin)
         except Unsupported as exc:
+            if tie:
+                return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and no rigorous "
+                               f"enclosure ({exc}): a tie, not a violation")
             out.notes.append(f"no rigorous enclosure ({exc}); confirmed with mpmath at {dps} "
                              "digits")
             return out
         if verdict == "certified":
             out.rigorous = True
             return out
+        if verdict == "holds":
+            # arb is certain the point does not violate: that wins over mpmath, whatever its
+            # margin (total cancellation at 50 and 100 digits, or a tie it cannot resolve)
+            return _reject(out, f"arb at {prec} bits is certain the claim holds here (mpmath "
+                           f"margin {out.margin}): not a violation")
         if verdict == "contradicted":
             # mpmath lost the digits that matter at both precisions (e.g. 1 - x'q with x, q on
             # the unit circle within 1e-230 of each other): arb resolves them and disagrees
-            out.violated = False
-            out.notes.append(f"arb at {prec} bits contradicts the mpmath margin {out.margin}: "
-                             "cancellation, not a violation")
-            return out
-        if verdict.startswith("hypothesis"):
-            out.notes.append(f"arb could not certify {verdict}")
-            return out
+            return _reject(out, f"arb at {prec} bits contradicts the mpmath margin "
+                           f"{out.margin}: cancellation, not a violation")
+        if verdict.startswith("hypothesis fails"):
+            out.hypotheses_hold = False
+            return _reject(out, f"arb at {prec} bits is certain the hypothesis "
+                           f"{verdict.removeprefix('hypothesis fails: ')} fails here: "
+                           "not a witness")
+    if verdict.startswith("hypothesis"):  # uncertain at every precision
+        if tie:
+            return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and arb could not "
+                           f"certify {verdict}: a tie, not a violation")
+        out.notes.append(f"arb could not certify {verdict}")
+        return out
+    if tie:
+        return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and arb up to "
+                       f"{16 * bits} bits does not certify a violation: a tie, not a violation")
     out.notes.append("arb enclosure too wide to certify the violation")
     return out
 
 
+def _is_zero(m: Any) -> bool:
+    """Is an mpmath margin exactly zero (scalars only)?"""
+    return not isinstance(m, np.ndarray) and bool(m == 0)
+
+
+def _reject(out: Confirmation, note: str) -> Confirmation:
+    out.violated = False
+    out.notes.append(note)
+    return out
+
+
+def _certain(margin: Any, rel: Relation, holds: bool) -> bool:
+    """Is arb certain that a (scalar) margin makes ``rel`` hold (``holds``) or fail?
+
+    >>> _certain(flint.arb(0), Relation.GT, holds=False), _certain(flint.arb(0), Relation.GE, True)
+    (True, True)
+    >>> _certain(flint.arb(0, 1), Relation.GT, holds=True)
+    False
+    """
+    if rel is Relation.EQ:
+        return bool(margin == 0) if holds else bool(margin != 0)
+    if holds:
+        return bool(margin > 0) if rel.strict else bool(margin >= 0)
+    return bool(margin <= 0) if rel.strict else bool(margin < 0)
+
+
 def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: int,
                mp_margin: Any) -> str:
-    """Arb at ``bits``: ``certified`` (hypotheses hold and the violation is certain),
-    ``contradicted`` (the enclosure of the margin excludes mpmath's value by a wide gap),
+    """Arb at ``bits``: ``certified`` (hypotheses hold and the violation is certain), ``holds``
+    (the claim certainly holds at the point), ``contradicted`` (the enclosure of the margin
+    excludes mpmath's value by a wide gap), ``hypothesis fails: H`` (certainly fails),
     ``hypothesis H`` (a hypothesis not certified), or ``open``."""
     with arb_prec(bits):
         ops = ArbOps()
         ev = Evaluator(ops, _env(layout, ops, values, indices))
+        uncertain = None
         for h in claim.hypotheses:
             if h.rel is Relation.PSD_LE:
                 from numeric.arb_linalg import is_psd
 
                 diff = ev(h.rhs) - ev(h.lhs)
-                if is_psd(flint.arb_mat(diff.tolist())) is not True:
-                    return f"hypothesis {h}"
+                psd = is_psd(flint.arb_mat(diff.tolist()))
+                if psd is False:
+                    return f"hypothesis fails: {h}"
+                if psd is not True:
+                    uncertain = uncertain or f"hypothesis {h}"
                 continue
             hm, _, _ = precise_margin(h, ev)
-            certain = (hm > 0) if h.rel.strict else (hm >= 0)
-            if h.rel is Relation.EQ:
-                certain = hm.is_zero() if hasattr(hm, "is_zero") else False
-            if not certain:
-                return f"hypothesis {h}"
+            # float inputs meet an equality hypothesis (||x|| = 1) only to rounding, which
+            # mpmath's tolerance accepts: arb's exact "not equal" is no reason to reject
+            if h.rel is not Relation.EQ and _certain(hm, h.rel, holds=False):
+                return f"hypothesis fails: {h}"
+            if not _certain(hm, h.rel, holds=True):
+                uncertain = uncertain or f"hypothesis {h}"
         am, _, _ = precise_margin(claim.prop, ev)
+        if claim.prop.rel is not Relation.EQ and _certain(am, claim.prop.rel, holds=True):
+            return "holds"
+        if uncertain:
+            return uncertain
         if (am < 0) if not claim.prop.rel.strict else (am <= 0):
             return "certified"
         try:

@@ -1,0 +1,151 @@
+"""Candidate violations found by sampling and search, which ones to confirm, and their
+confirmation at high precision (:func:`numeric.confirm.confirm`).
+
+Example:
+    >>> from numeric.stages.sampling.candidates import Candidate, diverse
+    >>> cs = [Candidate(m, None, {}, {}) for m in (-1.0, -1e-15, -0.5)]
+    >>> [c.margin for c in diverse(cs, 1)]
+    [-1.0, -1e-15]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from numeric.confirm import confirm, witness_json
+from numeric.layout import Layout
+from numeric.stages.sampling.settings import ranges_of
+from numeric.stages.sampling.slack import confirmed_slack
+from symbolic.claim import Claim
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+from symbolic.walk import Unsupported
+
+ROUNDING_LEVEL = 1e-12  # relative float64 margins above -this are usually rounding noise
+ROUNDING_CANDIDATES = 2  # of which only these, and one per dimension setting, are confirmed
+
+
+@dataclass(eq=False)
+class Candidate:
+    """A float64 violation: its relative ``margin`` (negative, or 0 for a strict relation) at
+    one instance (``layout``: the dimension setting, ``values``, ``indices``). Compared by
+    identity; ``tried`` once confirmation has been attempted."""
+
+    margin: float
+    layout: Layout
+    values: dict
+    indices: dict
+    tried: bool = False
+
+    @property
+    def magnitude(self) -> float:
+        """The largest absolute input value."""
+        return max((float(np.max(np.abs(np.asarray(v, dtype=float))))
+                    for v in self.values.values()), default=0.0)
+
+
+def diverse(candidates: list[Candidate], count: int,
+            rel: Relation | None = None) -> list[Candidate]:
+    """The most violating candidates, plus those of smallest input magnitude: a witness at
+    |x| ~ 1e146 may be unconfirmable where a moderate one is not. Candidates at rounding level
+    (a tight bound evaluated in float64) come last, and only :data:`ROUNDING_CANDIDATES` of
+    them: each costs a high-precision evaluation and nearly all are noise."""
+    clear = [c for c in candidates if c.margin <= -ROUNDING_LEVEL]
+    noise = sorted((c for c in candidates if c.margin > -ROUNDING_LEVEL), key=lambda c: c.margin)
+    by_margin = sorted(clear, key=lambda c: c.margin)
+    by_size = sorted(clear, key=lambda c: c.magnitude)
+    # rounding level, for inequalities: for a strict relation the lowest of each dimension
+    # setting (an exact tie at n = 1 must not hide behind +-1e-49 noise at n = 16), then the
+    # lowest overall
+    if rel is Relation.EQ or rel is Relation.PSD_LE:
+        # float64 says equal to rounding: no evidence of a mismatch. (Under equality hypotheses
+        # such as ||x|| = 1, which float inputs meet only to rounding, the high-precision value
+        # of such an instance differs from the identity by that defect: not a violation.)
+        noise = []
+    per_layout: dict[int, Candidate] = {}
+    for c in noise if rel is not None and rel.strict else []:
+        per_layout.setdefault(id(c.layout), c)
+    out: list[Candidate] = []
+    for c in [*by_margin[:count], *by_size[:count], *per_layout.values(),
+              *noise[:ROUNDING_CANDIDATES]]:
+        if not any(c is o for o in out):
+            out.append(c)
+    return out
+
+
+@dataclass
+class Confirmer:
+    """Confirms candidates of one claim at high precision and builds the ``refuted`` verdict;
+    collects the notes of candidates it rejects. ``context`` supplies the run's counters for
+    the verdict (``evaluations``, ``backends``, ``phases``)."""
+
+    claim: Claim
+    seed: int
+    count: int  # the budget's ``confirm``
+    t0: float
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    def attempt(self, cands: list[Candidate], slack: float | None,
+                context: dict[str, Any]) -> Verdict | None:
+        """A ``refuted`` verdict for the first candidate that is confirmed, else None."""
+        t = time.perf_counter()
+        try:
+            for c in cands:
+                c.tried = True
+                v = self._one(c, slack, context)
+                if v is not None:
+                    return v
+            return None
+        finally:
+            self.seconds += time.perf_counter() - t
+
+    def early(self, candidates: list[Candidate], slack: float | None,
+              context: dict[str, Any]) -> Verdict | None:
+        """Confirm the clear violations not yet tried (the rest of the run is then not
+        needed)."""
+        clear = [c for c in candidates if c.margin <= -ROUNDING_LEVEL and not c.tried]
+        if not clear:
+            return None
+        return self.attempt(diverse(clear, self.count, self.claim.rel), slack, context)
+
+    def final(self, candidates: list[Candidate], slack: float | None,
+              context: dict[str, Any]) -> Verdict | None:
+        """Confirm the diverse selection of every candidate, less those already tried."""
+        chosen = [c for c in diverse(candidates, self.count, self.claim.rel) if not c.tried]
+        return self.attempt(chosen, slack, context)
+
+    def _one(self, c: Candidate, slack: float | None, context: dict[str, Any]) -> Verdict | None:
+        claim = self.claim
+        try:
+            conf = confirm(claim, c.layout, c.values, c.indices)
+        except (Unsupported, ValueError, ZeroDivisionError) as exc:
+            self.notes.append(f"confirmation failed: {exc}")
+            return None
+        if not conf.violated:
+            self.notes.append("a float64 violation was not confirmed at high precision: "
+                              + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+            return None
+        inequality = claim.rel not in (Relation.EQ, Relation.PSD_LE)
+        return Verdict(
+            Status.REFUTED,
+            method="sampling+adversarial, confirmed by " + ("arb" if conf.rigorous else "mpmath"),
+            rigorous=conf.rigorous,
+            message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs}",
+            # undefined when the witness's sides are not both positive: the float slack of
+            # the other instances says nothing about the violation
+            slack=confirmed_slack(claim, conf) if inequality else slack,
+            witness=witness_json(c.layout, c.values, c.indices),
+            seed=self.seed,
+            precision="mpmath 50 digits; arb 256 bits",
+            evaluations=context["evaluations"],
+            worst_margin=c.margin,
+            details={"float_margin": c.margin, "notes": conf.notes + self.notes,
+                     "backends": context["backends"], "float64_range": ranges_of(claim),
+                     "seconds": context["phases"]},
+            seconds=time.perf_counter() - self.t0,
+        )
