@@ -15,7 +15,6 @@ import importlib
 from functools import cache
 
 from proofs.model import Lemma, Paper
-from proofs.papers import PAPER_MODULES
 from symbolic.claim import Claim
 
 
@@ -23,27 +22,69 @@ class UnknownTarget(LookupError):
     """A target matches no paper, id or id prefix."""
 
 
+class PaperLoadError(ImportError):
+    """A registered paper that cannot be loaded (one-line message naming it)."""
+
+
+GROUP = "proofcheck.papers"
+#: The papers shipped with proofcheck. They register through :data:`GROUP` like any paper pack
+#: (``pyproject.toml``); this table only serves a source tree that was never installed.
+BUILTIN = {
+    "closeness": "proofs.papers.closeness",
+    "tensor-trick": "proofs.papers.tensor_trick",
+    "lipschitz-attention": "proofs.papers.lipschitz_attention",
+}
+
+
 @cache
+def _registered() -> dict[str, str]:
+    """Paper key -> module path, from the ``proofcheck.papers`` entry points (built-ins too).
+
+    An entry point's value is the module of a paper package that defines ``PAPER``
+    (``toy = "toy_paper"``) or ``module:attribute`` naming the :class:`Paper` itself.
+    """
+    from importlib.metadata import entry_points
+
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    return {**{k: v for k, v in BUILTIN.items() if k not in found}, **found}
+
+
 def paper_keys() -> list[str]:
-    """Keys of the encoded papers (those whose package exists)."""
-    keys = []
-    for key, module in PAPER_MODULES.items():
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        keys.append(key)
-    return keys
+    """Keys of the registered papers: the built-ins first, then paper packs by name."""
+    reg = _registered()
+    return [k for k in BUILTIN if k in reg] + sorted(k for k in reg if k not in BUILTIN)
+
+
+def paper_module(key: str) -> str:
+    """The module that holds paper ``key`` (its package, where experiments also live)."""
+    try:
+        return _registered()[key].split(":", 1)[0]
+    except KeyError:
+        raise UnknownTarget(f"unknown paper {key!r}") from None
 
 
 @cache
 def paper(key: str) -> Paper:
-    """The encoded paper ``key``."""
-    if key not in paper_keys():
+    """The registered paper ``key``, loaded on first use.
+
+    Raises :class:`PaperLoadError` (naming the paper and the cause) when its package fails to
+    import or does not define a :class:`Paper` with that key: a broken paper is never skipped.
+    """
+    target = _registered().get(key)
+    if target is None:
         raise UnknownTarget(f"unknown paper {key!r}")
-    return importlib.import_module(PAPER_MODULES[key]).PAPER
+    module, _, attr = target.partition(":")
+    try:
+        obj = importlib.import_module(module)
+        for name in (attr or "PAPER").split("."):
+            obj = getattr(obj, name)
+    except Exception as exc:
+        raise PaperLoadError(f"paper {key!r} ({target}) failed to load: "
+                             f"{type(exc).__name__}: {exc}") from exc
+    if not isinstance(obj, Paper) or obj.key != key:
+        raise PaperLoadError(f"paper {key!r} ({target}) does not define a Paper with key "
+                             f"{key!r}")
+    return obj
 
 
 def all_ids() -> list[str]:

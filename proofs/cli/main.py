@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         return args.func(args)
-    except (UsageError, UserFileError) as exc:
+    except (UsageError, UserFileError, registry.PaperLoadError) as exc:
         print(f"proofcheck: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. 'proofcheck list | head'

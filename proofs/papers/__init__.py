@@ -1,10 +1,6 @@
-"""Encoded papers. Each sub-package defines ``PAPER`` (a :class:`proofs.model.Paper`).
+"""The papers shipped with proofcheck, one package each (``proofs/papers/<key>/``).
 
-Keys map to modules here; a paper's package may split its entries over section modules.
+Each package defines ``PAPER`` (a :class:`proofs.model.Paper`) and registers through the
+``proofcheck.papers`` entry-point group in ``pyproject.toml``, as third-party paper packs do
+(see :mod:`proofs.registry` and docs/howto-encode-a-lemma.md).
 """
-
-PAPER_MODULES = {
-    "closeness": "proofs.papers.closeness",
-    "tensor-trick": "proofs.papers.tensor_trick",
-    "lipschitz-attention": "proofs.papers.lipschitz_attention",
-}

@@ -210,9 +210,8 @@ def _claim_ids(exp: Any) -> list[str]:
         return []
     import importlib
 
-    from proofs.papers import PAPER_MODULES
-
-    table = getattr(importlib.import_module(PAPER_MODULES[exp.paper]), "EXPERIMENT_IDS", {})
+    table = getattr(importlib.import_module(registry.paper_module(exp.paper)),
+                    "EXPERIMENT_IDS", {})
     del mod
     return [f"{exp.paper}:{t}" for t in table.get(exp.name, ())]
 

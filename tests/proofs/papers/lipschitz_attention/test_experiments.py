@@ -1,0 +1,129 @@
+"""Each experiment at budget "tiny": measured numbers, claim records and the registry contract."""
+
+import json
+
+import numpy as np
+import pytest
+
+from numeric.attention import EXPERIMENTS
+
+CLAIM_KEYS = {"id", "kind", "status", "method", "rigorous", "source", "message", "slack",
+              "witness", "stats"}
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {name: exp.run({}, seed=0, budget="tiny") for name, exp in EXPERIMENTS.items()}
+
+
+def claims(result):
+    return {c["id"].split(":", 1)[1]: c for c in result["claims"]}
+
+
+def test_registry_and_claim_contract(results):
+    assert set(EXPERIMENTS) == {"window-scaling", "noise-scaling", "bias-bounds",
+                                "covariance-inverse", "generalization", "low-rank", "norm-growth"}
+    for name, r in results.items():
+        json.dumps(r)
+        assert r["experiment"] == name and r["seed"] == 0 and r["params"]["budget"] == "tiny"
+        assert set(r["params"]) >= set(EXPERIMENTS[name].default_params)
+        assert len({c["id"] for c in r["claims"]}) == len(r["claims"])
+        for c in r["claims"]:
+            assert set(c) == CLAIM_KEYS
+            assert c["id"].startswith("lipschitz-attention:")
+            assert c["status"] in {"supported", "refuted", "unknown"}
+            assert c["rigorous"] is False and c["witness"] is None
+            assert c["method"] == "monte-carlo" and "\n" not in c["message"]
+
+
+def test_unknown_param_and_budget_raise():
+    exp = EXPERIMENTS["window-scaling"]
+    with pytest.raises(ValueError, match="unknown parameter"):
+        exp.run({"nope": 1}, seed=0, budget="tiny")
+    with pytest.raises(ValueError, match="unknown budget"):
+        exp.run({}, seed=0, budget="huge")
+
+
+def test_window_scaling(results):
+    r = results["window-scaling"]
+    per_d = r["results"]["per_d"]
+    s1, s2, s3 = (per_d[d]["fit"]["slope"] for d in ("1", "2", "3"))
+    assert 0.15 < s1 < 0.4  # d = 1: w* grows only logarithmically
+    assert 0.45 < s2 < 0.65 and 0.4 < s3 < 0.6
+    for d in ("2", "3"):
+        f = per_d[d]["fit"]
+        assert f["ci_low"] < f["slope"] < f["ci_high"] and f["ci_high"] - f["ci_low"] < 0.1
+        w = np.asarray(per_d[d]["wstar_L"])
+        assert np.all(np.diff(w, axis=1) > 0) and np.all(np.diff(w, axis=0) > 0)
+        assert np.all(np.diff(per_d[d]["wstar_sigma"], axis=1) < 0)
+    c = claims(r)
+    assert c["theorem-2:part-1"]["status"] == "refuted"  # driven by d = 1
+    assert c["theorem-2:part-2"]["status"] == "supported"
+    for k in ("l", "n", "sigma"):
+        assert c[f"extra-wstar-monotone-{k}"]["status"] == "supported"
+    ex = per_d["1"]["exact"]
+    assert c["extra-exact-d1"]["status"] == "supported"
+    assert ex["max_abs_z"] <= ex["threshold"] and ex["max_rel_diff"] < 0.1
+
+
+def test_noise_scaling(results):
+    r = results["noise-scaling"]
+    slopes = {d: e["fit"]["slope"] for d, e in r["results"]["per_d"].items()}
+    assert abs(slopes["1"]) < 0.05 and abs(slopes["2"] - 0.5) < 0.08 and abs(slopes["3"] - 1) < 0.08
+    assert r["results"]["per_d"]["1"]["exact_max_abs_z"] < 4
+    c = claims(r)
+    assert c["theorem-2:step-1"]["status"] == "refuted"
+    assert c["extra-noise-intrinsic-dimension"]["status"] == "supported"
+
+
+def test_bias_bounds(results):
+    r = results["bias-bounds"]
+    per_d = r["results"]["per_d"]
+    assert per_d["1"]["fit"]["slope"] < -5  # exponentially small bias on S^0
+    for d in ("2", "3"):
+        assert -2.0 < per_d[d]["fit"]["slope"] < -1.2
+    c = claims(r)
+    assert c["theorem-2:step-2"]["status"] == "refuted"
+    assert c["theorem-2:step-3"]["status"] == "supported"
+
+
+def test_covariance_inverse(results):
+    r = results["covariance-inverse"]["results"]
+    assert r["cosine_mean"] > 0.99 and r["residual_mean"] < 0.1
+    assert r["alternatives"]["identity"]["cosine_mean"] < 0.95
+    assert claims(results["covariance-inverse"])["lemma-1"]["status"] == "supported"
+
+
+def test_generalization(results):
+    r = results["generalization"]
+    loss = np.asarray(r["results"]["test_loss"])
+    assert np.all(np.diff(r["results"]["wstar"]) > 0)
+    # for each test L', the loss is smallest when trained on the same L (diagonal)
+    assert np.all(np.argmin(loss, axis=0) == np.arange(loss.shape[0]))
+    mm = r["results"]["mismatch"]["ratio_to_oracle"]
+    assert mm["affine L=1"] < 1.1 and mm["cosine L=0.1"] > 1.3 and mm["cosine L=10"] > 1.3
+    c = claims(r)
+    assert c["extra-mismatch"]["status"] == "supported"
+    assert c["theorem-3:part-1"]["status"] == "supported"
+
+
+def test_low_rank(results):
+    r = results["low-rank"]["results"]
+    lin = r["linear n=2"]
+    assert lin["cosine_mean"] > 0.98 and lin["perp_ratio"] < 0.15
+    assert r["affine n=20"]["cosine_mean"] > 0.99
+    assert claims(results["low-rank"])["theorem-4"]["status"] == "supported"
+
+
+def test_norm_growth(results):
+    final = results["norm-growth"]["results"]["final_norm"]
+    assert np.all(np.diff(final) > 0)
+    assert claims(results["norm-growth"])["extra-norm-growth"]["status"] == "supported"
+
+
+def test_plots(results, tmp_path):
+    pytest.importorskip("matplotlib")
+    for name, r in results.items():
+        path = tmp_path / f"{name}.png"
+        EXPERIMENTS[name].plot(r, str(path))
+        assert path.stat().st_size > 1000

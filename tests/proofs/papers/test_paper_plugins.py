@@ -1,0 +1,68 @@
+"""Papers as plugins: a fourth paper installed as a distribution with a ``proofcheck.papers``
+entry point is listed and checked; a broken one is an error that names it (exit 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+TOY = '''
+"""A toy paper pack: one fact and one false lemma."""
+import sympy as sp
+
+from proofs.model import Lemma, Paper
+from symbolic import Prop, scalar
+
+x = scalar("x")
+PAPER = Paper(key="toy", title="A toy paper", citation="Nobody, 2026", entries=[
+    Lemma("toy:fact-1", "Fact 1", Prop(sp.exp(x), ">=", 1 + x), description="exp(x) >= 1 + x"),
+    Lemma("toy:lemma-2", "Lemma 2", Prop(x**2, "<=", x), hypotheses=(Prop(x, ">=", 0),),
+          expect="refuted", description="x^2 <= x for x >= 0 (false)"),
+])
+'''
+
+
+def install(tmp: Path, key: str, module: str, body: str) -> dict[str, str]:
+    """A distribution on ``PYTHONPATH`` whose entry point registers ``module`` as ``key``."""
+    (tmp / module).mkdir()
+    (tmp / module / "__init__.py").write_text(textwrap.dedent(body))
+    info = tmp / f"{module}-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[proofcheck.papers]\n{key} = {module}\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp), env.get("PYTHONPATH", "")])
+    return env
+
+
+def proofcheck(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "proofs", *args], env=env, text=True,
+                          capture_output=True, timeout=300)
+
+
+def test_a_fourth_paper_is_listed_and_checked(tmp_path):
+    env = install(tmp_path, "toy", "toy_paper", TOY)
+    listed = proofcheck(env, "list", "toy")
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == ["toy:fact-1", "exp(x)", ">=", "1", "+", "x",
+                                     "toy:lemma-2", "x^2", "<=", "x", "for", "x", ">=", "0",
+                                     "(false)"]
+    assert "toy:fact-1" in proofcheck(env, "list").stdout  # beside the built-in papers
+    run = proofcheck(env, "check", "toy", "--budget", "quick", "-q", "--jobs", "1")
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = {line.split()[0]: line.split()[1] for line in run.stdout.splitlines()
+            if line.startswith("toy:")}
+    assert rows["toy:lemma-2"] == "refuted"
+    assert rows["toy:fact-1"] in ("proved", "supported")
+
+
+def test_a_broken_paper_is_an_error_naming_it(tmp_path):
+    env = install(tmp_path, "broken", "broken_paper", "raise RuntimeError('typo in section 2')\n")
+    out = proofcheck(env, "list")
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "proofcheck: error: paper 'broken' (broken_paper) failed to load: "
+        "RuntimeError: typo in section 2"]
