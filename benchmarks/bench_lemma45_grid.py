@@ -26,8 +26,8 @@ import symengine as se
 import sympy as sp
 from bench_symengine_vs_sympy import best_time, generate
 
+from numeric.stages.exact import check_identity
 from proofs import registry
-from proofs.symbolic_stage import check_identity
 
 
 def lemma_claims() -> list:

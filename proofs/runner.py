@@ -1,7 +1,6 @@
-"""The runner: cheap and exact back ends first, stopping at the first rigorous answer.
-
-Order: exact symbolic identity (equalities) -> interval prover (scalar inequalities) -> sampling,
-adversarial search and high-precision confirmation. A chain-statement entry (``a <= b <= c``)
+"""The runner: each claim through the stage cascade (:mod:`numeric.stages.cascade`: exact
+symbolic identity -> interval prover -> sampling, adversarial search and high-precision
+confirmation, stopping at the first decision). A chain-statement entry (``a <= b <= c``)
 gets a combined result from its links; a lemma with a proof gets notes on whether its chain
 composes and concludes its statement.
 
@@ -25,12 +24,10 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 
 from numeric.budget import Budget
-from numeric.check import check_numeric
-from numeric.interval_prover import prove_interval
+from numeric.stages.cascade import decide
 from proofs.model import Chain, Lemma
 from proofs.model.conclusion import conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
-from proofs.symbolic_stage import check_identity
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -44,28 +41,14 @@ def claim_seed(seed: int, claim_id: str) -> int:
 
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None) -> Verdict:
-    """The strongest verdict the back ends reach for ``claim``."""
-    b = Budget.get(budget) if isinstance(budget, str) else budget
+    """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
+    with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
+    unknown budget name raises ValueError."""
+    b = Budget.resolve(budget)
     s = claim_seed(seed, claim.id)
     t0 = time.perf_counter()
     try:
-        exact = check_identity(claim, b, s)
-        if exact is not None and exact.status.decisive:
-            return exact
-        interval = prove_interval(claim, b)
-        if interval is not None and interval.status.decisive:
-            interval.seed = s
-            return interval
-        v = check_numeric(claim, b, s, progress)
-        if v.status is Status.REFUTED:
-            return v
-        if exact is not None and exact.status is Status.SUPPORTED:
-            v.method = f"{exact.method}; {v.method}"
-            v.message = f"{exact.message}; {v.message}"
-        if interval is not None:
-            v.details["interval"] = interval.message
-        v.seconds = time.perf_counter() - t0
-        return v
+        return decide(claim, b, s, progress)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},

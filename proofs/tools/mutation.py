@@ -42,9 +42,9 @@ import sympy as sp
 from sympy.core.symbol import Str
 
 from numeric.budget import Budget
+from numeric.stages.exact import check_identity
 from proofs.model import Lemma
 from proofs.runner import check_claim
-from proofs.symbolic_stage import check_identity
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation

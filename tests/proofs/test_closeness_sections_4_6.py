@@ -9,11 +9,11 @@ import pytest
 from numeric import softmax_regression as twin
 from numeric.layout import Layout
 from numeric.precise_backend import MpmathOps, mp_workdps
+from numeric.stages.exact import _arb_point, arb_eval
 from proofs import registry
 from proofs.model.results import Result
 from proofs.reports.errata import findings
 from proofs.runner import check_claim
-from proofs.symbolic_stage import _arb_point, arb_eval
 from symbolic import Status
 from symbolic.explicit import ExplicitInstance
 from symbolic.walk import Evaluator

@@ -8,8 +8,8 @@ import sympy as sp
 
 from numeric.check import check_numeric
 from numeric.interval_prover import prove_interval
+from numeric.stages.exact import check_identity
 from proofs.runner import check_claim
-from proofs.symbolic_stage import check_identity
 from symbolic import (
     Claim,
     Prop,

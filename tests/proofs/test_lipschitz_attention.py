@@ -7,10 +7,10 @@ import numpy as np
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.stages.exact import check_identity
 from proofs.papers.lipschitz_attention import PAPER, lipschitz, loss, model
 from proofs.papers.lipschitz_attention.objects import softmax, sphere_rows
 from proofs.runner import check_claim
-from proofs.symbolic_stage import check_identity
 from symbolic import Claim, Status, matrix, n, vector
 from symbolic.explicit import ExplicitInstance
 

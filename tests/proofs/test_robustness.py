@@ -20,10 +20,10 @@ import sympy as sp
 from numeric.arb_linalg import arb_precision
 from numeric.budget import Budget
 from numeric.precise_backend import arb_prec, mp_workdps
+from numeric.stages.exact import check_identity
 from proofs import io as pio
 from proofs.cli import main
 from proofs.runner import check_claim
-from proofs.symbolic_stage import check_identity
 from symbolic import Claim, matrix, n, norm2, norminf, scalar, vector
 from symbolic.identity import is_identically_zero
 from symbolic.verdict import Status

@@ -1,4 +1,5 @@
-"""The exact stage of the runner: equalities decided symbolically, for all sizes or on a grid.
+"""The exact stage (:class:`ExactStage`): equalities decided symbolically, for all sizes or on
+a grid.
 
 1. Dimension-generic: :func:`symbolic.derivation.generic_identity` (indexed sums, symbolic
    ``n``, ``d``). Success is a proof for every size: ``proved``.
@@ -18,7 +19,7 @@
 Example:
     >>> import sympy as sp
     >>> from symbolic import Claim, scalar
-    >>> from proofs.symbolic_stage import check_identity
+    >>> from numeric.stages.exact import check_identity
     >>> a = scalar("a")
     >>> check_identity(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), "quick").status.value
     'proved'
@@ -50,6 +51,7 @@ from symbolic.timeout import TimedOut
 from symbolic.verdict import Status, Verdict
 from symbolic.walk import Evaluator, Unsupported
 
+NOT_EQUALITY = "not an equality"
 #: Largest sizes of the grid cross-check after a dimension-generic proof.
 CROSS_CHECK = {"n": 3, "d": 2}
 GENERIC = "exact symbolic, dimension-generic (indexed sums over symbolic n, d; cancel)"
@@ -301,9 +303,16 @@ def check_identity(claim: Claim, budget: str | Budget = "default", seed: int = 0
     ``generic_first=False`` skips the dimension-generic proof (the full grid then runs);
     ``engine`` generates the explicit derivatives (``symengine`` or ``sympy``).
     """
+    v = identity_verdict(claim, Budget.resolve(budget), seed, triangulation, generic_first,
+                         engine)
+    return None if isinstance(v, str) else v
+
+
+def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool = True,
+                     generic_first: bool = True, engine: str = "symengine") -> Verdict | str:
+    """:func:`check_identity`, with the reason (a string) where it has no verdict."""
     if claim.rel is not Relation.EQ:
-        return None
-    b = Budget.get(budget) if isinstance(budget, str) else budget
+        return NOT_EQUALITY
     t0 = time.perf_counter()
     bounds = index_bounds(claim)
     dimensional = bool(claim.dimension_symbols or bounds)
@@ -335,7 +344,7 @@ def check_identity(claim: Claim, budget: str | Budget = "default", seed: int = 0
                 if generic:  # e.g. an operator norm: no explicit grid, the generic proof stands
                     no_grid = f"grid cross-check not applicable ({exc})"
                     break
-                return None
+                return f"no explicit-coordinate form ({exc})"
             except TimedOut:
                 zero = None
             checked += 1
@@ -386,3 +395,31 @@ def check_identity(claim: Claim, budget: str | Budget = "default", seed: int = 0
         "dimension-generic proof found)" + _triangulation_note(tri),
         slack=0.0, seed=seed, precision="exact", evaluations=checked,
         details=details, seconds=time.perf_counter() - t0)
+
+
+class ExactStage:
+    """Equalities decided exactly (:func:`identity_verdict`): ``proved`` for all sizes (or
+    without dimensions), ``refuted`` with a confirmed witness, else exact ``supported``
+    evidence on the grid, ``unknown``, or the reason it could not be checked (``skipped``)."""
+
+    name = "exact"
+    rigorous = True
+
+    def applies(self, claim: Claim) -> str | None:
+        """None for an equality, else the reason.
+
+        >>> from symbolic import scalar
+        >>> a = scalar("a")
+        >>> ExactStage().applies(Claim("t:extra-1", a, "<=", 1))
+        'not an equality'
+        """
+        return None if claim.rel is Relation.EQ else NOT_EQUALITY
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict:
+        """The exact verdict; ``skipped`` with the reason where there is none."""
+        t0 = time.perf_counter()
+        v = identity_verdict(claim, budget, seed)
+        if isinstance(v, str):
+            return Verdict(Status.SKIPPED, self.name, False, v, seed=seed,
+                           seconds=time.perf_counter() - t0)
+        return v

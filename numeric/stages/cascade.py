@@ -1,0 +1,124 @@
+"""The cascade: every stage in :data:`STAGES`, cheapest first, until one decides.
+
+The budget is resolved once, at entry. A stage that does not apply (``applies`` gives a
+reason, or ``run`` answers ``skipped``) is passed over; the first rigorous ``proved`` wins, and
+so does a confirmed ``refuted`` from any stage; the stages after a decision do not run. When no
+stage decides, the last stage's verdict (sampling) is the answer, with the ``supported``
+evidence of earlier stages prefixed to its method and message (exact identity on a grid) and
+their other verdicts' messages in ``details[<stage name>]`` (e.g. the interval prover's
+``unknown``). ``details["stages"]`` records, for every stage, what it did or why not
+(:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage that ran.
+
+Example:
+    >>> from symbolic import Claim, vector, norm2, norminf, n
+    >>> from numeric.stages.cascade import decide
+    >>> x = vector("x", n)
+    >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), "quick", seed=0)
+    >>> v.status.value
+    'supported'
+    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]]
+    [('exact', 'did not apply'), ('interval', 'did not apply'), ('sampling', 'no decision')]
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Sequence
+
+from numeric.budget import Budget
+from numeric.stages.exact import ExactStage
+from numeric.stages.interval import IntervalStage
+from numeric.stages.protocol import Stage, StageRecord
+from numeric.stages.sampling import SamplingStage
+from symbolic.claim import Claim
+from symbolic.verdict import Status, Verdict
+
+Progress = Callable[[str], None]
+
+#: The stages, cheapest first. A new stage is one more entry at its place by cost.
+STAGES: tuple[Stage, ...] = (
+    ExactStage(),  # exact symbolic identity (equalities)
+    IntervalStage(),  # arb branch and bound (scalar inequalities, <= 3 variables)
+    SamplingStage(),  # sampling, adversarial search, high-precision confirmation
+)
+
+
+def decides(stage: Stage, v: Verdict) -> bool:
+    """Does ``v`` end the cascade? A confirmed refutation always does; ``proved`` only from a
+    rigorous stage with a rigorous verdict."""
+    if v.status is Status.REFUTED:
+        return True
+    return v.status is Status.PROVED and v.rigorous and stage.rigorous
+
+
+def _run(stage: Stage, claim: Claim, budget: Budget, seed: int,
+         progress: Progress | None) -> Verdict | None:
+    if progress is not None and "progress" in inspect.signature(stage.run).parameters:
+        return stage.run(claim, budget, seed, progress=progress)  # type: ignore[call-arg]
+    return stage.run(claim, budget, seed)
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
+           progress: Progress | None = None, stages: Sequence[Stage] = STAGES) -> Verdict:
+    """The verdict of the first stage that decides ``claim`` (see the module docstring).
+
+    Raises ValueError for an unknown budget name, before any stage runs.
+    """
+    b = Budget.resolve(budget)
+    t0 = time.perf_counter()
+    records: list[StageRecord] = []
+    evidence: list[tuple[Stage, Verdict]] = []
+    final: Verdict | None = None
+    for k, stage in enumerate(stages):
+        reason = stage.applies(claim)
+        if reason is not None:
+            records.append(StageRecord(stage.name, f"did not apply: {reason}"))
+            continue
+        t = time.perf_counter()
+        v = _run(stage, claim, b, seed, progress)
+        dt = time.perf_counter() - t
+        if v is None:
+            records.append(StageRecord(stage.name, "no decision", dt))
+        elif v.status is Status.SKIPPED:
+            records.append(StageRecord(stage.name, f"did not apply: {v.message}", dt))
+        elif decides(stage, v):
+            rig = "rigorous" if v.rigorous else "not rigorous"
+            records.append(StageRecord(stage.name, f"decided: {v.status.value} ({rig})", dt))
+            records += [StageRecord(s.name, f"not run: decided by {stage.name}")
+                        for s in stages[k + 1:]]
+            final = v
+            break
+        else:
+            records.append(StageRecord(stage.name, f"no decision: {v.status.value}: "
+                                       f"{_short(v.message)}", dt))
+            evidence.append((stage, v))
+    if final is None:
+        final = _combine(evidence, records, seed)
+    if final.seed is None:
+        final.seed = seed
+    final.details["stages"] = [r.to_json() for r in records]
+    final.seconds = time.perf_counter() - t0
+    return final
+
+
+def _combine(evidence: list[tuple[Stage, Verdict]], records: list[StageRecord],
+             seed: int) -> Verdict:
+    """No stage decided: the last stage's verdict, with the earlier stages' evidence."""
+    if not evidence:
+        reasons = "; ".join(f"{r.stage}: {r.outcome}" for r in records)
+        return Verdict(Status.SKIPPED, "cascade", False, f"no stage applies ({reasons})",
+                       seed=seed)
+    *earlier, (_, v) = evidence
+    supported = [e for _, e in earlier if e.status is Status.SUPPORTED]
+    if supported:
+        v.method = "; ".join([*(e.method for e in supported), v.method])
+        v.message = "; ".join([*(e.message for e in supported), v.message])
+    for stage, e in earlier:
+        if e.status is not Status.SUPPORTED:
+            v.details[stage.name] = e.message
+    return v

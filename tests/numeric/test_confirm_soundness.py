@@ -1,0 +1,72 @@
+"""Issue 14.1: a margin of exactly 0 at 50 and 100 digits is not a violation, and arb's certainty
+that a point does not violate (or that a hypothesis fails there) always beats mpmath."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy as sp
+from numeric.stages.cascade import decide
+
+from numeric.confirm import confirm
+from numeric.layout import Layout
+from symbolic import Claim, Prop, scalar
+from symbolic.verdict import Status
+
+x = scalar("x")
+ONE_PLUS = Claim("t:fact-1", 1 + x, ">", 1, hypotheses=[Prop(x, ">", 0)])
+EXP = Claim("t:fact-2", sp.exp(x), ">", 1, hypotheses=[Prop(x, ">", 0)])
+
+
+def _confirm(claim: Claim, point: float):
+    return confirm(claim, Layout.of(claim, {}), {x: np.array(point)}, {})
+
+
+@pytest.mark.parametrize("claim", [ONE_PLUS, EXP], ids=["1+x>1", "exp(x)>1"])
+@pytest.mark.parametrize("point", [5e-324, 1e-310, 1e-200, 1e300])
+def test_true_strict_claims_have_no_witness_at_extreme_points(claim: Claim, point: float) -> None:
+    r = _confirm(claim, point)
+    assert not r.violated
+    assert not r.rigorous
+    if point < 1e-250:  # the sides agree beyond 100 digits: mpmath's margin is exactly 0
+        assert r.margin in ("0.0", "0")
+        assert any("arb at" in note and "certain the claim holds" in note for note in r.notes)
+
+
+@pytest.mark.parametrize("claim", [ONE_PLUS, EXP], ids=["1+x>1", "exp(x)>1"])
+def test_true_strict_claims_are_not_refuted(claim: Claim) -> None:
+    v = decide(claim, "quick", seed=0)
+    assert v.status is Status.SUPPORTED, (v.status, v.witness, v.message)
+    assert v.witness is None
+
+
+def test_arb_certain_hypothesis_failure_is_not_a_witness() -> None:
+    # x >= 0 under 1 + x >= 1 is true; at x = -5e-324 mpmath sees 1 + x = 1 (hypothesis holds)
+    # and x < 0 (a violation that survives 100 digits); arb at 4096 bits sees 1 + x < 1
+    claim = Claim("t:fact-3", x, ">=", 0, hypotheses=[Prop(1 + x, ">=", 1)])
+    r = _confirm(claim, -5e-324)
+    assert not r.violated and not r.hypotheses_hold
+    assert any("hypothesis x + 1 >= 1 fails" in note for note in r.notes)
+    assert _confirm(claim, -0.5).violated is False  # mpmath already rejects this one
+
+
+@pytest.mark.parametrize("claim", [
+    Claim("t:fact-4", x * x, ">", 0),
+    Claim("t:fact-5", x, ">", 0, hypotheses=[Prop(x, ">=", 0)]),
+], ids=["x*x>0", "x>=0=>x>0"])
+def test_false_strict_claim_at_a_tie_is_refuted_rigorously(claim: Claim) -> None:
+    r = _confirm(claim, 0.0)
+    assert r.violated and r.rigorous and r.hypotheses_hold
+    for point in (5e-324, 1e-310, 1e300):  # not ties: no witness there
+        assert not _confirm(claim, point).violated
+
+
+def test_false_strict_claim_at_a_tie_is_refuted_end_to_end() -> None:
+    v = decide(Claim("t:fact-4", x * x, ">", 0), "quick", seed=0)
+    assert v.status is Status.REFUTED and v.rigorous
+    assert v.witness == {"x": 0.0}
+
+
+def test_genuine_violation_still_certified() -> None:
+    r = _confirm(Claim("t:fact-6", 1 + x, ">", 1, hypotheses=[Prop(x, ">", -1)]), -1e-300)
+    assert r.violated and r.rigorous
