@@ -22,19 +22,49 @@ from symbolic import objects as _ob
 from symbolic.objects import DIMS, is_matrix, symbols_of
 from symbolic.relation import Relation
 
+KINDS = ("definition", "fact", "lemma", "claim", "theorem", "equation", "extra")
 ID_PATTERN = re.compile(
     r"^[a-z0-9][a-z0-9-]*:(definition|fact|lemma|claim|theorem|equation|extra)-[a-z0-9.\-]+"
     r"(:(part|item)-[a-z0-9]+)?(:step-[0-9]+)?$"
 )
+#: a user's own id: a lower-case prefix, a colon, then anything without spaces
+USER_ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*:\S+$")
+#: prefixes whose ids must follow the papers' grammar (the paper keys; see reserve_prefixes)
+RESERVED_PREFIXES: set[str] = set()
+
+
+def reserve_prefixes(keys: Any) -> None:
+    """Make ids under these prefixes (paper keys) follow ``ID_PATTERN``; proofs registers them."""
+    RESERVED_PREFIXES.update(keys)
 
 
 def check_id(claim_id: str) -> str:
-    """Return ``claim_id`` if it follows the id contract, else raise ValueError."""
-    if not ID_PATTERN.match(claim_id):
-        raise ValueError(
-            f"bad claim id {claim_id!r}: expected <paper>:<kind>-<number>[:part-k|:item-k][:step-m]"
-        )
-    return claim_id
+    """Return ``claim_id`` if it follows the id contract, else raise ValueError listing the forms.
+
+    Paper ids are ``<paper>:<kind>-<number>...``; a user's own ids are ``<prefix>:<free-form>``
+    under a prefix that is not a paper key.
+
+    >>> check_id("mine:exp-tangent")
+    'mine:exp-tangent'
+    >>> check_id("mine")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: bad claim id 'mine': expected <paper>:<kind>-<number>... with <kind> one of ...
+    """
+    if isinstance(claim_id, str) and ID_PATTERN.match(claim_id):
+        return claim_id
+    prefix = claim_id.split(":", 1)[0] if isinstance(claim_id, str) else ""
+    if prefix not in RESERVED_PREFIXES and isinstance(claim_id, str) and \
+            USER_ID_PATTERN.match(claim_id):
+        return claim_id
+    paper = (f"expected <paper>:<kind>-<number>[:part-k|:item-k][:step-m] with <kind> one of "
+             f"{', '.join(KINDS)} (e.g. closeness:lemma-5.6)")
+    if prefix in RESERVED_PREFIXES:
+        raise ValueError(f"bad claim id {claim_id!r}: {prefix!r} is a paper key, so its ids "
+                         f"follow the papers' grammar: {paper}")
+    raise ValueError(f"bad claim id {claim_id!r}: {paper}, or <prefix>:<free-form> for your own "
+                     "claims (a lower-case prefix that is not a paper key, then no spaces; "
+                     "e.g. mine:exp-tangent)")
 
 
 _NON_FINITE = (type(sp.nan), type(sp.zoo), type(sp.oo), type(-sp.oo))
@@ -235,7 +265,8 @@ class Claim:
             return self.kind_override
         if ":step-" in self.id:
             return "step"
-        return self.id.split(":")[1].split("-", 1)[0]
+        head = self.id.split(":")[1].split("-", 1)[0]
+        return head if head in KINDS and ID_PATTERN.match(self.id) else "claim"  # free-form
 
     @property
     def symbols(self) -> set[sp.Basic]:
