@@ -177,8 +177,10 @@ class LogOps(Ops):
             return out
         if name == "sign":
             return LV.of(a[0].s)
-        f = {"sin": np.sin, "cos": np.cos, "tanh": np.tanh}[name]
-        return LV.of(f(a[0].value()))
+        f = {"sin": np.sin, "cos": np.cos, "tanh": np.tanh, "tan": np.tan, "atan": np.arctan,
+             "asin": np.arcsin, "acos": np.arccos}[name]
+        with np.errstate(invalid="ignore"):
+            return LV.of(f(a[0].value()))
 
     def matmul(self, mats: list[Any]) -> LV:
         out = LV.of(mats[0])
@@ -205,6 +207,12 @@ class LogOps(Ops):
         if name == "elem_abs":
             a = LV.of(args[0])
             return LV(np.abs(a.s), a.l)
+        if name == "elem_log":  # log|v| is the value itself (NaN where v <= 0)
+            a = LV.of(args[0])
+            with np.errstate(invalid="ignore"):
+                return LV.of(np.where(a.s > 0, a.l, np.where(a.s == 0, -np.inf, np.nan)))
+        if name == "hadamard_pow":
+            return self.pow(args[0], args[1], args[2])
         if name == "hadamard":
             return self.mul(args)
         if name == "inner":

@@ -44,7 +44,8 @@ def _pick(m: np.ndarray, i: Any, axis: int) -> np.ndarray:
 
 
 _NON_ANALYTIC = (sp.Abs, sp.Max, sp.Min, sp.sign, ob.ElemAbs, ob.Norm2, ob.NormInf, ob.OpNorm,
-                 ob.FrobNorm, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv, ob.ScalarDeriv)
+                 ob.FrobNorm, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv, ob.ScalarDeriv,
+                 ob.Norm1, ob.NormP, ob.Entropy)
 
 
 def _analytic(expr: sp.Basic) -> bool:
@@ -58,6 +59,17 @@ def _analytic(expr: sp.Basic) -> bool:
     if isinstance(expr, _NON_ANALYTIC):
         return False
     return all(_analytic(a) for a in expr.args if isinstance(a, sp.Basic))
+
+
+def _inverse_rows(m: np.ndarray) -> np.ndarray:
+    """Batched inverse with NaN for the singular instances (``np.linalg.inv`` raises)."""
+    out = np.full(np.broadcast_to(m, m.shape).shape, np.nan, dtype=np.result_type(m, float))
+    for k in range(m.shape[0]):
+        try:
+            out[k] = np.linalg.inv(m[k])
+        except np.linalg.LinAlgError:
+            pass
+    return out
 
 
 class NumpyOps(Ops):
@@ -85,7 +97,8 @@ class NumpyOps(Ops):
         if name == "min":
             return np.minimum.reduce(np.broadcast_arrays(*args))
         f = {"exp": np.exp, "log": np.log, "abs": np.abs, "sin": np.sin, "cos": np.cos,
-             "tanh": np.tanh, "sign": np.sign}[name]
+             "tanh": np.tanh, "sign": np.sign, "tan": np.tan, "atan": np.arctan,
+             "asin": np.arcsin, "acos": np.arccos}[name]
         return f(args[0])
 
     def matmul(self, mats: list[Any]) -> Any:
@@ -104,6 +117,14 @@ class NumpyOps(Ops):
             return np.abs(args[0])
         if name == "elem_recip":
             return 1.0 / args[0]
+        if name == "elem_log":
+            return np.log(args[0])
+        if name == "inverse":
+            with np.errstate(all="ignore"):
+                try:
+                    return np.linalg.inv(args[0])
+                except np.linalg.LinAlgError:  # a singular instance somewhere in the batch
+                    return _inverse_rows(np.asarray(args[0]))
         if name == "transpose":
             return np.swapaxes(args[0], -1, -2)
         if name == "hadamard_pow":
@@ -171,6 +192,10 @@ class NumpyOps(Ops):
             return np.sum(m, axis=ax)
         if name == "lambda_min":
             return np.linalg.eigvalsh(0.5 * (m + np.swapaxes(m, -1, -2)))[..., 0]
+        if name == "entropy":
+            with np.errstate(all="ignore"):
+                terms = np.where(m == 0, 0.0, m * np.log(m))  # 0 log 0 = 0; log of < 0 is NaN
+            return -np.sum(terms, axis=ax)
         raise Unsupported(f"numpy: {name}")
 
     def special(self, name: str, rows: int, cols: int) -> Any:

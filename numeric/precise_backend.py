@@ -126,6 +126,10 @@ class _ObjectOps(Ops):
             return self._map(abs, args[0])
         if name == "elem_recip":
             return self._map(lambda v: 1 / v, args[0])
+        if name == "elem_log":
+            return self._map(lambda v: self.func("log", [v]), args[0])
+        if name == "inverse":
+            return self._inverse(args[0])
         if name == "transpose":
             return args[0].T
         if name == "hadamard_pow":
@@ -191,6 +195,8 @@ class _ObjectOps(Ops):
             return self._opnorm(m)
         if name == "lambda_min":
             return self._lambda_min(m)
+        if name == "entropy":
+            return -self._sum([self._xlogx(v) for v in items])
         raise Unsupported(f"{self.name}: {name}")
 
     def special(self, name: str, rows: int, cols: int) -> Any:
@@ -207,8 +213,31 @@ class _ObjectOps(Ops):
     def _opnorm(self, m: np.ndarray) -> Any:
         raise Unsupported(f"{self.name}: spectral norm")
 
+    def _xlogx(self, v: Any) -> Any:
+        """``v log v`` with ``0 log 0 = 0``."""
+        raise Unsupported(f"{self.name}: entropy")
+
+    def _inverse(self, m: np.ndarray) -> np.ndarray:
+        raise Unsupported(f"{self.name}: matrix inverse")
+
+    def _objects(self, rows: list[list[Any]]) -> np.ndarray:
+        out = np.empty((len(rows), len(rows[0])), dtype=object)
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row):
+                out[r, c] = v
+        return out
+
     def _lambda_min(self, m: np.ndarray) -> Any:
         raise Unsupported(f"{self.name}: eigenvalues")
+
+
+#: Where mpmath's real functions stay real (outside, mpmath returns complex numbers).
+_REAL_DOMAIN = {
+    "log": lambda x: x >= 0,
+    "sqrt": lambda x: x >= 0,
+    "asin": lambda x: -1 <= x <= 1,
+    "acos": lambda x: -1 <= x <= 1,
+}
 
 
 class MpmathOps(_ObjectOps):
@@ -231,9 +260,25 @@ class MpmathOps(_ObjectOps):
             return max(args)
         if name == "min":
             return min(args)
+        x = args[0]
+        if name in _REAL_DOMAIN and not _REAL_DOMAIN[name](x):
+            return mpmath.mpf("nan")  # outside the real domain (mpmath would go complex)
         f = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
-             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign}
-        return f[name](args[0])
+             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
+             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos}
+        return f[name](x)
+
+    def _xlogx(self, v: Any) -> Any:
+        if v == 0:
+            return mpmath.mpf(0)
+        return v * self.func("log", [v])
+
+    def _inverse(self, m: np.ndarray) -> np.ndarray:
+        try:
+            inv = mpmath.inverse(mpmath.matrix(m.tolist()))
+        except ZeroDivisionError:
+            return self._map(lambda v: mpmath.mpf("nan"), m)
+        return self._objects([[inv[r, c] for c in range(inv.cols)] for r in range(inv.rows)])
 
     def _opnorm(self, m: np.ndarray) -> Any:
         s = mpmath.svd_r(mpmath.matrix(m.tolist()), compute_uv=False)
@@ -315,6 +360,27 @@ class ArbOps(_ObjectOps):
         from numeric import arb_linalg
 
         return arb_linalg.spectral_norm(flint.arb_mat(m.tolist()))
+
+    def _xlogx(self, v: Any) -> Any:
+        """A rigorous enclosure of ``v log v`` (``0 log 0 = 0``); on a ball reaching 0 from
+        above, ``[-1/e, max(0, u log u)]`` with ``u`` the upper end."""
+        if v.is_zero():
+            return flint.arb(0)
+        if v > 0:
+            return v * v.log()
+        if v.lower() < 0 or not v.is_finite():
+            return flint.arb("nan")
+        u = v.upper()
+        top = u * u.log() if u > 0 else flint.arb(0)
+        return (-flint.arb(-1).exp()).union(top.max(flint.arb(0)))
+
+    def _inverse(self, m: np.ndarray) -> np.ndarray:
+        try:
+            inv = flint.arb_mat(m.tolist()).inv()
+        except ZeroDivisionError:  # not certainly invertible at this precision
+            return self._map(lambda v: flint.arb("nan"), m)
+        return self._objects([[inv[r, c] for c in range(inv.ncols())]
+                              for r in range(inv.nrows())])
 
     def _lambda_min(self, m: np.ndarray) -> Any:
         raise Unsupported("arb: eigenvalue enclosure (use the Loewner check in arb_linalg)")

@@ -188,6 +188,36 @@ class XI:
             raise Unsupported("interval: sqrt of an interval reaching below 0")
         return self._mono(lambda x: x.sqrt(), flint.arb(0), INF)
 
+    def via_ball(self, name: str) -> XI:
+        """``name`` (an arb method: ``tan``, ``atan``, ``asin``, ...) over the interval, from the
+        arb ball that covers it; unbounded intervals give bounds known in closed form (``atan``,
+        ``sin``, ``cos``) or the whole line. A NaN or infinite enclosure (a pole of ``tan``,
+        ``asin`` beyond ``[-1, 1]``) becomes ``(-inf, inf)``, which certifies nothing.
+
+        >>> XI(0, 1).via_ball("atan").hi < 0.786
+        True
+        >>> XI(1, float("inf")).via_ball("atan").hi < 1.571
+        True
+        """
+        if not self.bounded:
+            if name == "atan":
+                half_pi = flint.arb.pi() / 2
+                lo = -half_pi if isinstance(self.lo, float) else self.lo.atan()
+                hi = half_pi if isinstance(self.hi, float) else self.hi.atan()
+                return XI(_low(lo), _up(hi))
+            if name in ("sin", "cos"):
+                return XI(-1, 1)
+            return XI(-INF, INF)
+        ball = self.lo.union(self.hi)
+        out = getattr(ball, name)()
+        if not out.is_finite():
+            return XI(-INF, INF)
+        return XI.ball(out)
+
+    def sign(self) -> XI:
+        """``sign`` is non-decreasing: ``[sign(lo), sign(hi)]``."""
+        return XI(flint.arb(_sign(self.lo)), flint.arb(_sign(self.hi)))
+
     def __abs__(self) -> XI:
         if not _lt(self.lo, flint.arb(0)):
             return self
@@ -291,4 +321,8 @@ class XIOps(Ops):
             return XI(_max([a.lo for a in args]), _max([a.hi for a in args]))
         if name == "min":
             return XI(_min([a.lo for a in args]), _min([a.hi for a in args]))
+        if name == "sign":
+            return args[0].sign()
+        if name in ("tan", "atan", "asin", "acos", "sin", "cos", "tanh"):
+            return args[0].via_ball(name)
         raise Unsupported(f"interval: {name}")

@@ -87,7 +87,11 @@ def check_expression(e: sp.Basic) -> None:
     ValueError: shape mismatch in A*x: (n, d) times (n, 1)
     """
     from symbolic import objects as ob
+    from symbolic.walk import unsupported_construct
 
+    why = unsupported_construct(e)
+    if why:
+        raise ValueError(why)
     for node in sp.preorder_traversal(e):
         if isinstance(node, _NON_FINITE):
             raise ValueError(f"non-finite constant {node} in {e}")
@@ -115,6 +119,20 @@ def check_expression(e: sp.Basic) -> None:
             if is_matrix(u) and is_matrix(v) and any(_differ(s, t)
                                                      for s, t in zip(u.shape, v.shape)):
                 raise ValueError(f"shape mismatch in <{u}, {v}>: {_shape(u)} and {_shape(v)}")
+
+
+def _sympify_side(e: Any) -> Any:
+    """A side of a relation as a SymPy object; a relation or a boolean is an error naming it."""
+    from sympy.logic.boolalg import BooleanAtom, BooleanFunction
+
+    if isinstance(e, (bool, BooleanAtom, BooleanFunction)) or (
+            isinstance(e, sp.Basic) and e.is_Relational):
+        raise ValueError(f"a side of a relation is itself a relation or a truth value ({e}); "
+                         "write one relation per Prop, or use chain(...)")
+    try:
+        return sp.sympify(e)
+    except (sp.SympifyError, TypeError) as exc:
+        raise ValueError(f"cannot read {e!r} as an expression: {exc}") from None
 
 
 def _shape(m: Any) -> str:
@@ -161,12 +179,29 @@ class Prop:
     lhs: Any
     rel: Relation
     rhs: Any
+    #: how the relation was written when that differs from ``lhs rel rhs`` (``b != 0``, a
+    #: disjunction): shown by ``str`` and LaTeX, not compared
+    written: str = field(default="", compare=False)
+    written_expr: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lhs", sp.sympify(self.lhs))
-        object.__setattr__(self, "rhs", sp.sympify(self.rhs))
+        object.__setattr__(self, "lhs", _sympify_side(self.lhs))
+        object.__setattr__(self, "rhs", _sympify_side(self.rhs))
+        if isinstance(self.rel, str) and self.rel.strip() in ("!=", "≠"):
+            # a != b is |a - b| > 0: a relation every back end already decides
+            if is_matrix(self.lhs) or is_matrix(self.rhs):
+                raise ValueError(f"!= needs scalar sides: {self.lhs} != {self.rhs}")
+            lhs, rhs = self.lhs, self.rhs
+            object.__setattr__(self, "lhs", sp.Abs(lhs - rhs))
+            object.__setattr__(self, "rel", Relation.GT)
+            object.__setattr__(self, "rhs", sp.Integer(0))
+            if not self.written:
+                object.__setattr__(self, "written", f"{lhs} != {rhs}")
+                object.__setattr__(self, "written_expr", sp.Ne(lhs, rhs, evaluate=False))
         if isinstance(self.rel, str):
             object.__setattr__(self, "rel", Relation.parse(self.rel))
+        elif not isinstance(self.rel, Relation):
+            raise ValueError(f"not a relation: {self.rel!r} (use one of = <= < >= > != ⪯)")
         lm, rm = is_matrix(self.lhs), is_matrix(self.rhs)
         if self.rel is Relation.PSD_LE:
             if not (lm and rm):
@@ -186,7 +221,7 @@ class Prop:
         return symbols_of(self.lhs) | symbols_of(self.rhs)
 
     def __str__(self) -> str:
-        return f"{self.lhs} {self.rel.value} {self.rhs}"
+        return self.written or f"{self.lhs} {self.rel.value} {self.rhs}"
 
     def _repr_latex_(self) -> str:
         from symbolic.latex import latex
@@ -216,8 +251,8 @@ class Claim:
 
     id: str
     lhs: Any
-    rel: Relation
-    rhs: Any
+    rel: Relation | None = None
+    rhs: Any = None
     hypotheses: tuple[Prop, ...] = ()
     source: str = ""
     justification: str = ""
@@ -232,16 +267,54 @@ class Claim:
     kind_override: str | None = None
 
     def __post_init__(self) -> None:
+        from symbolic.written import assumption_props, names_of, to_props
+
         check_id(self.id)
         check_ranges(self.dims, self.ranges)
-        if isinstance(self.rel, str):
-            object.__setattr__(self, "rel", Relation.parse(self.rel))
-        body = Prop(self.lhs, self.rel, self.rhs)  # validates shapes
+        hyps = self.hypotheses
+        if isinstance(self.rel, (list, tuple)) and self.rhs is None and not hyps:
+            hyps, rel = self.rel, None  # Claim(id, x**2 >= 0, [hypotheses])
+            object.__setattr__(self, "rel", rel)
+        if self.rel is None and self.rhs is None:
+            body = _written_body(self.id, self.lhs, to_props)
+        elif self.rel is None or self.rhs is None:
+            raise ValueError(f"{self.id}: give lhs, rel and rhs, or one relation such as "
+                             "Claim(id, exp(x) >= 1 + x)")
+        else:
+            body = Prop(self.lhs, self.rel, self.rhs)  # validates shapes
         object.__setattr__(self, "lhs", body.lhs)
+        object.__setattr__(self, "rel", body.rel)
         object.__setattr__(self, "rhs", body.rhs)
         self.__dict__["_prop"] = body  # validated once: the checkers read it in hot loops
-        object.__setattr__(self, "hypotheses", tuple(self.hypotheses))
+        if isinstance(hyps, (Prop, str, sp.Basic)):
+            hyps = (hyps,)
+        if all(isinstance(h, Prop) for h in hyps):
+            listed = list(hyps)
+        else:
+            names = names_of([body, *[h for h in hyps if not isinstance(h, str)]])
+            try:
+                listed = to_props(list(hyps), names)
+            except ValueError as exc:
+                raise ValueError(f"{self.id}: hypothesis: {exc}") from None
+        syms = body.symbols.union(*[h.symbols for h in listed])
+        listed += [p for p in assumption_props(syms, listed) if p not in listed]
+        object.__setattr__(self, "hypotheses", tuple(listed))
         object.__setattr__(self, "cites", tuple(self.cites))
+
+    @classmethod
+    def from_latex(cls, claim_id: str, statement: str, where: dict | None = None,
+                   hypotheses: Any = (), **fields: Any) -> Claim:
+        r"""A claim from its LaTeX, e.g. ``Claim.from_latex("mine:extra-1", r"\|Ax\|_2 \le
+        \|A\| \|x\|_2", where={"A": matrix("A", n, d), "x": vector("x", d)})``.
+
+        ``where`` maps names (``"A"``, ``"\beta"``, ``"\alpha(x)"``) to objects; other
+        single letters are real scalars. Hypotheses may be LaTeX strings or anything
+        :class:`Claim` accepts. See :mod:`symbolic.latex_parse`.
+        """
+        from symbolic.latex_parse import parse_claim
+
+        return parse_claim(cls, claim_id, statement, where=where, hypotheses=hypotheses,
+                           **fields)
 
     @property
     def prop(self) -> Prop:
@@ -298,6 +371,26 @@ class Claim:
     def with_(self, **changes: Any) -> Claim:
         """A copy with fields replaced."""
         return replace(self, **changes)
+
+
+def _written_body(claim_id: str, stmt: Any, to_props: Any) -> Prop:
+    """The one relation of ``Claim(id, stmt)``: a SymPy relational, ``Ne``, a string."""
+    if stmt is True or stmt is sp.true or stmt is False or stmt is sp.false:
+        raise ValueError(
+            f"{claim_id}: the statement is already {bool(stmt)} in SymPy (it decided the "
+            "relation from the symbols' assumptions before proofcheck saw it); write it as "
+            "Claim(id, lhs, '>=', rhs)")
+    if isinstance(stmt, sp.Or):
+        raise ValueError(f"{claim_id}: a disjunction as a claim is not supported (only as a "
+                         "hypothesis); state one relation")
+    try:
+        props = to_props(stmt)
+    except ValueError as exc:
+        raise ValueError(f"{claim_id}: {exc}") from None
+    if len(props) != 1:
+        raise ValueError(f"{claim_id}: a claim states one relation, got {len(props)} "
+                         f"({'; '.join(map(str, props))}): make one claim per relation")
+    return props[0]
 
 
 def _exprs(claim: Any) -> list[sp.Basic]:

@@ -50,7 +50,8 @@ class ExplicitOps(Ops):
 
     def func(self, name: str, args: list[Any]) -> Any:
         f = {"exp": sp.exp, "log": sp.log, "abs": sp.Abs, "max": sp.Max, "min": sp.Min,
-             "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign}[name]
+             "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign, "tan": sp.tan,
+             "atan": sp.atan, "asin": sp.asin, "acos": sp.acos}[name]
         return f(*args)
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
@@ -73,6 +74,10 @@ class ExplicitOps(Ops):
             return m.applyfunc(sp.Abs)
         if name == "elem_recip":
             return m.applyfunc(lambda e: 1 / e)
+        if name == "elem_log":
+            return m.applyfunc(sp.log)
+        if name == "inverse":
+            return m.inv()
         if name == "transpose":
             return m.T
         if name == "hadamard_pow":
@@ -119,6 +124,8 @@ class ExplicitOps(Ops):
             return sp.Max(*items)
         if name == "sum_entries":
             return sum(items, sp.Integer(0))
+        if name == "entropy":  # entries are symbols: 0 log 0 does not arise symbolically
+            return -sum((v * sp.log(v) for v in items if v != 0), sp.Integer(0))
         raise Unsupported(f"explicit: {name} has no closed form in coordinates")
 
     def special(self, name: str, rows: int, cols: int) -> Any:

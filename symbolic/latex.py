@@ -27,6 +27,21 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_ElemAbs(self, e):
         return rf"|{self._print(e.args[0])}|"
 
+    def _print_ElemLog(self, e):
+        return rf"\log({self._print(e.args[0])})"
+
+    def _print_Norm1(self, e):
+        return rf"\|{self._print(e.args[0])}\|_1"
+
+    def _print_NormP(self, e):
+        return rf"\|{self._print(e.args[0])}\|_{{{self._print(e.args[1])}}}"
+
+    def _print_Entropy(self, e):
+        return rf"H({self._print(e.args[0])})"
+
+    def _print_Inverse(self, e):
+        return rf"{self._sub_base(e.args[0])}^{{-1}}"
+
     def _print_ElemRecip(self, e):
         return rf"{self._print(e.args[0])}^{{\circ -1}}"
 
@@ -123,6 +138,8 @@ def latex(e: Any) -> str:
     if isinstance(e, Claim):
         e = e.prop
     if isinstance(e, Prop):
+        if e.written_expr is not None:  # b != 0, a disjunction: as written
+            return _PRINTER.doprint(e.written_expr)
         return f"{_PRINTER.doprint(e.lhs)} {e.rel.latex} {_PRINTER.doprint(e.rhs)}"
     return _PRINTER.doprint(sp.sympify(e))
 

@@ -84,6 +84,10 @@ class ElemAbs(_MatrixNode):
     """Elementwise absolute value ``|M|``."""
 
 
+class ElemLog(_MatrixNode):
+    """Elementwise natural logarithm ``log(M)`` of a vector or matrix."""
+
+
 class ElemRecip(_MatrixNode):
     """Elementwise reciprocal ``1 / M`` of a vector or matrix (``D^{-1} = diag(1 / v)``)."""
 
@@ -171,6 +175,22 @@ class NormInf(_ScalarNode):
     is_nonnegative = True
 
 
+class Norm1(_ScalarNode):
+    """``||v||_1 = sum_i |v_i|`` of a vector."""
+
+    is_nonnegative = True
+
+
+class NormP(_ScalarNode):
+    """``||v||_p = (sum_i |v_i|^p)^(1/p)`` of a vector, ``p >= 1`` (arguments ``v, p``)."""
+
+    is_nonnegative = True
+
+
+class Entropy(_ScalarNode):
+    """Shannon entropy ``-sum_i p_i log p_i`` of a vector, with ``0 log 0 = 0``."""
+
+
 class OpNorm(_ScalarNode):
     """Spectral norm ``||M||`` of a matrix (largest singular value)."""
 
@@ -248,6 +268,15 @@ def abs_(e):
     return ElemAbs(e) if is_matrix(e) else sp.Abs(e)
 
 
+def log_(e):
+    """Elementwise natural logarithm of a matrix or vector, ordinary ``log`` of a scalar.
+
+    >>> log_(vector("p", 3)).shape
+    (3, 1)
+    """
+    return ElemLog(e) if is_matrix(e) else sp.log(e)
+
+
 def recip_(e):
     """Elementwise reciprocal of a matrix, ``1 / e`` of a scalar.
 
@@ -266,6 +295,44 @@ def inner(u, v) -> Inner:
 def norm2(v) -> Norm2:
     """``||v||_2``."""
     return Norm2(v)
+
+
+def norm1(v) -> Norm1:
+    """``||v||_1`` of a vector."""
+    _need_vector("norm1", v)
+    return Norm1(v)
+
+
+def normp(v, p) -> NormP:
+    """``||v||_p`` of a vector for a constant ``p >= 1`` (``normp(v, 2)`` is :func:`norm2`).
+
+    >>> normp(vector("v", 3), 3)
+    NormP(v, 3)
+    >>> normp(vector("v", 3), sp.Rational(1, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: normp(v, 1/2): p must be a constant >= 1 (||.||_p is not a norm below 1)
+    """
+    _need_vector("normp", v)
+    p = sp.sympify(p)
+    if p is sp.oo:
+        return NormInf(v)
+    if not (p.is_number and p.is_real and bool(p >= 1)):
+        raise ValueError(f"normp({v}, {p}): p must be a constant >= 1 (||.||_p is not a norm "
+                         "below 1)")
+    return NormP(v, p)
+
+
+def entropy(p) -> Entropy:
+    """Shannon entropy ``-sum_i p_i log p_i`` of a vector (``0 log 0 = 0``; natural log)."""
+    _need_vector("entropy", p)
+    return Entropy(p)
+
+
+def _need_vector(what: str, v) -> None:
+    if not (is_matrix(v) and v.shape[1] == 1):
+        raise ValueError(f"{what}({v}) needs a column vector, got "
+                         f"{'a matrix' if is_matrix(v) else 'a scalar'}")
 
 
 def norminf(v) -> NormInf:
@@ -361,12 +428,27 @@ def deriv(expr, var, i, j=1):
     return ScalarDeriv(expr, var, i, j)
 
 
+def bound_symbols(e: sp.Basic) -> set[sp.Symbol]:
+    """Index variables bound by a ``Sum`` inside ``e`` (``i`` in ``Sum(x_i, (i, 1, n))``).
+
+    >>> i = index("i")
+    >>> bound_symbols(sp.Sum(entry(vector("x", n), i), (i, 1, n))) == {i}
+    True
+    """
+    out: set[sp.Symbol] = set()
+    for node in sp.preorder_traversal(e):
+        if isinstance(node, sp.Sum):
+            out |= set(node.variables)
+    return out
+
+
 def symbols_of(e: sp.Basic) -> set[sp.Basic]:
-    """Scalar symbols and matrix symbols appearing in ``e`` (dimension symbols excluded)."""
+    """Scalar symbols and matrix symbols appearing in ``e`` (dimension symbols and the
+    index variables of sums excluded)."""
     out: set[sp.Basic] = set()
     for node in sp.preorder_traversal(e):
         if isinstance(node, sp.MatrixSymbol):
             out.add(node)
         elif isinstance(node, sp.Symbol) and node not in DIMS.values():
             out.add(node)
-    return out
+    return out - bound_symbols(e) if out and e.has(sp.Sum) else out

@@ -85,12 +85,17 @@ _FUNCS = {
     sp.cos: "cos",
     sp.tanh: "tanh",
     sp.sign: "sign",
+    sp.tan: "tan",
+    sp.atan: "atan",
+    sp.asin: "asin",
+    sp.acos: "acos",
 }
 
 _MATOPS = {
     ob.ElemExp: "elem_exp",
     ob.ElemAbs: "elem_abs",
     ob.ElemRecip: "elem_recip",
+    ob.ElemLog: "elem_log",
     ob.Diag: "diag",
     sp.Transpose: "transpose",
     sp.HadamardProduct: "hadamard",
@@ -105,6 +110,7 @@ _REDUCE = {
     ob.MaxEntry: "max_entry",
     ob.SumEntries: "sum_entries",
     ob.LambdaMin: "lambda_min",
+    ob.Entropy: "entropy",
 }
 
 
@@ -163,8 +169,8 @@ class Evaluator:
                 val = self.env[e]
             except KeyError:
                 raise ValueError(f"no value given for symbol {e}") from None
-            if isinstance(val, int) and e in ob.DIMS.values():
-                return ops.const(sp.Integer(val))  # a size used as a number, e.g. sqrt(n)
+            if isinstance(val, int) and not isinstance(val, bool):
+                return ops.const(sp.Integer(val))  # a size or a summation index as a number
             return val
         if e.is_Number or isinstance(e, sp.NumberSymbol):
             return ops.const(e)
@@ -183,7 +189,11 @@ class Evaluator:
         if isinstance(e, sp.MatAdd):
             return ops.matadd([self(a) for a in e.args])
         if isinstance(e, sp.MatPow):
-            raise Unsupported(f"{ops.name}: matrix powers")
+            return self._matpow(e)
+        if isinstance(e, sp.Inverse):
+            return ops.matop("inverse", [self(e.args[0])], e)
+        if isinstance(e, sp.Sum):
+            return self._sum(e)
         # MatMul, MatAdd and MatPow subclass Mul, Add and Pow: test those first
         if isinstance(e, sp.Add):
             return ops.add([self(a) for a in e.args])
@@ -228,6 +238,14 @@ class Evaluator:
             )
         if isinstance(e, ob.Inner):
             return ops.matop("inner", [self(e.args[0]), self(e.args[1])], e)
+        if isinstance(e, ob.Norm1):  # sum_i |v_i|, from operations every back end has
+            return ops.reduce("sum_entries", ops.matop("elem_abs", [self(e.args[0])], e), e)
+        if isinstance(e, ob.NormP):  # (sum_i |v_i|^p)^(1/p)
+            p = e.args[1]
+            powered = ops.matop("hadamard_pow", [ops.matop("elem_abs", [self(e.args[0])], e),
+                                                 self(p), p], e)
+            total = ops.reduce("sum_entries", powered, e)
+            return ops.pow(total, self(1 / p), 1 / p)
         for cls, name in _REDUCE.items():
             if isinstance(e, cls):
                 return ops.reduce(name, self(e.args[0]), e)
@@ -242,6 +260,93 @@ class Evaluator:
             return ops.special("zeros", self.size(e.shape[0]), self.size(e.shape[1]))
         raise Unsupported(f"{ops.name}: cannot evaluate {type(e).__name__} ({e})")
 
+    def _matpow(self, e: sp.MatPow) -> Any:
+        """``M^k`` for an integer ``k``: repeated products, ``k < 0`` through the inverse."""
+        k = e.exp
+        if not k.is_Integer or k == 0:
+            raise Unsupported(f"{self.ops.name}: matrix power {k}")
+        base = self(e.base)
+        if k < 0:
+            base = self.ops.matop("inverse", [base], e)
+        mats = [base] * abs(int(k))
+        return mats[0] if len(mats) == 1 else self.ops.matmul(mats)
+
+    def _sum(self, e: sp.Sum) -> Any:
+        """``Sum(body, (i, lo, hi))``: the body evaluated at each integer ``i`` (bounds are
+        numbers or dimension expressions) and added."""
+        (var, lo, hi), *rest = e.limits
+        body = sp.Sum(e.function, *rest) if rest else e.function
+        a, b = self.size(lo), self.size(hi)
+        terms = [self.with_env({var: k})(body) for k in range(a, b + 1)]
+        if not terms:
+            return self.ops.const(sp.Integer(0))
+        return self.ops.add(terms)
+
+
+#: Scalar functions every back end evaluates, by SymPy class (``sqrt`` is a power).
+SCALAR_FUNCTIONS = tuple(_FUNCS)
+_LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Identity, sp.OneMatrix, sp.ZeroMatrix)
+_NODES = (sp.Add, sp.Mul, sp.Pow, sp.MatMul, sp.MatAdd, sp.MatPow, sp.Inverse, sp.Transpose,
+          sp.HadamardProduct, sp.HadamardPower, sp.KroneckerProduct, sp.Sum,
+          ob._MatrixNode, ob._ScalarNode, *SCALAR_FUNCTIONS)
+
+
+def unsupported_construct(e: sp.Basic) -> str | None:
+    """One line naming the first construct in ``e`` that no back end evaluates, or None.
+
+    >>> x = ob.vector("x", 3)
+    >>> unsupported_construct(sp.log(x))
+    'log of the vector or matrix x: use log_(x) for the elementwise log, or a norm'
+    >>> unsupported_construct(sp.gamma(sp.Symbol("t")))
+    'gamma (in gamma(t)) is not supported: no back end evaluates it'
+    >>> unsupported_construct(sp.exp(sp.Symbol("t")) + 1) is None
+    True
+    """
+    return _unsupported(e, frozenset())
+
+
+def _unsupported(e: sp.Basic, bound: frozenset) -> str | None:
+    if e.is_Number or isinstance(e, sp.NumberSymbol):
+        if e.is_Number and not e.is_real:
+            return f"the complex number {e} is not supported: claims are over the reals"
+        return None
+    if isinstance(e, _LEAVES):
+        return None
+    if isinstance(e, (sp.Tuple, sp.core.symbol.Str)):
+        return None
+    if isinstance(e, SCALAR_FUNCTIONS) and any(ob.is_matrix(a) for a in e.args):
+        name = _FUNCS[next(c for c in _FUNCS if isinstance(e, c))]
+        arg = next(a for a in e.args if ob.is_matrix(a))
+        hint = {"exp": "exp_", "log": "log_", "abs": "abs_"}.get(name)
+        use = f"use {hint}({arg}) for the elementwise {name}, or a norm" if hint else (
+            "apply it to entries (entry(v, i)) or a norm")
+        return f"{name} of the vector or matrix {arg}: {use}"
+    if isinstance(e, sp.Pow) and not isinstance(e, sp.MatPow) and ob.is_matrix(e.base):
+        return f"power of the matrix {e.base}: use hadamard powers or matrix products"
+    if isinstance(e, sp.MatPow) and not (e.exp.is_Integer and e.exp != 0):
+        return f"matrix power {e.exp} of {e.base}: only nonzero integer powers are supported"
+    if isinstance(e, sp.Sum):
+        if ob.is_matrix(e.function):
+            return f"a sum of matrices ({e}): sum entries, or write the sum out"
+        for _var, lo, hi in e.limits:
+            free = (sp.sympify(lo).free_symbols | sp.sympify(hi).free_symbols) - set(
+                ob.DIMS.values()) - bound
+            if free:
+                return (f"the sum bound in {e} uses {sorted(map(str, free))[0]}: bounds must be "
+                        "numbers or dimensions (n, d, ...)")
+        bound = bound | set(e.variables)
+    elif isinstance(e, sp.Function) and not isinstance(e, SCALAR_FUNCTIONS):
+        name = type(e).__name__
+        return f"{name} (in {e}) is not supported: no back end evaluates it"
+    elif not isinstance(e, _NODES):
+        return f"{type(e).__name__} (in {e}) is not supported: no back end evaluates it"
+    for a in e.args:
+        if isinstance(a, sp.Basic):
+            why = _unsupported(a, bound)
+            if why:
+                return why
+    return None
+
 
 class SympyScalarOps(Ops):
     """Exact scalar arithmetic with SymPy (used for doctests and simple scalar claims)."""
@@ -254,5 +359,6 @@ class SympyScalarOps(Ops):
     def func(self, name: str, args: list[Any]) -> Any:
         return {
             "exp": sp.exp, "log": sp.log, "abs": sp.Abs, "max": sp.Max, "min": sp.Min,
-            "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign,
+            "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign, "tan": sp.tan,
+            "atan": sp.atan, "asin": sp.asin, "acos": sp.acos,
         }[name](*args)
