@@ -1,0 +1,178 @@
+"""The stage cascade: cheapest first, the budget resolved once, a record per stage, the first
+rigorous decision or a confirmed refutation wins, and seconds cover every stage that ran."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import pytest
+import sympy as sp
+
+from numeric.budget import Budget
+from numeric.stages import cascade
+from numeric.stages.cascade import STAGES, decide
+from numeric.stages.protocol import Stage
+from symbolic import Claim, Prop, n, norm2, norminf, scalar, vector
+from symbolic.verdict import Status, Verdict
+
+x = scalar("x")
+CLAIM = Claim("t:extra-1", x, "<=", 1)
+
+
+@dataclass
+class Fake:
+    """A stage that answers ``answer`` (or does not apply) and logs its calls."""
+
+    name: str
+    answer: Verdict | None = None
+    rigorous: bool = True
+    reason: str | None = None
+    sleep: float = 0.0
+    log: list = field(default_factory=list)
+
+    def applies(self, claim: Claim) -> str | None:
+        self.log.append(("applies", self.name))
+        return self.reason
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        self.log.append(("run", self.name, budget, seed))
+        time.sleep(self.sleep)
+        return self.answer
+
+
+def _outcomes(v: Verdict) -> list[tuple[str, str]]:
+    return [(r["stage"], r["outcome"]) for r in v.details["stages"]]
+
+
+def test_stages_are_ordered_by_cost_and_follow_the_protocol() -> None:
+    assert [s.name for s in STAGES] == ["exact", "interval", "sampling"]
+    assert all(isinstance(s, Stage) for s in STAGES)
+
+
+def test_stages_run_cheapest_first_and_each_is_recorded() -> None:
+    log: list = []
+    stages = [Fake("a", reason="not for this claim", log=log),
+              Fake("b", Verdict(Status.UNKNOWN, "b", False, "ran out of boxes"), log=log),
+              Fake("c", Verdict(Status.SUPPORTED, "c", False, "no violation"), log=log)]
+    v = decide(CLAIM, "quick", seed=7, stages=stages)
+    assert [e[1] for e in log if e[0] == "run"] == ["b", "c"]
+    assert [e[1] for e in log if e[0] == "applies"] == ["a", "b", "c"]
+    assert _outcomes(v) == [("a", "did not apply: not for this claim"),
+                            ("b", "no decision: unknown: ran out of boxes"),
+                            ("c", "no decision: supported: no violation")]
+    assert v.status is Status.SUPPORTED and v.method == "c"
+    assert v.details["b"] == "ran out of boxes"  # a non-supported verdict's message: details
+    assert v.seed == 7
+
+
+def test_budget_is_resolved_once_at_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = Budget.get
+
+    def counting(name: str) -> Budget:
+        calls.append(name)
+        return real(name)
+
+    monkeypatch.setattr(Budget, "get", staticmethod(counting))
+    log: list = []
+    stages = [Fake("a", Verdict(Status.UNKNOWN, "a", False, "?"), log=log),
+              Fake("b", Verdict(Status.SUPPORTED, "b", False, "ok"), log=log)]
+    decide(CLAIM, "quick", seed=0, stages=stages)
+    assert calls == ["quick"]
+    budgets = [e[2] for e in log if e[0] == "run"]
+    assert budgets == [real("quick")] * 2 and all(isinstance(b, Budget) for b in budgets)
+
+
+def test_bad_budget_name_raises_before_any_stage() -> None:
+    log: list = []
+    with pytest.raises(ValueError, match="unknown budget 'fast'"):
+        decide(CLAIM, "fast", stages=[Fake("a", log=log)])
+    assert log == []
+
+
+def test_first_rigorous_proof_wins_and_later_stages_do_not_run() -> None:
+    log: list = []
+    proved = Verdict(Status.PROVED, "p", True, "holds")
+    stages = [Fake("a", Verdict(Status.PROVED, "guess", False, "not rigorous"), log=log),
+              Fake("b", proved, log=log), Fake("c", log=log)]
+    v = decide(CLAIM, "quick", stages=stages)
+    assert v is proved
+    assert _outcomes(v) == [("a", "no decision: proved: not rigorous"),
+                            ("b", "decided: proved (rigorous)"),
+                            ("c", "not run: decided by b")]
+    assert ("run", "c") not in [e[:2] for e in log]
+
+
+def test_proof_from_a_non_rigorous_stage_does_not_decide() -> None:
+    stages = [Fake("a", Verdict(Status.PROVED, "a", True, "?"), rigorous=False),
+              Fake("b", Verdict(Status.SUPPORTED, "b", False, "ok"))]
+    assert decide(CLAIM, "quick", stages=stages).status is Status.SUPPORTED
+
+
+def test_confirmed_refutation_wins_and_its_seconds_include_earlier_stages() -> None:
+    refuted = Verdict(Status.REFUTED, "r", False, "violated", witness={"x": 2.0}, seconds=0.001)
+    stages = [Fake("slow", Verdict(Status.UNKNOWN, "slow", False, "?"), sleep=0.3),
+              Fake("r", refuted), Fake("never")]
+    v = decide(CLAIM, "quick", stages=stages)
+    assert v.status is Status.REFUTED and v.witness == {"x": 2.0}
+    assert v.seconds >= 0.3
+    assert _outcomes(v)[1] == ("r", "decided: refuted (not rigorous)")
+    assert sum(r["seconds"] for r in v.details["stages"]) <= v.seconds
+
+
+def test_supported_evidence_is_prefixed_onto_the_last_verdict() -> None:
+    stages = [Fake("exact", Verdict(Status.SUPPORTED, "grid", False, "identity on the grid")),
+              Fake("sampling", Verdict(Status.SUPPORTED, "sampling", False, "no violation"))]
+    v = decide(CLAIM, "quick", stages=stages)
+    assert v.method == "grid; sampling"
+    assert v.message == "identity on the grid; no violation"
+
+
+def test_no_stage_applies_gives_skipped_with_the_reasons() -> None:
+    stages = [Fake("a", reason="no"), Fake("b", Verdict(Status.SKIPPED, "b", False, "cannot"))]
+    v = decide(CLAIM, "quick", stages=stages)
+    assert v.status is Status.SKIPPED
+    assert "a: did not apply: no" in v.message and "b: did not apply: cannot" in v.message
+
+
+def test_progress_reaches_stages_that_take_it() -> None:
+    seen: list[str] = []
+
+    class Talking(Fake):
+        def run(self, claim, budget, seed, progress=None):  # type: ignore[override]
+            progress("hello")
+            return Verdict(Status.SUPPORTED, "t", False, "ok")
+
+    decide(CLAIM, "quick", stages=[Fake("quiet", Verdict(Status.UNKNOWN, "q", False, "?")),
+                                   Talking("talking")], progress=seen.append)
+    assert seen == ["hello"]
+
+
+def test_real_cascade_interval_proof_records_every_stage() -> None:
+    box = (Prop(x, ">=", 0), Prop(x, "<=", 1))
+    v = decide(Claim("t:extra-1", x * (1 - x), "<=", sp.Rational(1, 4), box), "quick", seed=3)
+    assert v.status is Status.PROVED and v.rigorous and v.seed == 3
+    assert _outcomes(v)[0] == ("exact", "did not apply: not an equality")
+    assert _outcomes(v)[1][0] == "interval" and _outcomes(v)[1][1].startswith("decided: proved")
+    assert _outcomes(v)[2] == ("sampling", "not run: decided by interval")
+
+
+def test_real_cascade_exact_proof_and_sampling_fallback() -> None:
+    v = decide(Claim("t:extra-1", sp.exp(2 * x), "=", sp.exp(x) ** 2), "quick")
+    assert v.status is Status.PROVED and _outcomes(v)[0][1] == "decided: proved (rigorous)"
+    u = vector("u", n)
+    w = decide(Claim("t:extra-2", norminf(u), "<=", norm2(u)), "quick", seed=0)
+    assert w.status is Status.SUPPORTED
+    assert _outcomes(w)[1] == ("interval", "did not apply: has vector or matrix symbols")
+    assert _outcomes(w)[2][1].startswith("no decision: supported")
+
+
+def test_real_cascade_refutation_counts_the_exact_stage_time(monkeypatch) -> None:
+    # a false identity outside the exact stage's reach: sampling refutes it; the seconds
+    # include the exact stage's attempt
+    slow = Fake("exact", Verdict(Status.UNKNOWN, "exact", False, "timed out"), sleep=0.2)
+    monkeypatch.setattr(cascade, "STAGES", (slow, *STAGES[1:]))
+    v = decide(Claim("t:extra-3", x, "<=", 1), "quick", seed=0, stages=cascade.STAGES)
+    assert v.status is Status.REFUTED
+    assert v.seconds >= 0.2 + v.details["stages"][2]["seconds"] * 0.99
