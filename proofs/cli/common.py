@@ -53,17 +53,36 @@ class Progress:
 
 
 def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
+    """Entries named by ids, id prefixes, paper keys, ``all`` or paths to users' claim files.
+
+    Overlapping paper targets are merged; an id that a user's file defines twice, or that two
+    files (or a file and a paper) both define, is an error naming both places."""
     from proofs import userfile
 
     out: list[Lemma | Claim] = []
+    places: dict[str, str] = {}  # id -> where it is defined, for the duplicate error
+    files: set[str] = set()
     for t in targets:
         if t.endswith(".py") or os.path.sep in t:
-            out += userfile.load(t)
+            if os.path.realpath(t) in files:
+                continue
+            files.add(os.path.realpath(t))
+            loaded = userfile.load_with_places(t)
+            userfile.check_unique(loaded, places)
+            out += [item for item, _ in loaded]
             continue
         try:
-            out += registry.resolve(t)
+            found = registry.resolve(t)
         except registry.UnknownTarget:
             raise unknown("target", t) from None
+        for e in found:
+            for claim_id in userfile.ids_of(e):
+                paper = f"paper {e.id.split(':', 1)[0]}"
+                where = places.setdefault(claim_id, paper)
+                if not where.startswith("paper "):
+                    raise userfile.UserFileError(f"duplicate claim id {claim_id}: {where} and "
+                                                 f"{paper}")
+        out += found
     seen, unique = set(), []
     for e in out:
         if e.id not in seen:
