@@ -81,9 +81,9 @@ def not_applicable(claim: Claim) -> str | None:
     """Why the stage does not apply, or None.
 
     >>> from symbolic import Claim, scalar
-    >>> x = scalar("x")
-    >>> not_applicable(Claim("t:extra-1", sp.gamma(x), "<=", 1))
-    'gamma not enclosed'
+    >>> xs = [scalar(f"x{i}") for i in range(7)]
+    >>> not_applicable(Claim("t:extra-1", sum(xs), "<=", 1))
+    '7 variables, limit 6'
     """
     if claim.rel in (Relation.EQ, Relation.PSD_LE):
         return "equality or Loewner order (not a scalar inequality)"
