@@ -91,6 +91,50 @@ def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
     return unique
 
 
+#: options that name a file a command writes (argparse dest -> flag): validated before any work
+OUTPUT_OPTIONS = {"json": "--json", "junit": "--junit", "output": "-o", "plot": "--plot"}
+
+
+def check_output_path(path: str, flag: str) -> None:
+    """Raise :class:`UsageError` (one line) unless ``path`` can be written: its directory exists
+    and is writable, and it is not a directory or a read-only file.
+
+    >>> check_output_path("/no/such/dir/x.json", "--json")
+    Traceback (most recent call last):
+    ...
+    proofs.cli.common.UsageError: --json /no/such/dir/x.json: no such directory /no/such/dir
+    """
+    if not path:
+        raise UsageError(f"{flag}: empty file name")
+    if os.path.isdir(path):
+        raise UsageError(f"{flag} {path}: is a directory, not a file")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise UsageError(f"{flag} {path}: no such directory {directory}")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {path}: directory {directory} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise UsageError(f"{flag} {path}: file is not writable")
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """What every command checks before any work: ``--seed`` is >= 0 and each output path
+    (:data:`OUTPUT_OPTIONS`) can be written.
+
+    >>> check_arguments(argparse.Namespace(seed=-1))
+    Traceback (most recent call last):
+    ...
+    proofs.cli.common.UsageError: --seed must be a non-negative integer, not -1
+    """
+    seed = getattr(args, "seed", None)
+    if seed is not None and seed < 0:
+        raise UsageError(f"--seed must be a non-negative integer, not {seed}")
+    for dest, flag in OUTPUT_OPTIONS.items():
+        path = getattr(args, dest, None)
+        if isinstance(path, str):
+            check_output_path(path, flag)
+
+
 def unknown(what: str, target: str) -> UsageError:
     """The one-line error for an unknown paper, id or target, with close matches."""
     hints = registry.suggest(target)

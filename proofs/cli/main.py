@@ -18,12 +18,13 @@ import sys
 from collections.abc import Sequence
 
 from numeric.budget import BUDGETS
-from proofs import registry
+from proofs import __version__, registry
 from proofs.cli.commands import MODULES
 from proofs.cli.common import (
     Progress,
     UsageError,
     _Parser,
+    check_arguments,
     get_paper,
     parse_jobs,
     resolve_targets,
@@ -119,6 +120,7 @@ def _errata_results_from_json(args: argparse.Namespace, key: str,
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="proofcheck", description="Verify the mathematics of ML-theory papers, "
                 "claim by claim and proof step by proof step.")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     s = sub.add_parser("list", help="ids with a one-line description")
     s.add_argument("paper", nargs="?", help="paper key (default: all papers)")
@@ -162,9 +164,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(f"proofcheck {__version__}")
+            return 0
         if not getattr(args, "command", None):
             parser.print_help()
             return 2
+        check_arguments(args)  # --seed, output paths: before any work
         return args.func(args)
     except (UsageError, UserFileError, registry.PaperLoadError) as exc:
         print(f"proofcheck: error: {exc}", file=sys.stderr)

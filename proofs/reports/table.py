@@ -31,24 +31,155 @@ def _fmt_slack(x: Any) -> str:
         return str(x)
 
 
-def terminal_table(results: list[Result], color: bool | None = None) -> str:
-    """An aligned table, one line per result, and a summary line."""
+MARK = "…"  # every shortened text ends with it
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` shortened to ``width`` characters, ending with ``…`` when anything was cut.
+
+    >>> cut("sampling+adversarial, confirmed by arb", 20)
+    'sampling+adversaria…'
+    >>> cut("short", 20)
+    'short'
+    """
+    return text if len(text) <= width else text[:max(width - 1, 0)] + MARK
+
+
+def one_line(message: str, width: int = 200) -> str:
+    """The first non-empty line of ``message``, marked with ``…`` when lines or characters were
+    left out.
+
+    >>> one_line("bad hypothesis x > 0\\n  details")
+    'bad hypothesis x > 0 …'
+    """
+    lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
+    if not lines:
+        return "(no message)"
+    first = cut(lines[0], width)
+    return first + (" " + MARK if len(lines) > 1 and not first.endswith(MARK) else "")
+
+
+def format_number(x: Any, digits: int = 4) -> str:
+    """A witness value in ``digits`` significant digits; integers exactly; decimal strings (values
+    float64 cannot hold) through mpmath.
+
+    >>> format_number(-74.00614915857662), format_number(3), format_number("1.5e-400")
+    ('-74.01', '3', '1.5e-400')
+    """
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, float):
+        return f"{x:.{digits}g}"
+    if isinstance(x, str):
+        import mpmath
+
+        try:
+            return mpmath.nstr(mpmath.mpf(x), digits)
+        except (ValueError, TypeError):
+            return x
+    return str(x)
+
+
+def _shape(value: Any) -> tuple[int, ...]:
+    shape: list[int] = []
+    while isinstance(value, (list, tuple)):
+        shape.append(len(value))
+        value = value[0] if value else None
+    return tuple(shape)
+
+
+def format_value(value: Any, items: int = 3, digits: int = 4) -> str:
+    """A scalar, or a nested list with at most ``items`` entries per axis (then ``…`` and the
+    shape).
+
+    >>> format_value([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
+    '[[1, 2, 3, …], [5, 6, 7, …]] (2×4)'
+    >>> format_value([[0.9089368398173779]])
+    '[[0.9089]]'
+    """
+    abbreviated = False
+
+    def fmt(v: Any) -> str:
+        nonlocal abbreviated
+        if not isinstance(v, (list, tuple)):
+            return format_number(v, digits)
+        parts = [fmt(u) for u in v[:items]]
+        if len(v) > items:
+            abbreviated = True
+            parts.append(MARK)
+        return "[" + ", ".join(parts) + "]"
+
+    text = fmt(value)
+    if abbreviated:
+        text += " (" + "×".join(str(k) for k in _shape(value)) + ")"
+    return text
+
+
+def format_witness(witness: dict[str, Any] | None, items: int = 3, digits: int = 4) -> str:
+    """A witness on one line: ``n=1, alpha=-78.16, X=[[-74.01]]``; matrices abbreviated with
+    ``…`` and their shape.
+
+    >>> format_witness({"n": 1, "x": -74.00614915857662, "Y": [[0.9089368398173779]]})
+    'n=1, x=-74.01, Y=[[0.9089]]'
+    """
+    if not witness:
+        return "(none recorded)"
+    return ", ".join(f"{k}={format_value(v, items, digits)}" for k, v in witness.items())
+
+
+def shown_witness(v: Any) -> tuple[str, dict[str, Any] | None]:
+    """The witness a report shows: the shrunk one when the search recorded it, else the
+    confirmed one; with its label."""
+    shrunk = (v.details or {}).get("shrunk_witness") if isinstance(v.details, dict) else None
+    if shrunk:
+        return "witness (shrunk)", shrunk
+    return "witness", v.witness
+
+
+def detail_lines(r: Result) -> list[str]:
+    """What a result row needs below it: a refutation's witness, an error's one-line reason."""
+    v = r.verdict
+    if v.status is Status.REFUTED:
+        label, w = shown_witness(v)
+        return [f"{label}: {format_witness(w)}"]
+    if v.status is Status.ERROR:
+        return [f"reason: {one_line(v.message)}"]
+    return []
+
+
+METHOD_WIDTH = 60
+
+
+def terminal_table(results: list[Result], color: bool | None = None,
+                   method_width: int = METHOD_WIDTH) -> str:
+    """An aligned table, one line per result (a refutation's witness and an error's reason on
+    the line below it), and a summary line. A method longer than ``method_width`` is cut with
+    ``…`` (the JSON has it in full)."""
     color = sys.stdout.isatty() if color is None else color
     rows = [("id", "status", "rigorous", "slack", "method")]
     for r in results:
         v = r.verdict
         flag = "!" if r.unexpected else "?" if getattr(r, "missed", False) else ""
         rows.append((r.id, v.status.value + flag, "yes" if v.rigorous else "no",
-                     _fmt_slack(v.slack), v.method[:60]))
+                     _fmt_slack(v.slack), cut(v.method, method_width)))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     lines = []
+    rounded = False
     for k, row in enumerate(rows):
         cells = [row[i].ljust(widths[i]) for i in range(4)] + [row[4]]
         if color and k:
             st = results[k - 1].verdict.status
             cells[1] = f"\033[{_COLORS[st]}m{cells[1]}\033[0m"
-        lines.append("  ".join(cells))
+        lines.append("  ".join(cells).rstrip())
+        if k:
+            extra = detail_lines(results[k - 1])
+            rounded |= any(x.startswith("witness") for x in extra)
+            lines += ["    " + x for x in extra]
     lines.append("")
+    if rounded:
+        lines.append("witnesses are rounded to 4 digits; --json has them in full")
     lines.append(summary_line(results))
     return "\n".join(lines)
 
