@@ -14,20 +14,19 @@ Example:
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
-import signal
 import time
 import traceback
 import zlib
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 
 from numeric.budget import Budget
 from numeric.stages.cascade import decide
+from proofs.executors import Executor, LocalExecutor
 from proofs.model import Chain, Lemma
 from proofs.model.conclusion import conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
+from proofs.store.cache import ResultStore
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -65,51 +64,63 @@ def _conclusion_note(c: Result) -> str:
 
 
 _Work = list[tuple[Lemma | None, Claim]]
-_JOB: dict = {}  # the work list, inherited by forked workers
+#: a job: (index, total, claim or None, its conclusion claim or None, budget, seed)
+_Job = tuple[int, int, Claim | None, Claim | None, "str | Budget", int]
+_PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
-def _check_item(k: int) -> tuple[Verdict, Verdict | None]:
-    """Verdicts of claim ``k`` of the work list and, for a statement, of its conclusion."""
-    claims, budget, seed, progress = (_JOB[key] for key in ("claims", "budget", "seed",
-                                                            "progress"))
-    entry, claim = claims[k]
+def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None]:
+    """Verdicts of one job: a claim and/or the conclusion its proof chain owes (either may be
+    None: already known from the store). Pure: a function of the job alone."""
+    k, total, claim, cc, budget, seed = job
+    progress = _PROGRESS.get("fn")
+    name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
-        progress(f"[{k + 1}/{len(claims)}] {claim.id}")
-    v = check_claim(claim, budget, seed, progress)
-    cv = None
-    if entry is not None and claim.id == entry.id:
-        cc = conclusion_claim(entry)
-        if cc is not None:
-            cv = check_claim(cc, budget, seed, progress)
+        progress(f"[{k + 1}/{total}] {name}")
+    v = check_claim(claim, budget, seed, progress) if claim is not None else None
+    cv = check_claim(cc, budget, seed, progress) if cc is not None else None
     return v, cv
 
 
 def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress | None,
-              jobs: int) -> list[tuple[Verdict, Verdict | None]]:
-    """:func:`_check_item` for every claim, in ``jobs`` forked processes when that helps."""
-    _JOB.update(claims=claims, budget=budget, seed=seed, progress=progress)
+              executor: Executor, store: ResultStore | None = None, latest: bool = False
+              ) -> list[tuple[Verdict, Verdict | None]]:
+    """The verdict of every claim of the work list and, for a statement, of its conclusion:
+    from ``store`` when it holds them (``latest``: the latest stored result at any budget
+    or seed), else checked by ``executor`` (and then stored)."""
+    want: list[tuple[Claim, Claim | None]] = []
+    for entry, claim in claims:
+        cc = conclusion_claim(entry) if entry is not None and claim.id == entry.id else None
+        want.append((claim, cc))
+    known: list[list[Verdict | None]] = []
+    jobs: list[_Job] = []
+    for k, (claim, cc) in enumerate(want):
+        v = store.lookup(claim, budget, seed, latest) if store is not None else None
+        cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
+              else None)
+        known.append([v, cv])
+        if v is None or (cc is not None and cv is None):
+            jobs.append((k, len(want), claim if v is None else None,
+                         cc if cc is not None and cv is None else None, budget, seed))
+    if progress and store is not None and len(jobs) < len(want):
+        progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
+                 f"({store.path}); checking {len(jobs)}")
+    _PROGRESS["fn"] = progress if executor.name == "local" else None
     try:
-        if jobs <= 1 or len(claims) < 2 or "fork" not in mp.get_all_start_methods():
-            return [_check_item(k) for k in range(len(claims))]
-        ctx = mp.get_context("fork")
-        with ProcessPoolExecutor(min(jobs, len(claims)), mp_context=ctx,
-                                 initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
-            return list(pool.map(_check_item, range(len(claims)), chunksize=1))
+        done = executor.map(_check_job, jobs)
     finally:
-        _JOB.clear()
-
-
-def _die_with_parent(parent: int) -> None:
-    """Worker initializer: end the worker when the run that forked it ends, even by SIGKILL
-    (forked workers hold both ends of the pool's pipes, so they would wait forever)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG (Linux)
-    except (OSError, AttributeError):  # not Linux: the parent's normal shutdown ends them
-        pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
-        os._exit(1)
+        _PROGRESS.clear()
+    for job, (v, cv) in zip(jobs, done):
+        k, _, claim, cc = job[:4]
+        if claim is not None:
+            known[k][0] = v
+            if store is not None:
+                store.put(claim, budget, seed, v)
+        if cc is not None:
+            known[k][1] = cv
+            if store is not None:
+                store.put(cc, budget, seed, cv)
+    return [(v, cv) for v, cv in known]  # type: ignore[misc]
 
 
 def default_jobs() -> int:
@@ -141,13 +152,18 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
 
 
 def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
-                progress: Progress | None = None, jobs: int = 1) -> list[Result]:
+                progress: Progress | None = None, jobs: int = 1,
+                executor: Executor | None = None, store: ResultStore | None = None,
+                latest: bool = False) -> list[Result]:
     """Check every claim of ``entries`` (parts included); add combined results for chain
     statements and for entries made of parts, and check what each proof chain still owes
     its statement.
 
-    ``jobs > 1`` checks claims in that many worker processes. Each claim has its own seed
-    (:func:`claim_seed`), so the results are the same for any ``jobs``.
+    Claims run on ``executor`` (default: a :class:`~proofs.executors.LocalExecutor` of
+    ``jobs`` forked processes). Each claim has its own seed (:func:`claim_seed`), so the
+    results are the same for any ``jobs`` or executor. With ``store``, verdicts already
+    stored are reused (``latest``: the latest stored verdict of each claim, at any budget or
+    seed, as ``errata`` and ``report`` read them) and new ones are stored.
     """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
@@ -158,7 +174,13 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
             claims += [(sub, c) for sub in e.all_entries() for c in _own_claims(sub)]
     results: list[Result] = []
     by_entry: dict[str, list[Result]] = {}
-    verdicts = _verdicts(claims, budget, seed, progress, jobs)
+    own = executor is None
+    ex = LocalExecutor(jobs) if executor is None else executor
+    try:
+        verdicts = _verdicts(claims, budget, seed, progress, ex, store, latest)
+    finally:
+        if own:
+            ex.close()
     for (entry, claim), (v, cv) in zip(claims, verdicts):
         r = Result.of(claim, v)
         if entry is not None and claim.id == entry.id:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from numeric.budget import BUDGETS
 from proofs import __version__, registry
+from proofs.cli import run_options
 from proofs.cli.commands import MODULES
 from proofs.cli.common import (
     Progress,
@@ -51,9 +52,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     from proofs.store import results_json
 
     jobs = parse_jobs(args.jobs)
+    run_options.validate(args)
     entries = resolve_targets(args.targets)
     progress = Progress(args.quiet)
-    results = run_entries(entries, args.budget, args.seed, progress, jobs=jobs)
+    store = run_options.store_for(args)
+    if args.lf:
+        entries = run_options.last_failed(entries, store, progress)
+    with run_options.executor_for(args, jobs) as executor:
+        results = run_entries(entries, args.budget, args.seed, progress, executor=executor,
+                              store=store)
+    run_options.record(results, store)
     progress.done()
     print(table.terminal_table(results))
     if args.json:
@@ -74,7 +82,11 @@ def cmd_errata(args: argparse.Namespace) -> int:
         from proofs.runner import run_entries
 
         seed = 0 if args.seed is None else args.seed
-        results = run_entries(paper.entries, args.budget or "default", seed, progress)
+        # the latest stored results of the paper (any budget) unless --budget/--seed ask for
+        # others; only what the store lacks is checked
+        results = run_entries(paper.entries, args.budget or "default", seed, progress,
+                              jobs=parse_jobs("auto"), store=run_options.store_for(args),
+                              latest=args.budget is None and args.seed is None)
     flow = []
     if not args.no_flow:
         from proofs.tools.hypothesis_flow import flow_findings
@@ -136,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-j", "--jobs", default="auto", metavar="N",
                    help="worker processes (default auto: one per CPU, at most 8); results "
                    "do not depend on it")
+    run_options.add_arguments(s, last_failed=True)
     s.set_defaults(func=cmd_check)
     s = sub.add_parser("errata", help="every finding of a paper, with witnesses")
     s.add_argument("paper")
@@ -149,7 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=None,
                    help="random seed (default 0, or the seed of the --from-json run)")
     s.add_argument("--budget", choices=list(BUDGETS), default=None,
-                   help="budget of the checks (default: default; not with --from-json)")
+                   help="budget of the checks (default: the latest stored results, checking "
+                   "what they lack at the default budget; not with --from-json)")
+    s.add_argument("--no-cache", action="store_true",
+                   help="neither reuse nor write the results store (.proofcheck/results/)")
     s.add_argument("-q", "--quiet", action="store_true")
     s.set_defaults(func=cmd_errata)
     for name in MODULES:
