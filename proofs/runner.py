@@ -9,7 +9,7 @@ Example:
     >>> from proofs.runner import check_claim
     >>> x = vector("x", n)
     >>> check_claim(Claim("t:extra-1", norminf(x), "<=", norm2(x)), "quick").status.value
-    'supported'
+    'proved'
 """
 
 from __future__ import annotations

@@ -14,10 +14,10 @@ Example:
     >>> from numeric.stages.cascade import decide
     >>> x = vector("x", n)
     >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), "quick", seed=0)
-    >>> v.status.value
-    'supported'
-    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]]
-    [('exact', 'did not apply'), ('interval', 'did not apply'), ('sampling', 'no decision')]
+    >>> v.status.value, v.method
+    ('proved', 'lemma schema norminf-le-norm2')
+    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][:3]
+    [('exact', 'did not apply'), ('schemas', 'decided'), ('real-algebra', 'not run')]
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ from numeric.budget import Budget
 from numeric.stages.exact import ExactStage
 from numeric.stages.interval import IntervalStage
 from numeric.stages.protocol import Stage, StageRecord
+from numeric.stages.real_algebra import RealAlgebraStage
 from numeric.stages.sampling import SamplingStage
+from numeric.stages.schemas import SchemaStage
+from numeric.stages.taylor import TaylorStage
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -39,7 +42,10 @@ Progress = Callable[[str], None]
 #: The stages, cheapest first. A new stage is one more entry at its place by cost.
 STAGES: tuple[Stage, ...] = (
     ExactStage(),  # exact symbolic identity (equalities)
+    SchemaStage(),  # vector claims as instances of proved lemma schemas (every size)
+    RealAlgebraStage(),  # z3 nlsat: polynomial/rational scalar claims
     IntervalStage(),  # arb branch and bound (scalar inequalities, <= 3 variables)
+    TaylorStage(),  # arb branch and bound with Taylor arguments (<= 6 variables)
     SamplingStage(),  # sampling, adversarial search, high-precision confirmation
 )
 
