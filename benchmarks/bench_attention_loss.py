@@ -10,8 +10,12 @@ import time
 
 import numpy as np
 
-from numeric.attention.loss import naive_per_task_terms, per_task_terms, sample_batch
-from numeric.attention.tasks import relu_family
+from proofs.papers.lipschitz_attention.experiments.loss import (
+    naive_per_task_terms,
+    per_task_terms,
+    sample_batch,
+)
+from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 
 def rate(fn, tasks: int, repeat: int) -> float:

@@ -6,12 +6,12 @@ import flint
 import numpy as np
 import pytest
 
-from numeric import softmax_regression as twin
 from numeric.layout import Layout
 from numeric.precise_backend import MpmathOps, mp_workdps
 from numeric.stages.exact import _arb_point, arb_eval
 from proofs import registry
 from proofs.model.results import Result
+from proofs.papers.closeness import softmax_twin as twin
 from proofs.reports.errata import findings
 from proofs.runner import check_claim
 from symbolic import Status

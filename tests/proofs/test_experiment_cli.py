@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 import json
+import types
 
 import pytest
 
-from numeric.attention.experiment import Experiment, make_claim
-from numeric.attention.registry import _REGISTRY, experiments, register
+import proofs.cli.commands.experiment as cmd
+from numeric.montecarlo import Experiment, ParameterError, make_claim
+from proofs import registry
 from proofs.cli import main
-from proofs.cli.commands.experiment import coerce, parse_value
+from proofs.cli.commands.experiment import coerce, discover, parse_value
 
 
 def run_cli(tmp_path, capsys, *argv):
@@ -102,38 +104,100 @@ def test_usage_errors(capsys, argv, message):
 def test_list_names_every_experiment_and_its_ids(capsys):
     assert main(["experiment", "--list"]) == 0
     out = capsys.readouterr().out
-    for name in experiments():
-        assert name in out
+    found = discover()
+    assert {"window-scaling", "tensor-trick-gd"} <= set(found)
+    for name, (key, _) in found.items():
+        assert name in out and key in registry.paper_keys()
+    assert found["tensor-trick-gd"][0] == "tensor-trick"
+    assert found["low-rank"][0] == "lipschitz-attention"
     assert "lipschitz-attention:theorem-2:step-1" in out
 
 
-def test_registered_experiment_from_another_paper(tmp_path, capsys):
-    def runner(p, seed, progress):
-        status = "supported" if p["x"] * 2 == 6 else "refuted"
-        return {"twice": p["x"] * 2}, [make_claim("extra-toy", "extra", status, "toy", "x*2",
-                                                  slack=None, stats={})]
+def _toy_runner(p, seed, progress):
+    status = "supported" if p["x"] * 2 == 6 else "refuted"
+    return {"twice": p["x"] * 2}, [make_claim("toy:extra-toy", "extra", status, "toy", "x*2",
+                                              slack=None, stats={})]
 
-    def broken(p, seed, progress):
-        raise RuntimeError("boom")
 
-    toy = Experiment("toy-double", "toy", {"x": 1}, runner, lambda r, path: None,
-                     {"tiny": {"x": 3}}, paper="tensor-trick")
-    bad = Experiment("toy-broken", "toy", {}, broken, lambda r, path: None)
-    register(toy)
-    register(bad)
-    try:
-        doc, _, claims = run_cli(tmp_path, capsys, "toy-double")
-        assert doc["results"] == {"twice": 6} and doc["paper"] == "tensor-trick"
-        assert claims["extra-toy"]["status"] == "supported"
-        assert main(["experiment", "toy-double", "--set", "x=4", "-q"]) == 0
-        assert "refuted" in capsys.readouterr().out
-        assert main(["experiment", "toy-broken", "-q", "--budget", "tiny"]) == 1
-        assert "boom" in capsys.readouterr().err
-        with pytest.raises(ValueError):
-            register(Experiment("toy-double", "other", {}, runner, lambda r, path: None))
-    finally:
-        _REGISTRY.pop("toy-double", None)
-        _REGISTRY.pop("toy-broken", None)
+def _broken(p, seed, progress):
+    raise RuntimeError("boom")
+
+
+def _check_x(p):
+    if p["x"] < 0:
+        raise ParameterError(f"parameter 'x' must be >= 0, got {p['x']}")
+
+
+@pytest.fixture
+def toy_paper(monkeypatch):
+    """A fourth paper whose package exposes experiments (and a switch to break them)."""
+    mod = types.ModuleType("toy_paper")
+    toy = Experiment("toy-double", "toy", {"x": 1}, _toy_runner, lambda r, path: None,
+                     {"tiny": {"x": 3}}, validate=_check_x)
+    bad = Experiment("toy-broken", "toy", {}, _broken, lambda r, path: None)
+    mod.load_experiments = lambda: {"toy-double": toy, "toy-broken": bad}
+    keys = registry.paper_keys()
+    real = cmd._paper_module
+    monkeypatch.setattr(registry, "paper_keys", lambda: [*keys, "toy"])
+    monkeypatch.setattr(cmd, "_paper_module", lambda k: mod if k == "toy" else real(k))
+    return mod
+
+
+def test_experiments_of_another_paper_are_discovered(tmp_path, capsys, toy_paper):
+    doc, _, claims = run_cli(tmp_path, capsys, "toy-double")
+    assert doc["results"] == {"twice": 6} and doc["paper"] == "toy"
+    assert claims["extra-toy"]["status"] == "supported"
+    assert main(["experiment", "toy-double", "--set", "x=4", "-q"]) == 0
+    assert "refuted" in capsys.readouterr().out
+    assert main(["experiment", "toy-double", "--set", "x=-1", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "'x' must be >= 0" in err and len(err.strip().splitlines()) == 1
+    assert main(["experiment", "toy-broken", "-q", "--budget", "tiny"]) == 1
+    assert "boom" in capsys.readouterr().err
+
+
+def test_a_paper_whose_experiments_fail_to_load_is_named(capsys, toy_paper):
+    def fail():
+        raise ImportError("No module named 'toy_paper.experiments'")
+
+    toy_paper.load_experiments = fail
+    assert main(["experiment", "--list"]) == 2
+    err = capsys.readouterr().err
+    assert "paper 'toy'" in err and "toy_paper.experiments" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_two_papers_with_one_experiment_name_is_an_error(capsys, toy_paper):
+    toy_paper.load_experiments = lambda: {
+        "low-rank": Experiment("low-rank", "clash", {}, _broken, lambda r, path: None)}
+    assert main(["experiment", "--list"]) == 2
+    assert "'low-rank' is defined by both paper 'lipschitz-attention' and paper 'toy'" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["window-scaling", "--d", "0"], "parameter 'dims' must be >= 1, got 0"),
+    (["window-scaling", "--n", "1,64"], "parameter 'ns' must be >= 2"),
+    (["noise-scaling", "--set", "tasks=1"], "parameter 'tasks' must be >= 2"),
+    (["low-rank", "--set", "k=9"], "k"),
+    (["generalization", "--seed", "-1"], "--seed must be a non-negative integer"),
+    (["norm-growth", "--json", "/missing/dir/x.json"], "no such directory"),
+])
+def test_bad_values_exit_2_with_one_line(capsys, argv, message):
+    assert main(["experiment", *argv, "--budget", "tiny", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_verdict_table_ends_the_output(tmp_path, capsys):
+    doc, text, _ = run_cli(tmp_path, capsys, "tensor-trick-gd")
+    lines = text.strip().splitlines()
+    assert lines[0].startswith("experiment tensor-trick-gd (tensor-trick)")
+    assert lines[2].split()[:2] == ["id", "status"]
+    assert lines[-1].startswith("2 claims: 2 supported")
+    assert len(lines) == 7  # header, blank, table heading + 2 claims, blank, summary
+    assert all(" = " not in ln for ln in lines)
+    assert doc["sensitivity"]["tensor-trick:extra-gd-rescaled-decreases"]["decided"] is True
 
 
 def test_value_parsing():

@@ -65,8 +65,8 @@ def test_symengine_diff_keeps_sympy_symbols():
 # --- Kronecker products, vec / unvec and row blocks (the tensor trick), for all sizes ----------
 
 def _tensor_objects():
+    from proofs.papers.tensor_trick.objects import AttentionRegression
     from symbolic import kron, row_block, unvec, vec
-    from symbolic.attention_regression import AttentionRegression
 
     ar = AttentionRegression.standard()
     A1, A2, X = ar.A1, ar.A2, ar.X

@@ -1,16 +1,23 @@
 """``proofcheck experiment NAME``: Monte Carlo experiments reproducing a paper's claims.
 
+Experiments belong to papers: each paper package may define ``load_experiments() -> dict[str,
+Experiment]`` (:class:`numeric.montecarlo.Experiment`), and this command discovers them through the
+paper registry (``registry.paper_keys()``, ``registry.paper_module(key)``). A paper whose
+experiments fail to import is an error naming it (exit 2), never skipped.
+
 ``proofcheck experiment --list`` names them; ``proofcheck experiment NAME [--d D] [--n N]
 [--budget tiny|quick|default|thorough] [--seed S] [--json F] [--plot F.png] [--set key=value ...]``
-runs one, prints a summary of its results and a table of its claims' verdicts (progress on
-stderr). ``--d`` / ``--n`` map onto the experiment's ``d`` / ``dims`` and ``n`` / ``ns``
-parameters (comma-separated lists for ``dims`` / ``ns``); ``--set`` sets any parameter (JSON values,
-or comma-separated numbers for lists). Unknown parameters are usage errors (exit 2).
+runs one and ends with the table of its claims' verdicts (progress on stderr; the details, every
+fitted number and each claim's smallest detectable effect, go to ``--json``). ``--d`` / ``--n``
+map onto the experiment's ``d`` / ``dims`` and ``n`` / ``ns`` parameters (comma-separated lists
+for ``dims`` / ``ns``); ``--set`` sets any parameter (JSON values, or comma-separated numbers for
+lists). Unknown parameters and values the experiment cannot use are usage errors (exit 2, one line).
 
 Exit codes: 0 when the experiment ran and every claim got a verdict (supported, refuted or unknown:
 Monte Carlo verdicts about the paper are results, not failures of the tool); 1 when the experiment
 raised an error or a claim has another status; 2 for usage errors (unknown experiment or parameter,
-bad value, ``--plot`` without matplotlib).
+bad value, ``--plot`` without matplotlib, a paper whose experiments do not
+load).
 
 Example:
     >>> from proofs.cli import main
@@ -58,10 +65,44 @@ def _usage(msg: str) -> Exception:
     return UsageError(msg)
 
 
-def _registry() -> dict[str, Any]:
-    from numeric.attention.registry import experiments
+def _paper_module(key: str) -> Any:
+    """The package of paper ``key`` (where its experiments are exposed)."""
+    import importlib
 
-    return experiments()
+    from proofs import registry
+
+    registry.paper(key)  # a paper that fails to load is an error naming it
+    return importlib.import_module(registry.paper_module(key))
+
+
+def discover() -> dict[str, tuple[str, Any]]:
+    """Every paper's experiments: name -> (paper key, Experiment), sorted by name.
+
+    Raises ``registry.PaperLoadError`` naming the paper whose experiments fail to load, and
+    for two experiments with the same name.
+    """
+    from numeric.montecarlo import Experiment
+    from proofs import registry
+
+    found: dict[str, tuple[str, Any]] = {}
+    for key in registry.paper_keys():
+        loader = getattr(_paper_module(key), "load_experiments", None)
+        if loader is None:
+            continue
+        try:
+            exps = loader()
+            bad = [n for n, e in exps.items() if not isinstance(e, Experiment) or e.name != n]
+            if bad:
+                raise TypeError(f"not an Experiment under its own name: {', '.join(map(str, bad))}")
+        except Exception as exc:
+            raise registry.PaperLoadError(f"paper {key!r}: its experiments failed to load: "
+                                          f"{type(exc).__name__}: {exc}") from exc
+        for name, exp in exps.items():
+            if name in found:
+                raise registry.PaperLoadError(f"experiment {name!r} is defined by both paper "
+                                              f"{found[name][0]!r} and paper {key!r}")
+            found[name] = (key, exp)
+    return dict(sorted(found.items()))
 
 
 def _hint(word: str, pool: list[str]) -> str:
@@ -151,35 +192,6 @@ def build_params(exp: Any, args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    if isinstance(v, list):
-        if len(v) > 8 or any(isinstance(x, list | dict) for x in v):
-            return f"[{len(v)} values]" if not v or not isinstance(v[0], list) else \
-                f"[{len(v)}x{len(v[0])} values]"
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    if v is None:
-        return "-"
-    return str(v)
-
-
-def summary_lines(results: dict[str, Any], prefix: str = "", depth: int = 0) -> list[str]:
-    """Readable ``key = value`` lines for a nested results dict (long arrays abbreviated).
-
-    >>> summary_lines({"a": {"slope": 0.51234, "ci": [0.5, 0.52]}, "w": list(range(20))})
-    ['a.slope = 0.5123', 'a.ci = [0.5, 0.52]', 'w = [20 values]']
-    """
-    out: list[str] = []
-    for k, v in results.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, dict) and depth < 3:
-            out += summary_lines(v, key + ".", depth + 1)
-        else:
-            out.append(f"{key} = {_fmt(v)}")
-    return out
-
-
 def claims_table(claims: list[dict[str, Any]]) -> str:
     """One line per claim: id, status, slack, message."""
     rows = [("id", "status", "slack", "message")]
@@ -193,27 +205,11 @@ def claims_table(claims: list[dict[str, Any]]) -> str:
 
 
 def _list() -> int:
-    for name, exp in _registry().items():
-        print(f"{name:20s} {exp.description}")
-        ids = _claim_ids(exp)
-        if ids:
-            print(f"{'':20s}   claims: {', '.join(ids)}")
+    for name, (key, exp) in discover().items():
+        print(f"{name:20s} {exp.description} [{key}]")
+        if exp.claims:
+            print(f"{'':20s}   claims: {', '.join(exp.claims)}")
     return 0
-
-
-def _claim_ids(exp: Any) -> list[str]:
-    from proofs import registry
-
-    try:
-        mod = registry.paper(exp.paper)
-    except registry.UnknownTarget:
-        return []
-    import importlib
-
-    table = getattr(importlib.import_module(registry.paper_module(exp.paper)),
-                    "EXPERIMENT_IDS", {})
-    del mod
-    return [f"{exp.paper}:{t}" for t in table.get(exp.name, ())]
 
 
 def _check_matplotlib() -> None:
@@ -225,26 +221,34 @@ def _check_matplotlib() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from numeric.montecarlo import ParameterError
     from proofs.cli.common import Progress
     from proofs.store.atomic import write_atomic
     from proofs.store.provenance import versions
 
     if args.list:
         return _list()
-    exps = _registry()
+    exps = discover()
     if not args.name:
         raise _usage("name an experiment (see 'proofcheck experiment --list')")
     if args.name not in exps:
         raise _usage(f"unknown experiment {args.name!r}{_hint(args.name, list(exps))} "
                      "(see 'proofcheck experiment --list')")
-    exp = exps[args.name]
+    paper, exp = exps[args.name]
     params = build_params(exp, args)
+    try:
+        exp.resolve(params, args.budget)
+    except ParameterError as exc:
+        raise _usage(f"experiment {exp.name}: {exc}") from None
     if args.plot:
         _check_matplotlib()
     progress = Progress(args.quiet)
     t0 = time.perf_counter()
     try:
         result = exp.run(params, seed=args.seed, budget=args.budget, progress=progress)
+    except ParameterError as exc:
+        progress.done()
+        raise _usage(f"experiment {exp.name}: {exc}") from None
     except Exception as exc:  # the experiment itself broke: report, exit 1
         progress.done()
         print(f"proofcheck: experiment {exp.name} failed: {type(exc).__name__}: {exc}",
@@ -254,23 +258,21 @@ def run(args: argparse.Namespace) -> int:
         return 1
     seconds = time.perf_counter() - t0
     progress.done()
-    print(f"experiment {exp.name} ({exp.paper}), budget {args.budget}, seed {args.seed}, "
-          f"{seconds:.1f} s")
-    print("results:")
-    for line in summary_lines(result["results"]):
-        print(f"  {line}")
-    print()
-    print(claims_table(result["claims"]))
-    bad = [c["id"] for c in result["claims"] if c.get("status") not in VALID]
-    counts = {s: sum(c.get("status") == s for c in result["claims"]) for s in VALID}
-    print(f"\n{len(result['claims'])} claims: "
-          + ", ".join(f"{v} {k}" for k, v in counts.items() if v)
-          + ("; Monte Carlo evidence, never proof" if not bad else
-             f"; {len(bad)} with an invalid status: {', '.join(bad)}"))
     if args.json:
-        doc = {"schema_version": 1, "kind": "experiment", "paper": exp.paper, **result,
+        doc = {"schema_version": 1, "kind": "experiment", "paper": paper, **result,
                "budget": args.budget, "seconds": round(seconds, 3), "versions": versions()}
         write_atomic(args.json, json.dumps(doc, indent=2) + "\n")
     if args.plot:
         exp.plot(result, args.plot)
+    bad = [c["id"] for c in result["claims"] if c.get("status") not in VALID]
+    counts = {s: sum(c.get("status") == s for c in result["claims"]) for s in VALID}
+    where = (f"details in {args.json}" if args.json else "details: --json FILE")
+    print(f"experiment {exp.name} ({paper}), budget {args.budget}, seed {args.seed}, "
+          f"{seconds:.1f} s; {where}" + (f"; figure {args.plot}" if args.plot else ""))
+    print()
+    print(claims_table(result["claims"]))
+    print(f"\n{len(result['claims'])} claims: "
+          + ", ".join(f"{v} {k}" for k, v in counts.items() if v)
+          + ("; Monte Carlo evidence, never proof" if not bad else
+             f"; {len(bad)} with an invalid status: {', '.join(bad)}"))
     return 1 if bad else 0

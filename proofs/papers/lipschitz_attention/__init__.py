@@ -4,12 +4,17 @@ read from the talk slides (``shared/seeds/002_*.txt``).
 
 Symbolic entries (checked by ``proofcheck check lipschitz-attention``): the model (``model``), the
 loss split and the proof sketch's formulas (``loss``), ``Lip(f)`` on ``F_L^+`` (``lipschitz``).
-Lemma 1 and Theorems 2-4 are Monte Carlo (``experiments``; ``proofcheck experiment NAME``).
+Lemma 1 and Theorems 2-4 are Monte Carlo (``experiments``; ``proofcheck experiment NAME``), exposed
+to the command line by :func:`load_experiments`.
 
 Example:
     >>> [e.id for e in PAPER.entries][:2]
     ['lipschitz-attention:equation-2', 'lipschitz-attention:extra-softmax-shift-invariance']
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from proofs.model import Paper
 from proofs.papers.lipschitz_attention import experiments, lipschitz, loss, model
@@ -25,4 +30,15 @@ PAPER = Paper(
           "experiments ('proofcheck experiment --list').",
 )
 
-__all__ = ["EXPERIMENT_IDS", "PAPER"]
+if TYPE_CHECKING:
+    from numeric.montecarlo import Experiment
+
+
+def load_experiments() -> dict[str, Experiment]:
+    """The paper's Monte Carlo experiments by name (imported on first use)."""
+    from proofs.papers.lipschitz_attention.experiments.catalog import EXPERIMENTS
+
+    return dict(EXPERIMENTS)
+
+
+__all__ = ["EXPERIMENT_IDS", "PAPER", "load_experiments"]

@@ -6,7 +6,7 @@ probabilities ``p = softmax(theta)`` (so ``p >= 0`` and ``sum p = 1`` by constru
 as ``E_c = E - E p 1^T`` (so ``E eps = E_c p = 0`` by construction). ``E_eps[g(eps)] =
 sum_k p_k g(E_c e_k)`` is then an explicit finite sum, and the cross term's vanishing is an exact
 identity. The outer expectation over ``f`` and the ``x_i`` is linear and keeps the split; the
-Monte Carlo estimator (``numeric.attention.loss``) checks ``total - (bias + noise)`` with its SE.
+Monte Carlo estimator (``experiments.loss``) checks ``total - (bias + noise)`` with its SE.
 """
 
 from __future__ import annotations

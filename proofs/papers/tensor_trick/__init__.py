@@ -41,3 +41,10 @@ PAPER = Paper(
     entries=_entries(),
     notes=NOTES,
 )
+
+
+def load_experiments() -> dict:
+    """The paper's numeric experiments by name (imported on first use)."""
+    from proofs.papers.tensor_trick.experiments import EXPERIMENTS
+
+    return dict(EXPERIMENTS)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from proofs.papers.tensor_trick.objects import AttentionRegression, standard_symbols
 from symbolic import Prop, d, index, matrix, n, norm2, norminf, opnorm, scalar
-from symbolic.attention_regression import AttentionRegression, standard_symbols
 
 S = standard_symbols()
 A1, A2, B, X, Y = S["A1"], S["A2"], S["B"], S["X"], S["Y"]

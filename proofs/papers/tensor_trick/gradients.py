@@ -2,7 +2,7 @@
 
 Per block (``closeness`` Lemma 4.5 with ``𝖠_{j0}`` for ``A``), the vector form over all blocks
 (``∇_x L = 2 𝖠ᵀ g``), and the matrix form ``∇_X L = A1ᵀ P A2`` with ``P`` from
-:func:`symbolic.attention_regression.grad_matrix_P`. Each is decided exactly on the grid
+:func:`proofs.papers.tensor_trick.objects.grad_matrix_P`. Each is decided exactly on the grid
 (explicit coordinates, ``exp`` -> positive symbols, ``cancel``) and by high-precision
 differentiation of the loss (complex step, ``mpmath.diff``).
 """
@@ -13,8 +13,7 @@ import sympy as sp
 
 from proofs.model import Lemma
 from proofs.papers.tensor_trick.common import AA, AR, HQ, RECON, b, i, j, j0, x
-from symbolic import Prop, col, deriv, entry, hadamard, inner, n
-from symbolic.attention_regression import (
+from proofs.papers.tensor_trick.objects import (
     Block,
     grad_matrix_P,
     grad_vec_normalized,
@@ -22,6 +21,7 @@ from symbolic.attention_regression import (
     vec_normalized,
     vec_residual,
 )
+from symbolic import Prop, col, deriv, entry, hadamard, inner, n
 from symbolic.objects import norm2, row_block
 
 GRAD_DIMS = {"n": (1, 3), "d": (1, 2)}

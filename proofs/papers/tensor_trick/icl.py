@@ -37,8 +37,8 @@ from proofs.papers.tensor_trick.common import (
     close,
     x,
 )
+from proofs.papers.tensor_trick.objects import mat_D_inv, mat_normalized, mat_residual
 from symbolic import Prop, frob, n, norm2, opnorm, vec
-from symbolic.attention_regression import mat_D_inv, mat_normalized, mat_residual
 
 E = sp.exp
 h32 = sp.Rational(3, 2)

@@ -27,15 +27,15 @@ from proofs.papers.tensor_trick.common import (
     j0,
     x,
 )
-from proofs.reports.errata import PLANTED as PLANTED_FINDING
-from symbolic import Prop, col, d, diag, exp_, kron, n, row_block, unvec, vec, vector
-from symbolic.attention_regression import (
+from proofs.papers.tensor_trick.objects import (
     Block,
     mat_normalized,
     mat_residual,
     vec_normalized,
     vec_residual,
 )
+from proofs.reports.errata import PLANTED as PLANTED_FINDING
+from symbolic import Prop, col, d, diag, exp_, kron, n, row_block, unvec, vec, vector
 from symbolic.objects import matrix
 
 M = matrix("M", n, n)
@@ -43,7 +43,7 @@ v = vector("v", n)
 I_n = sp.Identity(n)
 xd = vector("x", d**2)
 ALL = ("; all sizes: dimension-generic entry formulas (vec/⊗ indices as pairs); the hand-written "
-       "index argument symbolic.attention_regression.index_argument('{}') agrees.")
+       "index argument proofs.papers.tensor_trick.objects.index_argument('{}') agrees.")
 
 TENSOR = [
     Lemma("tensor-trick:lemma-tensor-trick:part-1", "tensor trick, row-major vec (README)",

@@ -30,8 +30,8 @@ from proofs.papers.tensor_trick.common import (
     x_hyps,
     y,
 )
+from proofs.papers.tensor_trick.objects import Block
 from symbolic import Prop, inner, n, norm2, opnorm
-from symbolic.attention_regression import Block
 from symbolic.objects import row_block
 
 E = sp.exp

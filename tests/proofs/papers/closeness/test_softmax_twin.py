@@ -1,4 +1,4 @@
-"""Tests for numeric.softmax_regression against mpmath, finite differences and itself (batched).
+"""Tests for proofs.papers.closeness.softmax_twin against mpmath, finite differences and itself (batched).
 
 The mpmath references are written here independently of the module: small points use
 ``mpmath.diff`` on the definitions (no closed forms at all); large points (||A|| = ||x|| = R of
@@ -14,7 +14,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from numeric import softmax_regression as sr
+from proofs.papers.closeness import softmax_twin as sr
 
 # ----------------------------------------------------------------------------- helpers
 

@@ -5,10 +5,12 @@ import json
 import numpy as np
 import pytest
 
-from numeric.attention import EXPERIMENTS
+from proofs.papers.lipschitz_attention import load_experiments
+
+EXPERIMENTS = load_experiments()
 
 CLAIM_KEYS = {"id", "kind", "status", "method", "rigorous", "source", "message", "slack",
-              "witness", "stats"}
+              "witness", "stats", "detectable"}
 
 
 @pytest.fixture(scope="module")

@@ -5,17 +5,16 @@ import json
 import numpy as np
 import pytest
 
-from numeric.attention.exact import exact_terms_d1, exact_wstar_d1
-from numeric.attention.loss import (
+from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1, exact_wstar_d1
+from proofs.papers.lipschitz_attention.experiments.loss import (
     estimate_loss,
     loss_curves,
     naive_per_task_terms,
     per_task_terms,
     sample_batch,
 )
-from numeric.attention.optimise import loss_and_grad
-from numeric.attention.stats import direction_test, refine_argmin
-from numeric.attention.tasks import relu_family, sphere
+from proofs.papers.lipschitz_attention.experiments.optimise import loss_and_grad
+from proofs.papers.lipschitz_attention.experiments.tasks import relu_family, sphere
 
 
 @pytest.mark.parametrize("M", [1.7, np.array([[1.0, 0.3, 0.0], [-0.2, 2.0, 0.1], [0.0, 0.4, 0.5]])])
@@ -83,17 +82,6 @@ def test_gradient_matches_finite_differences():
             num[i, j] = (loss_and_grad(M + E, batch, 0.6)[0]
                          - loss_and_grad(M - E, batch, 0.6)[0]) / 2e-6
     np.testing.assert_allclose(g, num, rtol=1e-5, atol=1e-8)
-
-
-def test_refine_argmin_and_direction_test():
-    logw = np.log(np.geomspace(0.1, 100, 30))
-    w, cens = refine_argmin(logw, np.stack([(logw - np.log(3.3)) ** 2, logw]))
-    assert w[0] == pytest.approx(3.3, rel=1e-3) and not cens[0] and cens[1]
-    rng = np.random.default_rng(0)
-    T = np.diag([1.0, 2.0, 3.0])
-    noisy = T + 0.05 * rng.standard_normal((8, 3, 3))
-    assert direction_test(noisy, T)["p_value"] > 0.01
-    assert direction_test(noisy + 0.3 * np.eye(3), T)["p_value"] < 1e-3
 
 
 def test_sphere_d1_is_two_points():

@@ -3,16 +3,16 @@
 import numpy as np
 import pytest
 
-from numeric.attention_regression import (
+from numeric.numpy_backend import NumpyOps
+from proofs.papers.tensor_trick.experiments.attention_regression import (
     normalized_loss_grad,
     rescaled_log_loss,
     rescaled_loss_grad,
     row_softmax,
     vectorised_losses,
 )
-from numeric.numpy_backend import NumpyOps
-from numeric.tensor_gd import run
-from symbolic.attention_regression import AttentionRegression, grad_matrix_P
+from proofs.papers.tensor_trick.experiments.tensor_gd import run
+from proofs.papers.tensor_trick.objects import AttentionRegression, grad_matrix_P
 from symbolic.walk import Evaluator
 
 

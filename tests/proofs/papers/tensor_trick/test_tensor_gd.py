@@ -1,5 +1,5 @@
-from numeric.attention.registry import experiments
-from numeric.tensor_gd import planted, run
+from proofs.papers.tensor_trick import load_experiments
+from proofs.papers.tensor_trick.experiments.tensor_gd import planted, run
 
 
 def test_descent_decreases_both_losses_and_recovers_the_planted_x():
@@ -17,7 +17,7 @@ def test_planted_instance_has_row_stochastic_targets():
 
 
 def test_registered_as_an_experiment_with_claims():
-    exp = experiments()["tensor-trick-gd"]
+    exp = load_experiments()["tensor-trick-gd"]
     res = exp.run(seed=0, budget="tiny")
     assert [c["status"] for c in res["claims"]] == ["supported", "supported"]
-    assert res["params"]["steps"] == 200 and exp.paper == "tensor-trick"
+    assert res["params"]["steps"] == 200 and exp.claims[0].startswith("tensor-trick:")

@@ -10,7 +10,7 @@ draw. Tasks are drawn in chunks (memory is O(chunk * n * d)); chunk ``j`` uses t
 ``SeedSequence(seed)``, so one seed gives the same tasks for every ``M`` (common random numbers).
 
 Example:
-    >>> from numeric.attention.tasks import relu_family
+    >>> from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
     >>> est = estimate_loss(2.0, d=2, n=16, sigma=0.5, family=relu_family(1.0), tasks=512, seed=0)
     >>> bool(abs(est.total - est.bias - est.noise) < 4 * est.se_diff)
     True
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from numeric.attention.model import MatrixLike, attention_weights
-from numeric.attention.tasks import TaskFamily, sphere
+from proofs.papers.lipschitz_attention.experiments.model import MatrixLike, attention_weights
+from proofs.papers.lipschitz_attention.experiments.tasks import TaskFamily, sphere
 
 DEFAULT_CHUNK = 2048
 

@@ -16,10 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from numeric.attention.exact import exact_terms_d1
-from numeric.attention.experiment import Experiment, Progress, make_claim, say
-from numeric.attention.loss import loss_curves
-from numeric.attention.stats import (
+from numeric.montecarlo.experiment import Experiment, Progress, say
+from numeric.montecarlo.stats import (
     bootstrap_means,
     combine_status,
     interval_distance,
@@ -27,7 +25,10 @@ from numeric.attention.stats import (
     ols_slope,
     percentile_ci,
 )
-from numeric.attention.tasks import relu_family
+from proofs.papers.lipschitz_attention.experiments.common import at_least, check_window, claim
+from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1
+from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
+from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 SOURCE = "Theorem 2, proof sketch"
 COMMON = {"dims": [1, 2, 3], "n": 4096, "w_min": 4.0, "w_max": 128.0, "grid": 11,
@@ -69,7 +70,7 @@ def _band_claim(tail: str, kind: str, source: str, what: str, fits: dict[int, di
     slack = min(interval_distance(f["ci_low"], f["ci_high"], *bands[d]) for d, f in fits.items())
     txt = "; ".join(f"d={d}: {f['slope']:.3f} [{f['ci_low']:.3f}, {f['ci_high']:.3f}] vs "
                     f"[{bands[d][0]:.2f}, {bands[d][1]:.2f}] {sts[d]}" for d, f in fits.items())
-    return make_claim(tail, kind, combine_status(list(sts.values())), source, f"{what}: {txt}",
+    return claim(tail, kind, combine_status(list(sts.values())), source, f"{what}: {txt}",
                       slack=slack, stats={**stats, "per_d": {str(d): {**f, "band": bands[d]}
                                                              for d, f in fits.items()}})
 
@@ -136,7 +137,7 @@ def _run_bias(p: dict[str, Any], seed: int, progress: Progress
 
 def _plot(key: str, ylabel: str) -> Any:
     def plot(result: dict[str, Any], path: str) -> None:
-        from numeric.attention.plots import loglog_panels
+        from numeric.montecarlo.plots import loglog_panels
 
         ws = result["results"]["w"]
         lines = [{"x": ws, "y": e[key], "label": f"d={d} (slope {e['fit']['slope']:.2f})"}
@@ -147,14 +148,22 @@ def _plot(key: str, ylabel: str) -> Any:
     return plot
 
 
+def _validate(p: dict[str, Any]) -> None:
+    at_least(p, 1, "dims", "chunk")
+    at_least(p, 2, "n", "tasks", "bootstrap")
+    at_least(p, 0, "exponent_tol")
+    check_window(p)
+
+
 NOISE_SCALING = Experiment(
     name="noise-scaling",
     description="Proof sketch of Theorem 2: n L_noise / sigma^2 against w^(d/2) + 1",
-    default_params={**COMMON, "exponent_tol": 0.1}, runner=_run_noise,
+    default_params={**COMMON, "exponent_tol": 0.1}, runner=_run_noise, validate=_validate,
     plotter=_plot("n_noise", "n L_noise / sigma^2"), budgets=BUDGETS)
 
 BIAS_BOUNDS = Experiment(
     name="bias-bounds",
     description="Proof sketch of Theorem 2: L^2/w^2 < L_bias(w) < L^2/w + L^2/n (log-log slopes)",
-    default_params=dict(COMMON), runner=_run_bias, plotter=_plot("bias", "L_bias / L^2"),
+    default_params=dict(COMMON), runner=_run_bias, validate=_validate,
+    plotter=_plot("bias", "L_bias / L^2"),
     budgets=BUDGETS)

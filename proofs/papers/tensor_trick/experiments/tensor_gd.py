@@ -3,9 +3,10 @@
 A planted instance draws ``A1, A2 ∈ R^{n×d}`` and ``X* ∈ R^{d×d}`` (seeded) and sets
 ``B = D(X*)^{-1} exp(A1 X* A2ᵀ)``, so both the Normalized and the Rescaled loss vanish at ``X*``.
 Gradient descent with Armijo backtracking starts at ``X = 0`` on each loss, using the gradients
-``∇_X L = A1ᵀ P A2`` of :mod:`numeric.attention_regression`.
+``∇_X L = A1ᵀ P A2`` of :mod:`proofs.papers.tensor_trick.experiments.attention_regression`.
 
-Run: ``python -m numeric.tensor_gd --n 8 --d 4 --seed 0``.
+Run: ``python -m proofs.papers.tensor_trick.experiments.tensor_gd --n 8 --d 4 --seed 0``
+(or ``proofcheck experiment tensor-trick-gd``).
 
 Example:
     >>> out = run(n=4, d=2, steps=200, seed=0)
@@ -21,7 +22,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from numeric.attention_regression import normalized_loss_grad, rescaled_loss_grad, row_softmax
+from numeric.montecarlo.experiment import Experiment, ParameterError, make_claim
+from proofs.papers.tensor_trick.experiments.attention_regression import (
+    normalized_loss_grad,
+    rescaled_loss_grad,
+    row_softmax,
+)
 
 
 def planted(n: int, d: int, seed: int, scale: float = 1.0) -> dict[str, np.ndarray]:
@@ -82,10 +88,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
-
-
 def _runner(params: dict, seed: int, progress=None) -> tuple[dict, list[dict]]:
     """Experiment runner: both descents, and claims about their outcome."""
     if progress:
@@ -96,17 +98,18 @@ def _runner(params: dict, seed: int, progress=None) -> tuple[dict, list[dict]]:
         r = out[loss]
         ratio = r["loss_final"] / max(r["loss_initial"], 1e-300)
         ok = r["monotone"] and ratio < float(params["decrease"])
-        claims.append({
-            "id": f"tensor-trick:extra-gd-{loss}-decreases", "kind": "extra",
-            "status": "supported" if ok else "refuted", "method": "gradient descent (numpy)",
-            "rigorous": False, "source": "abstract: gradient descent on the attention regression",
-            "message": f"{loss} loss {r['loss_initial']:.3g} -> {r['loss_final']:.3g} in "
-                       f"{r['steps']} steps (monotone: {r['monotone']}); relative error of X: "
-                       f"{r['relative_error_X']:.2g}",
-            "slack": ratio, "witness": None,
-            "stats": {"loss_initial": r["loss_initial"], "loss_final": r["loss_final"],
-                      "relative_error_X": r["relative_error_X"], "steps": r["steps"]},
-        })
+        rec = make_claim(
+            f"tensor-trick:extra-gd-{loss}-decreases", "extra", "supported" if ok else "refuted",
+            "abstract: gradient descent on the attention regression",
+            f"{loss} loss {r['loss_initial']:.3g} -> {r['loss_final']:.3g} in "
+            f"{r['steps']} steps (monotone: {r['monotone']}); relative error of X: "
+            f"{r['relative_error_X']:.2g}",
+            slack=ratio,
+            stats={"loss_initial": r["loss_initial"], "loss_final": r["loss_final"],
+                   "relative_error_X": r["relative_error_X"], "steps": r["steps"]},
+            detectable={"effect": 0.0, "unit": "deterministic (one planted instance, no sampling "
+                        "error)", "decided": True})
+        claims.append({**rec, "method": "gradient descent (numpy)"})
     return out, claims
 
 
@@ -128,9 +131,15 @@ def _plot(result: dict, path: str) -> None:
     plt.close(fig)
 
 
-def _experiments() -> dict:
-    from numeric.attention.experiment import Experiment
+def _validate(p: dict) -> None:
+    for key in ("n", "d", "steps"):
+        if int(p[key]) < 1:
+            raise ParameterError(f"parameter {key!r} must be >= 1, got {p[key]!r}")
+    if not float(p["decrease"]) > 0:
+        raise ParameterError(f"parameter 'decrease' must be > 0, got {p['decrease']!r}")
 
+
+def _experiments() -> dict[str, Experiment]:
     exp = Experiment(
         name="tensor-trick-gd",
         description="gradient descent on a planted tensor-trick instance (both losses)",
@@ -138,8 +147,14 @@ def _experiments() -> dict:
         runner=_runner, plotter=_plot,
         budgets={"tiny": {"steps": 200}, "quick": {"steps": 500}, "default": {},
                  "thorough": {"steps": 5000}},
-        paper="tensor-trick")
+        validate=_validate,
+        claims=("tensor-trick:extra-gd-normalized-decreases",
+                "tensor-trick:extra-gd-rescaled-decreases"))
     return {exp.name: exp}
 
 
 EXPERIMENTS = _experiments()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -7,8 +7,8 @@ is the population loss L(M). With logits ``s_i = x_i^T M x_q`` and ``a = softmax
 ``dL/dM = mean_t sum_j (d/ds_j) x_j x_q^T``.
 
 Example:
-    >>> from numeric.attention.loss import sample_batch
-    >>> from numeric.attention.tasks import relu_family
+    >>> from proofs.papers.lipschitz_attention.experiments.loss import sample_batch
+    >>> from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
     >>> b = sample_batch(np.random.default_rng(0), 64, 8, 2, relu_family(1.0))
     >>> M = np.eye(2); E = np.zeros((2, 2)); E[0, 1] = 1e-6
     >>> (v1, g), (v0, _) = loss_and_grad(M + E, b, 0.5), loss_and_grad(M - E, b, 0.5)
@@ -23,8 +23,8 @@ from collections.abc import Callable
 import numpy as np
 from scipy.optimize import minimize
 
-from numeric.attention.loss import Batch
-from numeric.attention.model import attention_weights
+from proofs.papers.lipschitz_attention.experiments.loss import Batch
+from proofs.papers.lipschitz_attention.experiments.model import attention_weights
 
 
 def loss_and_grad(M: np.ndarray, batch: Batch, sigma: float) -> tuple[float, np.ndarray]:

@@ -2,14 +2,14 @@
 
 import sympy as sp
 
-from symbolic import kron, vec
-from symbolic.attention_regression import (
+from proofs.papers.tensor_trick.objects import (
     AttentionRegression,
     Block,
     index_argument,
     standard_symbols,
     vec_normalized,
 )
+from symbolic import kron, vec
 from symbolic.explicit import ExplicitInstance
 from symbolic.identity import matrix_identically_zero
 from symbolic.latex import latex
@@ -72,7 +72,7 @@ def test_block_q_is_row_of_rescaled_residual():
 
 
 def test_matrix_forms_of_the_vector_losses():
-    from symbolic.attention_regression import mat_normalized, mat_residual, vec_residual
+    from proofs.papers.tensor_trick.objects import mat_normalized, mat_residual, vec_residual
 
     S = standard_symbols()
     AA, x, b = S["AA"], S["x"], S["b"]

@@ -125,14 +125,17 @@ def lowrank_family(B: np.ndarray, link: str = "linear") -> TaskFamily:
     return draw
 
 
+#: task families by name, each built from its Lipschitz constant L
+FAMILIES: dict[str, Callable[[float], TaskFamily]] = {
+    "relu": relu_family, "affine": affine_family, "cosine": cosine_family,
+}
+
+
 def make_family(kind: str, L: float) -> TaskFamily:
     """Family by name: ``relu`` (F_L^+), ``affine`` or ``cosine`` with Lipschitz constant ``L``."""
-    table: dict[str, Callable[[float], TaskFamily]] = {
-        "relu": relu_family, "affine": affine_family, "cosine": cosine_family,
-    }
-    if kind not in table:
-        raise ValueError(f"unknown task family {kind!r}; expected one of {sorted(table)}")
-    return table[kind](L)
+    if kind not in FAMILIES:
+        raise ValueError(f"unknown task family {kind!r}; expected one of {sorted(FAMILIES)}")
+    return FAMILIES[kind](L)
 
 
 def random_orthonormal(rng: np.random.Generator, d: int, k: int) -> np.ndarray:

@@ -3,7 +3,7 @@
 
 Each replicate draws a fresh Monte Carlo sample of tasks (seed ``[seed, tag, r]``) and minimises the
 empirical noise-expected loss on it (L-BFGS, or plain gradient descent for ``norm-growth``). The
-direction test of :func:`numeric.attention.stats.direction_test` asks whether the replicates' mean
+direction test of :func:`numeric.montecarlo.stats.direction_test` asks whether the replicates' mean
 direction is the predicted matrix, up to Monte Carlo error.
 
 Example:
@@ -19,11 +19,19 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
-from numeric.attention.experiment import Experiment, Progress, make_claim, say
-from numeric.attention.loss import sample_batch
-from numeric.attention.optimise import fit_matrix, gradient_descent
-from numeric.attention.stats import direction_test
-from numeric.attention.tasks import lowrank_family, make_family, random_orthonormal, whitened
+from numeric.montecarlo.experiment import Experiment, ParameterError, Progress, say
+from numeric.montecarlo.stats import direction_test
+from proofs.papers.lipschitz_attention.experiments.common import above, at_least, claim
+from proofs.papers.lipschitz_attention.experiments.loss import sample_batch
+from proofs.papers.lipschitz_attention.experiments.optimise import fit_matrix, gradient_descent
+from proofs.papers.lipschitz_attention.experiments.tasks import (
+    FAMILIES,
+    GLM_LINKS,
+    lowrank_family,
+    make_family,
+    random_orthonormal,
+    whitened,
+)
 
 
 def _sym_power(S: np.ndarray, power: float) -> np.ndarray:
@@ -68,10 +76,10 @@ def _run_cov(p: dict[str, Any], seed: int, progress: Progress
                "alternatives": alts,
                "scale_w": float(np.mean([np.vdot(M, target) / np.vdot(target, target)
                                          for M in Ms]))}
-    claim = make_claim("lemma-1", "lemma", st, "Lemma 1: Inverting the data covariance", msg,
+    rec = claim("lemma-1", "lemma", st, "Lemma 1: Inverting the data covariance", msg,
                        slack=test["p_value"] - p["alpha"],
                        stats={**test, "tasks": p["tasks"], "alternatives": alts})
-    return results, [claim]
+    return results, [rec]
 
 
 def _subspace_stats(Ms: np.ndarray, P: np.ndarray) -> dict[str, float]:
@@ -106,7 +114,7 @@ def _run_lowrank(p: dict[str, Any], seed: int, progress: Progress
         key = f"{link} n={n}"
         results[key] = {**test, **sub, "M_mean": Ms_arr.mean(axis=0).tolist()}
         theorem = ci == 0
-        claims.append(make_claim(
+        claims.append(claim(
             "theorem-4" if theorem else f"extra-lowrank-{link}", "theorem" if theorem else "extra",
             _direction_status(test, alts, p["alpha"]),
             "Theorem 4 (n = 2)" if theorem else "Softmax attention learns low-dimensional "
@@ -147,15 +155,15 @@ def _run_norm(p: dict[str, Any], seed: int, progress: Progress
            f"increase {lo.min():.3g}")
     results = {"Ls": Ls, "steps": list(range(0, p["steps"] + 1, p["record_every"])),
                "norm_mean": hist.mean(axis=1).tolist(), "final_norm": final.mean(axis=1).tolist()}
-    claim = make_claim("extra-norm-growth", "extra", st, "Empirical Scaling of ||M|| with L", msg,
+    rec = claim("extra-norm-growth", "extra", st, "Empirical Scaling of ||M|| with L", msg,
                        slack=float(lo.min()), stats={"final_norm": final.tolist(),
                                                      "diff_ci": np.stack([lo, hi], 1).tolist(),
                                                      "tasks": p["tasks"], "replicates": R})
-    return results, [claim]
+    return results, [rec]
 
 
 def _plot_matrices(result: dict[str, Any], path: str) -> None:
-    from numeric.attention.plots import pyplot, save
+    from numeric.montecarlo.plots import pyplot, save
 
     plt = pyplot()
     r = result["results"]
@@ -169,7 +177,7 @@ def _plot_matrices(result: dict[str, Any], path: str) -> None:
 
 
 def _plot_norm(result: dict[str, Any], path: str) -> None:
-    from numeric.attention.plots import pyplot, save
+    from numeric.montecarlo.plots import pyplot, save
 
     plt = pyplot()
     r = result["results"]
@@ -182,13 +190,53 @@ def _plot_norm(result: dict[str, Any], path: str) -> None:
     save(fig, path)
 
 
+def _alpha(p: dict[str, Any]) -> None:
+    if not 0 < p["alpha"] < 1:
+        raise ParameterError(f"parameter 'alpha' must lie in (0, 1), got {p['alpha']!r}")
+
+
+def _validate_cov(p: dict[str, Any]) -> None:
+    above(p, 0, "sigma_diag", "L")
+    at_least(p, 0, "sigma")
+    at_least(p, 2, "n", "tasks", "replicates")
+    at_least(p, 1, "max_iter")
+    _alpha(p)
+
+
+def _validate_lowrank(p: dict[str, Any]) -> None:
+    at_least(p, 2, "d", "n_theorem", "n_glm", "tasks", "replicates")
+    at_least(p, 1, "k", "max_iter")
+    at_least(p, 0, "sigma")
+    if p["k"] >= p["d"]:
+        raise ParameterError(f"parameter 'k' must be < d = {p['d']} (a proper subspace), "
+                             f"got {p['k']}")
+    bad = [lk for lk in p["links"] if lk not in GLM_LINKS]
+    if bad:
+        raise ParameterError(f"parameter 'links': unknown link(s) {', '.join(map(str, bad))}; "
+                             f"known: {', '.join(sorted(GLM_LINKS))}")
+    _alpha(p)
+
+
+def _validate_norm(p: dict[str, Any]) -> None:
+    at_least(p, 1, "d", "steps", "record_every", "replicates")
+    at_least(p, 2, "n", "tasks")
+    at_least(p, 0, "sigma", "init_scale")
+    above(p, 0, "Ls", "lr")
+    if p["steps"] % p["record_every"]:
+        raise ParameterError(f"parameter 'record_every' must divide steps = {p['steps']}, "
+                             f"got {p['record_every']}")
+    if p["task"] not in FAMILIES:
+        raise ParameterError(f"parameter 'task' must be one of {', '.join(FAMILIES)}, "
+                             f"got {p['task']!r}")
+
+
 COVARIANCE_INVERSE = Experiment(
     name="covariance-inverse",
     description="Lemma 1: with x ~ Sigma^(1/2) U(S^(d-1)) the optimal M is proportional to "
                 "Sigma^-1",
     default_params={"sigma_diag": [0.5, 1.0, 2.0], "rotate": True, "n": 32, "sigma": 0.5,
                     "L": 1.0, "alpha": 0.01, "tasks": 6000, "replicates": 10, "max_iter": 200},
-    runner=_run_cov, plotter=_plot_matrices,
+    runner=_run_cov, plotter=_plot_matrices, validate=_validate_cov,
     budgets={"tiny": {"tasks": 1500, "replicates": 6}, "quick": {"tasks": 3000, "replicates": 8},
              "default": {}, "thorough": {"tasks": 20000, "replicates": 20}})
 
@@ -199,7 +247,7 @@ LOW_RANK = Experiment(
     default_params={"d": 6, "k": 2, "n_theorem": 2, "n_glm": 20, "sigma": 0.5,
                     "links": ["affine", "quadratic", "cosine"], "alpha": 0.01, "tasks": 4000,
                     "replicates": 6, "max_iter": 200},
-    runner=_run_lowrank, plotter=_plot_matrices,
+    runner=_run_lowrank, plotter=_plot_matrices, validate=_validate_lowrank,
     budgets={"tiny": {"d": 4, "tasks": 1000, "replicates": 5, "links": ["affine"]},
              "quick": {"tasks": 2000, "replicates": 5}, "default": {},
              "thorough": {"tasks": 12000, "replicates": 12}})
@@ -210,7 +258,7 @@ NORM_GROWTH = Experiment(
     default_params={"d": 3, "n": 32, "sigma": 0.5, "task": "relu", "Ls": [0.25, 0.5, 1.0, 2.0],
                     "lr": 0.5, "steps": 300, "record_every": 10, "init_scale": 0.1,
                     "tasks": 2000, "replicates": 3},
-    runner=_run_norm, plotter=_plot_norm,
+    runner=_run_norm, plotter=_plot_norm, validate=_validate_norm,
     budgets={"tiny": {"tasks": 400, "steps": 60, "replicates": 3},
              "quick": {"tasks": 1000, "steps": 150}, "default": {},
              "thorough": {"tasks": 8000, "steps": 1000, "replicates": 5}})

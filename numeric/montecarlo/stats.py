@@ -1,4 +1,8 @@
-"""Small statistics helpers: argmin refinement, bootstrap, slopes, interval verdicts.
+"""Small statistics helpers: argmin refinement, bootstrap, slopes, interval verdicts, power.
+
+A Monte Carlo verdict is only as good as its sample: :func:`detectable_effect` is the smallest
+deviation a test detects with the stated power, and :func:`power_gate` turns a verdict reached
+with less than that power into ``unknown`` ("sample too small to decide").
 
 Example:
     >>> logw = np.log(np.geomspace(0.1, 10.0, 21))
@@ -8,6 +12,8 @@ Example:
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from scipy import stats as sps
@@ -123,3 +129,72 @@ def direction_test(Ms: np.ndarray, target: np.ndarray) -> dict[str, float]:
             "residual_mean": float(np.sqrt(1.0 - np.clip(cos, -1, 1) ** 2).mean()),
             "residual_of_mean": float(np.linalg.norm(ebar) / np.linalg.norm(U.mean(axis=0))),
             "dof": float(nu), "replicates": R}
+
+
+#: the power below which a Monte Carlo test does not decide (see :func:`power_gate`)
+MIN_POWER = 0.8
+#: two-sided level of the tests whose sensitivity is reported
+ALPHA = 0.05
+
+
+def detectable_effect(se: float, alpha: float = ALPHA, power: float = MIN_POWER) -> float:
+    """Smallest true deviation that a two-sided z-test with standard error ``se`` detects with
+    probability ``power`` at level ``alpha``: ``(z_{1-alpha/2} + z_power) se``.
+
+    Example:
+        >>> round(detectable_effect(0.1), 4)
+        0.2802
+    """
+    if not np.isfinite(se) or se < 0:
+        return float("inf")
+    return float((sps.norm.ppf(1 - alpha / 2) + sps.norm.ppf(power)) * se)
+
+
+def power_at(effect: float, se: float, alpha: float = ALPHA) -> float:
+    """Power of a two-sided z-test with standard error ``se`` against a deviation ``effect``.
+
+    Example:
+        >>> round(power_at(0.2802, 0.1), 3), power_at(1.0, 0.0)
+        (0.8, 1.0)
+    """
+    if not np.isfinite(se):
+        return 0.0
+    if se <= 0:
+        return 1.0
+    z = sps.norm.ppf(1 - alpha / 2)
+    t = abs(effect) / se
+    return float(sps.norm.sf(z - t) + sps.norm.cdf(-z - t))
+
+
+def power_gate(status: Status, se: float, effect: float, *, unit: str,
+               alpha: float = ALPHA, min_power: float = MIN_POWER
+               ) -> tuple[Status, dict[str, Any]]:
+    """``status`` if the test has at least ``min_power`` against a deviation of size ``effect``
+    (the smallest deviation the claim's verdict should rest on), else ``unknown``; with the
+    record of the test's sensitivity (``effect`` is the smallest detectable effect).
+
+    Example:
+        >>> power_gate("refuted", se=0.2, effect=0.1, unit="slope")[0]
+        'unknown'
+        >>> power_gate("refuted", se=0.01, effect=0.1, unit="slope")[0]
+        'refuted'
+    """
+    pw = power_at(effect, se, alpha)
+    record = {"effect": detectable_effect(se, alpha, min_power), "unit": unit,
+              "power": min_power, "alpha": alpha, "se": float(se), "effect_of_interest": effect,
+              "power_at_effect_of_interest": pw, "decided": pw >= min_power}
+    return (status if pw >= min_power else "unknown"), record
+
+
+def too_small(record: dict[str, Any]) -> str:
+    """The message suffix for a verdict withheld by :func:`power_gate` (empty if decided).
+
+    Example:
+        >>> too_small(power_gate("refuted", 0.2, 0.1, unit="slope")[1])[:35]
+        '; sample too small to decide (power'
+    """
+    if record.get("decided", True):
+        return ""
+    return (f"; sample too small to decide (power {record['power_at_effect_of_interest']:.2f} < "
+            f"{record['power']:.2f} against a deviation of {record['effect_of_interest']:.3g} "
+            f"{record['unit']}; smallest detectable {record['effect']:.3g})")

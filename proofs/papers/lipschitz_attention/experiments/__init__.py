@@ -1,8 +1,18 @@
-"""``lipschitz-attention``: entries whose evidence is Monte Carlo (``proofcheck experiment``).
+"""``lipschitz-attention``'s Monte Carlo experiments and the entries they check.
 
 Lemma 1 and Theorems 2-4 are statements about minimisers of a population loss; they are checked by
-the experiments of ``numeric.attention``, not by ``proofcheck check``. These entries carry no
-symbolic claim: they make the ids visible in ``proofcheck list`` and name the experiment to run.
+the experiments of this package (``catalog.EXPERIMENTS``, built on the paper-agnostic engine
+:mod:`numeric.montecarlo`), not by ``proofcheck check``. ``ENTRIES`` carry no symbolic claim: they
+make the ids visible in ``proofcheck list`` and name the experiment to run. The experiment modules
+are imported only when an experiment is asked for (``load_experiments`` of the paper package).
+
+Modules: ``model`` (one-layer softmax attention), ``tasks`` (inputs and task families), ``loss``
+(the ICL loss estimator), ``exact`` (the exact d = 1 loss), ``optimise`` (fitting M), ``exp_*`` (one
+module per experiment), ``catalog`` (all of them by name).
+
+Example:
+    >>> EXPERIMENT_IDS["low-rank"][0]
+    'theorem-4'
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Matplotlib figures for the attention experiments (Agg backend, imported lazily).
+"""Matplotlib figures for Monte Carlo experiments (Agg backend, imported lazily).
 
 Example:
     >>> pyplot  # doctest: +ELLIPSIS
@@ -16,7 +16,7 @@ def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("plotting the attention experiments needs matplotlib: "
+        raise ImportError("plotting an experiment needs matplotlib: "
                           "pip install matplotlib") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -18,10 +18,8 @@ from typing import Any
 import numpy as np
 from scipy.stats import norm
 
-from numeric.attention.exact import exact_terms_d1, exact_wstar_d1
-from numeric.attention.experiment import Experiment, Progress, make_claim, say
-from numeric.attention.loss import loss_curves
-from numeric.attention.stats import (
+from numeric.montecarlo.experiment import Experiment, Progress, say
+from numeric.montecarlo.stats import (
     bootstrap_means,
     combine_status,
     interval_distance,
@@ -30,7 +28,15 @@ from numeric.attention.stats import (
     percentile_ci,
     refine_argmin,
 )
-from numeric.attention.tasks import relu_family
+from proofs.papers.lipschitz_attention.experiments.common import (
+    above,
+    at_least,
+    check_window,
+    claim,
+)
+from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1, exact_wstar_d1
+from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
+from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 SOURCE = "Theorem 2"
 EXTREMES = "Theorem 2, slide 'Some extreme examples'"
@@ -174,7 +180,7 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
     for tail, key, what in (("part-1", "lo", ">= 1/d"), ("part-2", "hi", "<= 2/d")):
         st = combine_status([s for s, _ in parts[key]])
         slack = min(v for _, v in parts[key])
-        claims.append(make_claim(
+        claims.append(claim(
             f"theorem-2:{tail}", "theorem", st, SOURCE,
             f"slope of log w* vs log(nL^2/sigma^2) {what} (x on S^(d-1) in R^d): {txt} "
             f"({per(key, dims)})",
@@ -182,14 +188,14 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
     if parts["sketch"]:
         st = combine_status([s for s, _ in parts["sketch"]])
         bands = {str(d): per_d[str(d)]["band_sketch_intrinsic"] for d in dims if d >= 2}
-        claims.append(make_claim(
+        claims.append(claim(
             "extra-wstar-exponent-intrinsic", "extra", st, "Theorem 2 proof sketch",
             "slope within [2/(m+4), 2/(m+2)], m = d-1 the sphere's own dimension (sketch bounds "
             f"with noise ~ w^(m/2)): {txt} ({per('sketch', [d for d in dims if d >= 2])})",
             slack=min(v for _, v in parts["sketch"]),
             stats={**stats, "bands": bands}))
     if parts["intr"]:
-        claims.append(make_claim(
+        claims.append(claim(
             "extra-theorem-2-intrinsic-reading", "extra", combine_status(
                 [s for s, _ in parts["intr"]]), SOURCE,
             "slope within [1/m, 2/m] with m = d-1 (reading d as the sphere's own dimension, the "
@@ -199,7 +205,7 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
     for key, what in (("L", "increasing in L"), ("n", "increasing in n"),
                       ("sigma", "decreasing in sigma")):
         st = combine_status([s for s, _ in mono[key]])
-        claims.append(make_claim(
+        claims.append(claim(
             f"extra-wstar-monotone-{key.lower()}", "extra", st, EXTREMES,
             f"w* {what} at every grid point (bootstrap {p['level']:.0%} CI of each consecutive "
             f"log-ratio; min lower bound {min(v for _, v in mono[key]):.3f})",
@@ -210,7 +216,7 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
         ex = per_d["1"]["exact"]
         if ex["points"]:
             st = "supported" if ex["max_abs_z"] <= ex["threshold"] else "refuted"
-            claims.append(make_claim(
+            claims.append(claim(
                 "extra-exact-d1", "extra", st, "beyond the paper: exact d = 1 loss",
                 f"d=1: Monte Carlo w* vs exact binomial-sum w* (same grid): max |z| = "
                 f"{ex['max_abs_z']:.2f} (Bonferroni threshold {ex['threshold']:.2f}); max rel. "
@@ -221,7 +227,7 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
 
 
 def _plot(result: dict[str, Any], path: str) -> None:
-    from numeric.attention.plots import loglog_panels
+    from numeric.montecarlo.plots import loglog_panels
 
     panels = []
     for d, e in result["results"]["per_d"].items():
@@ -238,6 +244,13 @@ def _plot(result: dict[str, Any], path: str) -> None:
     loglog_panels(panels, path, xlabel="n L^2 / sigma^2", ylabel="w*")
 
 
+def _validate(p: dict[str, Any]) -> None:
+    at_least(p, 1, "dims", "chunk")
+    at_least(p, 2, "ns", "tasks", "bootstrap")
+    above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x")
+    check_window(p)
+
+
 WINDOW_SCALING = Experiment(
     name="window-scaling",
     description="Theorem 2: exponent of the optimal window w* in n L^2 / sigma^2 for d = 1, 2, 3",
@@ -246,7 +259,7 @@ WINDOW_SCALING = Experiment(
                     "sigma_ref": 1.0, "L_ref": 1.0, "w_min": 0.02, "w_max": 2000.0, "grid": 64,
                     "fit_min_x": 16.0, "level": 0.95, "tasks": 8000, "bootstrap": 200,
                     "chunk": 1024},
-    runner=_run, plotter=_plot,
+    runner=_run, plotter=_plot, validate=_validate,
     budgets={"tiny": {"ns": [16, 64, 256], "tasks": 800, "bootstrap": 60, "grid": 40},
              "quick": {"tasks": 2500, "bootstrap": 100, "grid": 48},
              "default": {},

@@ -16,7 +16,7 @@ Only the abstract of the paper is available; everything beyond the two printed l
 ``D(X)`` is a reconstruction (see ``/work/shared/seeds/README.md``).
 
 Example:
-    >>> from symbolic.attention_regression import AttentionRegression
+    >>> from proofs.papers.tensor_trick.objects import AttentionRegression
     >>> from symbolic.latex import latex
     >>> ar = AttentionRegression.standard()
     >>> ar.Z.shape == (ar.A1.shape[0], ar.A2.shape[0])

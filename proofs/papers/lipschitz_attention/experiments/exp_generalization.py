@@ -19,10 +19,16 @@ from typing import Any
 import numpy as np
 from scipy.interpolate import CubicSpline
 
-from numeric.attention.experiment import Experiment, Progress, make_claim, say
-from numeric.attention.loss import loss_curves
-from numeric.attention.stats import bootstrap_means, percentile_ci, refine_argmin
-from numeric.attention.tasks import make_family, relu_family
+from numeric.montecarlo.experiment import Experiment, Progress, say
+from numeric.montecarlo.stats import bootstrap_means, percentile_ci, refine_argmin
+from proofs.papers.lipschitz_attention.experiments.common import (
+    above,
+    at_least,
+    check_window,
+    claim,
+)
+from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
+from proofs.papers.lipschitz_attention.experiments.tasks import make_family, relu_family
 
 SOURCE = "Theorem 3: Generalization"
 MISMATCH = "Empirical Generalization (mismatch experiment)"
@@ -76,7 +82,7 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
         hi = np.quantile(ratio[1:], 1 - q, axis=0)[mask]
         st = _ratio_status(lo, hi, upper)
         worst = float(ratio[0][mask].max() if upper else ratio[0][mask].min())
-        claims.append(make_claim(
+        claims.append(claim(
             f"theorem-3:{tail}", "theorem", st, SOURCE,
             f"{what} (constant 1 as printed): worst loss/bound {worst:.3g} over {int(mask.sum())} "
             f"(train, test) pairs, d={d}, n={n}, sigma={sig}",
@@ -87,8 +93,8 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
                                "test_loss": table[0].tolist(),
                                "oracle_loss": np.diag(table[0]).tolist()}
     say(progress, "generalization: mismatch experiment")
-    results["mismatch"], claim = _mismatch(p, seed, ws, rng)
-    return results, claims + [claim]
+    results["mismatch"], mm_claim = _mismatch(p, seed, ws, rng)
+    return results, claims + [mm_claim]
 
 
 def _mismatch(p: dict[str, Any], seed: int, ws: np.ndarray, rng: np.random.Generator
@@ -121,12 +127,12 @@ def _mismatch(p: dict[str, Any], seed: int, ws: np.ndarray, rng: np.random.Gener
            "censored": dict(zip(names, cens[0].tolist(), strict=True)),
            "test_loss": dict(zip(names, test[0].tolist(), strict=True)),
            "ratio_to_oracle": dict(zip(names[:3], ratio[0, :3].tolist(), strict=True))}
-    return res, make_claim("extra-mismatch", "extra", st, MISMATCH, msg, slack=None,
+    return res, claim("extra-mismatch", "extra", st, MISMATCH, msg, slack=None,
                            stats={**res, "tasks": p["tasks"], "tolerance": tol})
 
 
 def _plot(result: dict[str, Any], path: str) -> None:
-    from numeric.attention.plots import pyplot, save
+    from numeric.montecarlo.plots import pyplot, save
 
     plt = pyplot()
     r = result["results"]
@@ -144,13 +150,21 @@ def _plot(result: dict[str, Any], path: str) -> None:
     save(fig, path)
 
 
+def _validate(p: dict[str, Any]) -> None:
+    at_least(p, 1, "d", "chunk")
+    at_least(p, 2, "n", "tasks", "bootstrap")
+    above(p, 0, "sigma", "Ls")
+    at_least(p, 0, "mismatch_tol")
+    check_window(p)
+
+
 GENERALIZATION = Experiment(
     name="generalization",
     description="Theorem 3: train w on Lipschitzness L, test on L'; affine/cosine mismatch",
     default_params={"d": 3, "n": 256, "sigma": 1.0, "Ls": [0.25, 0.5, 1.0, 2.0, 4.0],
                     "w_min": 0.005, "w_max": 2000.0, "grid": 56, "level": 0.95,
                     "mismatch_tol": 0.1, "tasks": 8000, "bootstrap": 200, "chunk": 1024},
-    runner=_run, plotter=_plot,
+    runner=_run, plotter=_plot, validate=_validate,
     budgets={"tiny": {"n": 64, "tasks": 1000, "bootstrap": 40, "grid": 40},
              "quick": {"tasks": 3000, "bootstrap": 100}, "default": {},
              "thorough": {"n": 1024, "tasks": 20000, "bootstrap": 400}},
