@@ -37,7 +37,7 @@ from proofs.reports.errata import findings
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
 from symbolic.latex import escape_text, latex
-from symbolic.verdict import Status, Verdict
+from symbolic.verdict import Status
 
 NOT_CHECKED = "not checked"
 STATUS_COLOURS = {  # rgb, for color.sty (xcolor is not in texlive-latex-base)
@@ -288,44 +288,6 @@ def witness_latex(witness: dict[str, Any] | None, exact_limit: int = 120) -> str
 
 
 # -- results ------------------------------------------------------------------------------------
-
-
-def results_from_json(paper: Paper, doc: dict[str, Any]) -> list[Result]:
-    """Results of ``paper`` from a ``proofcheck check --json`` document (``results``), or an
-    experiment's JSON (``claims``), joined to the paper's claim objects by id.
-
-    >>> from proofs import registry
-    >>> rec = {"id": "closeness:fact-3.1:item-1", "kind": "fact", "status": "proved",
-    ...        "method": "m", "rigorous": True, "source": "s", "message": "", "slack": 1.0,
-    ...        "witness": None}
-    >>> r, = results_from_json(registry.paper("closeness"), {"results": [rec]})
-    >>> r.status.value, r.claim.id
-    ('proved', 'closeness:fact-3.1:item-1')
-    """
-    claims = {c.id: c for c in paper.claims()}
-    entries = {e.id: e for e in all_entries(paper)}
-    out = []
-    records = doc.get("results") if isinstance(doc.get("results"), list) else doc.get("claims")
-    for rec in records or []:
-        rid = str(rec.get("id", ""))
-        if not rid.startswith(paper.key + ":"):
-            continue
-        try:
-            status = Status(rec["status"])
-        except (KeyError, ValueError):
-            raise ValueError(f"result {rid!r}: bad status {rec.get('status')!r}") from None
-        v = Verdict(status, rec.get("method", ""), bool(rec.get("rigorous")),
-                    rec.get("message", ""), rec.get("slack"), rec.get("witness"),
-                    rec.get("seed"), rec.get("precision"), rec.get("evaluations") or 0,
-                    rec.get("worst_margin"), rec.get("details") or {}, rec.get("seconds") or 0.0)
-        claim = claims.get(rid)
-        entry = entries.get(rid)
-        expect = rec["expected"] if "expected" in rec else (
-            claim.expect if claim else entry.expect if entry else None)
-        out.append(Result(rid, rec.get("kind", ""), rec.get("source", ""),
-                          rec.get("description", ""), v, expect, claim,
-                          list(rec.get("notes") or [])))
-    return out
 
 
 def all_entries(paper: Paper) -> list[Lemma]:

@@ -63,6 +63,28 @@ def load_results_json(path: str) -> dict[str, Any]:
     return doc
 
 
+def load_document(path: str) -> dict[str, Any]:
+    """A check run's document (:func:`load_results_json`) or an experiment's
+    (:func:`is_experiment`) from ``path``.
+
+    >>> load_document("/nonexistent/out.json")
+    Traceback (most recent call last):
+    ...
+    proofs.store.results_json.ResultsFileError: /nonexistent/out.json: no such file
+    """
+    try:
+        return load_results_json(path)
+    except ResultsFileError as exc:
+        if "no 'results' list" not in str(exc):
+            raise
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        if is_experiment(doc):
+            return doc
+        raise ResultsFileError(f"{path}: not a 'proofcheck check --json' or 'proofcheck "
+                               "experiment --json' document") from None
+
+
 def _record(k: int, rec: Any) -> tuple[str, Status]:
     if not isinstance(rec, dict) or not isinstance(rec.get("id"), str):
         raise ResultsFileError(f"result #{k + 1} has no id")
@@ -183,6 +205,69 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
                 str(conc.get("message") or ""), witness=conc.get("witness")))
         out.append(r)
     return out
+
+
+def is_experiment(doc: Any) -> bool:
+    """True for the JSON of ``proofcheck experiment … --json`` (a ``claims`` list of records).
+
+    >>> is_experiment({"experiment": "noise-scaling", "claims": []}), is_experiment({})
+    (True, False)
+    """
+    return (isinstance(doc, dict) and not isinstance(doc.get("results"), list)
+            and isinstance(doc.get("claims"), list))
+
+
+def experiment_results(doc: dict[str, Any], paper: str) -> list[Result]:
+    """The results of ``paper`` recorded by an experiment document (:func:`is_experiment`).
+
+    Monte Carlo records are never rigorous and have no witness; their ids may name the
+    experiment's own sub-claims, so a record whose id is not in the encoding is kept without a
+    claim object (one that is in the encoding is joined to it). A bad status raises
+    :class:`ResultsFileError`.
+
+    >>> rec = {"id": "lipschitz-attention:theorem-2:window", "kind": "theorem",
+    ...        "status": "supported", "method": "monte-carlo", "rigorous": False}
+    >>> r, = experiment_results({"claims": [rec]}, "lipschitz-attention")
+    >>> r.status.value, r.claim is None
+    ('supported', True)
+    """
+    from proofs import registry
+
+    if not is_experiment(doc):
+        raise ResultsFileError("not a 'proofcheck experiment --json' document (no 'claims' "
+                               "list)")
+    p = registry.paper(paper)
+    claims = {c.id: c for c in p.claims()}
+    entries = {q.id: q for e in p.entries for q in e.all_entries()}
+    out = []
+    for k, rec in enumerate(doc["claims"]):
+        rid, status = _record(k, rec)
+        if not rid.startswith(paper + ":"):
+            continue
+        v = _verdict(rec, status)
+        v.rigorous = False  # sampling statistics never are
+        claim, entry = claims.get(rid), entries.get(rid)
+        if claim is not None:
+            r = Result.of(claim, v)
+        else:
+            expect = entry.expect if entry is not None else rec.get("expected")
+            r = Result(rid, str(rec.get("kind") or ""), str(rec.get("source") or ""),
+                       str(rec.get("description") or ""), v, expect)
+        r.notes = [str(x) for x in rec.get("notes") or []]
+        out.append(r)
+    return out
+
+
+def read_document(doc: Any, paper: str) -> list[Result]:
+    """``paper``'s results from either document a command writes: a check run
+    (:func:`results_from_json`, strict) or an experiment (:func:`experiment_results`).
+
+    >>> read_document({"claims": []}, "closeness")
+    []
+    """
+    if is_experiment(doc):
+        return experiment_results(doc, paper)
+    return results_from_json(doc, paper)
 
 
 def missing_results(results: list[Result], paper: str) -> list[str]:

@@ -11,18 +11,17 @@ import pytest
 
 from proofs.cli import main
 from proofs.reports import latex as latex_report
-from proofs.reports import registry
+from proofs import registry
 from proofs.reports.latex import (
     LatexError,
     btext,
     compile_pdf,
     document,
-    results_from_json,
     text,
     witness_latex,
 )
 from proofs.runner import run_entries
-from proofs.store.results_json import to_json
+from proofs.store.results_json import results_from_json, to_json
 
 HAVE_PDF = shutil.which("pdflatex") is not None and shutil.which("pdftotext") is not None
 needs_pdf = pytest.mark.skipif(not HAVE_PDF, reason="pdflatex/pdftotext not installed")
@@ -143,15 +142,15 @@ def test_witness_truncates_large_values():
 
 def test_results_from_json_round_trip(paper, results):
     doc = json.loads(to_json(results, 0, "quick"))
-    back = results_from_json(paper, doc)
+    back = results_from_json(doc, paper.key)
     assert [(r.id, r.status, r.verdict.slack) for r in back] == [
         (r.id, r.status, r.verdict.slack) for r in results]
     for r, orig in zip(back, results):  # joined to the registry's claim objects again
         assert (r.claim.id if r.claim else None) == (orig.claim.id if orig.claim else None)
     assert back[0].claim is not None
     with pytest.raises(ValueError, match="bad status"):
-        results_from_json(paper, {"results": [{"id": "closeness:fact-3.2:item-1",
-                                               "status": "fine"}]})
+        results_from_json({"results": [{"id": "closeness:fact-3.2:item-1",
+                                        "status": "fine"}]}, paper.key)
 
 
 def test_cli_tex_from_json(tmp_path, results, capsys):

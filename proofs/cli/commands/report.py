@@ -1,22 +1,24 @@
 """``proofcheck report PAPER [-o FILE.pdf|.tex]``: the verification report as a LaTeX document.
 
-Runs the paper's checks (``--budget``, ``--seed``, ``-q``) or reuses the output of
-``proofcheck check ... --json FILE`` (``--from FILE``), then writes the LaTeX source (``-o X.tex``,
-or stdout without ``-o``) or compiles it with pdflatex (``-o X.pdf``). Exit code 1 when a verdict
+Reads the paper's latest results from the results store (``.proofcheck/results/``) and checks
+only what it lacks (``--budget``/``--seed`` ask for other settings, ``--no-cache`` re-checks
+everything), or reuses the output of ``proofcheck check ... --json FILE`` (``--from FILE``, read
+by :mod:`proofs.store.results_json`, the one reader of results documents), then writes the
+LaTeX source (``-o X.tex``, or stdout without ``-o``) or compiles it with pdflatex
+(``-o X.pdf``). Exit code 1 when a verdict
 contradicts the encoding's expectation, as for ``check``.
 
 Example:
     >>> import argparse
     >>> p = argparse.ArgumentParser()
     >>> add_arguments(p)
-    >>> p.parse_args(["closeness", "-o", "r.pdf"]).budget
-    'default'
+    >>> p.parse_args(["closeness", "-o", "r.pdf"]).budget is None  # the latest stored results
+    True
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 
 from numeric.budget import BUDGETS
@@ -37,8 +39,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="include the images (pdf, png, jpg) in DIR, e.g. experiment plots")
     p.add_argument("--no-derivations", action="store_true",
                    help="leave out the symbolic derivations section")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--budget", choices=list(BUDGETS), default="default")
+    p.add_argument("--seed", type=int, default=None,
+                   help="random seed (default 0; with neither --seed nor --budget, the latest "
+                        "stored results are used and only what they lack is checked)")
+    p.add_argument("--budget", choices=list(BUDGETS), default=None,
+                   help="budget of the checks (default: the latest stored results, checking "
+                        "what they lack at the default budget)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither reuse nor write the results store (.proofcheck/results/)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -60,28 +68,45 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
     if args.from_json:
+        from proofs.store import results_json
+
         merged: dict[str, object] = {}
         budget = seed = versions = None
         for path in args.from_json:
-            doc = _load(path)
             try:
-                for r in latex_report.results_from_json(paper, doc):
-                    merged[r.id] = r
-            except ValueError as exc:
-                raise UsageError(f"{path}: {exc}") from None
-            if isinstance(doc.get("results"), list):  # a check run: its settings head the report
+                doc = results_json.load_document(path)
+                found = results_json.read_document(doc, paper.key)
+            except results_json.ResultsFileError as exc:
+                msg = str(exc)
+                raise UsageError(f"--from {msg}" if msg.startswith(path)
+                                 else f"--from {path}: {msg}") from None
+            for r in found:
+                merged[r.id] = r
+            if not results_json.is_experiment(doc):  # a check run: its settings head the report
                 budget, seed, versions = doc.get("budget"), doc.get("seed"), doc.get("versions")
         results = list(merged.values())
         if not results:
             raise UsageError(f"{', '.join(args.from_json)}: no result of paper {paper.key!r}")
     else:
+        from proofs.cli import run_options
+        from proofs.cli.common import parse_jobs
         from proofs.runner import run_entries
         from proofs.store.provenance import versions as lib_versions
 
         progress = Progress(args.quiet)
-        results = run_entries(paper.entries, args.budget, args.seed, progress)
+        store = run_options.store_for(args)
+        latest = args.budget is None and args.seed is None
+        budget = args.budget or "default"
+        seed = 0 if args.seed is None else args.seed
+        results = run_entries(paper.entries, budget, seed, progress, jobs=parse_jobs("auto"),
+                              store=store, latest=latest)
         progress.done()
-        budget, seed, versions = args.budget, args.seed, lib_versions()
+        if latest and store is not None and store.used:
+            # the report shows what the store held: name those settings
+            budget = ", ".join(sorted({b for b, _ in store.used}))
+            seeds = sorted({s for _, s in store.used})
+            seed = seeds[0] if len(seeds) == 1 else ", ".join(map(str, seeds))
+        versions = lib_versions()
 
     from proofs.tools.hypothesis_flow import flow_findings
 
@@ -103,18 +128,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"{out}: {summary_line(results)}")
     return 1 if any(r.unexpected for r in results) else 0
 
-
-def _load(path: str) -> dict:
-    from proofs.cli.common import UsageError
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise UsageError(f"--from {path!r}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"--from {path!r}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(doc, dict) or not (isinstance(doc.get("results"), list)
-                                         or isinstance(doc.get("claims"), list)):
-        raise UsageError(f"--from {path!r}: not a 'proofcheck check --json' document")
-    return doc
