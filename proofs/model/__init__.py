@@ -2,6 +2,6 @@
 (:mod:`proofs.model.results`), and what a proof chain owes its statement
 (:mod:`proofs.model.conclusion`)."""
 
-from proofs.model.lemma import Chain, Lemma, Link, Paper
+from proofs.model.lemma import Chain, Lemma, Link, Local, Paper
 
-__all__ = ["Chain", "Lemma", "Link", "Paper"]
+__all__ = ["Chain", "Lemma", "Link", "Local", "Paper"]

@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,26 @@ import sympy as sp
 
 from symbolic.claim import Claim, Prop, check_id
 from symbolic.relation import Relation
+
+
+@dataclass(frozen=True)
+class Local:
+    """A name a proof introduces (``let β := exp(-R²)``), with its defining text.
+
+    ``value`` is the definition (None when the proof only names the constant, e.g. "a lower
+    bound fixed by the cited lemma"). A local constant is not a variable of the statement: the
+    hypothesis flow substitutes ``value`` and never asks the statement to constrain it.
+
+    >>> import sympy as sp
+    >>> from symbolic import scalar
+    >>> beta, R = scalar("beta"), scalar("R")
+    >>> Local(beta, sp.exp(-R**2), "the lower bound of Lemma 3.3").value
+    exp(-R**2)
+    """
+
+    symbol: Any
+    value: Any = None
+    text: str = ""
 
 
 @dataclass
@@ -51,6 +72,7 @@ class Link:
     corrected: Any = None
     extra_hypotheses: tuple[Prop, ...] = ()
     bind: dict[str, dict[str, Any]] = field(default_factory=dict)
+    cause: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
@@ -62,13 +84,36 @@ class Link:
 
 @dataclass
 class Chain:
-    """``start REL1 e1 REL2 e2 ...``."""
+    """``start REL1 e1 REL2 e2 ...``, optionally with the constants the proof introduces:
+    ``let={beta: sp.exp(-R**2)}`` or ``let=[Local(beta, sp.exp(-R**2), "by Lemma 3.3")]``.
+
+    >>> import sympy as sp
+    >>> from symbolic import scalar
+    >>> beta, R, t = scalar("beta"), scalar("R"), scalar("t")
+    >>> ch = Chain(t, [Link("<=", beta)], let={beta: sp.exp(-R**2)})
+    >>> ch.substitution()
+    {beta: exp(-R**2)}
+    """
 
     start: Any
     links: list[Link]
+    let: Any = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.start = sp.sympify(self.start)
+        items = self.let.items() if isinstance(self.let, Mapping) else [
+            (loc.symbol, loc) for loc in self.let]
+        self.let = {sym: (v if isinstance(v, Local) else
+                          Local(sym, None if v is None else sp.sympify(v)))
+                    for sym, v in items}
+
+    def locals(self) -> dict[Any, Local]:
+        """The proof-local constants, by symbol."""
+        return dict(self.let)
+
+    def substitution(self) -> dict[Any, Any]:
+        """``{symbol: value}`` for the local constants the proof defines."""
+        return {s: loc.value for s, loc in self.let.items() if loc.value is not None}
 
     def props(self) -> list[Prop]:
         """Each link as the proposition ``previous REL expr``."""
@@ -116,6 +161,7 @@ class Lemma:
     corrected: Any = None
     printed: str = ""
     parts: list[Lemma] = field(default_factory=list)
+    cause: str | None = None
 
     def __post_init__(self) -> None:
         check_id(self.id)
@@ -132,6 +178,10 @@ class Lemma:
         for link in (self.proof.links if self.proof else []):
             out += [h for h in link.extra_hypotheses if h not in out]
         return tuple(out)
+
+    def proof_locals(self) -> dict[Any, Local]:
+        """The constants the proof introduces (``Chain.let``), by symbol."""
+        return self.proof.locals() if self.proof is not None else {}
 
     def all_entries(self) -> list[Lemma]:
         """This entry and its parts (recursively), parent first."""
@@ -194,6 +244,18 @@ class Paper:
     citation: str
     entries: list[Lemma] = field(default_factory=list)
     notes: str = ""
+    #: titles of the explicit root causes entries name (``Lemma.cause``/``Link.cause``):
+    #: ``{name: {"title": ..., "summary": ..., "corrected": ...}}``
+    causes: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: entry ids a mirrored section restates (``{"closeness:lemma-7.5": "closeness:lemma-5.5"}``
+    #: or a function of the id): findings in a mirror share their original's root cause
+    mirror: Any = None
+
+    def mirror_of(self, entry_id: str) -> str:
+        """The id ``entry_id`` restates in a mirrored section (itself when none)."""
+        if callable(self.mirror):
+            return self.mirror(entry_id)
+        return (self.mirror or {}).get(entry_id, entry_id)
 
     def claims(self) -> list[Claim]:
         """All claims of the paper, in order."""

@@ -34,9 +34,11 @@ import sympy as sp
 from proofs.model import Chain, Lemma, Paper
 from proofs.model.results import Result
 from proofs.reports.errata import findings
+from proofs.reports.tex_text import UNICODE as _UNICODE
+from proofs.reports.tex_text import btext, text
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
-from symbolic.latex import escape_text, latex
+from symbolic.latex import latex
 from symbolic.verdict import Status
 
 NOT_CHECKED = "not checked"
@@ -47,64 +49,11 @@ STATUS_COLOURS = {  # rgb, for color.sty (xcolor is not in texlive-latex-base)
 }
 KIND_ORDER = ("definition", "fact", "lemma", "claim", "theorem", "equation", "extra", "step")
 FIGURE_EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
-_UNICODE = {
-    "⪯": r"$\preceq$", "⪰": r"$\succeq$", "≤": r"$\le$", "≥": r"$\ge$", "≠": r"$\ne$",
-    "≈": r"$\approx$", "∘": r"$\circ$", "⊗": r"$\otimes$", "∈": r"$\in$", "∞": r"$\infty$",
-    "√": r"$\surd$", "·": r"$\cdot$", "×": r"$\times$", "−": "-", "–": "--", "—": "---",
-    "→": r"$\to$", "⇒": r"$\Rightarrow$", "‖": r"$\|$", "∑": r"$\sum$", "∇": r"$\nabla$",
-    "∂": r"$\partial$", "⟨": r"$\langle$", "⟩": r"$\rangle$", "ᵀ": r"$^\top$", "²": r"$^2$",
-    "³": r"$^3$", "₀": r"$_0$", "₁": r"$_1$", "₂": r"$_2$", "…": r"\dots{}", "’": "'",
-    "‘": "`", "“": "``", "”": "''", "𝖠": r"$\mathsf{A}$", "Ω": r"$\Omega$", "Θ": r"$\Theta$",
-    "Σ": r"$\Sigma$", "Δ": r"$\Delta$",
-}
-_GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma "
-          "tau upsilon phi chi psi omega").split()
-for _name in _GREEK:
-    _char = unicodedata.lookup("GREEK SMALL LETTER " + _name.upper().replace("BDA", "DA"))
-    _UNICODE[_char] = rf"$\{_name}$"
-
-
 class LatexError(RuntimeError):
     """pdflatex is missing or could not compile the document (one-line message)."""
 
 
 # -- text and numbers ---------------------------------------------------------------------------
-
-
-def text(s: Any) -> str:
-    """A user string for LaTeX text mode: escaped, common Unicode mathematics mapped.
-
-    >>> text("X ⪯ α Y, 50% & <x>")
-    'X $\\\\preceq$ $\\\\alpha$ Y, 50\\\\% \\\\& \\\\textless{}x\\\\textgreater{}'
-    """
-    out = []
-    for ch in escape_text(str(s)):
-        if ch in _UNICODE:
-            out.append(_UNICODE[ch])
-        elif ch in "<>|":
-            out.append({"<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}[ch])
-        elif ord(ch) < 128:
-            out.append(ch)
-        else:
-            plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(escape_text(plain) if plain else "?")
-    return "".join(out)
-
-
-def btext(s: Any, longest: int = 20, every: int = 10) -> str:
-    r"""Like :func:`text`, but words longer than ``longest`` may break (long numbers, paths).
-
-    >>> btext("x=" + "1" * 12, longest=8, every=6)
-    'x=1111\\allowbreak{}111111\\allowbreak{}11'
-    """
-    words = re.split(r"(\s+)", str(s))
-    out = []
-    for w in words:
-        if len(w) > longest:
-            out.append(r"\allowbreak{}".join(text(w[k:k + every]) for k in range(0, len(w), every)))
-        else:
-            out.append(text(w))
-    return "".join(out)
 
 
 def tid(cid: str) -> str:

@@ -6,6 +6,11 @@ For each proof step, two kinds of needed hypotheses are collected:
 * those the step assumes without citing anything (``Link.extra_hypotheses``, e.g. "the
   assumption on A and x" in a lemma that lists no bound on A or x).
 
+Constants the proof introduces (``Chain(..., let={beta: exp(-R**2)})``) are substituted by their
+definitions first. A needed hypothesis about a symbol that neither the statement nor its listed
+hypotheses contain is a proof obligation (status ``proof-local``), never a missing hypothesis of
+the statement.
+
 Each is compared with the hypotheses the entry lists (in force where it is cited): first
 structurally (the same proposition, definitions unfolded), then by the checker: a claim "listed
 hypotheses imply the needed one". A confirmed counterexample makes it a ``missing-hypothesis``
@@ -31,12 +36,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import sympy as sp
+
 from proofs import registry
 from proofs.model import Lemma, Paper
 from proofs.model.results import Result
 from proofs.runner import check_claim
 from symbolic.claim import Claim, Prop
-from symbolic.objects import unwrap
+from symbolic.latex import latex
+from symbolic.objects import (
+    FrobNorm,
+    NamedMatrix,
+    NamedScalar,
+    Norm1,
+    Norm2,
+    NormInf,
+    OpNorm,
+    symbols_of,
+    unwrap,
+)
+from symbolic.pretty import pretty
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 
@@ -49,25 +68,56 @@ class FlowItem:
     citing: str  # the step's claim id
     source: str  # where the need comes from: a cited id, or "assumed by the step"
     hypothesis: Prop
-    status: str  # "listed", "implied", "missing", "undecided"
+    status: str  # "listed", "implied", "missing", "undecided", "proof-local"
     verdict: Verdict | None = None
     statement_status: str | None = None
     sites: list[str] = field(default_factory=list)
 
 
+def symmetric_form(e: Any) -> Any:
+    """``e`` with the argument of every norm and absolute value in one sign, so that
+    ``‖A(x_t - x_{t+1})‖`` and ``‖A(x_{t+1} - x_t)‖`` (or ``|a - b|``, ``|b - a|``) coincide.
+
+    >>> from symbolic import scalar
+    >>> a, b = scalar("a"), scalar("b")
+    >>> symmetric_form(sp.Abs(a - b)) == symmetric_form(sp.Abs(b - a))
+    True
+    """
+    def canon(node: Any) -> Any:
+        v = node.args[0]
+        forms = [sp.expand(v), sp.expand(-v)]
+        return node.func(min(forms, key=sp.default_sort_key), *node.args[1:])
+
+    kinds = (Norm2, NormInf, Norm1, OpNorm, FrobNorm, sp.Abs)
+    return unwrap(e).replace(lambda x: isinstance(x, kinds), canon)
+
+
 def _key(p: Prop) -> tuple:
-    """``a >= b`` and ``b <= a`` are one hypothesis."""
+    """``a >= b`` and ``b <= a`` are one hypothesis, and so are ``‖u - v‖`` and ``‖v - u‖``."""
     flip = {Relation.GE: Relation.LE, Relation.GT: Relation.LT}
+    lhs, rhs = symmetric_form(p.lhs), symmetric_form(p.rhs)
     if p.rel in flip:
-        return (unwrap(p.rhs), flip[p.rel], unwrap(p.lhs))
-    return (unwrap(p.lhs), p.rel, unwrap(p.rhs))
+        return (rhs, flip[p.rel], lhs)
+    return (lhs, p.rel, rhs)
 
 
 def _instantiate(h: Prop, bind: dict[str, Any]) -> Prop:
+    """``h`` with the cited entry's symbols bound as the step uses it; a named definition
+    whose body changes is shown by its body (``α(x)`` at ``x = x_t`` is not ``α(x)``)."""
     if not bind:
         return h
     subs = {s: bind[str(s)] for s in h.symbols if str(s) in bind}
-    return Prop(h.lhs.xreplace(subs), h.rel, h.rhs.xreplace(subs))
+
+    def inst(e: Any) -> Any:
+        e = e.replace(lambda x: isinstance(x, (NamedScalar, NamedMatrix))
+                      and _has(x.args[1], subs), lambda x: x.args[1])
+        return e.xreplace(subs)
+
+    return Prop(inst(h.lhs), h.rel, inst(h.rhs))
+
+
+def _has(e: Any, subs: dict) -> bool:
+    return any(e.has(k) for k in subs)
 
 
 def _bindings(link: Any, cited: str) -> list[dict[str, Any]]:
@@ -76,10 +126,12 @@ def _bindings(link: Any, cited: str) -> list[dict[str, Any]]:
 
 
 def needed(paper: Paper, entry: Lemma) -> list[tuple[str, str, Prop]]:
-    """``(step id, source, hypothesis)`` for every hypothesis the proof of ``entry`` needs."""
+    """``(step id, source, hypothesis)`` for every hypothesis the proof of ``entry`` needs, with
+    the proof's local constants replaced by their definitions."""
     out: list[tuple[str, str, Prop]] = []
     if entry.proof is None:
         return out
+    local = entry.proof.substitution()
     for k, link in enumerate(entry.proof.links, start=1):
         sid = f"{entry.id}:step-{k}"
         for h in link.extra_hypotheses:
@@ -90,7 +142,37 @@ def needed(paper: Paper, entry: Lemma) -> list[tuple[str, str, Prop]]:
                 continue
             for bind in _bindings(link, cid):
                 out += [(sid, cid, _instantiate(h, bind)) for h in cited.hypotheses]
+    if local:
+        out = [(sid, src, Prop(h.lhs.xreplace(local), h.rel, h.rhs.xreplace(local)))
+               for sid, src, h in out]
     return out
+
+
+def statement_symbols(entry: Lemma) -> set:
+    """The variables of ``entry`` as printed: its statement's and its listed hypotheses'
+    symbols (named definitions unfolded), without the proof's local constants."""
+    out: set = set()
+    st = entry.statement
+    exprs = ([st.lhs, st.rhs] if isinstance(st, Prop) else
+             [st.start, *[lk.expr for lk in st.links]] if st is not None else [])
+    for h in entry.hypotheses:
+        exprs += [h.lhs, h.rhs]
+    for e in exprs:
+        out |= symbols_of(unwrap(e))
+    return out
+
+
+def foreign_symbols(entry: Lemma, h: Prop) -> set:
+    """Symbols of the needed hypothesis ``h`` that ``entry``'s statement does not contain.
+
+    >>> from symbolic import scalar
+    >>> from proofs.model import Lemma
+    >>> t, beta = scalar("t"), scalar("beta")
+    >>> sorted(map(str, foreign_symbols(Lemma("toy:lemma-1", "L1", Prop(t, "<=", 1)),
+    ...                                 Prop(beta, ">", 0))))
+    ['beta']
+    """
+    return (symbols_of(unwrap(h.lhs)) | symbols_of(unwrap(h.rhs))) - statement_symbols(entry)
 
 
 def _implication(entry: Lemma, h: Prop) -> Claim:
@@ -120,6 +202,12 @@ def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick"
                 if k in seen:
                     seen[k].sites.append(f"{sid} ({src})")
                     continue
+                if foreign_symbols(entry, h):
+                    # about a constant the proof introduces: the proof's obligation
+                    seen[k] = FlowItem(entry.id, sid, src, h, "proof-local",
+                                       sites=[f"{sid} ({src})"])
+                    items.append(seen[k])
+                    continue
                 claim = _implication(entry, h)
                 ck = (tuple(sorted(map(str, listed))), k)
                 if ck not in cache:
@@ -143,10 +231,13 @@ def findings(items: list[FlowItem]) -> list[dict[str, Any]]:
             continue
         st = ("; the statement as printed (without it) is "
               f"{it.statement_status}" if it.statement_status else "")
+        hyp = pretty(it.hypothesis)
         out.append({
             "id": it.entry, "kind": "missing-hypothesis", "source": it.citing,
-            "printed": f"needs {it.hypothesis}, which the listed hypotheses do not imply",
-            "printed_latex": "", "corrected": f"add the hypothesis {it.hypothesis}",
+            "printed": f"needs {hyp}, which the listed hypotheses do not imply",
+            "printed_latex": "", "hypothesis": hyp, "hypothesis_latex": latex(it.hypothesis),
+            "corrected": f"add the hypothesis {hyp}",
+            "corrected_latex": rf"\text{{add the hypothesis }} {latex(it.hypothesis)}",
             "witness": it.verdict.witness,
             "evidence": (f"hypothesis flow: needed at {', '.join(it.sites)}; the listed "
                          f"hypotheses hold and it fails at the witness ({it.verdict.method})"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
+from proofs.model import Chain, Lemma, Link, Local
 from proofs.papers.closeness import section5 as s5
 from proofs.papers.closeness import section7 as s7
 from symbolic import Prop, n, named, norm2, opnorm
@@ -24,10 +24,18 @@ from symbolic import Prop, n, named, norm2, opnorm
 R, beta = s5.R, s5.beta
 M = named("M", n**s5.THREE_HALVES * sp.exp(10 * R**2))
 TH = s5.THREE_HALVES
-STEP2_NOTE = ("Cites Lemma 3.3 as printed ('a lower bound beta satisfies beta >= exp(-R^2)'), "
-              "which the checks refute: beta is any lower bound in (0,1), so beta^-2 <= "
-              "exp(2R^2) fails for beta < exp(-R^2). Sound if beta := exp(-R^2), a lower bound "
-              "by the corrected Lemma 3.3.")
+#: beta is not a variable of Theorems 8.1/8.2: the proofs take it from Lemma 5.5 and fix it with
+#: Lemma 3.3 ("the 2nd step comes from Lemma 3.3"); the reading under which step 2 holds.
+BETA_LOCAL = Local(beta, sp.exp(-R**2),
+                   "β is introduced by the proof, not the statement: the lower bound on α that "
+                   "Lemma 5.5 needs, fixed by the cited Lemma 3.3 as β := exp(−R²)")
+STEP2_NOTE = ("Reading taken: beta is any lower bound of alpha in (0,1), as Lemma 3.3 prints it "
+              "('a lower bound beta satisfies beta >= exp(-R^2)', which the checks refute); then "
+              "beta^-2 <= exp(2R^2) fails for beta < exp(-R^2). Other reading: beta := "
+              "exp(-R^2) (the corrected Lemma 3.3, the proof-local constant the hypothesis flow "
+              "uses); then the step is an equality and holds, and the proof instead needs "
+              "alpha >= exp(-R^2) at both points, i.e. ||x|| <= R (see the missing-hypothesis "
+              "findings of this theorem).")
 
 
 def theorem(num: str, pair: s5.Pair, dist, hyps: tuple, proof_hyps: tuple, cite55: str,
@@ -59,7 +67,7 @@ def theorem(num: str, pair: s5.Pair, dist, hyps: tuple, proof_hyps: tuple, cite5
         description=f"||b̃ - b||_2 <= n^1.5 exp(10R^2) * shift (Theorem {num})",
         note="b̃ - b = -delta_b of Claim 5.2/7.2 (the extraction prints ||b - b||). "
              + extra_note,
-        proof=Chain(norm2(bt), links), **kw)
+        proof=Chain(norm2(bt), links, let=[BETA_LOCAL]), **kw)
 
 
 THEOREM_8_1 = theorem(
