@@ -147,12 +147,14 @@ class _Box(dict):
 
     strict: bool = False
     nohyp: bool = False
+    g: sp.Expr = sp.Integer(0)  # the margin, with face values substituted exactly
 
     def child(self, changes: dict, strict: bool | None = None) -> _Box:
         out = _Box(self)
         out.update(changes)
         out.strict = self.strict if strict is None else strict
         out.nohyp = self.nohyp
+        out.g = self.g
         return out
 
 
@@ -276,13 +278,13 @@ class _Search:
         if not all(iv.bounded for iv in box.values()):
             return None
         centre = {v: XI(_mid(iv)) for v, iv in box.items()}
-        out = self.enclose(p.g, centre)
+        out = self.enclose(box.g, centre)
         if out is None:
             return None
         for v, iv in box.items():
             if _width(iv) == 0:
                 continue
-            d = self.enclose(p.deriv(p.g, v), box)
+            d = self.enclose(p.deriv(box.g, v), box)
             if d is None:
                 return None
             out = out + d * (iv - centre[v])
@@ -302,13 +304,13 @@ class _Search:
                 fbox = dict(box)
                 fbox[v] = XI(end)
                 for m in range(1, MAX_ORDER + 1):
-                    dm = self.enclose(p.deriv(p.g, *([v] * m)), box)
+                    dm = self.enclose(p.deriv(box.g, *([v] * m)), box)
                     if dm is None:
                         break
                     dm = dm if sign > 0 or m % 2 == 0 else -dm
                     if not dm.lower_ge0():
                         # lower orders must be >= 0 on the face to go one order higher
-                        dj = self.enclose(p.deriv(p.g, *([v] * m)), fbox)
+                        dj = self.enclose(p.deriv(box.g, *([v] * m)), fbox)
                         if dj is None:
                             break
                         dj = dj if sign > 0 or m % 2 == 0 else -dj
@@ -321,11 +323,14 @@ class _Search:
                     if strict and excluded:
                         # a strict face at an excluded point is a dead end unless g > 0 there:
                         # look for a strictly positive higher derivative instead
-                        g_face = self.enclose(p.g, fbox)
+                        g_face = self.enclose(box.g, fbox)
                         if g_face is None or not g_face.lower_gt0():
                             continue
                     out = box.child({v: XI(end)}, strict=strict)
                     out.nohyp = True
+                    q = _exact_point(end)
+                    if q.denominator <= 1024:  # exact substitution: identical terms cancel
+                        out.g = box.g.subs(v, sp.Rational(q.numerator, q.denominator))
                     self.note(f"face reduction (order {m})")
                     return out
         return None
@@ -339,16 +344,16 @@ class _Search:
         c = {v: (XI(flint.arb(flint.fmpq(q.numerator, q.denominator)))
                  if (q := _simplest(_exact_point(iv.lo), _exact_point(iv.hi))) is not None
                  else iv) for v, iv in box.items()}
-        gc = self.enclose(p.g, c)
+        gc = self.enclose(box.g, c)
         if gc is None or not gc.lower_ge0():
             return False
-        grad = [self.enclose(p.deriv(p.g, v), c) for v in free]
+        grad = [self.enclose(p.deriv(box.g, v), c) for v in free]
         if any(gr is None for gr in grad):
             return False
         hess = {}
         for i, v in enumerate(free):
             for w in free[i:]:
-                h = self.enclose(p.deriv(p.g, v, w), box)
+                h = self.enclose(p.deriv(box.g, v, w), box)
                 if h is None:
                     return False
                 hess[v, w] = hess[w, v] = h
@@ -400,7 +405,7 @@ class _Search:
             else:
                 pt[v] = lo + (hi - lo) / 2
         cbox = {v: XI(x) for v, x in pt.items()}
-        m = self.enclose(p.g, cbox)
+        m = self.enclose(box.g, cbox)
         if m is None or not (m.upper_le0() if p.claim.rel.strict else m.upper_lt0()):
             return None
         return certify_witness(p, pt)
@@ -415,7 +420,7 @@ class _Search:
             self.used += 1
             if not box.nohyp and self.hyps_fail(box):
                 continue
-            m = self.enclose(self.p.g, box)
+            m = self.enclose(box.g, box)
             if m is not None and _ok(m, box.strict):
                 continue
             c = self.centred(box)
@@ -531,6 +536,7 @@ class TaylorStage:
             p = _Problem(claim)
             root = _Box({v: XI(p.lo[v], p.hi[v]) for v in p.vars})
             root.strict = claim.rel.strict
+            root.g = p.g
             search = _Search(p, budget.boxes, t0 + seconds)
             try:
                 state, wit = search.run(root)
