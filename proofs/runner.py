@@ -18,7 +18,8 @@ import os
 import time
 import traceback
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from numeric.budget import Budget
 from numeric.stages.cascade import decide
@@ -38,20 +39,50 @@ def claim_seed(seed: int, claim_id: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(claim_id.encode())) % (2**32)
 
 
+_ACTIVE: dict[str, ResultStore] = {}  # the store check_claim reads and writes, if any
+
+
+@contextmanager
+def using_store(store: ResultStore | None) -> Iterator[None]:
+    """Within the block, :func:`check_claim` reuses and records verdicts in ``store`` (None:
+    no store), e.g. for the hypothesis-flow checks of ``errata`` and ``report``."""
+    before = _ACTIVE.get("store")
+    if store is None:
+        _ACTIVE.pop("store", None)
+    else:
+        _ACTIVE["store"] = store
+    try:
+        yield
+    finally:
+        if before is None:
+            _ACTIVE.pop("store", None)
+        else:
+            _ACTIVE["store"] = before
+
+
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
-    unknown budget name raises ValueError."""
+    unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
+    returned as is and a new one is stored."""
     b = Budget.resolve(budget)
+    store = _ACTIVE.get("store")
+    if store is not None:
+        v = store.get(claim, budget, seed)
+        if v is not None:
+            return v
     s = claim_seed(seed, claim.id)
     t0 = time.perf_counter()
     try:
-        return decide(claim, b, s, progress)
+        v = decide(claim, b, s, progress)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
+    if store is not None:
+        store.put(claim, budget, seed, v)
+    return v
 
 
 def _conclusion_note(c: Result) -> str:

@@ -89,10 +89,12 @@ def cmd_errata(args: argparse.Namespace) -> int:
                               latest=args.budget is None and args.seed is None)
     flow = []
     if not args.no_flow:
+        from proofs.runner import using_store
         from proofs.tools.hypothesis_flow import flow_findings
 
         progress("hypothesis flow: checking the implications it needs (quick budget)")
-        flow = flow_findings(results, seed=seed)
+        with using_store(run_options.store_for(args)):
+            flow = flow_findings(results, seed=seed)
     items = errata.findings(results, flow)
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}

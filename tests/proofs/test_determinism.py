@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from proofs import registry
 from proofs.cli import main
 from proofs.runner import check_claim
-from proofs.tools import mutation, registry
+from proofs.tools import mutation
 from symbolic import Claim, n, norm2, norminf, vector
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from proofs.cli import main
 from proofs.papers.closeness import PAPER
-from proofs.reports import errata, reports
+from proofs.reports import errata, table
 from proofs.runner import run_entries
+from proofs.store import results_json as reports
 from symbolic.verdict import Status
 
 # a combined chain statement, a refuted fact item (with a finding kind), an entry made of parts
@@ -59,7 +60,7 @@ def test_results_round_trip(results, doc):
         if r.conclusion is not None:
             assert str(r.conclusion.claim.prop) == str(orig.conclusion.claim.prop)
             assert r.conclusion.status is orig.conclusion.status
-    assert reports.summary_line(back) == reports.summary_line(results)
+    assert table.summary_line(back) == table.summary_line(results)
     by_id = {r.id: r for r in back}
     assert by_id["closeness:fact-3.2:item-5"].status is Status.REFUTED
     assert by_id["closeness:lemma-5.6"].conclusion.status is Status.REFUTED

@@ -6,8 +6,9 @@ import json
 
 import sympy as sp
 
+from proofs import registry
 from proofs.cli import main
-from proofs.tools import mutation, registry
+from proofs.tools import mutation
 from proofs.tools.mutation import Mutant, classify, mutants, renaming
 from symbolic import Claim, Prop, frob, matrix, n, norm2, norminf, opnorm, scalar, vector
 from symbolic.relation import Relation

@@ -9,9 +9,9 @@ import subprocess
 
 import pytest
 
+from proofs import registry
 from proofs.cli import main
 from proofs.reports import latex as latex_report
-from proofs import registry
 from proofs.reports.latex import (
     LatexError,
     btext,

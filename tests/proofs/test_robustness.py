@@ -21,9 +21,9 @@ from numeric.arb_linalg import arb_precision
 from numeric.budget import Budget
 from numeric.precise_backend import arb_prec, mp_workdps
 from numeric.stages.exact import check_identity
-from proofs import io as pio
 from proofs.cli import main
 from proofs.runner import check_claim
+from proofs.store import atomic as pio
 from symbolic import Claim, matrix, n, norm2, norminf, scalar, vector
 from symbolic.identity import is_identically_zero
 from symbolic.verdict import Status

@@ -108,9 +108,12 @@ def run(args: argparse.Namespace) -> int:
             seed = seeds[0] if len(seeds) == 1 else ", ".join(map(str, seeds))
         versions = lib_versions()
 
+    from proofs.cli import run_options
+    from proofs.runner import using_store
     from proofs.tools.hypothesis_flow import flow_findings
 
-    flow = flow_findings(results, seed=seed if isinstance(seed, int) else 0)
+    with using_store(run_options.store_for(args)):
+        flow = flow_findings(results, seed=seed if isinstance(seed, int) else 0)
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
                                 figures=figures, derivations=not args.no_derivations, flow=flow)
     if not out:
