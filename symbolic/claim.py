@@ -422,4 +422,6 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
             for idx, bound in pairs:
                 if isinstance(idx, sp.Symbol):
                     bounds.setdefault(idx, bound)
+        for var in _ob.bound_symbols(e):  # a sum's own index is not sampled
+            bounds.pop(var, None)
     return bounds

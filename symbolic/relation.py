@@ -31,13 +31,26 @@ class Relation(Enum):
 
         >>> Relation.parse("≤")
         <Relation.LE: '<='>
+        >>> Relation.parse("=>")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown relation '=>': write '>=' (=> reads as an implication)
         """
-        aliases = {"==": "=", "≤": "<=", "≥": ">=", "=<": "<=", "=>": ">=", "<<=": "⪯", "⪯": "⪯"}
-        text = aliases.get(text.strip(), text.strip())
+        aliases = {"==": "=", "≤": "<=", "≥": ">=", "<<=": "⪯", "⪯": "⪯"}
+        raw = text.strip()
+        if raw in ("=>", "=<"):
+            good = ">=" if raw == "=>" else "<="
+            raise ValueError(f"unknown relation {raw!r}: write {good!r} (=> reads as an "
+                             "implication)" if raw == "=>" else
+                             f"unknown relation {raw!r}: write {good!r}")
+        if raw in ("!=", "≠"):
+            raise ValueError("!= is not a relation between the sides of a Prop's form; "
+                             "Prop(a, '!=', b) and Claim(...) accept it (as |a - b| > 0)")
+        text = aliases.get(raw, raw)
         for r in cls:
             if r.value == text:
                 return r
-        raise ValueError(f"unknown relation {text!r}; use one of = <= < >= > ⪯")
+        raise ValueError(f"unknown relation {text!r}; use one of = <= < >= > != ⪯")
 
     @property
     def direction(self) -> int:

@@ -1,0 +1,154 @@
+r"""Claims from LaTeX, in the papers' notation, by a lark (LALR) grammar.
+
+Covered: ``\|v\|_2``, ``\|v\|_\infty``, ``\|v\|_1``, ``\|v\|_p``, ``\|M\|`` (spectral for a matrix,
+2-norm for a vector; ``\|M\|_2`` of a matrix is spectral too), ``\|M\|_F``, ``|x|``,
+``\langle u, v \rangle``, ``\mathbf{1}_n``, ``\circ``, ``\otimes``, ``^\top``/``^T``,
+``\diag``/``\mathrm{diag}``, ``\exp``, ``\log`` (elementwise on vectors), ``\sqrt``, trigonometric
+functions, ``^{-1}`` and powers (inverses and integer powers of square matrices),
+``\sum_{i=1}^n``, ``\frac``, ``\frac{\mathrm{d} f}{\mathrm{d} x_i}``, ``\cdot``, ``\times``,
+implicit multiplication (``Ax``, ``2\sqrt{n}``), ``A_{*,i}`` (a column), ``v_i``/``M_{i,j}``
+(entries), ``(Ax)_i``, ``\underbrace{X}_{note}`` (read as ``X``), and the relations
+``= := \le \leq < \ge \geq > \neq \preceq`` and ``x \in (a, b]``; a chain ``a \le b \le c``
+gives one relation per link.
+
+Names: see :mod:`symbolic.latex_parse.build` (``where`` first; ``n``, ``d`` are dimensions; other
+single letters and Greek letters are real scalars; ``\alpha(x)``-style functions come from
+``where``). A formula that cannot be read raises :class:`LatexError` (a ``ValueError``) whose
+first line names the line, column and token, followed by the source line and a caret.
+
+Example:
+    >>> from symbolic import matrix, vector, n, d
+    >>> A, x = matrix("A", n, d), vector("x", d)
+    >>> [str(p) for p in parse_props(r"\|Ax\|_2 \le \|A\| \|x\|_2", {"A": A, "x": x})]
+    ['Norm2(A*x) <= Norm2(x)*OpNorm(A)']
+    >>> parse_expr(r"\langle \exp(Ax), \mathbf{1}_n \rangle", {"A": A, "x": x})
+    Inner(ElemExp(A*x), 1)
+    >>> parse_props(r"\|x\|_2 \le \le 1", {"x": x})
+    Traceback (most recent call last):
+    ...
+    symbolic.latex_parse.lexer.LatexError: LaTeX line 1, column 12: unexpected '\le'
+      \|x\|_2 \le \le 1
+                  ^
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+
+from symbolic.latex_parse.build import Builder, _Interval
+from symbolic.latex_parse.grammar import GRAMMAR
+from symbolic.latex_parse.lexer import LatexError, tokenize
+
+__all__ = ["LatexError", "parse_claim", "parse_expr", "parse_props"]
+
+
+class _Lexer(Lexer):
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Any:  # noqa: D401 - lark's interface
+        return tokenize(data)
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", lexer=_Lexer, propagate_positions=True)
+
+
+def _tree(text: str) -> Any:
+    if not text.strip():
+        raise LatexError(text, 0, "empty formula")
+    try:
+        return _parser().parse(text)
+    except UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
+        raise LatexError(text, tok.start_pos or 0, f"unexpected {tok.value!r}") from None
+    except UnexpectedEOF:
+        raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
+    except UnexpectedCharacters as exc:
+        raise LatexError(text, exc.pos_in_stream or 0, "unexpected character") from None
+    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
+        raise LatexError(text, getattr(exc, "pos_in_stream", 0) or 0, str(exc)) from None
+
+
+def _wrap(text: str, fn: Any) -> Any:
+    try:
+        return fn()
+    except LatexError:
+        raise
+    except (ValueError, TypeError, AttributeError) as exc:
+        # shape errors and the like from SymPy or the toolkit: point at the formula's start
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise LatexError(text, 0, f"cannot build the formula: {msg}") from None
+
+
+def parse_expr(text: str, where: dict[str, Any] | None = None) -> Any:
+    """The expression ``text`` denotes (no relation)."""
+    tree = _tree(text)
+    if len(tree.children) != 1:
+        raise LatexError(text, 0, "expected an expression, found a relation")
+    b = Builder(text, where)
+    return _wrap(text, lambda: b.expr(tree.children[0]))
+
+
+def parse_props(text: str, where: dict[str, Any] | None = None) -> list[Any]:
+    """The relations ``text`` states, one :class:`~symbolic.claim.Prop` per link of a chain;
+    ``x \\in (a, b)`` gives two."""
+    from symbolic import objects as ob
+    from symbolic.claim import Prop
+
+    tree = _tree(text)
+    if len(tree.children) < 3:
+        raise LatexError(text, len(text.rstrip()), "expected a relation such as \\le")
+    b = Builder(text, where)
+
+    def build() -> list[Any]:
+        out = []
+        for lhs, rel, rhs, node in b.relations(tree):
+            if rel == "in":
+                if not isinstance(rhs, _Interval):
+                    raise LatexError(text, node.start_pos or 0,
+                                     "\\in needs an interval: (a, b), [a, b], (a, b] or [a, b)")
+                out.append(Prop(rhs.lo, "<=" if rhs.lo_closed else "<", lhs))
+                out.append(Prop(lhs, "<=" if rhs.hi_closed else "<", rhs.hi))
+                continue
+            if isinstance(rhs, _Interval) or isinstance(lhs, _Interval):
+                raise LatexError(text, node.start_pos or 0, "an interval is not a value")
+            lhs, rhs = _scalar_1x1(lhs, rhs, ob)
+            out.append(Prop(lhs, rel, rhs))
+        return out
+
+    return _wrap(text, build)
+
+
+def _scalar_1x1(lhs: Any, rhs: Any, ob: Any) -> tuple[Any, Any]:
+    """A 1 x 1 matrix compared with a scalar is the scalar it denotes."""
+    if ob.is_matrix(lhs) and not ob.is_matrix(rhs) and lhs.shape == (1, 1):
+        lhs = ob.entry(lhs, 1, 1)
+    if ob.is_matrix(rhs) and not ob.is_matrix(lhs) and rhs.shape == (1, 1):
+        rhs = ob.entry(rhs, 1, 1)
+    return lhs, rhs
+
+
+def parse_claim(cls: Any, claim_id: str, statement: str, where: dict[str, Any] | None = None,
+                hypotheses: Any = (), **fields: Any) -> Any:
+    """``cls(claim_id, ...)`` from a LaTeX statement (one relation) and hypotheses (LaTeX
+    strings, each possibly a chain, or anything :class:`~symbolic.claim.Claim` accepts)."""
+    props = parse_props(statement, where)
+    if len(props) != 1:
+        raise LatexError(statement, 0, f"a claim states one relation, this chain has "
+                                       f"{len(props)}: make one claim per link")
+    if isinstance(hypotheses, str):
+        hypotheses = (hypotheses,)
+    hyps: list[Any] = []
+    for h in hypotheses:
+        hyps += parse_props(h, where) if isinstance(h, str) else [h]
+    body = props[0]
+    fields.setdefault("source", fields.get("source", ""))
+    return cls(claim_id, body.lhs, body.rel, body.rhs, hypotheses=tuple(hyps), **fields)
