@@ -26,7 +26,7 @@ Example:
     >>> parse_props(r"\|x\|_2 \le \le 1", {"x": x})
     Traceback (most recent call last):
     ...
-    symbolic.latex_parse.lexer.LatexError: LaTeX line 1, column 12: unexpected '\le'
+    symbolic.latex_parse.lexer.LatexError: LaTeX line 1, column 13: unexpected '\le'
       \|x\|_2 \le \le 1
                   ^
 """
@@ -50,7 +50,7 @@ class _Lexer(Lexer):
     def __init__(self, conf: Any) -> None:
         pass
 
-    def lex(self, data: Any) -> Any:  # noqa: D401 - lark's interface
+    def lex(self, data: Any) -> Any:
         return tokenize(data)
 
 
@@ -68,7 +68,9 @@ def _tree(text: str) -> Any:
         tok = exc.token
         if tok.type == "$END":
             raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
-        raise LatexError(text, tok.start_pos or 0, f"unexpected {tok.value!r}") from None
+        start = tok.start_pos or 0
+        shown = text[start:tok.end_pos] if tok.end_pos else str(tok.value)
+        raise LatexError(text, start, f"unexpected '{shown}'") from None
     except UnexpectedEOF:
         raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
     except UnexpectedCharacters as exc:

@@ -344,8 +344,8 @@ class Builder:
         if found is not None:
             return self.apply_posts(found, paren.posts)
         known = self.lookup(name.text) is not None or name.text in ob.DIMS
-        if known or _split_sub(name.text)[1] is not None and self.lookup(
-                _split_sub(name.text)[0]) is not None:
+        if known or (_split_sub(name.text)[1] is not None and self.lookup(
+                _split_sub(name.text)[0]) is not None):
             return None
         raise LatexError(self.text, name.pos,
                          f"unknown function {name.text}({paren.text}): pass it in where "
@@ -371,7 +371,7 @@ class Builder:
         return V("value", value=self.apply_posts(base.value, posts), pos=base.pos)
 
     def apply_posts(self, val: Any, posts: list) -> Any:
-        for k, post in enumerate(posts):
+        for post in posts:
             kind = post.children[0].type
             if kind == "PRIME":
                 raise self.err(post, "primes (x') are not supported: name the symbol in where")
@@ -408,7 +408,7 @@ class Builder:
     def power(self, val: Any, sup: Tree, node: Any) -> Any:
         kids = sup.children
         first = kids[0] if len(kids) == 1 else kids[1]
-        if isinstance(first, Token) and first.type == "TOP" or (
+        if (isinstance(first, Token) and first.type == "TOP") or (
                 isinstance(first, Token) and str(first) == "T" and ob.is_matrix(val)):
             if not ob.is_matrix(val):
                 raise self.err(node, "^\\top of a scalar")

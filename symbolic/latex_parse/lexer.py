@@ -80,7 +80,7 @@ def strip_underbraces(text: str) -> str:
     r"""``\underbrace{X}_{note}`` -> ``{X}`` padded with spaces (positions are kept).
 
     >>> strip_underbraces(r"\underbrace{f(x)}_{n\times 1} + 1")
-    '           {f(x)}              + 1'
+    '           {f(x)}             + 1'
     """
     out = list(text)
     for m in re.finditer(r"\\underbrace\s*", text):
