@@ -162,6 +162,9 @@ class Lemma:
     printed: str = ""
     parts: list[Lemma] = field(default_factory=list)
     cause: str | None = None
+    #: types the text prints for symbols of the statement (``{"b": (n, d)}`` for "b ∈ R^{n×d}"),
+    #: checked against the shapes the statement needs (a mismatch is a ``typo`` finding)
+    declared: dict[str, tuple[Any, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         check_id(self.id)

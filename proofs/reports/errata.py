@@ -20,9 +20,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import sympy as sp
+
+from proofs import registry
 from proofs.model.results import Result
-from symbolic.claim import Prop
-from symbolic.latex import escape_text, latex
+from proofs.reports.tex_text import btext, text
+from symbolic.claim import Prop, check_expression
+from symbolic.latex import latex
+from symbolic.pretty import pretty
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
@@ -32,12 +37,17 @@ KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
 PLANTED = "planted"
 
 
+#: severity, most severe first: causes are listed in this order
+SEVERITY = ("false-statement", "formula-mismatch", "statement-stronger-than-proof",
+            "invalid-step", "missing-hypothesis", "typo")
+
+
 def _printed(r: Result) -> str:
     c = r.claim
     if c is None:
         return r.description
-    hyp = "; ".join(str(h) for h in c.hypotheses)
-    return f"{c.prop}" + (f"  (under {hyp})" if hyp else "")
+    hyp = "; ".join(pretty(h) for h in c.hypotheses)
+    return pretty(c.prop) + (f"  (under {hyp})" if hyp else "")
 
 
 def _corrected(r: Result) -> str | None:
@@ -45,16 +55,22 @@ def _corrected(r: Result) -> str | None:
     if c is None or c.corrected is None:
         return None
     if isinstance(c.corrected, Prop):
-        return str(c.corrected)
+        return pretty(c.corrected)
     return str(c.corrected)
+
+
+def _corrected_latex(r: Result) -> str:
+    c = r.claim
+    return latex(c.corrected) if c is not None and isinstance(c.corrected, Prop) else ""
 
 
 def findings(results: list[Result], flow: list[dict[str, Any]] | None = None
              ) -> list[dict[str, Any]]:
     """Findings from check results, plus the missing-hypothesis findings ``flow`` that
     :func:`proofs.tools.hypothesis_flow.flow_findings` established (computed by the caller:
-    rendering never runs a check)."""
-    return _result_findings(results) + list(flow or [])
+    rendering never runs a check), plus the typing findings of printed types
+    (:func:`declared_findings`)."""
+    return _result_findings(results) + declared_findings(results) + list(flow or [])
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -68,23 +84,27 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
             out.append({
                 "id": r.id, "kind": kind, "source": r.source, "printed": _printed(r),
                 "printed_latex": latex(c.prop), "corrected": _corrected(r),
+                "corrected_latex": _corrected_latex(r),
                 "witness": r.verdict.witness,
                 "evidence": f"{r.verdict.method}: {r.verdict.message}",
                 "rigorous": bool(r.verdict.rigorous), "note": c.note,
+                "check": {"type": "claim", "claim": r.id},
             })
-        if c is not None and r.status is Status.REFUTED:
-            out[-1]["check"] = {"type": "claim", "claim": r.id}
         cr = r.conclusion
         if cr is not None and cr.status is Status.REFUTED and cr.claim is not None:
             st = c.prop if c is not None else None
-            reach = f"{st.lhs} {cr.claim.rel.value} {cr.claim.lhs}" if st is not None else None
+            reach = (f"{pretty(st.lhs)} {_REL[cr.claim.rel.value]} {pretty(cr.claim.lhs)}"
+                     if st is not None else None)
+            reach_tex = (f"{latex(st.lhs)} {cr.claim.rel.latex} {latex(cr.claim.lhs)}"
+                         if st is not None else "")
             out.append({
                 "id": r.id, "kind": "statement-stronger-than-proof", "source": r.source,
                 "printed": _printed(r), "printed_latex": latex(c.prop) if c else "",
                 "corrected": f"{reach}  (what the proof chain reaches)" if reach else None,
+                "corrected_latex": reach_tex,
                 "witness": cr.verdict.witness,
-                "evidence": (f"the chain ends at {cr.claim.lhs}; the needed implication "
-                             f"{cr.claim.prop} is refuted ({cr.verdict.method}: "
+                "evidence": (f"the chain ends at {pretty(cr.claim.lhs)}; the needed implication "
+                             f"{pretty(cr.claim.prop)} is refuted ({cr.verdict.method}: "
                              f"{cr.verdict.message})"),
                 "rigorous": bool(cr.verdict.rigorous),
                 "note": "the statement may still hold (see its own verdict: "
@@ -96,52 +116,316 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
                 out.append({
                     "id": r.id, "kind": "statement-stronger-than-proof",
                     "source": r.source, "printed": _printed(r), "printed_latex": "",
-                    "corrected": None, "witness": None,
+                    "corrected": None, "corrected_latex": "", "witness": None,
                     "evidence": f"structural: {note}", "rigorous": True,
                     "note": "",
                 })
     return out
 
 
-def to_json(paper: str, items: list[dict[str, Any]]) -> str:
-    return json.dumps({"paper": paper, "findings": items}, indent=2)
+_REL = {"=": "=", "<=": "≤", "<": "<", ">=": "≥", ">": ">", "⪯": "⪯"}
 
 
-def to_markdown(paper: str, items: list[dict[str, Any]]) -> str:
-    lines = [f"# Errata: `{paper}`", "", f"{len(items)} finding(s).", ""]
-    for k, f in enumerate(items, 1):
-        lines += [f"## {k}. `{f['id']}` ({f['source']}): {f['kind']}", "",
-                  f"- printed: `{f['printed']}`",
-                  f"- corrected: `{f['corrected']}`" if f["corrected"] else
-                  "- corrected: (none known)",
-                  f"- evidence: {f['evidence']}",
-                  f"- rigorous: {'yes' if f['rigorous'] else 'no'}"]
-        if f["witness"] is not None:
-            lines.append(f"- witness: `{json.dumps(f['witness'])}`")
-        if f.get("note"):
-            lines.append(f"- reading: {f['note']}")
-        lines.append("")
+def _paper_of(ids: Any) -> Any:
+    """The registered paper of these ids (None when there is none)."""
+    keys = {i.split(":", 1)[0] for i in ids}
+    if len(keys) != 1:
+        return None
+    try:
+        return registry.paper(keys.pop())
+    except (registry.UnknownTarget, AttributeError, ImportError):
+        return None  # a user's claims file has no registered paper
+
+
+def declared_findings(results: list[Result]) -> list[dict[str, Any]]:
+    """``typo`` findings for types the text prints (``Lemma.declared``) that the statement
+    does not type with: the statement is rebuilt with the printed shapes, which fails (an exact
+    structural check)."""
+    paper = _paper_of(r.id for r in results)
+    if paper is None:
+        return []
+    out = []
+    for r in results:
+        entry = paper.entry(r.id)
+        if entry is None or not entry.declared or not isinstance(entry.statement, Prop):
+            continue
+        st = entry.statement
+        syms = {str(x): x for x in st.symbols}
+        for name, shape in entry.declared.items():
+            old = syms.get(name)
+            if old is None or getattr(old, "shape", None) == tuple(shape):
+                continue
+            new = sp.MatrixSymbol(name, *shape)
+            try:
+                Prop(st.lhs.xreplace({old: new}), st.rel, st.rhs.xreplace({old: new}))
+                check_expression(st.lhs.xreplace({old: new}))
+                check_expression(st.rhs.xreplace({old: new}))
+                continue  # types as printed: no finding
+            except (ValueError, TypeError, sp.ShapeError) as exc:
+                why = str(exc).splitlines()[0][:200]
+            printed_t = "×".join(pretty(k) for k in shape)
+            needed = "×".join(pretty(k) for k in old.shape if k != 1) or "1"
+            out.append({
+                "id": entry.id, "kind": "typo", "source": entry.source,
+                "printed": f"{name} ∈ ℝ^{{{printed_t}}}  (in: {pretty(st)})",
+                "printed_latex": "", "corrected": f"{name} ∈ ℝ^{{{needed}}}",
+                "corrected_latex": "", "witness": None,
+                "evidence": f"structural: with {name} ∈ ℝ^{{{printed_t}}} as printed the "
+                            f"statement does not type ({why})",
+                "rigorous": True, "note": entry.note,
+                "check": {"type": "declared", "entry": entry.id, "symbol": name},
+            })
+    return out
+
+
+# -- root causes -------------------------------------------------------------------------------
+
+
+def _top(cid: str) -> str:
+    """The entry of an id: ``closeness:lemma-5.5:part-1:step-3`` -> ``closeness:lemma-5.5``."""
+    return ":".join(cid.split(":")[:2])
+
+
+def _label(cid: str) -> str:
+    """``closeness:lemma-5.5:part-1`` -> ``Lemma 5.5 Part 1``."""
+    out = []
+    for piece in cid.split(":")[1:]:
+        kind, _, num = piece.partition("-")
+        out.append(f"{kind.capitalize()} {num}" if num else kind)
+    return " ".join(out).replace("Extra ", "extra ")
+
+
+def _explicit_cause(paper: Any, cid: str) -> str | None:
+    """``cause`` an encoding sets on the entry (or the proof step) of ``cid``."""
+    if paper is None:
+        return None
+    base, _, step = cid.partition(":step-")
+    entry = paper.entry(base)
+    if entry is None:
+        return None
+    if step.isdigit():
+        chain = entry.proof if entry.proof is not None else (
+            entry.statement if not isinstance(entry.statement, Prop) else None)
+        links = chain.links if chain is not None else []
+        k = int(step) - 1
+        if 0 <= k < len(links) and links[k].cause:
+            return links[k].cause
+    return entry.cause
+
+
+def _cites(paper: Any, cid: str) -> tuple[str, ...]:
+    base, _, step = cid.partition(":step-")
+    entry = paper.entry(base) if paper is not None else None
+    if entry is None:
+        return ()
+    if step.isdigit() and entry.proof is not None and int(step) <= len(entry.proof.links):
+        return entry.proof.links[int(step) - 1].cites
+    return entry.cites
+
+
+def cause_keys(f: dict[str, Any], paper: Any = None) -> list[tuple]:
+    """The keys that tie a finding to others of the same cause:
+
+    * an explicit ``cause`` the encoding sets on the entry or step;
+    * a missing hypothesis: the entry (parts and steps folded, a mirrored section read as its
+      original), since one omitted list of hypotheses shows at every part and step;
+    * otherwise the claim itself, a mirrored claim read as its original (a false statement and
+      its proof not reaching it are one problem of one printed formula).
+
+    >>> cause_keys({"id": "t:lemma-1:part-2", "kind": "missing-hypothesis"})
+    [('missing', 't:lemma-1')]
+    """
+    mirror = paper.mirror_of if paper is not None else (lambda c: c)
+    cid = (f.get("check") or {}).get("claim") or f["id"]
+    keys: list[tuple] = []
+    explicit = _explicit_cause(paper, cid)
+    if explicit:
+        keys.append(("cause", explicit))
+    if f["kind"] == "missing-hypothesis":
+        keys.append(("missing", _top(mirror(f["id"]))))
+    elif f["kind"] in ("invalid-step", "typo"):
+        keys.append((f["kind"], mirror(cid)))
+    else:
+        keys.append(("statement", mirror(cid)))
+    return keys
+
+
+def causes(items: list[dict[str, Any]], paper: Any = None) -> list[dict[str, Any]]:
+    """Group findings into root causes (every finding in exactly one), most severe first.
+
+    Findings sharing a key of :func:`cause_keys` are one cause; so are an invalid step and a
+    false statement of the entry the step cites (the step inherits the error).
+
+    >>> fs = [{"id": "t:lemma-1:part-1", "kind": "missing-hypothesis", "printed": "a",
+    ...        "corrected": "add x > 0", "source": "t:lemma-1:part-1:step-1"},
+    ...       {"id": "t:lemma-1:part-2", "kind": "missing-hypothesis", "printed": "b",
+    ...        "corrected": "add x > 0", "source": "t:lemma-1:part-2:step-1"}]
+    >>> [c["findings"] for c in causes(fs)]
+    [[0, 1]]
+    """
+    if paper is None:
+        paper = _paper_of(f["id"] for f in items)
+    parent = list(range(len(items)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[tuple, int] = {}
+    for i, f in enumerate(items):
+        for k in cause_keys(f, paper):
+            if k in first:
+                parent[find(i)] = find(first[k])
+            else:
+                first[k] = i
+    false_at = {(paper.mirror_of(f["id"]) if paper else f["id"]): i
+                for i, f in enumerate(items) if f["kind"] == "false-statement"}
+    for i, f in enumerate(items):
+        if f["kind"] == "invalid-step":
+            cid = (f.get("check") or {}).get("claim") or f["id"]
+            for cited in _cites(paper, cid):
+                j = false_at.get(paper.mirror_of(cited) if paper else cited)
+                if j is not None:
+                    parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(items)):
+        groups.setdefault(find(i), []).append(i)
+    out = [_cause(items, idx, paper) for idx in groups.values()]
+    out.sort(key=lambda c: (SEVERITY.index(c["kind"]) if c["kind"] in SEVERITY else 99,
+                            c["findings"][0]))
+    for k, c in enumerate(out, 1):
+        c["id"] = f"cause-{k}"
+    return out
+
+
+def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str, Any]:
+    fs = [items[i] for i in idx]
+    kind = min((f["kind"] for f in fs),
+               key=lambda k: SEVERITY.index(k) if k in SEVERITY else 99)
+    ids = list(dict.fromkeys(f["id"] for f in fs))
+    tops = list(dict.fromkeys(_top(i) for i in ids))
+    where = ", ".join(_label(t) for t in tops)
+    explicit = next((e for f in fs if (e := _explicit_cause(
+        paper, (f.get("check") or {}).get("claim") or f["id"]))), None)
+    info = (paper.causes.get(explicit, {}) if paper is not None and explicit else {})
+    lead = next(f for f in fs if f["kind"] == kind)
+    if info:
+        title, summary, corrected = info.get("title"), info.get("summary"), info.get("corrected")
+    elif kind == "missing-hypothesis":
+        hyps = list(dict.fromkeys(f["hypothesis"] for f in fs if f.get("hypothesis")))
+        parts = sorted({_label(i) for i in ids if i not in tops}) or [_label(t) for t in tops]
+        title = f"{where}: hypotheses the proof uses are not listed"
+        summary = (f"{len(fs)} instance(s) over {', '.join(parts)}"
+                   + (f"; needed and not implied by the listed hypotheses: "
+                      f"{'; '.join(hyps)}" if hyps else "")
+                   + ("" if len(tops) == 1 else
+                      f" (a mirrored section repeats the omission: {where})"))
+        own = [f["hypothesis"] for f in fs if f.get("hypothesis") and _top(f["id"]) == tops[0]]
+        corrected = ("add to " + _label(tops[0]) + ": " + "; ".join(dict.fromkeys(own))
+                     if own else next((f["corrected"] for f in fs if f.get("corrected")), None))
+    else:
+        title = f"{where}: {kind.replace('-', ' ')}"
+        summary = f"{_label(lead['id'])} prints {lead['printed']}"
+        if len(fs) > 1:
+            summary += f" ({len(fs)} instances: " + ", ".join(
+                f"{_label(f['id'])} {f['kind']}" for f in fs) + ")"
+        corrected = next((f["corrected"] for f in fs if f.get("corrected")), None)
+    return {"id": "", "kind": kind, "title": title, "summary": summary,
+            "corrected": corrected, "findings": idx}
+
+
+# -- rendering ---------------------------------------------------------------------------------
+
+
+def to_json(paper: str, items: list[dict[str, Any]],
+            cause_list: list[dict[str, Any]] | None = None) -> str:
+    cs = causes(items) if cause_list is None else cause_list
+    return json.dumps({"paper": paper, "findings": items, "causes": cs}, indent=2,
+                      ensure_ascii=False)
+
+
+def _short_witness(w: Any, limit: int = 240) -> str:
+    s = json.dumps(w)
+    return s if len(s) <= limit else s[:limit] + " …"
+
+
+def to_markdown(paper: str, items: list[dict[str, Any]],
+                cause_list: list[dict[str, Any]] | None = None) -> str:
+    cs = causes(items) if cause_list is None else cause_list
+    lines = [f"# Errata: `{paper}`", "",
+             f"{len(cs)} cause(s), {len(items)} finding(s). Causes come first, most severe "
+             "first (false statements, then formula mismatches, statements stronger than their "
+             "proofs, invalid steps, missing hypotheses, typos); each folds its instances.", ""]
+    for k, c in enumerate(cs, 1):
+        lines += [f"## {k}. {c['title']}", "",
+                  f"- kind: {c['kind']}; {len(c['findings'])} instance(s)",
+                  f"- summary: {c['summary']}",
+                  f"- corrected: {c['corrected']}" if c["corrected"] else
+                  "- corrected: (none known)"]
+        readings = list(dict.fromkeys(items[i]["note"] for i in c["findings"]
+                                      if items[i].get("note")))
+        for r in readings[:2]:
+            lines.append(f"- reading: {r}")
+        lines += ["", "<details><summary>instances</summary>", ""]
+        for i in c["findings"]:
+            f = items[i]
+            lines.append(f"- `{f['id']}` ({f['kind']}, {f['source']}): {f['printed']}")
+            lines.append(f"  - evidence ({'rigorous' if f['rigorous'] else 'not rigorous'}): "
+                         f"{f['evidence'][:400]}")
+            if f["witness"] is not None:
+                lines.append(f"  - witness: `{_short_witness(f['witness'])}`")
+        lines += ["", "</details>", ""]
     return "\n".join(lines)
 
 
-def to_latex(paper: str, items: list[dict[str, Any]]) -> str:
+def to_latex(paper: str, items: list[dict[str, Any]],
+             cause_list: list[dict[str, Any]] | None = None) -> str:
+    """A standalone LaTeX document (amsmath, amssymb) that pdflatex compiles."""
     lines = [r"\documentclass{article}", r"\usepackage{amsmath,amssymb}",
-             r"\begin{document}", rf"\section*{{Errata: {escape_text(paper)}}}",
-             r"\begin{enumerate}"]
-    for f in items:
-        lines.append(rf"\item \texttt{{{escape_text(f['id'])}}} ({escape_text(f['source'])}): "
-                     rf"\textbf{{{escape_text(f['kind'])}}}.")
-        if f["printed_latex"]:
-            lines.append(rf"Printed: $ {f['printed_latex']} $.")
-        if f["corrected"]:
-            lines.append(rf"Corrected: \texttt{{{escape_text(f['corrected'])}}}.")
-        lines.append(rf"Evidence: {escape_text(f['evidence'])}"
-                     + (" (rigorous)." if f["rigorous"] else " (not rigorous)."))
-        if f["witness"] is not None:
-            w = json.dumps(f["witness"])
-            lines.append(rf"Witness: \texttt{{{escape_text(w[:300])}}}.")
-    lines += [r"\end{enumerate}", r"\end{document}", ""]
-    return "\n".join(lines)
+             r"\begin{document}", rf"\section*{{Errata: {text(paper)}}}"]
+    lines += latex_body(items, cause_list)
+    lines += [r"\end{document}", ""]
+    return "\n".join(x for x in lines if x)
+
+
+def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | None = None,
+               witnesses: bool = True) -> list[str]:
+    """Causes first (most severe first), each with its instances folded below it in small
+    type: the errata section of a document (used by the report too)."""
+    cs = causes(items) if cause_list is None else cause_list
+    out = [text(f"{len(cs)} cause(s), {len(items)} finding(s); causes most severe first, "
+                "each followed by its instances.")]
+    for k, c in enumerate(cs, 1):
+        out.append(rf"\subsection*{{{k}. {text(c['title'])}}}")
+        out.append(rf"\textbf{{{text(c['kind'])}}}, {len(c['findings'])} instance(s). "
+                   + btext(c["summary"][:700]))
+        lead = items[c["findings"][0]]
+        if lead.get("printed_latex"):
+            out.append(r"\begin{small}Printed: $" + lead["printed_latex"] + r"$\end{small}")
+        corr_tex = next((items[i].get("corrected_latex") for i in c["findings"]
+                         if items[i].get("corrected_latex")), "")
+        if corr_tex and c["kind"] != "missing-hypothesis":
+            out.append(r"\par Corrected: $" + corr_tex + "$")
+        elif c["corrected"]:
+            out.append(r"\par Corrected: " + btext(c["corrected"][:600]))
+        notes = list(dict.fromkeys(items[i]["note"] for i in c["findings"]
+                                   if items[i].get("note")))
+        if notes:
+            out.append(r"\par{\footnotesize Reading: " + btext(notes[0][:700]) + r"\par}")
+        out.append(r"{\footnotesize\begin{itemize}\setlength{\itemsep}{0pt}")
+        for i in c["findings"]:
+            f = items[i]
+            line = (rf"\item \texttt{{{btext(f['id'])}}} ({text(f['kind'])}"
+                    + (", rigorous" if f["rigorous"] else "") + "): ")
+            line += btext(f["printed"][:300]) if not f.get("hypothesis") else (
+                "needs " + btext(f["hypothesis"]) + " (" + btext(f["source"]) + ")")
+            if witnesses and f["witness"] is not None:
+                line += r"; witness \texttt{" + btext(_short_witness(f["witness"], 160)) + "}"
+            out.append(line)
+        out.append(r"\end{itemize}}")
+    return out
 
 
 def results_from_json(data: dict[str, Any]) -> list[Result]:

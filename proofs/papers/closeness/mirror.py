@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,26 @@ from symbolic.softmax import SoftmaxRegression
 
 R = scalar("R")
 beta = scalar("beta")
+#: Sections 6 and 7 restate Sections 4 and 5 with A in place of x (Theorem 8.2 restates 8.1):
+#: a finding in a mirrored entry shares its original's root cause.
+SECTION_MIRROR = {"6": "4", "7": "5"}
+ENTRY_MIRROR = {"closeness:theorem-8.2": "closeness:theorem-8.1",
+                "closeness:theorem-1.4:part-2": "closeness:theorem-1.4:part-1"}
+
+
+def mirror_of(cid: str) -> str:
+    """The id a mirrored entry (or its part or step) restates; ``cid`` itself otherwise.
+
+    >>> mirror_of("closeness:lemma-7.5:part-2:step-1"), mirror_of("closeness:theorem-8.2")
+    ('closeness:lemma-5.5:part-2:step-1', 'closeness:theorem-8.1')
+    >>> mirror_of("closeness:extra-lemma-7.6-sharp")
+    'closeness:extra-lemma-5.6-sharp'
+    """
+    for src, dst in ENTRY_MIRROR.items():
+        if cid == src or cid.startswith(src + ":"):
+            return dst + cid[len(src):]
+    return re.sub(r"^(closeness:[a-z]+-(?:[a-z]+-)*)([67])\.",
+                  lambda m: m.group(1) + SECTION_MIRROR[m.group(2)] + ".", cid)
 b = vector("b", n)
 DIMS = {"n": (1, 1000), "d": (1, 4)}
 R_BIG = {"R": (4.0, 60.0)}
@@ -164,8 +185,9 @@ def delta_split(sec: str, p: Pair, dims: dict, text: dict[str, str]) -> dict[str
 def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...],
                    dims: dict, cite: dict[str, str], binds: dict[str, dict],
                    part2_rhs_factor: Any, part2_note: str, corrected2: Any,
-                   part2_finding: str | None) -> Lemma:
-    """Lemma 5.5 (``num='5.5'``) or its reparameterised twin 7.5, as printed."""
+                   part2_finding: str | None, part2_text: str = "sqrt(n) R") -> Lemma:
+    """Lemma 5.5 (``num='5.5'``) or its reparameterised twin 7.5, as printed; ``part2_text``
+    is Part 2's constant as the paper prints it (``sqrt(nR)`` in 5.5, ``sqrt(n) R`` in 7.5)."""
     p = pair
     loc = f"Lemma {num}"
     lid = f"closeness:lemma-{num}"
@@ -210,7 +232,8 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
         f"{lid}:part-2", f"{loc}, Part 2",
         Prop(norm2(p.db2), "<=", 2 * beta**-1 * part2_rhs_factor * sp.exp(R**2) * dist),
         hypotheses=hyps, dims=dims, ranges=R_BIG,
-        description="||delta_{b,2}||_2 <= 2 beta^-1 sqrt(n) R exp(R^2) ||shift|| (as printed)",
+        description=f"||delta_{{b,2}}||_2 <= 2 beta^-1 {part2_text} exp(R^2) ||shift|| "
+                    "(as printed)",
         note=listed + " " + part2_note, finding="missing-hypothesis", expect="refuted",
         corrected=corrected2,
         proof=Chain(norm2(p.db2), links([

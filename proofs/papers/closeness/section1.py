@@ -1,4 +1,11 @@
-"""``closeness`` Section 1.1: Theorem 1.4 (both parts), as printed.
+"""``closeness`` Section 1: Definitions 1.1-1.3 and Theorem 1.4 (both parts), as printed.
+
+Definitions 1.1-1.3 state optimisation problems; each entry checks what the printed formula
+must satisfy to be the problem the text names. Definition 1.1 prints the normaliser
+``D = diag(A X A^T 1_n)``: the attention matrix ``D^{-1} exp(A X A^T)`` is row-stochastic only with
+``D = diag(exp(A X A^T) 1_n)`` (as in [AS23]), so the entry as printed is expected refuted.
+Definition 1.3's objective squared over 2 is Definition 4.2's ``L_exp`` (the regression the rest
+of the paper studies); Definition 1.2 is the linear regression objective, encoded as printed.
 
 Theorem 1.4 is the informal combination of Theorems 8.1 and 8.2 and has no proof of its own.
 It lists ``||A|| <= R`` and ``||x||_2 <= R``: Part 1 reads them at ``A`` and both iterates
@@ -7,17 +14,81 @@ and ``||b̂ - b||`` are ``||delta_b||`` of Claims 5.2 and 7.2.
 
 Example:
     >>> from proofs.papers.closeness.section1 import ENTRIES
-    >>> [p.id for p in ENTRIES[0].parts]
+    >>> [e.id for e in ENTRIES][:3]
+    ['closeness:definition-1.1', 'closeness:definition-1.2', 'closeness:definition-1.3']
+    >>> [p.id for p in ENTRIES[-1].parts]
     ['closeness:theorem-1.4:part-1', 'closeness:theorem-1.4:part-2']
 """
 
 from __future__ import annotations
 
+import sympy as sp
+
 from proofs.model import Lemma
 from proofs.papers.closeness import section5 as s5
 from proofs.papers.closeness import section7 as s7
 from proofs.papers.closeness.section8 import M, R
-from symbolic import Prop, named, norm2, opnorm
+from symbolic import (
+    Prop,
+    d,
+    diag,
+    exp_,
+    inner,
+    matrix,
+    n,
+    named,
+    norm2,
+    ones,
+    opnorm,
+    vector,
+)
+from symbolic.objects import recip_
+from symbolic.softmax import SoftmaxRegression
+
+A, X, B = matrix("A", n, d), matrix("X", d, d), matrix("B", n, n)
+x, b = vector("x", d), vector("b", n)
+AXA = A * X * A.T
+SMALL = {"n": (1, 6), "d": (1, 4)}
+
+DEFINITION_1_1 = Lemma(
+    "closeness:definition-1.1", "Definition 1.1",
+    Prop(diag(recip_(AXA * ones(n))) * exp_(AXA) * ones(n), "=", ones(n)),
+    dims=SMALL, expect="refuted", finding="typo",
+    description="min_X ||D^-1 exp(A X A^T) - B||_F with D = diag(A X A^T 1_n) (as printed): "
+                "D^-1 exp(A X A^T) has rows summing to 1",
+    printed="min_{X in R^{d x d}} ||D^{-1} exp(A X A^T) - B||_F, D = diag(A X A^T 1_n)",
+    note="The objective is the attention computation: D normalises exp(A X A^T) row by row. "
+         "With D = diag(A X A^T 1_n) as printed the rows do not sum to 1 (nor is D invertible "
+         "in general); the entry checks the normalisation the text describes.",
+    corrected="D = diag(exp(A X A^T) 1_n), so that D^-1 exp(A X A^T) 1_n = 1_n",
+)
+
+DEFINITION_1_1_CORRECTED = Lemma(
+    "closeness:extra-definition-1.1-normalised",
+    "Definition 1.1 with D = diag(exp(A X A^T) 1_n)",
+    Prop(diag(recip_(exp_(AXA) * ones(n))) * exp_(AXA) * ones(n), "=", ones(n)),
+    dims=SMALL, description="D^-1 exp(A X A^T) 1_n = 1_n for D = diag(exp(A X A^T) 1_n)",
+)
+
+DEFINITION_1_2 = Lemma(
+    "closeness:definition-1.2", "Definition 1.2",
+    Prop(named(r"\ell_2(x)", norm2(A * x - b)) ** 2, "=", inner(A * x - b, A * x - b)),
+    dims=SMALL, description="linear regression: min_x ||Ax - b||_2 (its objective, squared)",
+    note="A definition of a problem; the entry records its objective as printed.",
+)
+
+_S13 = SoftmaxRegression(A, x, b)
+DEFINITION_1_3 = Lemma(
+    "closeness:definition-1.3", "Definition 1.3 (Softmax Regression)",
+    Prop(sp.Rational(1, 2) * norm2(inner(exp_(A * x), ones(n)) ** -1 * exp_(A * x) - b) ** 2,
+         "=", _S13.L),
+    dims=SMALL, cites=("closeness:definition-4.2",),
+    description="min_x ||<exp(Ax), 1_n>^-1 exp(Ax) - b||_2: half its square is L_exp(x) of "
+                "Definition 4.2",
+    note="Links the problem of Section 1 with the loss the later sections bound.",
+)
+
+DEFINITIONS = [DEFINITION_1_1, DEFINITION_1_2, DEFINITION_1_3, DEFINITION_1_1_CORRECTED]
 
 R_GE_4 = Prop(R, ">=", 4)
 
@@ -48,4 +119,4 @@ THEOREM_1_4 = Lemma(
     parts=[PART_1, PART_2],
 )
 
-ENTRIES = [THEOREM_1_4]
+ENTRIES = [*DEFINITIONS, THEOREM_1_4]

@@ -113,8 +113,13 @@ LEMMA_3_3 = Lemma(
         Link(">=", sp.exp(-R**2), "the assumption on A and x"),
     ]),
     dims={"n": (1, 16), "d": (1, 8)},
-    note="'Let beta be lower bound on <exp(Ax), 1_n>' is encoded as the hypothesis "
-         "beta <= <exp(Ax), 1_n>; the conclusion 'beta >= exp(-R^2)' as printed.",
+    note="Reading taken: 'Let beta be lower bound on <exp(Ax), 1_n>' is any lower bound, "
+         "encoded as the hypothesis beta <= <exp(Ax), 1_n>, with the conclusion 'beta >= "
+         "exp(-R^2)' as printed; then it is false (every beta below exp(-R^2) is also a lower "
+         "bound). Other reading: beta names the bound the proof constructs, beta := exp(-R^2); "
+         "then the lemma says <exp(Ax), 1_n> >= exp(-R^2), which the proof shows "
+         "(extra-lemma-3.3-alpha).",
+    cause="lemma-3.3-beta",
     description="a lower bound beta on <exp(Ax),1_n> satisfies beta >= exp(-R^2)",
     printed="beta >= exp(-R^2)",
     # pinned after the checks refuted it: any beta below exp(-R^2) is also a lower bound

@@ -12,7 +12,7 @@ evaluation moves to log-space float64 (:mod:`numeric.logspace`) or mpmath by its
 Example:
     >>> from proofs.papers.closeness.section5 import ENTRIES
     >>> [e.id for e in ENTRIES if not e.id.split(":")[1].startswith("extra")][:3]
-    ['closeness:definition-5.1', 'closeness:claim-5.2', 'closeness:definition-5.3']
+    ['closeness:equation-5.1-update', 'closeness:definition-5.1', 'closeness:claim-5.2']
 """
 
 from __future__ import annotations
@@ -38,7 +38,24 @@ from proofs.papers.closeness.mirror import (
     lemma_5_5_like,
     with_proof_hypotheses,
 )
-from symbolic import Prop, abs_, d, exp_, inner, matrix, n, norm2, norminf, ones, opnorm, vector
+from symbolic import (
+    Prop,
+    abs_,
+    d,
+    exp_,
+    hadamard,
+    inner,
+    matrix,
+    n,
+    named,
+    norm2,
+    norminf,
+    ones,
+    opnorm,
+    scalar,
+    vector,
+)
+from symbolic.softmax import SoftmaxRegression
 
 A = matrix("A", n, d)
 xt, xt1 = vector("x_t", d), vector("x_{t+1}", d)
@@ -66,6 +83,29 @@ SPLIT_5 = delta_split("5", P, DIMS, {
                 "delta_b it is sound.",
 })
 DEF_5_1, CLAIM_5_2, DEF_5_3, LEMMA_5_4 = SPLIT_5.values()
+
+# Section 5.1 (unnumbered displays): "dL/dx = g(x)", "Let eta > 0 denote the learning rate. We
+# update x_{t+1} = x_t + eta g(x_t)", the step Section 1.1 calls "one-step gradient descent".
+eta = scalar("eta")
+_S = SoftmaxRegression(A, xt, b, arg="x_t")
+G_T = named("g(x_t)", A.T * (hadamard(_S.f, _S.c) - inner(_S.c, _S.f) * _S.f))
+UPDATE = Lemma(
+    "closeness:equation-5.1-update", "Section 5.1, display 'x_{t+1} = x_t + eta g(x_t)'",
+    Prop(inner(G_T, eta * G_T), "<=", 0), hypotheses=(Prop(eta, ">", 0),),
+    dims={"n": (1, 8), "d": (1, 4)}, ranges={"eta": (0.0, 10.0)},
+    cites=("closeness:extra-lemma-4.5-part-5-corrected",),
+    description="the printed update x_{t+1} = x_t + eta g(x_t), g = dL/dx, is a gradient-descent "
+                "step: <g(x_t), x_{t+1} - x_t> <= 0",
+    printed="x_{t+1} = x_t + eta g(x_t) with g(x) = dL/dx and eta > 0 the learning rate, called "
+            "one-step gradient descent (Section 1.1)",
+    note="g(x_t) is the gradient of L_exp at x_t (the corrected Lemma 4.5 Part 5, "
+         "A^T (f o c - <c, f> f)). With the printed '+', x_{t+1} - x_t = eta g(x_t) and the "
+         "first-order change of L is eta ||g(x_t)||^2 > 0 whenever g(x_t) != 0: a gradient "
+         "ascent step. Nothing later depends on the sign (the theorems bound the shift by "
+         "||x_{t+1} - x_t||).",
+    expect="refuted", finding="formula-mismatch",
+    corrected="x_{t+1} = x_t - eta g(x_t) (gradient descent)",
+)
 
 SIGN_FLIP_5 = Lemma(
     "closeness:extra-definition-5.1-sign-flip",
@@ -108,7 +148,7 @@ LEMMA_5_5 = lemma_5_5_like(
     part2_note="Part 2 prints 2 beta^-1 sqrt(nR) exp(R^2); its proof ends at "
                "2 beta^-1 sqrt(nR) exp(2R^2).",
     corrected2=Prop(norm2(P.db2), "<=", 2 * beta**-1 * sp.sqrt(n) * R * sp.exp(R**2) * DX),
-    part2_finding="missing-hypothesis",
+    part2_finding="missing-hypothesis", part2_text="sqrt(nR)",
 )
 
 # Lemma 5.5 with the hypotheses its proof uses: is the printed bound then true?
@@ -188,5 +228,5 @@ SHARP_5 = [
                "paper's proof reaches 2 sqrt(n) R exp(R^2)."),
 ]
 
-ENTRIES = [DEF_5_1, SIGN_FLIP_5, SAME_NORM_5, CLAIM_5_2, DEF_5_3, LEMMA_5_4, LEMMA_5_5,
+ENTRIES = [UPDATE, DEF_5_1, SIGN_FLIP_5, SAME_NORM_5, CLAIM_5_2, DEF_5_3, LEMMA_5_4, LEMMA_5_5,
            *LEMMA_5_5_WITH_PROOF_HYPS, LEMMA_5_6, LEMMA_5_7, LEMMA_5_8, *SHARP_5]

@@ -45,7 +45,8 @@ DIMS = {"n": (1, 8), "d": (1, 5)}
 MINUS = ("The extracted text drops the minus sign inside the norm; read as '- b'. 0.5 is read "
          "as the exact 1/2.")
 B_TYPO = ("Definition 6.2 prints b in R^{n x d}; the loss only types with b in R^n (as in "
-          "Definition 4.2), which is what is encoded.")
+          "Definition 4.2), which is what is encoded; the printed type is declared on the "
+          "entry and reported as a typo finding.")
 CITES = ("closeness:definition-6.1", "closeness:definition-6.2", "closeness:definition-6.3",
          "closeness:definition-6.4")
 
@@ -56,6 +57,10 @@ e_i = col(sp.Identity(n), i)
 x_j = entry(x, j)
 S_MAT = diag(f) - f * f.T
 BEYOND = "beyond the paper: "
+
+for _entry in DEFINITIONS:
+    if _entry.id == "closeness:definition-6.2":
+        _entry.declared = {"b": (n, d)}  # as printed: "a vector b in R^{n x d}"
 
 EXTRAS = [
     Lemma("closeness:extra-grad-a-exp", BEYOND + "d exp(Ax)/dA_ij",

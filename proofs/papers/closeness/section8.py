@@ -49,6 +49,7 @@ def theorem(num: str, pair: s5.Pair, dist, hyps: tuple, proof_hyps: tuple, cite5
         ("<=", 4 * n**TH * R * sp.exp(2 * R**2) * sp.exp(2 * R**2) * dist, just[1],
          ("closeness:lemma-3.3",),
          {"expect": "refuted", "finding": "invalid-step", "note": STEP2_NOTE,
+          "cause": "lemma-3.3-beta",
           "bind": {"closeness:lemma-3.3": bind33},
           "corrected": Prop(beta, "=", sp.exp(-R**2))}),
         ("<=", n**TH * (4 * R) * sp.exp(4 * R**2) * dist, just[2], (), {}),
