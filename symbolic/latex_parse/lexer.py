@@ -128,7 +128,7 @@ def tokenize(text: str) -> Iterator[Token]:
     while pos < end:
         m = _TOKEN.match(src, pos)
         if not m:
-            raise LatexError(text, pos, f"unexpected character {src[pos]!r}")
+            raise LatexError(text, pos, f"unexpected character '{src[pos]}'")
         kind, val = m.lastgroup, m.group(0)
         if kind == "word":
             kind = "mathrm"
@@ -144,7 +144,7 @@ def tokenize(text: str) -> Iterator[Token]:
                 ttype = "FUNC"
                 val = "\\" + word
             else:
-                raise LatexError(text, start, f"unknown operator {val!r}")
+                raise LatexError(text, start, f"unknown operator '{val}'")
         elif kind == "cmd":
             name = val[1:]
             if name in SKIP:
@@ -167,7 +167,7 @@ def tokenize(text: str) -> Iterator[Token]:
             elif name in SIMPLE:
                 ttype = SIMPLE[name]
             else:
-                raise LatexError(text, start, f"unknown command {val!r}")
+                raise LatexError(text, start, f"unknown command '{val}'")
         elif kind == "defeq":
             ttype, val = "EQ", "="
         elif kind == "rel2":
