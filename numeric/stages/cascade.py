@@ -70,12 +70,14 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
-           progress: Progress | None = None, stages: Sequence[Stage] = STAGES) -> Verdict:
-    """The verdict of the first stage that decides ``claim`` (see the module docstring).
+           progress: Progress | None = None, stages: Sequence[Stage] | None = None) -> Verdict:
+    """The verdict of the first stage that decides ``claim`` (see the module docstring);
+    ``stages`` defaults to :data:`STAGES` (read at each call).
 
     Raises ValueError for an unknown budget name, before any stage runs.
     """
     b = Budget.resolve(budget)
+    stages = STAGES if stages is None else stages
     t0 = time.perf_counter()
     records: list[StageRecord] = []
     evidence: list[tuple[Stage, Verdict]] = []
