@@ -212,6 +212,10 @@ class XI:
         out = getattr(ball, name)()
         if not out.is_finite():
             return XI(-INF, INF)
+        if name in ("tan", "atan", "asin", "tanh"):  # increasing (tan: no pole inside)
+            return XI(_low(getattr(self.lo, name)()), _up(getattr(self.hi, name)()))
+        if name == "acos":  # decreasing
+            return XI(_low(self.hi.acos()), _up(self.lo.acos()))
         return XI.ball(out)
 
     def sign(self) -> XI:
