@@ -88,7 +88,14 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             records.append(StageRecord(stage.name, f"did not apply: {reason}"))
             continue
         t = time.perf_counter()
-        v = _run(stage, claim, b, seed, progress)
+        try:
+            v = _run(stage, claim, b, seed, progress)
+        except Exception as exc:  # one stage's failure is recorded; the others still decide
+            if k == len(stages) - 1 and not evidence:
+                raise
+            records.append(StageRecord(stage.name, f"error: {type(exc).__name__}: "
+                                       f"{_short(str(exc))}", time.perf_counter() - t))
+            continue
         dt = time.perf_counter() - t
         if v is None:
             records.append(StageRecord(stage.name, "no decision", dt))
@@ -129,4 +136,30 @@ def _combine(evidence: list[tuple[Stage, Verdict]], records: list[StageRecord],
     for stage, e in earlier:
         if e.status is not Status.SUPPORTED:
             v.details[stage.name] = e.message
+    if v.status is Status.SUPPORTED:
+        why = no_proof(records)
+        v.details["no_proof"] = why
+        v.message += f"; no proof: {why}"
     return v
+
+
+def no_proof(records: list[StageRecord]) -> str:
+    """Why no rigorous stage proved the claim, one clause per stage that tried or was passed
+    over (the sampling stage, evidence only, aside).
+
+    >>> no_proof([StageRecord("exact", "did not apply: not an equality"),
+    ...           StageRecord("taylor", "no decision: unknown: 7 variables, limit 6")])
+    'exact: not an equality; taylor: 7 variables, limit 6'
+    """
+    out = []
+    for r in records:
+        if r.stage == "sampling":
+            continue
+        text = r.outcome
+        for prefix in ("did not apply: ", "no decision: unknown: ", "no decision: supported: ",
+                       "no decision: "):
+            if text.startswith(prefix):
+                text = text[len(prefix):]
+                break
+        out.append(f"{r.stage}: {text}")
+    return "; ".join(out)

@@ -135,7 +135,22 @@ def test_supported_evidence_is_prefixed_onto_the_last_verdict() -> None:
               Fake("sampling", Verdict(Status.SUPPORTED, "sampling", False, "no violation"))]
     v = decide(CLAIM, "quick", stages=stages)
     assert v.method == "grid; sampling"
-    assert v.message == "identity on the grid; no violation"
+    assert v.message == ("identity on the grid; no violation; no proof: exact: "
+                         "identity on the grid")
+    assert v.details["no_proof"] == "exact: identity on the grid"
+
+
+def test_a_stage_that_breaks_is_recorded_and_the_others_decide() -> None:
+    class Broken(Fake):
+        def run(self, claim, budget, seed):  # type: ignore[override]
+            raise TypeError("Mix of Matrix and Scalar symbols")
+
+    stages = [Broken("schemas"), Fake("sampling", Verdict(Status.SUPPORTED, "s", False, "ok"))]
+    v = decide(CLAIM, "quick", stages=stages)
+    assert v.status is Status.SUPPORTED
+    assert v.details["stages"][0]["outcome"] == (
+        "error: TypeError: Mix of Matrix and Scalar symbols")
+    assert v.message == "ok; no proof: schemas: error: TypeError: Mix of Matrix and Scalar symbols"
 
 
 def test_no_stage_applies_gives_skipped_with_the_reasons() -> None:
