@@ -82,7 +82,10 @@ def _type_check(name: str, value: Any, like: Any) -> None:
     if isinstance(like, list):
         if not isinstance(value, list | tuple) or not value:
             raise ParameterError(f"parameter {name!r} expects a non-empty list, not {value!r}")
-        if like:
+        if like and isinstance(like[0], list):  # nested records: shape only, the validator checks
+            if not all(isinstance(v, list | tuple) for v in value):
+                raise ParameterError(f"parameter {name!r} expects a list of lists, not {value!r}")
+        elif like:
             for v in value:
                 _type_check(name, v, like[0])
         return

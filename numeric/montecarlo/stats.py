@@ -198,3 +198,28 @@ def too_small(record: dict[str, Any]) -> str:
     return (f"; sample too small to decide (power {record['power_at_effect_of_interest']:.2f} < "
             f"{record['power']:.2f} against a deviation of {record['effect_of_interest']:.3g} "
             f"{record['unit']}; smallest detectable {record['effect']:.3g})")
+
+
+def mean_zero_test(X: np.ndarray) -> dict[str, float]:
+    """Is the mean of the replicates ``X`` (R, ...) zero? ``F = R |mean|^2 / tr(cov)``, roughly
+    F(nu, nu (R-1)) with Satterthwaite's ``nu`` (as in :func:`direction_test`); also the norm of
+    the mean and its standard error ``sqrt(tr(cov) / R)``.
+
+    Example:
+        >>> rng = np.random.default_rng(0)
+        >>> mean_zero_test(rng.standard_normal((10, 3)))["p_value"] > 0.01
+        True
+        >>> mean_zero_test(rng.standard_normal((10, 3)) + 2.0)["p_value"] < 1e-3
+        True
+    """
+    R = X.shape[0]
+    U = np.asarray(X, float).reshape(R, -1)
+    mean = U.mean(axis=0)
+    Uc = U - mean
+    gram = Uc @ Uc.T / max(R - 1, 1)
+    spread = float(np.trace(gram))
+    nu = spread**2 / float((gram**2).sum()) if spread > 0 else 1.0
+    F = float(R * (mean @ mean) / spread) if spread > 0 else (0.0 if not mean.any() else np.inf)
+    p = float(sps.f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
+    return {"F": F, "p_value": p, "mean_norm": float(np.linalg.norm(mean)),
+            "se": float(np.sqrt(spread / R)), "dof": float(nu), "replicates": R}

@@ -30,8 +30,9 @@ def test_window_scaling_exponents(tmp_path, capsys):
     assert doc["params"]["dims"] == [2, 3] and doc["params"]["ns"] == [16, 64, 256]
     slopes = {d: doc["results"]["per_d"][d]["fit"]["slope"] for d in ("2", "3")}
     assert 0.45 < slopes["2"] < 0.6 and 0.42 < slopes["3"] < 0.58  # measured 0.524, 0.503
-    assert claims["theorem-2:part-1"]["status"] == "supported"  # >= 1/d for d = 2, 3
-    assert claims["theorem-2:part-2"]["status"] == "supported"  # <= 2/d
+    for part in ("theorem-2:part-1", "theorem-2:part-2"):  # inside [1/d, 2/d] for d = 2, 3 ...
+        rec = claims[part]["detectable"]  # ... but tiny's 3 n's leave the local slopes drifting
+        assert claims[part]["status"] == ("supported" if rec["decided"] else "unknown")
     assert "theorem-2:part-1" in text and "supported" in text
 
 
@@ -48,8 +49,9 @@ def test_bias_bounds(tmp_path, capsys):
     doc, _, claims = run_cli(tmp_path, capsys, "bias-bounds", "--d", "2", "--n", "1024")
     slope = doc["results"]["per_d"]["2"]["fit"]["slope"]
     assert -2.0 < slope < -1.0
-    assert claims["theorem-2:step-2"]["status"] == "supported"
-    assert claims["theorem-2:step-3"]["status"] == "supported"
+    for step in ("theorem-2:step-2", "theorem-2:step-3"):  # inside both bands for d = 2
+        rec = claims[step]["detectable"]
+        assert claims[step]["status"] == ("supported" if rec["decided"] else "unknown")
 
 
 def test_covariance_inverse(tmp_path, capsys):
@@ -72,7 +74,25 @@ def test_low_rank(tmp_path, capsys):
     doc, _, claims = run_cli(tmp_path, capsys, "low-rank", "--d", "4")
     assert doc["results"]["linear n=2"]["cosine_mean"] > 0.97
     assert doc["results"]["affine n=20"]["cosine_mean"] > 0.99
-    assert claims["theorem-4"]["status"] == "supported"
+    assert claims["extra-theorem-4-unconstrained"]["status"] == "supported"
+
+
+def test_new_experiments_write_json_and_png(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    for name in ("low-rank-constrained", "icl-error-vs-n", "generalization-sufficient"):
+        png = tmp_path / f"{name}.png"
+        doc, _, claims = run_cli(tmp_path, capsys, name, "--plot", str(png))
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert claims and all(c["detectable"] is not None for c in claims.values())
+        assert set(doc["sensitivity"]) == {f"lipschitz-attention:{t}" for t in claims}
+
+
+def test_norm_growth_non_isotropic(tmp_path, capsys):
+    doc, _, claims = run_cli(tmp_path, capsys, "norm-growth", "--set", "cov_diag=0.25,1,4",
+                             "--set", "task=cosine")
+    assert doc["params"]["cov_diag"] == [0.25, 1.0, 4.0]
+    assert "non-isotropic" in claims["extra-norm-growth"]["message"]
+    assert all(a < b for a, b in itertools.pairwise(doc["results"]["final_norm"]))
 
 
 def test_norm_growth_with_plot(tmp_path, capsys):

@@ -3,7 +3,8 @@ Learning with Transformers: Softmax Attention Adapts to Function Lipschitzness*,
 read from the talk slides (``shared/seeds/002_*.txt``).
 
 Symbolic entries (checked by ``proofcheck check lipschitz-attention``): the model (``model``), the
-loss split and the proof sketch's formulas (``loss``), ``Lip(f)`` on ``F_L^+`` (``lipschitz``).
+loss split and the proof sketch's formulas (``loss``), ``Lip(f)`` on ``F_L^+`` (``lipschitz``),
+direction-wise Lipschitzness of ``F_B^lin`` (``direction``).
 Lemma 1 and Theorems 2-4 are Monte Carlo (``experiments``; ``proofcheck experiment NAME``), exposed
 to the command line by :func:`load_experiments`.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from proofs.model import Paper
-from proofs.papers.lipschitz_attention import experiments, lipschitz, loss, model
+from proofs.papers.lipschitz_attention import direction, experiments, lipschitz, loss, model
 from proofs.papers.lipschitz_attention.experiments import EXPERIMENT_IDS
 
 PAPER = Paper(
@@ -25,7 +26,8 @@ PAPER = Paper(
     title="In-Context Learning with Transformers: Softmax Attention Adapts to Function "
           "Lipschitzness",
     citation="Collins, Parulekar, Mokhtari, Sanghavi, Shakkottai, arXiv 2402.11639 (talk slides)",
-    entries=[*model.ENTRIES, *loss.ENTRIES, *lipschitz.ENTRIES, *experiments.ENTRIES],
+    entries=[*model.ENTRIES, *loss.ENTRIES, *lipschitz.ENTRIES, *direction.ENTRIES,
+             *experiments.ENTRIES],
     notes="Read from the talk slides; Lemma 1 and Theorems 2-4 are checked by Monte Carlo "
           "experiments ('proofcheck experiment --list').",
 )

@@ -11,7 +11,7 @@ Modules: ``model`` (one-layer softmax attention), ``tasks`` (inputs and task fam
 module per experiment), ``catalog`` (all of them by name).
 
 Example:
-    >>> EXPERIMENT_IDS["low-rank"][0]
+    >>> EXPERIMENT_IDS["low-rank-constrained"][0]
     'theorem-4'
 """
 
@@ -29,8 +29,12 @@ EXPERIMENT_IDS: dict[str, tuple[str, ...]] = {
     "covariance-inverse": ("lemma-1",),
     "generalization": ("theorem-3:part-1", "theorem-3:part-2", "theorem-3:part-3",
                        "extra-mismatch"),
-    "low-rank": ("theorem-4", "extra-lowrank-affine", "extra-lowrank-quadratic",
+    "generalization-sufficient": ("extra-generalization-sufficient",),
+    "icl-error-vs-n": ("extra-icl-error-decreases-with-n", "extra-icl-error-increases-with-l",
+                       "extra-icl-error-rate"),
+    "low-rank": ("extra-theorem-4-unconstrained", "extra-lowrank-affine", "extra-lowrank-quadratic",
                  "extra-lowrank-cosine"),
+    "low-rank-constrained": ("theorem-4", "theorem-4:item-1", "theorem-4:item-2"),
     "norm-growth": ("extra-norm-growth",),
 }
 
@@ -50,6 +54,8 @@ ENTRIES = [
            "L_noise = Theta(sigma^2 (w^{d/2}+1)/n), Omega(L^2/w^2) < L_bias < Theta(L^2/w + L^2/n)",
            ("window-scaling", "noise-scaling", "bias-bounds")),
     _entry("theorem-3", "Theorem 3", "generalisation across train/test Lipschitzness L, L'",
-           ("generalization",)),
-    _entry("theorem-4", "Theorem 4", "for F_B^lin, M* = c B B^T", ("low-rank",)),
+           ("generalization", "generalization-sufficient", "icl-error-vs-n")),
+    _entry("theorem-4", "Theorem 4", "for F_B^lin and n = 2, the optimum over {M = M^T, "
+           "||B^T M B||_2 <= C} is M* = c B B^T with c in (0, C]; s^T M* s > 0 on col(B), 0 on "
+           "col(B)^perp", ("low-rank-constrained", "low-rank")),
 ]

@@ -18,15 +18,20 @@ from numeric.montecarlo.experiment import Experiment
 from proofs.papers.lipschitz_attention.experiments import EXPERIMENT_IDS
 from proofs.papers.lipschitz_attention.experiments.common import PAPER
 from proofs.papers.lipschitz_attention.experiments.exp_generalization import GENERALIZATION
+from proofs.papers.lipschitz_attention.experiments.exp_icl import (
+    GENERALIZATION_SUFFICIENT,
+    ICL_ERROR_VS_N,
+)
 from proofs.papers.lipschitz_attention.experiments.exp_matrix import (
     COVARIANCE_INVERSE,
     LOW_RANK,
     NORM_GROWTH,
 )
 from proofs.papers.lipschitz_attention.experiments.exp_terms import BIAS_BOUNDS, NOISE_SCALING
+from proofs.papers.lipschitz_attention.experiments.exp_theorem4 import LOW_RANK_CONSTRAINED
 from proofs.papers.lipschitz_attention.experiments.exp_window import WINDOW_SCALING
 
 EXPERIMENTS: dict[str, Experiment] = {
     e.name: replace(e, claims=tuple(f"{PAPER}:{t}" for t in EXPERIMENT_IDS[e.name])) for e in (
-        WINDOW_SCALING, NOISE_SCALING, BIAS_BOUNDS, COVARIANCE_INVERSE, GENERALIZATION, LOW_RANK,
-        NORM_GROWTH)}
+        WINDOW_SCALING, NOISE_SCALING, BIAS_BOUNDS, COVARIANCE_INVERSE, GENERALIZATION,
+        GENERALIZATION_SUFFICIENT, ICL_ERROR_VS_N, LOW_RANK, LOW_RANK_CONSTRAINED, NORM_GROWTH)}

@@ -115,9 +115,10 @@ def _run_lowrank(p: dict[str, Any], seed: int, progress: Progress
         results[key] = {**test, **sub, "M_mean": Ms_arr.mean(axis=0).tolist()}
         theorem = ci == 0
         claims.append(claim(
-            "theorem-4" if theorem else f"extra-lowrank-{link}", "theorem" if theorem else "extra",
+            "extra-theorem-4-unconstrained" if theorem else f"extra-lowrank-{link}", "extra",
             _direction_status(test, alts, p["alpha"]),
-            "Theorem 4 (n = 2)" if theorem else "Softmax attention learns low-dimensional "
+            "Theorem 4 (n = 2) without its constraint ||B^T M B||_2 <= C (see "
+            "low-rank-constrained)" if theorem else "Softmax attention learns low-dimensional "
             "structure in nonlinear functions (GLM experiment)",
             f"{link} tasks, d={d}, k={k}, n={n}: cosine(M, BB^T) {test['cosine_mean']:.4f}, "
             f"||P_perp M P_perp||/||M|| {sub['perp_ratio']:.3g}, ||M - PMP||/||M|| "
@@ -133,12 +134,17 @@ def _run_norm(p: dict[str, Any], seed: int, progress: Progress
               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     d = p["d"]
     Ls = [float(v) for v in p["Ls"]]
+    # non-isotropic inputs (an option): x = Sigma^(1/2) u, Sigma = Q diag(cov_diag) Q^T
+    cov_sqrt = None
+    if p["cov_diag"]:
+        Q = random_orthonormal(np.random.default_rng([seed, 61]), d, d)
+        cov_sqrt = (Q * np.sqrt(np.asarray(p["cov_diag"], float))) @ Q.T
     hist = np.empty((len(Ls), p["replicates"], p["steps"] // p["record_every"] + 1))
     for i, L in enumerate(Ls):
         for r in range(p["replicates"]):
             say(progress, f"norm-growth: L={L:g} replicate {r + 1}/{p['replicates']}")
             batch = sample_batch(np.random.default_rng([seed, 60, r]), p["tasks"], p["n"], d,
-                                 make_family(p["task"], L))
+                                 make_family(p["task"], L), cov_sqrt=cov_sqrt)
             _, h = gradient_descent(batch, p["sigma"], p["init_scale"] * np.eye(d), lr=p["lr"],
                                     steps=p["steps"], record_every=p["record_every"])
             hist[i, r] = [row[2] for row in h]
@@ -150,7 +156,10 @@ def _run_norm(p: dict[str, Any], seed: int, progress: Progress
     se = diffs.std(axis=1, ddof=1) / np.sqrt(R) if R > 1 else np.zeros_like(mean)
     lo, hi = mean - tq * se, mean + tq * se
     st = "refuted" if (hi < 0).any() else "supported" if (lo > 0).all() else "unknown"
-    msg = (f"final ||M||_F after {p['steps']} GD steps (lr {p['lr']}) for L = {Ls}: "
+    inputs = (f"non-isotropic x (Sigma eigenvalues {p['cov_diag']})" if p["cov_diag"]
+              else "isotropic x")
+    msg = (f"{p['task']} tasks, {inputs}: final ||M||_F after {p['steps']} GD steps "
+           f"(lr {p['lr']}) for L = {Ls}: "
            f"{np.round(final.mean(axis=1), 3).tolist()}; min 95% CI lower bound of consecutive "
            f"increase {lo.min():.3g}")
     results = {"Ls": Ls, "steps": list(range(0, p["steps"] + 1, p["record_every"])),
@@ -225,6 +234,11 @@ def _validate_norm(p: dict[str, Any]) -> None:
     if p["steps"] % p["record_every"]:
         raise ParameterError(f"parameter 'record_every' must divide steps = {p['steps']}, "
                              f"got {p['record_every']}")
+    if p["cov_diag"]:
+        above(p, 0, "cov_diag")
+        if len(p["cov_diag"]) != p["d"]:
+            raise ParameterError(f"parameter 'cov_diag' needs d = {p['d']} eigenvalues, got "
+                                 f"{len(p['cov_diag'])}")
     if p["task"] not in FAMILIES:
         raise ParameterError(f"parameter 'task' must be one of {', '.join(FAMILIES)}, "
                              f"got {p['task']!r}")
@@ -254,8 +268,10 @@ LOW_RANK = Experiment(
 
 NORM_GROWTH = Experiment(
     name="norm-growth",
-    description="||M|| during gradient-descent pretraining grows faster and further with larger L",
-    default_params={"d": 3, "n": 32, "sigma": 0.5, "task": "relu", "Ls": [0.25, 0.5, 1.0, 2.0],
+    description="||M|| during gradient-descent pretraining grows faster and further with larger L "
+                "(relu or cosine tasks; non-isotropic x with --set cov_diag=0.25,1,4)",
+    default_params={"d": 3, "n": 32, "sigma": 0.5, "task": "relu", "cov_diag": [],
+                    "Ls": [0.25, 0.5, 1.0, 2.0],
                     "lr": 0.5, "steps": 300, "record_every": 10, "init_scale": 0.1,
                     "tasks": 2000, "replicates": 3},
     runner=_run_norm, plotter=_plot_norm, validate=_validate_norm,

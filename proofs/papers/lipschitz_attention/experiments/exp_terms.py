@@ -24,6 +24,8 @@ from numeric.montecarlo.stats import (
     interval_status,
     ols_slope,
     percentile_ci,
+    power_gate,
+    too_small,
 )
 from proofs.papers.lipschitz_attention.experiments.common import at_least, check_window, claim
 from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1
@@ -32,7 +34,7 @@ from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 SOURCE = "Theorem 2, proof sketch"
 COMMON = {"dims": [1, 2, 3], "n": 4096, "w_min": 4.0, "w_max": 128.0, "grid": 11,
-          "level": 0.95, "tasks": 3000, "bootstrap": 200, "chunk": 256}
+          "level": 0.95, "effect": 0.05, "tasks": 3000, "bootstrap": 200, "chunk": 256}
 BUDGETS = {"tiny": {"n": 1024, "w_max": 64.0, "grid": 7, "tasks": 300, "bootstrap": 60},
            "quick": {"tasks": 1000, "bootstrap": 100}, "default": {},
            "thorough": {"n": 16384, "w_max": 512.0, "grid": 15, "tasks": 4000, "bootstrap": 400}}
@@ -67,12 +69,16 @@ def _fit(ws: np.ndarray, y: np.ndarray, level: float) -> dict[str, float]:
 def _band_claim(tail: str, kind: str, source: str, what: str, fits: dict[int, dict[str, float]],
                 bands: dict[int, tuple[float, float]], stats: dict[str, Any]) -> dict[str, Any]:
     sts = {d: interval_status(f["ci_low"], f["ci_high"], *bands[d]) for d, f in fits.items()}
+    status, det = power_gate(combine_status(list(sts.values())),
+                             max(f["se"] for f in fits.values()), stats["effect"],
+                             unit="log-log slope")
     slack = min(interval_distance(f["ci_low"], f["ci_high"], *bands[d]) for d, f in fits.items())
     txt = "; ".join(f"d={d}: {f['slope']:.3f} [{f['ci_low']:.3f}, {f['ci_high']:.3f}] vs "
                     f"[{bands[d][0]:.2f}, {bands[d][1]:.2f}] {sts[d]}" for d, f in fits.items())
-    return claim(tail, kind, combine_status(list(sts.values())), source, f"{what}: {txt}",
-                      slack=slack, stats={**stats, "per_d": {str(d): {**f, "band": bands[d]}
-                                                             for d, f in fits.items()}})
+    return claim(tail, kind, status, source, f"{what}: {txt}" + too_small(det),
+                 slack=slack, stats={**stats, "per_d": {str(d): {**f, "band": bands[d]}
+                                                        for d, f in fits.items()}},
+                 detectable=det)
 
 
 def _run_noise(p: dict[str, Any], seed: int, progress: Progress
@@ -93,7 +99,7 @@ def _run_noise(p: dict[str, Any], seed: int, progress: Progress
             per_d["1"]["exact_max_abs_z"] = float(np.max(np.abs(nN[0] - exact) / se))
     tol = p["exponent_tol"]
     stats = {"tasks": p["tasks"], "n": p["n"], "w_range": [p["w_min"], p["w_max"]],
-             "tolerance": tol, "bootstrap": p["bootstrap"]}
+             "tolerance": tol, "bootstrap": p["bootstrap"], "effect": p["effect"]}
     claims = [
         _band_claim("theorem-2:step-1", "theorem", SOURCE,
                     "log-log slope of n L_noise/sigma^2 in w equals d/2 (+-tol), as "
@@ -123,7 +129,7 @@ def _run_bias(p: dict[str, Any], seed: int, progress: Progress
         if d == 1:
             per_d["1"]["exact_bias"] = exact_terms_d1(ws, p["n"])[0].tolist()
     stats = {"tasks": p["tasks"], "n": p["n"], "w_range": [p["w_min"], p["w_max"]],
-             "bootstrap": p["bootstrap"], "L": 1.0}
+             "bootstrap": p["bootstrap"], "L": 1.0, "effect": p["effect"]}
     claims = [
         _band_claim("theorem-2:step-2", "theorem", SOURCE,
                     "Omega(L^2/w^2) < L_bias: log-log slope of L_bias in w >= -2", fits,

@@ -24,7 +24,9 @@ def claims(result):
 
 def test_registry_and_claim_contract(results):
     assert set(EXPERIMENTS) == {"window-scaling", "noise-scaling", "bias-bounds",
-                                "covariance-inverse", "generalization", "low-rank", "norm-growth"}
+                                "covariance-inverse", "generalization", "low-rank", "norm-growth",
+                                "low-rank-constrained", "icl-error-vs-n",
+                                "generalization-sufficient"}
     for name, r in results.items():
         json.dumps(r)
         assert r["experiment"] == name and r["seed"] == 0 and r["params"]["budget"] == "tiny"
@@ -59,8 +61,11 @@ def test_window_scaling(results):
         assert np.all(np.diff(w, axis=1) > 0) and np.all(np.diff(w, axis=0) > 0)
         assert np.all(np.diff(per_d[d]["wstar_sigma"], axis=1) < 0)
     c = claims(r)
-    assert c["theorem-2:part-1"]["status"] == "refuted"  # driven by d = 1
-    assert c["theorem-2:part-2"]["status"] == "supported"
+    # tiny: the finite-range drift of the d = 1 slope leaves too little power to decide
+    for part in ("theorem-2:part-1", "theorem-2:part-2"):
+        assert c[part]["status"] == "unknown" and not c[part]["detectable"]["decided"]
+        assert "sample too small to decide" in c[part]["message"]
+        assert c[part]["detectable"]["effect"] > 0.05
     for k in ("l", "n", "sigma"):
         assert c[f"extra-wstar-monotone-{k}"]["status"] == "supported"
     ex = per_d["1"]["exact"]
@@ -85,8 +90,8 @@ def test_bias_bounds(results):
     for d in ("2", "3"):
         assert -2.0 < per_d[d]["fit"]["slope"] < -1.2
     c = claims(r)
-    assert c["theorem-2:step-2"]["status"] == "refuted"
-    assert c["theorem-2:step-3"]["status"] == "supported"
+    for step in ("theorem-2:step-2", "theorem-2:step-3"):  # d = 1's bootstrap SE is too large
+        assert c[step]["status"] == "unknown" and c[step]["detectable"]["effect"] > 0.05
 
 
 def test_covariance_inverse(results):
@@ -114,7 +119,39 @@ def test_low_rank(results):
     lin = r["linear n=2"]
     assert lin["cosine_mean"] > 0.98 and lin["perp_ratio"] < 0.15
     assert r["affine n=20"]["cosine_mean"] > 0.99
-    assert claims(results["low-rank"])["theorem-4"]["status"] == "supported"
+    assert claims(results["low-rank"])["extra-theorem-4-unconstrained"]["status"] == "supported"
+
+
+def test_low_rank_constrained(results):
+    r = results["low-rank-constrained"]
+    rows = r["results"]["settings"]
+    assert [(s["d"], s["k"], s["C"]) for s in rows] == [(4, 1, 1.0), (6, 2, 2.0)]
+    for s in rows:
+        assert 0 < s["c_mean"] <= s["C"] + 1e-9 and s["constraint_max"] <= s["C"] + 1e-9
+        assert s["cosine_mean"] > 0.97 and s["in_col_min_sTMs"] > 0
+    c = claims(r)
+    assert c["theorem-4"]["status"] == "supported"
+    assert c["theorem-4:item-1"]["status"] == "supported"
+    assert c["theorem-4:item-2"]["detectable"]["effect"] > 0
+
+
+def test_icl_error_vs_n(results):
+    r = results["icl-error-vs-n"]["results"]
+    E = np.asarray(r["error"])
+    assert np.all(np.diff(E, axis=0) < 0) and np.all(np.diff(E, axis=1) > 0)
+    assert all(-0.8 < s < -0.5 for s in r["slope_in_n"])  # measured -0.71, -0.61, -0.62
+    c = claims(results["icl-error-vs-n"])
+    assert c["extra-icl-error-rate"]["status"] == "supported"
+    assert c["extra-icl-error-increases-with-l"]["status"] == "supported"
+
+
+def test_generalization_sufficient(results):
+    r = results["generalization-sufficient"]["results"]
+    ratio = np.asarray(r["ratio_to_oracle"])
+    assert np.allclose(np.diag(ratio), 1.0)
+    assert ratio.max() < 1.4 and ratio.min() >= 1.0 - 1e-9  # measured worst 1.32 at tiny
+    assert claims(results["generalization-sufficient"])["extra-generalization-sufficient"][
+        "status"] in {"supported", "unknown", "refuted"}
 
 
 def test_norm_growth(results):
