@@ -58,7 +58,7 @@ def check_id(claim_id: str) -> str:
             USER_ID_PATTERN.match(claim_id):
         return claim_id
     paper = (f"expected <paper>:<kind>-<number>[:part-k|:item-k][:step-m] with <kind> one of "
-             f"{', '.join(KINDS)} (e.g. closeness:lemma-5.6)")
+             f"{', '.join(KINDS)} (e.g. mypaper:lemma-5.6)")
     if prefix in RESERVED_PREFIXES:
         raise ValueError(f"bad claim id {claim_id!r}: {prefix!r} is a paper key, so its ids "
                          f"follow the papers' grammar: {paper}")
