@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,7 @@ from sympy.core.symbol import Str
 
 from numeric.budget import Budget
 from numeric.stages.exact import check_identity
+from proofs.executors import Executor, LocalExecutor
 from proofs.model import Lemma
 from proofs.runner import check_claim
 from symbolic import objects as ob
@@ -64,14 +66,24 @@ _LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Number, sp.NumberSymbol, Str, sp.OneMa
 
 @dataclass
 class Mutant:
-    """One mutated claim: ``label`` is ``<original id>~<operator>-<k>``."""
+    """One mutated claim: ``label`` is ``<original id>~<operator>-<k>``.
+
+    ``description`` may be given as a function that builds it: printing the changed nodes of
+    every mutant of a pool cost more than building the pool, and only the chosen are shown."""
 
     label: str
     operator: str
     where: str
-    description: str
+    _description: str | Callable[[], str]
     claim: Claim
     original: Claim
+
+    @property
+    def description(self) -> str:
+        """``where: what changed``, built on first use."""
+        if callable(self._description):
+            self._description = self._description()
+        return self._description
 
 
 @dataclass
@@ -214,6 +226,11 @@ def replace_at(e: sp.Basic, path: tuple[int, ...], new: sp.Basic) -> sp.Basic:
     return e.func(*args)
 
 
+def _describe(node: sp.Basic, new: sp.Basic, what: str) -> Callable[[], str]:
+    """A deferred ``node -> new (what)`` (see :class:`Mutant`)."""
+    return lambda: f"{_short(node, 40)} -> {_short(new, 40)} ({what})"
+
+
 def _short(e: Any, width: int = 60) -> str:
     """``str(e)`` cut to ``width`` (large matrix expressions print slowly: named by type)."""
     if isinstance(e, sp.Basic):
@@ -281,7 +298,7 @@ def _transpose(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[E
         yield node.args[0], "transpose removed"
     elif isinstance(node, sp.MatrixSymbol) and not isinstance(parent, sp.Transpose):
         r, c = node.shape
-        if c != 1 and r != 1 and sp.simplify(r - c) == 0:
+        if c != 1 and r != 1 and _same_size(r, c):
             yield node.T, "transposed"
 
 
@@ -304,9 +321,21 @@ def _swap(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
                 yield other, f"symbol {node} -> {other}"
 
 
+@lru_cache(maxsize=4096)
+def _same_size(s: sp.Basic, t: sp.Basic) -> bool:
+    """Whether two dimension expressions (polynomials in ``n``, ``d``) are equal: ``expand``
+    decides it exactly, and the answers are cached (``simplify`` here cost 18-43 s per pool).
+
+    >>> from symbolic.objects import n, d
+    >>> _same_size(n * (d + 1), n * d + n), _same_size(n, d)
+    (True, False)
+    """
+    return sp.expand(sp.sympify(s) - sp.sympify(t)) == 0
+
+
 def _same_kind(a: sp.Basic, b: sp.Basic) -> bool:
     if isinstance(a, sp.MatrixSymbol) and isinstance(b, sp.MatrixSymbol):
-        return all(sp.simplify(s - t) == 0 for s, t in zip(a.shape, b.shape))
+        return all(_same_size(s, t) for s, t in zip(a.shape, b.shape))
     return (isinstance(a, sp.Symbol) and isinstance(b, sp.Symbol)
             and not isinstance(a, sp.Dummy) and not isinstance(b, sp.Dummy))
 
@@ -358,7 +387,7 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
     seen = {_key(claim)}
     out: list[Mutant] = []
 
-    def add(op: str, where: str, what: str, **changes: Any) -> None:
+    def add(op: str, where: str, what: str | Callable[[], str], **changes: Any) -> None:
         try:
             m = claim.with_(**changes)
         except Exception:  # ill-formed (scalar vs matrix, shapes): Claim validates
@@ -368,7 +397,10 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
             return
         seen.add(k)
         label = f"{claim.id}~{op}-{sum(1 for x in out if x.operator == op) + 1}"
-        out.append(Mutant(label, op, where, f"{where}: {what}", m, claim))
+        if callable(what):
+            out.append(Mutant(label, op, where, lambda: f"{where}: {what()}", m, claim))
+        else:
+            out.append(Mutant(label, op, where, f"{where}: {what}", m, claim))
 
     for side in ("lhs", "rhs"):
         expr = getattr(claim, side)
@@ -381,8 +413,7 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
                         mutated = replace_at(expr, path, new)
                     except Exception:  # SymPy rejects the rebuilt tree (scalar vs matrix)
                         continue
-                    add(op, side, f"{_short(node, 40)} -> {_short(new, 40)} ({what})",
-                        **{side: mutated})
+                    add(op, side, _describe(node, new, what), **{side: mutated})
     if "relation" in operators:
         rel = claim.rel
         if rel in _FLIP:
@@ -412,8 +443,7 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
                                          side: replace_at(expr, path, new)})
                         except Exception:
                             continue
-                        add(op, where, f"{_short(node, 40)} -> {_short(new, 40)} ({what})",
-                            hypotheses=with_h(nh))
+                        add(op, where, _describe(node, new, what), hypotheses=with_h(nh))
         if "relation" in operators and h.rel in _FLIP:
             add("relation", where, f"{h.rel.value} -> {_FLIP[h.rel].value} in {_short(h, 50)}",
                 hypotheses=with_h(Prop(h.lhs, _FLIP[h.rel], h.rhs)))
@@ -677,16 +707,39 @@ def select_per_claim(items: list[Mutant], per_claim: int | None, seed: int) -> l
     return sorted(keep, key=lambda m: index[id(m)])
 
 
+def _original_job(job: tuple[Claim, Budget, int]) -> Verdict:
+    """Verdict of an unmutated claim (a pure job for any executor)."""
+    c, b, seed = job
+    return check_claim(c, b, seed)
+
+
+def _mutant_job(job: tuple[Mutant, Verdict, Budget, int]) -> Outcome:
+    """Check and classify one mutant (a pure job for any executor); a check or classification
+    that raises is an ``error`` outcome, never the end of the run."""
+    m, orig, b, seed = job
+    _ = m.description  # built here: the outcome travels back pickled, without the builder
+    v = None
+    try:
+        v = check_claim(m.claim, b, seed)
+        return classify(m, orig, v, b, seed)
+    except Exception as exc:  # one broken mutant must not end the run
+        return Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
+
+
 def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: int = 0,
         limit: int | None = None, operators: tuple[str, ...] = OPERATORS,
         progress: Callable[[str], None] | None = None,
         per_claim: int | None = None,
-        checkpoint: Callable[[Report], None] | None = None) -> Report:
+        checkpoint: Callable[[Report], None] | None = None,
+        executor: Executor | None = None) -> Report:
     """Check every claim of ``entries`` and its mutants: at most ``per_claim`` per claim
     (:func:`select_per_claim`), then at most ``limit`` in all (:func:`select`).
-    ``checkpoint(report)`` is called after each mutant (a long run keeps its partial results);
-    a mutant whose check or classification raises is an ``error``, never the end of the run."""
+
+    Originals and mutants are pure jobs run by ``executor`` (default: this process); the
+    outcomes do not depend on it. ``checkpoint(report)`` is called after each batch of
+    mutants (after each one in this process), so a long run keeps its partial results."""
     b = Budget.get(budget)
+    ex = executor if executor is not None else LocalExecutor(1)
     report = Report(target, budget, seed)
     t_start = time.perf_counter()
     claims = claims_of(entries)
@@ -694,32 +747,29 @@ def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: 
     chosen = select(select_per_claim(pool, per_claim, seed), limit, seed)
     report.sampling = {"claims": len(claims), "pool": len(pool), "per_claim": per_claim,
                        "limit": limit, "chosen": len(chosen), "operators": list(operators)}
+    if progress:
+        progress(f"{len(chosen)} of {len(pool)} mutants chosen "
+                 f"({time.perf_counter() - t_start:.1f} s to build the pool)")
     sampled = limit is not None or per_claim is not None
     needed = {m.original.id for m in chosen} if sampled else {c.id for c in claims}
-    for c in claims:
-        if c.id not in needed:
-            continue
-        if progress:
-            progress(f"original {c.id}")
-        v = check_claim(c, b, seed)
+    originals = [c for c in claims if c.id in needed]
+    if progress:
+        progress(f"checking {len(originals)} original claims ({ex.describe()})")
+    for c, v in zip(originals, ex.map(_original_job, [(c, b, seed) for c in originals])):
         report.originals[c.id] = v
         report.expectations[c.id] = c.expect
         if v.status not in HOLDS and v.status is not Status.REFUTED:
             report.skipped[c.id] = f"original is {v.status.value}"
     t0 = time.perf_counter()
-    for k, m in enumerate(chosen, start=1):
-        orig = report.originals[m.original.id]
-        if m.original.id in report.skipped:
-            continue
+    todo = [m for m in chosen if m.original.id not in report.skipped]
+    batch = 1 if isinstance(ex, LocalExecutor) and ex.jobs <= 1 else max(8, 4 * _width(ex))
+    for start in range(0, len(todo), batch):
+        part = todo[start:start + batch]
         if progress:
-            progress(f"[{k}/{len(chosen)}] {m.label}: {m.description}")
-        v = None
-        try:
-            v = check_claim(m.claim, b, seed)
-            out = classify(m, orig, v, b, seed)
-        except Exception as exc:  # one broken mutant must not end the run
-            out = Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
-        report.outcomes.append(out)
+            progress(f"[{start + len(part)}/{len(todo)}] {part[-1].label}: "
+                     f"{part[-1].description}")
+        jobs = [(m, report.originals[m.original.id], b, seed) for m in part]
+        report.outcomes += ex.map(_mutant_job, jobs)
         report.wall_seconds = time.perf_counter() - t_start
         if checkpoint:
             checkpoint(report)
@@ -727,6 +777,17 @@ def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: 
     if progress:
         progress(f"{len(report.outcomes)} mutants in {time.perf_counter() - t0:.1f} s")
     return report
+
+
+def _width(ex: Executor) -> int:
+    """How many jobs ``ex`` runs at once (a guess for a remote cluster)."""
+    if isinstance(ex, LocalExecutor):
+        return ex.jobs
+    try:
+        info = ex.client.scheduler_info()  # type: ignore[attr-defined]
+        return max(1, sum(w.get("nthreads", 1) for w in info["workers"].values()))
+    except Exception:  # not a dask client, or the scheduler is busy
+        return 8
 
 
 def recheck(data: dict[str, Any], entries: list[Lemma | Claim],

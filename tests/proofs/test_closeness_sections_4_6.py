@@ -93,6 +93,7 @@ def _closed(cid, values, idx):
     return np.array(np.asarray(out, dtype=object).tolist(), dtype=float).ravel()
 
 
+@pytest.mark.slow
 def test_numpy_twin_agrees_with_symbolic_closed_forms():
     rng = np.random.default_rng(7)
     n, d = 4, 3

@@ -106,6 +106,7 @@ def test_ipython_picks_the_rich_formats():
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+@pytest.mark.slow
 def test_repr_latex_of_every_entry_typesets(tmp_path):
     """Every entry's Jupyter LaTeX is valid LaTeX (amsmath), for all encoded papers."""
     blocks = []

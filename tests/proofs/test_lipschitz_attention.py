@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mpmath
 import numpy as np
+import pytest
 import sympy as sp
 
 from numeric.budget import Budget
@@ -36,6 +37,7 @@ def test_sphere_rows_are_unit_exactly():
     assert all(sp.cancel(sum(X[i, j] ** 2 for j in range(3)) - 1) == 0 for i in range(3))
 
 
+@pytest.mark.slow
 def test_exact_identities_on_the_grid():
     for c in (claim(model.EQUATION_2), claim(model.SHIFT), claim(model.POLARIZATION),
               claim(model.SPHERE_ATTENTION, 1)):
@@ -49,6 +51,7 @@ def test_exact_identities_on_the_grid():
         assert "dimension-generic" in v.method and "checked exactly" in v.message
 
 
+@pytest.mark.slow
 def test_sphere_statement_holds_by_sampling_only_on_the_sphere():
     v = check_claim(claim(model.SPHERE_ATTENTION), SMALL, seed=1)
     assert v.status is Status.SUPPORTED and v.slack < 1e-10
@@ -75,6 +78,7 @@ def _mp_value(expr, witness):
         return Evaluator(ops, lay.env(conv, {}))(expr)
 
 
+@pytest.mark.slow
 def test_l_noise_factor_two_is_refuted_with_a_reproducible_witness():
     c = claim(loss.L_NOISE)
     v = check_claim(c, "quick", seed=0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import sympy as sp
 
 from proofs import registry
@@ -110,6 +111,7 @@ def test_ci_slice_tensor_trick() -> None:
     assert all(o.verdict.status is Status.REFUTED and o.verdict.witness for o in rep.outcomes)
 
 
+@pytest.mark.slow
 def test_ci_slice_lipschitz_attention() -> None:
     """lipschitz-attention slice: shift invariance (all killed) and the ICL loss expansion,
     whose mutants in the noise term are true (the centred E_c makes <p, E_c^T a> = 0) and are

@@ -60,6 +60,7 @@ def test_results_have_the_pinned_finding(results):
 
 
 @needs_pdf
+@pytest.mark.slow
 def test_pdf_lists_every_result_with_its_status(pdf_text, results):
     ledger = pdf_text.split("Every result")[-1]
     lines = ledger.splitlines()
@@ -69,6 +70,7 @@ def test_pdf_lists_every_result_with_its_status(pdf_text, results):
 
 
 @needs_pdf
+@pytest.mark.slow
 def test_pdf_summary_counts(pdf_text, results):
     refuted = sum(r.status.value == "refuted" for r in results)
     assert refuted >= 1
@@ -83,6 +85,7 @@ def test_pdf_summary_counts(pdf_text, results):
 
 
 @needs_pdf
+@pytest.mark.slow
 def test_pdf_errata_and_witness(pdf_text, results):
     errata = pdf_text.split("Errata")[-1].split("Every result")[0]
     assert "closeness:fact-3.2:item-5" in errata and "missing-hypothesis" in errata
@@ -93,6 +96,7 @@ def test_pdf_errata_and_witness(pdf_text, results):
 
 
 @needs_pdf
+@pytest.mark.slow
 def test_pdf_statements_and_chains(pdf_text):
     assert "Lemma 3.3" in pdf_text and "Proof chain" in pdf_text
     assert "simple algebra" in pdf_text  # a printed justification
@@ -212,6 +216,7 @@ def test_compile_failure_is_one_line_and_leaves_nothing(tmp_path):
 
 @needs_pdf
 @pytest.mark.parametrize("key", registry.paper_keys())
+@pytest.mark.slow
 def test_every_encoded_paper_compiles(tmp_path, key):
     """Every statement and chain of every encoded paper typesets (no results needed)."""
     paper = registry.paper(key)

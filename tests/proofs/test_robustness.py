@@ -79,6 +79,7 @@ def test_bad_user_file_gives_one_line_error(case: str, tmp_path: Path, capsys) -
     assert expected in err and path in err
 
 
+@pytest.mark.slow
 def test_bad_user_file_in_a_subprocess(tmp_path: Path) -> None:
     path = _write(tmp_path, "shape", BAD_FILES["shape-mismatch"][0])
     r = subprocess.run([sys.executable, "-m", "proofs", "check", path, "-q"], cwd=ROOT,
@@ -226,6 +227,7 @@ def test_precision_restored_when_a_check_breaks(monkeypatch) -> None:
     assert _precision() == before
 
 
+@pytest.mark.slow
 def test_killed_parallel_check_leaves_no_worker_behind(tmp_path: Path) -> None:
     """SIGKILL of `proofcheck check --jobs 2`: its forked workers end with it."""
     out = tmp_path / "parallel-marker.json"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 
 from numeric.budget import BUDGETS
 
@@ -43,7 +44,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--operators", default=None, metavar="LIST",
                    help="comma-separated subset of the mutation operators")
+    p.add_argument("-j", "--jobs", default="1", metavar="N",
+                   help="worker processes (or dask workers), 'auto' for one per CPU "
+                        "(default 1); outcomes do not depend on it")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local: --jobs forked processes; dask: a LocalCluster of --jobs workers")
+    p.add_argument("--scheduler", metavar="ADDR", default=None,
+                   help="send the mutants to the dask.distributed scheduler at ADDR "
+                        "(tcp://HOST:PORT); see docs/performance.md for a full campaign")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+
+#: seconds between two rewrites of --json during a run (each rewrite costs O(mutants so far):
+#: rewriting after every mutant made a full pool quadratic)
+CHECKPOINT_SECONDS = 30.0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,14 +80,24 @@ def run(args: argparse.Namespace) -> int:
         return _recheck(args)
     if not args.paper:
         raise UsageError("give a paper, an id or a claim file (or --recheck FILE)")
+    from proofs.cli import run_options
+    from proofs.cli.common import parse_jobs
+
+    jobs = parse_jobs(args.jobs)
+    run_options.validate(args)
     entries = resolve_targets(args.paper)
     progress = Progress(args.quiet)
-    def save(rep: mutation.Report) -> None:
-        write_atomic(args.json, json.dumps(rep.to_json(), indent=1) + "\n")
+    last = [time.monotonic()]
 
-    report = mutation.run(entries, " ".join(args.paper), args.budget, args.seed, args.limit,
-                          ops, progress, per_claim=args.per_claim,
-                          checkpoint=save if args.json else None)
+    def save(rep: mutation.Report) -> None:
+        if time.monotonic() - last[0] >= CHECKPOINT_SECONDS:
+            write_atomic(args.json, json.dumps(rep.to_json(), indent=1) + "\n")
+            last[0] = time.monotonic()
+
+    with run_options.executor_for(args, jobs) as executor:
+        report = mutation.run(entries, " ".join(args.paper), args.budget, args.seed,
+                              args.limit, ops, progress, per_claim=args.per_claim,
+                              checkpoint=save if args.json else None, executor=executor)
     progress.done()
     print(report.summary())
     if args.json:

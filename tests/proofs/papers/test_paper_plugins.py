@@ -9,6 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 TOY = '''
 """A toy paper pack: one fact and one false lemma."""
 import sympy as sp
@@ -43,6 +45,7 @@ def proofcheck(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_a_fourth_paper_is_listed_and_checked(tmp_path):
     env = install(tmp_path, "toy", "toy_paper", TOY)
     listed = proofcheck(env, "list", "toy")

@@ -160,6 +160,7 @@ def test_norm_growth(results):
     assert claims(results["norm-growth"])["extra-norm-growth"]["status"] == "supported"
 
 
+@pytest.mark.slow
 def test_plots(results, tmp_path):
     pytest.importorskip("matplotlib")
     for name, r in results.items():
