@@ -15,7 +15,7 @@ import importlib
 from functools import cache
 
 from proofs.model import Lemma, Paper
-from symbolic.claim import Claim
+from symbolic.claim import Claim, reserve_prefixes
 
 
 class UnknownTarget(LookupError):
@@ -46,7 +46,9 @@ def _registered() -> dict[str, str]:
     from importlib.metadata import entry_points
 
     found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    return {**{k: v for k, v in BUILTIN.items() if k not in found}, **found}
+    out = {**{k: v for k, v in BUILTIN.items() if k not in found}, **found}
+    reserve_prefixes(out)  # ids under a paper key follow the papers' grammar
+    return out
 
 
 def paper_keys() -> list[str]:

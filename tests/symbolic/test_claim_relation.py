@@ -2,7 +2,7 @@ import pytest
 import sympy as sp
 
 from symbolic import Claim, Prop, Relation, d, matrix, n, norm2, opnorm, scalar, vector
-from symbolic.claim import check_id
+from symbolic.claim import check_id, reserve_prefixes
 
 
 @pytest.mark.parametrize(
@@ -38,6 +38,7 @@ def test_contract_ids_accepted(good):
 
 @pytest.mark.parametrize("bad", ["Closeness:lemma-1", "closeness:lemma", "closeness:foo-1", "x"])
 def test_bad_ids_rejected(bad):
+    reserve_prefixes(["closeness"])  # what the paper registry does for every paper key
     with pytest.raises(ValueError, match="bad claim id"):
         check_id(bad)
 
