@@ -25,7 +25,8 @@ import sympy as sp
 from proofs import registry
 from proofs.model.results import Result
 from proofs.reports.tex_text import btext, text
-from symbolic.claim import Prop, check_expression
+from symbolic.claim import Prop
+from symbolic.prop import check_expression
 from symbolic.latex import latex
 from symbolic.pretty import pretty
 from symbolic.verdict import Status
@@ -326,7 +327,7 @@ def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str,
         corrected = ("add to " + _label(tops[0]) + ": " + "; ".join(dict.fromkeys(own))
                      if own else next((f["corrected"] for f in fs if f.get("corrected")), None))
     else:
-        title = f"{where}: {kind.replace('-', ' ')}"
+        title = f"{', '.join(_label(i) for i in ids)}: {kind.replace('-', ' ')}"
         summary = f"{_label(lead['id'])} prints {lead['printed']}"
         if len(fs) > 1:
             summary += f" ({len(fs)} instances: " + ", ".join(
@@ -391,9 +392,10 @@ def to_latex(paper: str, items: list[dict[str, Any]],
 
 
 def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | None = None,
-               witnesses: bool = True) -> list[str]:
+               witnesses: bool | str = True) -> list[str]:
     """Causes first (most severe first), each with its instances folded below it in small
-    type: the errata section of a document (used by the report too)."""
+    type: the errata section of a document (used by the report too); ``witnesses`` is
+    ``True`` (every instance's), ``"first"`` (each cause's first instance) or ``False``."""
     cs = causes(items) if cause_list is None else cause_list
     out = [text(f"{len(cs)} cause(s), {len(items)} finding(s); causes most severe first, "
                 "each followed by its instances.")]
@@ -421,7 +423,8 @@ def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | N
                     + (", rigorous" if f["rigorous"] else "") + "): ")
             line += btext(f["printed"][:300]) if not f.get("hypothesis") else (
                 "needs " + btext(f["hypothesis"]) + " (" + btext(f["source"]) + ")")
-            if witnesses and f["witness"] is not None:
+            if f["witness"] is not None and (witnesses is True or (
+                    witnesses == "first" and i == c["findings"][0])):
                 line += r"; witness \texttt{" + btext(_short_witness(f["witness"], 160)) + "}"
             out.append(line)
         out.append(r"\end{itemize}}")

@@ -33,7 +33,7 @@ import sympy as sp
 
 from proofs.model import Chain, Lemma, Paper
 from proofs.model.results import Result
-from proofs.reports.errata import findings
+from proofs.reports.errata import findings, latex_body
 from proofs.reports.tex_text import UNICODE as _UNICODE
 from proofs.reports.tex_text import btext, text
 from proofs.store.atomic import write_atomic
@@ -522,34 +522,14 @@ def _slack_table(results: list[Result]) -> list[str]:
 
 
 def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None) -> list[str]:
+    """The errata section: root causes first, most severe first, instances folded below
+    (:func:`proofs.reports.errata.latex_body`)."""
     items = findings(results, flow)
-    by_id = {r.id: r for r in results}
     out = [r"\section{Errata}"]
     if not items:
         return [*out, r"No finding: no claim was refuted and every proof chain concludes its "
                       r"statement."]
-    out.append(f"{len(items)} finding(s), each established by the checks above.")
-    out.append(r"\begin{enumerate}")
-    for f in items:
-        r = by_id.get(f["id"])
-        out.append(rf"\item \texttt{{{text(f['id'])}}} ({text(f['source'])}): "
-                   rf"\textbf{{{text(f['kind'])}}}.")
-        if f.get("printed_latex"):
-            out += [r"Printed:", r"\begin{center}" + fit(f["printed_latex"], r"0.9\linewidth")
-                    + r"\end{center}"]
-        else:
-            out.append("Printed: " + text(f["printed"]) + ".")
-        corr = r.claim.corrected if r is not None and r.claim is not None else None
-        if corr is not None:
-            out.append("Corrected: " + _corrected(corr) + ".")
-        out.append(r"{\raggedright Evidence: " + btext(_clip(f["evidence"], 500))
-                   + (" (rigorous)." if f["rigorous"] else " (not rigorous).") + r"\par}")
-        if f.get("witness"):
-            out += ["Witness:", witness_latex(f["witness"])]
-        if f.get("note"):
-            out.append(r"{\footnotesize Reading: " + btext(f["note"]) + r"\par}")
-    out.append(r"\end{enumerate}")
-    return out
+    return [*out, *latex_body(items, witnesses="first")]
 
 
 def _ledger(results: list[Result]) -> list[str]:

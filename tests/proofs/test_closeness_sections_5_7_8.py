@@ -158,7 +158,8 @@ def test_errata_render_in_three_formats(findings):
     assert len(js["findings"]) == len(findings)
     for f in findings:
         assert f"`{f['id']}`" in md
-    assert tex.count(r"\item") == len(findings) and tex.rstrip().endswith(r"\end{document}")
+    assert tex.count(r"\item \texttt") == len(findings)
+    assert tex.rstrip().endswith(r"\end{document}")
 
 
 def test_constant_gaps_are_large():
@@ -166,6 +167,12 @@ def test_constant_gaps_are_large():
     assert gaps["Theorem 8.1"]["R=4,n=1"] == pytest.approx(69.2, abs=0.05)
     assert gaps["Theorem 8.1"]["R=60,n=1000"] > 15_000
     assert gaps["Lemma 5.6 (as its proof reaches)"]["R=4,n=1000"] == pytest.approx(1.8, abs=0.05)
+
+
+def _flow(res: list) -> list[dict]:
+    from proofs.tools.hypothesis_flow import flow_findings
+
+    return flow_findings(res, "quick", 0)
 
 
 def regenerate(budget: str = "default") -> None:
@@ -182,8 +189,66 @@ def regenerate(budget: str = "default") -> None:
 
         res = run_entries(ENTRIES, budget, 0, jobs=default_jobs())
     VERDICTS.write_text(json.dumps({r.id: r.status.value for r in res}, indent=1) + "\n")
-    ERRATA.write_text(errata.to_json("closeness", errata.findings(res)) + "\n")
+    items = errata.findings(res, _flow(res))
+    ERRATA.write_text(errata.to_json("closeness", items) + "\n")
+
+
+def rerender(new_claims_json: str) -> None:
+    """Rewrite the pinned errata from the pinned default-budget findings without re-running
+    them: claim and conclusion findings keep their witness and evidence and are re-rendered
+    from the current encoding; claims new since the pin take their verdicts from
+    ``new_claims_json`` (a ``check --json`` run); the hypothesis flow is recomputed (quick
+    budget, as ``proofcheck errata`` runs it) from the pinned statuses."""
+    import re
+
+    from proofs.model.results import Result
+    from proofs.store import results_json
+    from symbolic.pretty import pretty
+    from symbolic.verdict import Status, Verdict
+
+    old = json.loads(ERRATA.read_text())["findings"]
+    pinned = json.loads(VERDICTS.read_text())
+    doc = results_json.load_results_json(new_claims_json)
+    fresh = {r.id: r for r in results_json.results_from_json(doc, "closeness")}
+    ids = [sub.id for e in ENTRIES for sub in e.all_entries()] + list(CLAIMS)
+    order = list(dict.fromkeys(c.id for e in ENTRIES for c in e.claims()) | {})
+    order += [i for i in dict.fromkeys(ids) if i not in order]
+    for cid in order:
+        if cid not in pinned and cid in fresh:
+            pinned[cid] = fresh[cid].status.value
+    items: list[dict] = []
+    for cid in order:
+        mine = [f for f in old if f.get("check", {}).get("claim") == cid]
+        if cid in fresh and not mine and cid not in json.loads(VERDICTS.read_text()):
+            items += errata.findings([fresh[cid]])
+            continue
+        for f in mine:
+            claim = CLAIMS.get(cid) or next(c for c in PAPER.claims() if c.id == cid)
+            r = Result.of(claim, Verdict(Status.REFUTED, "pinned"))
+            f = dict(f, printed=errata._printed(r))
+            if f["check"]["type"] == "claim":
+                f.update(corrected=errata._corrected(r),
+                         corrected_latex=errata._corrected_latex(r))
+            else:
+                cc = conclusion_claim(PAPER.entry(cid))
+                st = claim.prop
+                rel = {"<=": "≤", "<": "<", ">=": "≥", ">": ">", "=": "="}[cc.rel.value]
+                m = re.search(r"is refuted \((.*)\)$", f["evidence"], re.S)
+                f.update(corrected=f"{pretty(st.lhs)} {rel} {pretty(cc.lhs)}  (what the proof "
+                                   "chain reaches)",
+                         corrected_latex="",
+                         evidence=(f"the chain ends at {pretty(cc.lhs)}; the needed "
+                                   f"implication {pretty(cc.prop)} is refuted "
+                                   f"({m.group(1) if m else '?'})"))
+            items.append(f)
+    statuses = [Result.of(CLAIMS[c], Verdict(Status(pinned[c]), "pinned")) for c in CLAIMS]
+    items += _flow(statuses)
+    VERDICTS.write_text(json.dumps(pinned, indent=1) + "\n")
+    ERRATA.write_text(errata.to_json("closeness", items) + "\n")
 
 
 if __name__ == "__main__":
-    regenerate(*sys.argv[1:])
+    if len(sys.argv) > 2 and sys.argv[1] == "rerender":
+        rerender(sys.argv[2])
+    else:
+        regenerate(*sys.argv[1:])

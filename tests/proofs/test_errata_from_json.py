@@ -100,7 +100,7 @@ def test_cli_from_json_in_three_formats(tmp_path, js, results, monkeypatch, caps
     tex = tmp_path / "e.tex"
     assert main(["errata", "closeness", "-q", "--from-json", str(js), "--format", "tex", "-o",
                  str(tex)]) == 0  # with the hypothesis flow, as the JSON above
-    assert tex.read_text().count(r"\item") == len(got["findings"])
+    assert tex.read_text().count(r"\item \texttt") == len(got["findings"])
 
 
 def test_no_flow_leaves_out_the_hypothesis_flow(tmp_path, js):

@@ -127,9 +127,12 @@ SAME_NORM_5 = Lemma(
     Prop(norm2(2 * b - P.f1 - P.f0), "=", norm2(P.db)),
     dims={"n": (1, 64), "d": (1, 4)},
     description="the solution 2b - f(x_{t+1}) - f(x_t) of Definition 5.1 has the norm of delta_b",
-    note="delta' = 2b - f(x_{t+1}) - f(x_t) solves Definition 5.1 exactly "
-         "(f(x_t) - b + delta' = -(f(x_{t+1}) - b)); the remark says all solutions share one "
-         "norm, so Theorems 8.1/8.2 bound only the solution Claim 5.2 picks.",
+    note="Reading taken: 'all the choices' are all solutions of Definition 5.1's equation. "
+         "delta' = 2b - f(x_{t+1}) - f(x_t) solves it exactly "
+         "(f(x_t) - b + delta' = -(f(x_{t+1}) - b)) and has another norm, so Theorems 8.1/8.2 "
+         "bound only the solution Claim 5.2 picks. Other reading: 'the choices' are the 2^n "
+         "sign patterns (f(x_{t+1}) - f(x_t)) o s the text lists; their norms are indeed equal, "
+         "but they are not solutions in general (extra-definition-5.1-sign-flip is refuted).",
     printed="every solution delta_b of Definition 5.1 has the same norm",
     expect="refuted", finding="false-statement",
     corrected="solutions of Definition 5.1 differ in norm; Claim 5.2 fixes "
