@@ -53,10 +53,11 @@ fi
 failed=0
 for paper in $(python -c "from proofs.registry import paper_keys; print(*paper_keys())"); do
   extra=()
-  if [ "$paper" = lipschitz-attention ]; then  # experiment results and figures, if available
+  exps=$(python -c "import sys; from proofs.cli.commands.experiment import discover
+print(*sorted(n for n, (k, _) in discover().items() if k == sys.argv[1]))" "$paper")
+  if [ -n "$exps" ]; then  # the paper's experiment results and figures, if they run
     mkdir -p "$OUT/$paper-figures"
-    for exp in $(python -c "from numeric.attention import EXPERIMENTS; print(*sorted(EXPERIMENTS))" \
-                 2>/dev/null); do
+    for exp in $exps; do
       if python -m proofs experiment "$exp" --budget tiny -q --json "$OUT/$paper-$exp.json" \
            --plot "$OUT/$paper-figures/$exp.png" > /dev/null 2>&1 \
          || [ -s "$OUT/$paper-$exp.json" ]; then
