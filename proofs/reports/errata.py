@@ -26,9 +26,9 @@ from proofs import registry
 from proofs.model.results import Result
 from proofs.reports.tex_text import btext, text
 from symbolic.claim import Prop
-from symbolic.prop import check_expression
 from symbolic.latex import latex
 from symbolic.pretty import pretty
+from symbolic.prop import check_expression
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
