@@ -44,8 +44,8 @@ from symbolic.objects import (
     vector,
 )
 from symbolic.relation import Relation
-from symbolic.written import chain
 from symbolic.verdict import Status, Verdict
+from symbolic.written import chain
 
 __all__ = [
     "Claim",

@@ -63,7 +63,7 @@ def chain(*items: Any) -> tuple[Any, ...]:
     ...
     ValueError: chain(a, REL, b, REL, c, ...) needs an odd number (>= 3) of items, got 2
     """
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     if len(items) < 3 or len(items) % 2 == 0:
         raise ValueError("chain(a, REL, b, REL, c, ...) needs an odd number (>= 3) of items, "
@@ -95,7 +95,7 @@ def parse_relations(text: str, names: Mapping[str, Any] | None = None) -> list[A
         standard_transformations,
     )
 
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     parts = _REL_TOKEN.split(text)
     if len(parts) < 3:
@@ -163,7 +163,7 @@ def to_props(obj: Any, names: Mapping[str, Any] | None = None) -> list[Any]:
     list/tuple of these (flattened). ``False`` (a hypothesis SymPy already found false) is an
     error, ``True`` states nothing.
     """
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     if isinstance(obj, Prop):
         return [obj]
@@ -234,7 +234,7 @@ def _combine(parts: list[tuple[sp.Expr, bool]], op: Any) -> tuple[sp.Expr, bool]
 
 
 def _disjunction(e: sp.Or) -> Any:
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     g, strict = _combine([_branch(a) for a in e.args], sp.Max)
     return Prop(g, ">" if strict else ">=", 0, written=_text(e), written_expr=e)
@@ -268,12 +268,12 @@ def assumption_props(symbols: Iterable[Any], listed: Iterable[Any]) -> list[Any]
     Integer symbols (indices, sizes) are left alone.
 
     >>> import sympy as sp
-    >>> from symbolic.claim import Prop
+    >>> from symbolic.prop import Prop
     >>> x, y = sp.Symbol("x", positive=True), sp.Symbol("y", nonnegative=True)
     >>> [str(p) for p in assumption_props([x, y], [Prop(y, ">=", 4)])]
     ['x > 0']
     """
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     listed = list(listed)
     out = []

@@ -103,7 +103,7 @@ def parse_props(text: str, where: dict[str, Any] | None = None) -> list[Any]:
     """The relations ``text`` states, one :class:`~symbolic.claim.Prop` per link of a chain;
     ``x \\in (a, b)`` gives two."""
     from symbolic import objects as ob
-    from symbolic.claim import Prop
+    from symbolic.prop import Prop
 
     tree = _tree(text)
     if len(tree.children) < 3:
