@@ -267,6 +267,120 @@ def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int
     return SearchResult(out, margins, obj.evaluations)
 
 
+SCALE_SPAN = 80.0  # exponents searched: 10^-80 .. 10^80 per symbol
+
+
+def _directions(batch: Batch, rng: np.random.Generator) -> tuple[dict, np.ndarray]:
+    """Each symbol of each instance as ``direction * 10**e`` (direction: entries of largest
+    magnitude 1; a zero symbol gets a random direction and ``e = 0``)."""
+    layout, size = batch.layout, batch.size
+    dirs: dict = {}
+    expo = np.zeros((size, len(layout.symbols)))
+    for k, s in enumerate(layout.symbols):
+        v = np.asarray(batch.values[s], dtype=float)
+        flat = v.reshape(size, -1)
+        with np.errstate(all="ignore"):
+            mag = np.max(np.abs(flat), axis=1)
+        bad = ~(np.isfinite(mag) & (mag > 0))
+        rnd = rng.standard_normal(flat.shape) if layout.shapes[s] else rng.choice(
+            [-1.0, 1.0], flat.shape)
+        rnd = rnd / np.max(np.abs(rnd), axis=1, keepdims=True)
+        with np.errstate(all="ignore"):
+            d = np.where(bad[:, None], rnd, flat / np.where(bad, 1.0, mag)[:, None])
+            expo[:, k] = np.where(bad, 0.0, np.log10(np.where(bad, 1.0, mag)))
+        dirs[s] = d.reshape(v.shape)
+    return dirs, expo
+
+
+def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int = 40,
+                 span: float = SCALE_SPAN) -> SearchResult:
+    """Search over orders of magnitude: each symbol of a start is ``direction * 10**e`` with
+    its direction kept and its exponent ``e`` searched in ``[-span, span]``; every proposal is
+    moved onto the faces of the hypotheses it breaks (:func:`numeric.sampler.to_faces`: a
+    scalar clipped to its bounds, a symbol scaled onto its norm bound) and kept if feasible
+    and lower in margin. Moves: one exponent, all of them, or two in opposite directions (a
+    product ``‖A‖‖x‖`` kept while ``‖x‖ ~ 1e70`` and ``‖A‖ ~ 1e-75``). Half the starts take the
+    instances' own exponents, half random ones (and random signs for scalars).
+
+    >>> import sympy as sp
+    >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, n, d
+    >>> from numeric.layout import Layout
+    >>> from numeric.sampler import sample
+    >>> A, v = matrix("A", n, d), vector("v", d)
+    >>> p = norm2(A * v)
+    >>> c = Claim("t:extra-1", p * sp.exp(-p), "<=", sp.Rational(1, 3),
+    ...           (Prop(opnorm(A), "<=", sp.Rational(1, 10**75)),))
+    >>> lay = Layout.of(c, {"n": 1, "d": 1})
+    >>> res = scale_search(c, sample(c, lay, 8, np.random.default_rng(0)),
+    ...                    np.random.default_rng(1), iterations=60)
+    >>> bool(res.margins.min() < 0)
+    True
+    """
+    from numeric.sampler import to_faces
+
+    layout = start.layout
+    base = start.take(np.concatenate([np.arange(start.size), np.arange(start.size)]))
+    size = base.size
+    if size == 0 or not layout.symbols:
+        return SearchResult(base, np.array([]), 0)
+    dirs, expo = _directions(base, rng)
+    half = start.size
+    expo[half:] = rng.uniform(-span, span, expo[half:].shape)
+    for s in layout.symbols:
+        if not layout.shapes[s]:
+            dirs[s][half:] = rng.choice([-1.0, 1.0], dirs[s][half:].shape)
+    obj = _Objective(claim, base)
+    width = len(layout.symbols)
+
+    def values_of(e: np.ndarray) -> tuple[dict, np.ndarray]:
+        vals = {}
+        for k, s in enumerate(layout.symbols):
+            scale = 10.0 ** np.clip(e[:, k], -300, 300)
+            shaped = scale[:, None, None] if layout.shapes[s] else scale
+            vals[s] = dirs[s] * shaped
+        vals = to_faces(claim, layout, vals, base.indices)
+        return vals, layout.flatten(vals)
+
+    def evaluate(e: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        vals, theta = values_of(e)
+        m, _, feas = obj.evaluate(obj.symmetrize(theta))
+        e = e.copy()  # the exponents of the point on the face
+        for k, s in enumerate(layout.symbols):
+            with np.errstate(all="ignore"):
+                mag = np.max(np.abs(vals[s].reshape(size, -1)), axis=1)
+                e[:, k] = np.where(np.isfinite(mag) & (mag > 0),
+                                   np.log10(np.where(mag > 0, mag, 1.0)), e[:, k])
+        return np.where(feas, m, np.inf), theta, np.clip(e, -span, span)
+
+    margins, theta, expo = evaluate(expo)
+    sigma = np.full(size, span / 4)
+    stop_at_violation = claim.rel not in (Relation.EQ, Relation.PSD_LE)
+    for _ in range(iterations):
+        if stop_at_violation and bool(np.any(margins < CLEAR_VIOLATION)):
+            break
+        z = rng.standard_normal((size, width)) * sigma[:, None]
+        kind = rng.random(size)
+        one = rng.integers(width, size=size)
+        other = (one + 1 + rng.integers(max(width - 1, 1), size=size)) % width
+        cols = np.arange(width)[None, :]
+        step = np.where((kind < 1 / 3)[:, None], np.where(cols == one[:, None], z, 0.0), z)
+        pair = np.where(cols == one[:, None], z[:, :1], 0.0) - np.where(
+            cols == other[:, None], z[:, :1], 0.0)
+        step = np.where(((kind >= 2 / 3) & (width > 1))[:, None], pair, step)
+        trial = np.clip(expo + step, -span, span)
+        m, th, trial = evaluate(trial)
+        # a tie is accepted: a plateau (a side that underflows to 0 for most exponents) is
+        # crossed by a random walk over the orders of magnitude
+        better = (m < margins) | ((m == margins) & np.isfinite(m))
+        expo = np.where(better[:, None], trial, expo)
+        theta = np.where(better[:, None], th, theta)
+        margins = np.where(better, m, margins)
+        sigma = np.clip(np.where(better, sigma * 1.5, sigma * 0.8), 0.01, span)
+    values = layout.unflatten(theta)
+    out = Batch(layout, values, base.indices, np.isfinite(margins))
+    return SearchResult(out, margins, obj.evaluations)
+
+
 def best_instances(result: SearchResult, count: int) -> list[tuple[float, dict, dict]]:
     """The ``count`` lowest-margin candidates as ``(margin, values, indices)`` single instances."""
     out = []
@@ -279,4 +393,4 @@ def best_instances(result: SearchResult, count: int) -> list[tuple[float, dict, 
     return out
 
 
-__all__ = ["SearchResult", "best_instances", "search", "sp"]
+__all__ = ["SearchResult", "best_instances", "scale_search", "search", "sp"]

@@ -339,6 +339,47 @@ def _saturate(claim: Claim, plan: _Plan, layout: Layout, values: dict, indices: 
             values[follower] = values[follower] + (new - old)
 
 
+def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
+    """``values`` moved onto the faces of the hypotheses they break, where that is a projection:
+    each scalar clipped into the bounds its hypotheses give it, each symbol with a norm bound
+    ``‖S‖ <= T`` scaled down onto it, in sampling order (a bound that depends on other symbols
+    is evaluated at their new values). The caller re-checks every hypothesis.
+
+    >>> from symbolic import Claim, Prop, scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x, "<=", 1, (Prop(x, ">=", 2), Prop(x, "<=", 3)))
+    >>> to_faces(c, Layout.of(c, {}), {x: np.array([0.0, 2.5, 1e90])}, {})[x].tolist()
+    [2.0, 2.5, 3.0]
+    """
+    values = dict(values)
+    size = next(iter(values.values())).shape[0] if values else 0
+    bounds = _norm_bounds(claim)
+    for sym in _Plan(claim, layout).order:
+        ev = Evaluator(NumpyOps(), layout.env(values, indices))
+        with np.errstate(all="ignore"):
+            if not layout.shapes[sym]:
+                lo, hi = _scalar_bounds(claim, sym, ev, size)
+                v = values[sym]
+                ok = np.isfinite(lo) | np.isfinite(hi)
+                if ok.any():
+                    clipped = np.clip(v, np.where(np.isnan(lo), -np.inf, lo),
+                                      np.where(np.isnan(hi), np.inf, hi))
+                    values[sym] = np.where(np.isnan(clipped), v, clipped)
+                continue
+            for s, h in bounds:
+                if s != sym:
+                    continue
+                norm = np.broadcast_to(np.asarray(ev(h.lhs), dtype=float), (size,))
+                bound = np.broadcast_to(np.asarray(ev(h.rhs), dtype=float), (size,))
+                factor = bound / norm * (1 - 1e-12 if h.rel is Relation.LT else 1 - 1e-15)
+                ok = np.isfinite(factor) & (factor > 0) & (norm > bound)
+                values[sym] = np.where(ok[:, None, None],
+                                       values[sym] * np.where(ok, factor, 1.0)[:, None, None],
+                                       values[sym])
+                ev = Evaluator(NumpyOps(), layout.env(values, indices))
+    return values
+
+
 def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) -> Batch:
     """Draw ``size`` instances of ``claim`` at ``layout``'s dimensions."""
     plan = _Plan(claim, layout)
@@ -385,3 +426,83 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
             batch.hyp_margins.append(m)
             batch.feasible &= holds(h, m)
     return batch
+
+
+def concat(batches: list[Batch]) -> Batch:
+    """One batch of several at the same layout (hypothesis margins are recomputed by
+    :func:`with_feasibility`)."""
+    first = batches[0]
+    vals = {s: np.concatenate([b.values[s] for b in batches]) for s in first.values}
+    idx = {s: np.concatenate([b.indices[s] for b in batches]) for s in first.indices}
+    return Batch(first.layout, vals, idx, np.concatenate([b.feasible for b in batches]))
+
+
+def with_feasibility(claim: Claim, batch: Batch) -> Batch:
+    """``batch`` with ``feasible`` and ``hyp_margins`` computed afresh from every hypothesis."""
+    size = batch.size
+    batch.feasible = np.ones(size, dtype=bool)
+    batch.hyp_margins = []
+    ev = batch.evaluator()
+    with np.errstate(all="ignore"):
+        for h in claim.hypotheses:
+            m, _, _ = batch_margin(h, ev)
+            m = np.broadcast_to(m, (size,)).astype(float)
+            m, _ = rescue(h, ev.env, m)
+            batch.hyp_margins.append(m)
+            batch.feasible &= holds(h, m)
+    return batch
+
+
+def _variant(batch: Batch, sym: sp.Basic, value: np.ndarray) -> Batch:
+    vals = dict(batch.values)
+    idx = dict(batch.indices)
+    if sym in idx:
+        idx[sym] = np.broadcast_to(value, idx[sym].shape).astype(idx[sym].dtype)
+    else:
+        vals[sym] = np.broadcast_to(value, vals[sym].shape).astype(float)
+    return Batch(batch.layout, vals, idx, batch.feasible.copy())
+
+
+def equality_cases(claim: Claim, batch: Batch, rows: int = 12) -> Batch:
+    """Instances on the measure-zero sets a random draw never hits: every symbol set equal to
+    another of its shape (``x = y``, the equality set of ``x <= y``), each scalar on the faces
+    its hypotheses give it (``y = x`` under ``x <= y``, a bound ``R = 4`` of ``R >= 4``), each
+    index at the ends of its range (1 and its maximum), each symbol zero. Built from the first
+    ``rows`` instances of ``batch``; feasibility is checked afresh (a case that breaks a
+    hypothesis is infeasible, never a witness).
+
+    >>> from symbolic import Claim, Prop, scalar
+    >>> x, y = scalar("x"), scalar("y")
+    >>> c = Claim("t:extra-1", sp.exp(x - y), "<", 1, (Prop(x, "<=", y),))
+    >>> lay = Layout.of(c, {})
+    >>> b = equality_cases(c, sample(c, lay, 8, np.random.default_rng(0)), rows=4)
+    >>> bool(np.any(b.feasible & (b.values[x] == b.values[y])))
+    True
+    """
+    base = batch.take(np.arange(min(rows, batch.size)))
+    if base.size == 0:
+        return base
+    layout = base.layout
+    out: list[Batch] = []
+    syms = list(layout.symbols)
+    for s in syms:
+        for t in syms:
+            if s is not t and layout.shapes[s] == layout.shapes[t]:
+                out.append(_variant(base, t, base.values[s]))
+        out.append(_variant(base, s, np.zeros_like(base.values[s])))
+    ev = base.evaluator()
+    for s in syms:
+        if layout.shapes[s]:
+            continue
+        with np.errstate(all="ignore"):
+            lo, hi = _scalar_bounds(claim, s, ev, base.size)
+        for bound in (lo, hi):
+            ok = np.isfinite(bound)
+            if ok.any():
+                out.append(_variant(base, s, np.where(ok, bound, base.values[s])))
+    for i, top in layout.indices.items():
+        for k in {1, int(top)}:
+            out.append(_variant(base, i, np.full(base.size, k, dtype=np.int64)))
+    if not out:
+        return base
+    return with_feasibility(claim, concat(out))

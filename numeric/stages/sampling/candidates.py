@@ -89,16 +89,19 @@ class Confirmer:
     t0: float
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    last: Verdict | None = None  # the verdict of the latest attempt
 
     def attempt(self, cands: list[Candidate], slack: float | None,
                 context: dict[str, Any]) -> Verdict | None:
         """A ``refuted`` verdict for the first candidate that is confirmed, else None."""
         t = time.perf_counter()
+        self.last = None
         try:
             for c in cands:
                 c.tried = True
                 v = self._one(c, slack, context)
                 if v is not None:
+                    self.last = v
                     return v
             return None
         finally:

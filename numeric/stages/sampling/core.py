@@ -28,13 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from numeric.adversarial import best_instances, search
+from numeric.adversarial import best_instances, scale_search, search
 from numeric.budget import Budget
 from numeric.layout import Layout
 from numeric.logspace import log_margin, rescue, rows_env
 from numeric.margins import batch_margin, precise_margin, slack_value
 from numeric.precise_backend import MpmathOps, mp_workdps
-from numeric.sampler import sample
+from numeric.sampler import equality_cases, sample
 from numeric.stages.sampling.candidates import Candidate, Confirmer
 from numeric.stages.sampling.settings import (
     dim_settings,
@@ -121,6 +121,7 @@ class _Run:
         self.slack = SlackTracker()
         self.candidates: list[Candidate] = []
         self.confirmer = Confirmer(claim, seed, budget.confirm, self.t0)
+        self.tied: Verdict | None = None  # a confirmed tie on an equality set
 
     def violates(self, m: np.ndarray) -> np.ndarray:
         """Float margins that are candidate violations (a strict relation fails at 0 too)."""
@@ -227,6 +228,55 @@ class _Run:
             if self.violates(np.array([mm]))[0]:
                 self.candidates.append(Candidate(mm, layout, vals, idx))
 
+    # ------------------------------------------------------------------ every scale
+
+    def equality_pass(self, layout: Layout, sampled: Sampled) -> None:
+        """Candidates on the hypotheses' equality sets (``x = y``, faces, index ends), which
+        sampling reaches with probability zero (:func:`numeric.sampler.equality_cases`)."""
+        cases = equality_cases(self.claim, sampled.batch)
+        feas = cases.take(cases.feasible)
+        self.tally.evaluations += cases.size
+        if feas.size == 0:
+            return
+        with np.errstate(all="ignore"):
+            m, _, _ = batch_margin(self.claim.prop, feas.evaluator())
+            m = np.broadcast_to(m, (feas.size,)).astype(float)
+            if not np.isfinite(m).all():
+                m, _ = rescue(self.claim.prop, feas.env(), m)
+        finite = np.isfinite(m)
+        if finite.any():
+            self.tally.lower(float(m[finite].min()))
+        rows = np.flatnonzero(finite & self.violates(m))
+        rows = rows[np.argsort(m[rows], kind="stable")][: self.budget.confirm]
+        self.add_candidates(layout, feas, rows, m)
+        if self.claim.rel.strict and rows.size:
+            # an exact tie on an equality set (x = y under x <= y) is a strict relation's only
+            # violation: confirm the first one now (arb certifies exact zeros)
+            ties = [c for c in self.candidates[-rows.size:] if c.margin == 0][:1]
+            if ties:
+                self.confirmer.attempt(ties, self.slack.current(), self.tally.context())
+                self.tied = self.confirmer.last
+
+    def scale_pass(self, layout: Layout, sampled: Sampled, k: int) -> None:
+        """Search over orders of magnitude (:func:`numeric.adversarial.scale_search`) from the
+        lowest margins and random instances, with its own random stream (the other passes
+        draw what they drew before it existed)."""
+        claim, b, m = self.claim, self.budget, sampled.margins
+        rng = np.random.default_rng([self.seed, 15, k])
+        starts = max(4, b.search_starts // 2)
+        key = np.where(np.isfinite(m), m, np.inf)
+        lowest = np.argsort(key, kind="stable")[: starts // 2]
+        rest = np.setdiff1d(np.arange(sampled.batch.size), lowest)
+        extra = rng.choice(rest, size=min(rest.size, starts - lowest.size), replace=False)
+        res = scale_search(claim, sampled.batch.take(np.concatenate([lowest, extra])), rng,
+                           max(30, b.search_iterations // 2))
+        self.tally.evaluations += res.evaluations
+        if res.margins.size and np.isfinite(res.margins).any():
+            self.tally.lower(float(np.nanmin(res.margins[np.isfinite(res.margins)])))
+        for mm, vals, idx in best_instances(res, b.confirm):
+            if self.violates(np.array([mm]))[0]:
+                self.candidates.append(Candidate(mm, layout, vals, idx))
+
     # ------------------------------------------------------------------ confirmation
 
     def confirm_early(self) -> Verdict | None:
@@ -293,12 +343,20 @@ def check_numeric(claim: Claim, budget: Budget, seed: int = 0,
         run.tally.phases["sampling"] += time.perf_counter() - t
         if sampled is None:
             continue
+        t = time.perf_counter()
+        run.equality_pass(layout, sampled)
+        run.tally.phases["sampling"] += time.perf_counter() - t
+        if run.tied is not None:
+            return run.tied
         # a clear violation among the samples: confirm it before searching
         refuted = run.confirm_early()
         if refuted is not None:
             return refuted
         t = time.perf_counter()
         run.search_pass(layout, sampled)
+        if run.confirmer.count and not any(c.margin <= -1e-12 and not c.tried
+                                           for c in run.candidates):
+            run.scale_pass(layout, sampled, k)
         run.tally.phases["search"] += time.perf_counter() - t
         # a clear violation is confirmed at once: the other dimension settings are not needed
         if k + 1 < len(settings):
