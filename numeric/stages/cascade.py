@@ -70,14 +70,25 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
-           progress: Progress | None = None, stages: Sequence[Stage] | None = None) -> Verdict:
+           progress: Progress | None = None, stages: Sequence[Stage] | None = None,
+           replay: Sequence[dict] | None = None, shrink: bool = True) -> Verdict:
     """The verdict of the first stage that decides ``claim`` (see the module docstring);
     ``stages`` defaults to :data:`STAGES` (read at each call).
+
+    ``replay``: witnesses stored by earlier runs (JSON dicts), re-confirmed first by a
+    :class:`~numeric.stages.replay.ReplayStage`; one that confirms refutes the claim at once
+    (``details["replayed"]``). ``shrink``: a refutation found now has its witness shrunk
+    (:func:`numeric.shrink.shrink_verdict`; the original stays in
+    ``details["original_witness"]``).
 
     Raises ValueError for an unknown budget name, before any stage runs.
     """
     b = Budget.resolve(budget)
     stages = STAGES if stages is None else stages
+    if replay:
+        from numeric.stages.replay import ReplayStage
+
+        stages = (ReplayStage(replay), *stages)
     t0 = time.perf_counter()
     records: list[StageRecord] = []
     evidence: list[tuple[Stage, Verdict]] = []
@@ -114,6 +125,10 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             evidence.append((stage, v))
     if final is None:
         final = _combine(evidence, records, seed)
+    if shrink and final.status is Status.REFUTED and not final.details.get("replayed"):
+        from numeric.shrink import shrink_verdict
+
+        final = shrink_verdict(claim, final)
     if final.seed is None:
         final.seed = seed
     final.details["stages"] = [r.to_json() for r in records]
