@@ -260,6 +260,8 @@ def _shrink_symbols(sh: _Shrinker, current: dict[str, Any], accept: Any) -> None
         if arr.ndim == 0:
             continue
         trials = [(np.zeros_like(arr), "0")]
+        trials.append((np.sign(arr), "signs of its entries"))
+        trials.append((np.round(arr / 2), "half, rounded"))
         for digits in (1, 2, 3):
             r = np.vectorize(lambda v, k=digits: float(f"{v:.{k}g}"))(arr)
             trials.append((r, f"{digits} significant digits"))
@@ -333,7 +335,11 @@ def _shrink_entries(sh: _Shrinker, current: dict[str, Any], accept: Any) -> None
                     return True
                 return False
 
-            if any(ok(v) for v in SIMPLE if v != arr[pos]):
+            here = float(arr[pos])
+            if here in SIMPLE:  # only a simpler simple value (no 1 -> -1 -> 1 cycles)
+                any(ok(v) for v in SIMPLE[: SIMPLE.index(here)])
+                continue
+            if any(ok(v) for v in SIMPLE):
                 continue
             _magnitudes(float(arr[pos]), ok)
             for v in simple_values(float(arr[pos]))[len(SIMPLE):]:

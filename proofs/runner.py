@@ -18,7 +18,7 @@ import os
 import time
 import traceback
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from numeric.budget import Budget
@@ -28,6 +28,7 @@ from proofs.model import Chain, Lemma
 from proofs.model.conclusion import conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
 from proofs.store.cache import ResultStore
+from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -61,11 +62,13 @@ def using_store(store: ResultStore | None) -> Iterator[None]:
 
 
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
-                progress: Progress | None = None) -> Verdict:
+                progress: Progress | None = None,
+                replay: Sequence[dict] | None = None) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
     unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
-    returned as is and a new one is stored."""
+    returned as is and a new one is stored. ``replay``: witnesses stored by earlier runs,
+    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`)."""
     b = Budget.resolve(budget)
     store = _ACTIVE.get("store")
     if store is not None:
@@ -75,7 +78,7 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     s = claim_seed(seed, claim.id)
     t0 = time.perf_counter()
     try:
-        v = decide(claim, b, s, progress)
+        v = decide(claim, b, s, progress, replay=replay)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
@@ -95,27 +98,29 @@ def _conclusion_note(c: Result) -> str:
 
 
 _Work = list[tuple[Lemma | None, Claim]]
-#: a job: (index, total, claim or None, its conclusion claim or None, budget, seed)
-_Job = tuple[int, int, Claim | None, Claim | None, "str | Budget", int]
+#: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
+#: stored witnesses to replay for the claim and for the conclusion])
+_Job = tuple[int, int, Claim | None, Claim | None, "str | Budget", int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
 def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None]:
     """Verdicts of one job: a claim and/or the conclusion its proof chain owes (either may be
     None: already known from the store). Pure: a function of the job alone."""
-    k, total, claim, cc, budget, seed = job
+    k, total, claim, cc, budget, seed = job[:6]
+    replay, creplay = job[6] if len(job) > 6 else ([], [])
     progress = _PROGRESS.get("fn")
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
         progress(f"[{k + 1}/{total}] {name}")
-    v = check_claim(claim, budget, seed, progress) if claim is not None else None
-    cv = check_claim(cc, budget, seed, progress) if cc is not None else None
+    v = check_claim(claim, budget, seed, progress, replay) if claim is not None else None
+    cv = check_claim(cc, budget, seed, progress, creplay) if cc is not None else None
     return v, cv
 
 
 def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress | None,
-              executor: Executor, store: ResultStore | None = None, latest: bool = False
-              ) -> list[tuple[Verdict, Verdict | None]]:
+              executor: Executor, store: ResultStore | None = None, latest: bool = False,
+              witnesses: WitnessDB | None = None) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
     from ``store`` when it holds them (``latest``: the latest stored result at any budget
     or seed), else checked by ``executor`` (and then stored)."""
@@ -131,8 +136,11 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
               else None)
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
+            rep = (witnesses.get(claim) if witnesses is not None and v is None else [],
+                   witnesses.get(cc) if witnesses is not None and cc is not None
+                   and cv is None else [])
             jobs.append((k, len(want), claim if v is None else None,
-                         cc if cc is not None and cv is None else None, budget, seed))
+                         cc if cc is not None and cv is None else None, budget, seed, rep))
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
@@ -147,10 +155,14 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
             known[k][0] = v
             if store is not None:
                 store.put(claim, budget, seed, v)
+            if witnesses is not None:
+                witnesses.record(claim, v)
         if cc is not None:
             known[k][1] = cv
             if store is not None:
                 store.put(cc, budget, seed, cv)
+            if witnesses is not None:
+                witnesses.record(cc, cv)
     return [(v, cv) for v, cv in known]  # type: ignore[misc]
 
 
@@ -185,7 +197,7 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
 def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
                 progress: Progress | None = None, jobs: int = 1,
                 executor: Executor | None = None, store: ResultStore | None = None,
-                latest: bool = False) -> list[Result]:
+                latest: bool = False, witnesses: WitnessDB | None = None) -> list[Result]:
     """Check every claim of ``entries`` (parts included); add combined results for chain
     statements and for entries made of parts, and check what each proof chain still owes
     its statement.
@@ -194,7 +206,11 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
     ``jobs`` forked processes). Each claim has its own seed (:func:`claim_seed`), so the
     results are the same for any ``jobs`` or executor. With ``store``, verdicts already
     stored are reused (``latest``: the latest stored verdict of each claim, at any budget or
-    seed, as ``errata`` and ``report`` read them) and new ones are stored.
+    seed, as ``errata`` and ``report`` read them) and new ones are stored. With
+    ``witnesses`` (a :class:`~proofs.store.witnesses.WitnessDB`), each claim's stored
+    witnesses are replayed before its stages and every new refutation's witness is stored:
+    the same seed gives the same results for the same database, and a later run may refute a
+    claim earlier (at a smaller budget) than the run that first found the witness.
     """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
@@ -208,7 +224,7 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
     own = executor is None
     ex = LocalExecutor(jobs) if executor is None else executor
     try:
-        verdicts = _verdicts(claims, budget, seed, progress, ex, store, latest)
+        verdicts = _verdicts(claims, budget, seed, progress, ex, store, latest, witnesses)
     finally:
         if own:
             ex.close()

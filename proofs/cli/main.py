@@ -16,6 +16,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from numeric.budget import BUDGETS
 from proofs import __version__, registry
@@ -60,7 +61,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         entries = run_options.last_failed(entries, store, progress)
     with run_options.executor_for(args, jobs) as executor:
         results = run_entries(entries, args.budget, args.seed, progress, executor=executor,
-                              store=store)
+                              store=store, witnesses=_witnesses_for(args))
     run_options.record(results, store)
     progress.done()
     print(table.terminal_table(results))
@@ -69,6 +70,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.junit:
         write_atomic(args.junit, table.to_junit(results))
     return 1 if any(r.unexpected for r in results) else 0
+
+
+def _witnesses_for(args: argparse.Namespace) -> Any:
+    """The witness database of the working directory (replayed first, new witnesses
+    recorded), or None with ``--no-replay``."""
+    if getattr(args, "no_replay", False):
+        return None
+    from proofs.store.witnesses import WitnessDB
+
+    return WitnessDB(".")
 
 
 def cmd_errata(args: argparse.Namespace) -> int:
@@ -151,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes (default auto: one per CPU, at most 8); results "
                    "do not depend on it")
     run_options.add_arguments(s, last_failed=True)
+    s.add_argument("--no-replay", action="store_true",
+                   help="neither replay nor record the witness database "
+                   "(.proofcheck/witnesses/)")
     s.set_defaults(func=cmd_check)
     s = sub.add_parser("errata", help="every finding of a paper, with witnesses")
     s.add_argument("paper")

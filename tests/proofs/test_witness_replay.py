@@ -1,0 +1,99 @@
+"""The witness database and replay (issue 15, item 5): confirmed witnesses stored by content,
+replayed first so that a tiny budget reproduces a known refutation; damaged entries ignored and
+rewritten; a stored witness is only a candidate; ``--no-replay``."""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from numeric.budget import Budget
+from numeric.stages.cascade import decide
+from proofs.runner import run_entries
+from proofs.store.witnesses import WitnessDB
+from symbolic import Claim, Prop, matrix, n, norm2, opnorm, scalar, vector
+from symbolic.objects import d
+from symbolic.verdict import Status
+
+A, v = matrix("A", n, d), vector("v", d)
+P = norm2(A * v)
+# fails only for ||v|| >= 1e75 (||A|| <= 1e-75) with ||Av|| ~ 1: see test_extreme_scales
+BAND = Claim("replay:extra-band", P * sp.exp(-P), "<=", sp.Rational(1, 3),
+             (Prop(opnorm(A), "<=", sp.Rational(1, 10**75)),), dims={"n": (1, 3), "d": (1, 3)})
+# a budget too small to find it: one setting, 48 samples, no search, no confirmation
+TINY = Budget("tiny", 48, 1, 0, 1, 0, 0, 10, 1, 1, 1.0)
+x = scalar("x")
+
+
+def test_tiny_budget_alone_does_not_refute():
+    assert decide(BAND, TINY, seed=0).status is Status.SUPPORTED
+
+
+def test_replay_reproduces_a_refutation_at_a_tiny_budget(tmp_path):
+    db = WitnessDB(str(tmp_path))
+    first = run_entries([BAND], "quick", 0, witnesses=db)[0]
+    assert first.status is Status.REFUTED and not first.verdict.details.get("replayed")
+    stored = db.get(BAND)
+    assert stored == [first.verdict.witness]  # the shrunk witness, by the claim's content
+    assert [[abs(a) for a in row] for row in stored[0]["A"]] == [[1e-75]]
+    again = run_entries([BAND], TINY, 0, witnesses=db)[0]
+    assert again.status is Status.REFUTED and again.verdict.rigorous
+    assert again.verdict.details["replayed"] is True
+    assert again.verdict.witness == stored[0]
+    assert again.verdict.details["stages"][0]["stage"] == "replay"
+    # a claim with the same mathematics under another id replays it too
+    twin = Claim("other:extra-twin", BAND.lhs, "<=", BAND.rhs, BAND.hypotheses, dims=BAND.dims)
+    assert run_entries([twin], TINY, 0, witnesses=db)[0].status is Status.REFUTED
+    # without the database the tiny budget finds nothing
+    assert run_entries([BAND], TINY, 0)[0].status is Status.SUPPORTED
+
+
+def test_stored_witness_is_only_a_candidate(tmp_path):
+    c = Claim("replay:extra-true", x**2, ">=", 0)
+    db = WitnessDB(str(tmp_path))
+    db.put(c, {"x": 3.0})  # wrong: x^2 >= 0 holds there
+    v = run_entries([c], "quick", 0, witnesses=db)[0].verdict
+    assert v.status is Status.PROVED
+    assert v.details["stages"][0]["outcome"] == "no decision"
+
+
+def test_damaged_entry_is_ignored_and_rewritten(tmp_path):
+    c = Claim("replay:extra-line", x, "<=", 1)
+    db = WitnessDB(str(tmp_path))
+    db.put(c, {"x": 2.0})
+    f = db._file(db.key(c))
+    doc = json.loads(f.read_text())
+    doc["witnesses"] = [{"x": 5.0}]  # checksum no longer matches: never trusted
+    f.write_text(json.dumps(doc))
+    assert db.get(c) == [] and db.damaged == 1
+    f.write_text("{not json")
+    assert db.get(c) == [] and db.damaged == 2
+    db.put(c, {"x": 7.0})
+    assert db.get(c) == [{"x": 7.0}]
+
+
+def test_check_cli_replays_and_no_replay_turns_it_off(tmp_path, monkeypatch):
+    from proofs.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "band.py").write_text(
+        "import sympy as sp\n"
+        "from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, n, d\n"
+        "A, v = matrix('A', n, d), vector('v', d)\n"
+        "P = norm2(A * v)\n"
+        "band = Claim('mine:band', P * sp.exp(-P), '<=', sp.Rational(1, 3),\n"
+        "             hypotheses=[Prop(opnorm(A), '<=', sp.Rational(1, 10**75))],\n"
+        "             dims={'n': (1, 3), 'd': (1, 3)})\n")
+    args = ["check", "band.py", "--budget", "quick", "-q", "--no-cache", "--jobs", "1"]
+    main([*args, "--json", "a.json"])
+    main([*args, "--json", "b.json"])
+    main([*args, "--json", "c.json", "--no-replay"])
+    a, b, c = (json.loads((tmp_path / f).read_text())["results"][0] for f in
+               ("a.json", "b.json", "c.json"))
+    assert a["status"] == b["status"] == c["status"] == "refuted"
+    assert b["witness"] == a["witness"]
+    assert any((tmp_path / ".proofcheck" / "witnesses").rglob("*.json"))
+    for r, replayed in ((a, False), (b, True), (c, False)):
+        details = r.get("details") or {}
+        assert bool(details.get("replayed")) is replayed, (r["witness"], details.keys())
