@@ -193,3 +193,15 @@ def test_dask_local_cluster_gives_the_local_json():
     a = _strip(json.loads(to_json(local, 0, "quick")))
     b = _strip(json.loads(to_json(remote, 0, "quick")))
     assert a == b and len(a["results"]) >= 3
+
+
+def test_mutation_outcomes_do_not_depend_on_the_executor():
+    from proofs.tools import mutation
+
+    entries = registry.resolve("closeness:fact-3.1:item-1")
+    one = mutation.run(entries, "slice", "quick", 0, limit=6)
+    two = mutation.run(entries, "slice", "quick", 0, limit=6, executor=LocalExecutor(2))
+    strip = lambda rep: _strip([o.to_json() for o in rep.outcomes])  # noqa: E731
+    assert strip(one) == strip(two) and len(one.outcomes) == 6
+    assert {k: v.status for k, v in one.originals.items()} == {
+        k: v.status for k, v in two.originals.items()}
