@@ -253,9 +253,12 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
              * sp.exp(2 * R**2) * dist),
         hypotheses=hyps, dims=dims, ranges=R_BIG,
         description="||f(new) - f(old)||_2 <= 4 beta^-2 n^1.5 R exp(2R^2) ||shift||",
-        note=listed + " No counterexample with the listed hypotheses was found: one needs "
-             "||A|| > 1e15 with ||shift|| < 1e-15 (||f(new) - f(old)|| <= sqrt 2 always).",
-        finding="missing-hypothesis",
+        note=listed + " A counterexample with the listed hypotheses needs quantities at very "
+             "different scales (||f(new) - f(old)|| <= sqrt 2 always, so the shift must be tiny "
+             "while its image under A is not): the search over orders of magnitude finds one, "
+             "e.g. ||A|| ~ 1e37 with ||shift|| ~ 1e-32 (Part 3) or ||x|| ~ 1e80 with "
+             "||A_{t+1} - A_t|| ~ 1e-78 (Lemma 7.5).",
+        finding="missing-hypothesis", expect="refuted",
         corrected="add ||A|| <= R, ||x|| <= R, the 0.01 shift condition and beta <= alpha at "
                   "both points (the extra claim with these hypotheses is supported)",
         proof=Chain(norm2(p.db), links([

@@ -94,7 +94,12 @@ THEOREM_8_2 = theorem(
           "simple algebra", "simple algebra", "simple algebra", "the definition of M"],
     dims=s5.DIMS,
     extra_note="'||A|| <= R' is read for A_t and A_{t+1}; ||x||_2 <= R is not listed. The "
-               "text says 'move the x_t to x_{t+1}' where it means A_t to A_{t+1}.",
+               "text says 'move the x_t to x_{t+1}' where it means A_t to A_{t+1}. Without "
+               "||x||_2 <= R the statement fails: x of norm ~1e80 with ||A_{t+1} - A_t|| "
+               "~1e-78 keeps ||(A_{t+1} - A_t) x|| moderate (found by the search over orders "
+               "of magnitude).",
+    expect="refuted", finding="missing-hypothesis",
+    corrected="add ||x||_2 <= R (as Theorem 1.4 lists it)",
 )
 
 ENTRIES = [THEOREM_8_1, THEOREM_8_2]
