@@ -307,6 +307,8 @@ def unsupported_construct(e: sp.Basic) -> str | None:
 
 def _unsupported(e: sp.Basic, bound: frozenset) -> str | None:
     if e.is_Number or isinstance(e, sp.NumberSymbol):
+        if e in (sp.nan, sp.zoo, sp.oo, -sp.oo):
+            return f"non-finite constant {e} in the expression"
         if e.is_Number and not e.is_real:
             return f"the complex number {e} is not supported: claims are over the reals"
         return None

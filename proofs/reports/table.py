@@ -132,8 +132,9 @@ def format_witness(witness: dict[str, Any] | None, items: int = 3, digits: int =
 def shown_witness(v: Any) -> tuple[str, dict[str, Any] | None]:
     """The witness a report shows: the shrunk one when the search recorded it, else the
     confirmed one; with its label."""
-    shrunk = (v.details or {}).get("shrunk_witness") if isinstance(v.details, dict) else None
-    if shrunk:
+    details = v.details if isinstance(v.details, dict) else {}
+    shrunk = details.get("shrunk_witness")
+    if shrunk and shrunk != details.get("original_witness", v.witness):
         return "witness (shrunk)", shrunk
     return "witness", v.witness
 

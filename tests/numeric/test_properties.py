@@ -130,7 +130,8 @@ def test_witness_round_trip_reproduces_violation(c: sp.Rational, seed: int) -> N
 
 
 def test_paper_finding_witness_round_trip() -> None:
-    from proofs.tools import mutation, registry
+    from proofs import registry
+    from proofs.tools import mutation
 
     claim = next(c for c in mutation.claims_of(registry.resolve("closeness:fact-3.2:item-5"))
                  if c.id == "closeness:fact-3.2:item-5")

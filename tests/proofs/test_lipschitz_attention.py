@@ -25,7 +25,7 @@ def claim(entry, step=None):
 
 def test_ids_and_listing():
     ids = [c.id for c in PAPER.claims()]
-    assert len(ids) == len(set(ids)) == 15
+    assert len(ids) == len(set(ids)) == 18
     assert {e.id for e in PAPER.entries} >= {"lipschitz-attention:theorem-2",
                                              "lipschitz-attention:lemma-1"}
 

@@ -118,7 +118,7 @@ def test_mine(proofcheck):
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
         '>       proofcheck.holds(Claim("mine:exp-le-2", sp.exp(x), "<=", 2))',
-        "E       proofs.testing.ClaimFailed: mine:exp-le-2: refuted (witness x=*)",
+        "E       proofs.testing.ClaimFailed: mine:exp-le-2: refuted (witness* x=*)",
         f"test_claims.py:{line_of(pytester, 'mine:exp-le-2')}: ClaimFailed",
     ])
     out = result.stdout.str()
