@@ -15,6 +15,8 @@ Example:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
@@ -444,7 +446,20 @@ def bound_symbols(e: sp.Basic) -> set[sp.Symbol]:
 
 def symbols_of(e: sp.Basic) -> set[sp.Basic]:
     """Scalar symbols and matrix symbols appearing in ``e`` (dimension symbols and the
-    index variables of sums excluded)."""
+    index variables of sums excluded). Memoised: the samplers ask for the same expressions'
+    symbols millions of times per paper (a fresh set is returned each time)."""
+    try:
+        return set(_symbols_of_cached(e))
+    except TypeError:  # an unhashable argument (a mutable matrix)
+        return _symbols_of(e)
+
+
+@lru_cache(maxsize=16384)
+def _symbols_of_cached(e: sp.Basic) -> frozenset[sp.Basic]:
+    return frozenset(_symbols_of(e))
+
+
+def _symbols_of(e: sp.Basic) -> set[sp.Basic]:
     out: set[sp.Basic] = set()
     for node in sp.preorder_traversal(e):
         if isinstance(node, sp.MatrixSymbol):
