@@ -10,7 +10,8 @@ Layout (everything written atomically, one file per entry, so concurrent runs ne
 the store; the last writer of an index wins)::
 
     .proofcheck/results/objects/ab/abcdef….json   one verdict (with its key and a checksum)
-    .proofcheck/results/latest/<id hash>.json     the key of the latest verdict of a claim id
+    .proofcheck/results/latest/<hash>.json        the key of the latest verdict of a claim (id
+                                                  and content)
     .proofcheck/results/lastfailed.json           ids that failed or errored last time (--lf)
 
 An entry that cannot be read, does not parse, has the wrong key or whose checksum does not
@@ -202,8 +203,9 @@ class ResultStore:
     def _object(self, key: str) -> Path:
         return self.path / "objects" / key[:2] / f"{key}.json"
 
-    def _pointer(self, claim_id: str) -> Path:
-        return self.path / "latest" / f"{_sha(claim_id)[:24]}.json"
+    def _pointer(self, claim: Claim) -> Path:
+        # by id and content: a proof chain's owed conclusion shares its statement's id
+        return self.path / "latest" / f"{_sha(claim.id + chr(0) + content_digest(claim))[:32]}.json"
 
     # -- reading --------------------------------------------------------------------------
 
@@ -246,7 +248,7 @@ class ResultStore:
         """The verdict of the latest run of ``claim`` (any budget or seed) if the claim and the
         checking code are unchanged since; else None."""
         try:
-            ptr = json.loads(self._pointer(claim.id).read_text(encoding="utf-8"))
+            ptr = json.loads(self._pointer(claim).read_text(encoding="utf-8"))
             key = ptr["key"] if ptr.get("id") == claim.id else None
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             key = None
@@ -281,8 +283,9 @@ class ResultStore:
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(str(p), json.dumps(doc))
-            self._pointer(claim.id).parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(str(self._pointer(claim.id)), json.dumps({"id": claim.id, "key": key}))
+            pointer = self._pointer(claim)
+            pointer.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(str(pointer), json.dumps({"id": claim.id, "key": key}))
         except OSError:  # a read-only working directory: the run goes on without a store
             pass
 

@@ -205,3 +205,14 @@ def test_mutation_outcomes_do_not_depend_on_the_executor():
     assert strip(one) == strip(two) and len(one.outcomes) == 6
     assert {k: v.status for k, v in one.originals.items()} == {
         k: v.status for k, v in two.originals.items()}
+
+
+def test_latest_keeps_claims_that_share_an_id(tmp_path):
+    """A proof chain's owed conclusion shares its statement's id: both stay readable."""
+    x = scalar("x")
+    a = Claim("t:lemma-1", x**2, ">=", 0)
+    b = Claim("t:lemma-1", x**2 + 1, ">=", 1)
+    store = ResultStore(str(tmp_path))
+    store.put(a, "quick", 0, Verdict(Status.PROVED, "exact", True, "a"))
+    store.put(b, "quick", 0, Verdict(Status.SUPPORTED, "sampling", False, "b"))
+    assert store.latest(a).message == "a" and store.latest(b).message == "b"
