@@ -625,10 +625,11 @@ def figure_files(directory: str | None) -> list[str]:
 
 def document(paper: Paper, results: list[Result], *, budget: str | None = None,
              seed: int | None = None, versions: dict[str, str] | None = None,
-             figures: Sequence[str] = (), derivations: bool = True,
+             figures: Sequence[str] = (), derivations: bool | list = True,
              flow: list[dict[str, Any]] | None = None) -> str:
     """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
-    ``flow``, computed by the caller), as a complete LaTeX document."""
+    ``flow``, computed by the caller), as a complete LaTeX document. ``derivations``: whether
+    to include them, or the ``(id, latex)`` pairs of :func:`derivations_latex` already made."""
     results = sorted(results, key=_order(paper))
     by_id = {r.id: r for r in results}
     out = [_preamble(), r"\begin{document}",
@@ -655,7 +656,8 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
     out += _errata(results, flow)
-    ders = derivations_latex(paper) if derivations else []
+    ders = (derivations if isinstance(derivations, list)
+            else derivations_latex(paper) if derivations else [])
     if ders:
         out += [r"\section{Symbolic derivations}",
                 r"Each derivative formula, rewritten one rule at a time by "

@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -118,6 +119,25 @@ def code_fingerprint() -> str:
         except OSError:  # a file that vanished while we read: the fingerprint still differs
             h.update(str(f).encode())
     return f"{proofs.__version__}+{h.hexdigest()[:16]}"
+
+
+@cache
+def source_fingerprint() -> str:
+    """:func:`code_fingerprint` and a hash of every source file of ``proofs/`` (papers,
+    reports, derivations): for data that any of them may change.
+
+    >>> source_fingerprint().startswith(code_fingerprint())
+    True
+    """
+    import proofs
+
+    h = hashlib.sha256()
+    for f in sorted(Path(proofs.__file__).parent.rglob("*.py")):
+        try:
+            h.update(str(f.name).encode() + b"\0" + f.read_bytes() + b"\0")
+        except OSError:
+            h.update(str(f).encode())
+    return f"{code_fingerprint()}+{h.hexdigest()[:16]}"
 
 
 def budget_name(budget: Any) -> str:
@@ -288,6 +308,40 @@ class ResultStore:
             write_atomic(str(pointer), json.dumps({"id": claim.id, "key": key}))
         except OSError:  # a read-only working directory: the run goes on without a store
             pass
+
+    # -- other derived data -------------------------------------------------------------
+
+    def memo(self, kind: str, parts: list[str], compute: Callable[[], Any]) -> Any:
+        """``compute()`` (JSON data), stored under ``kind`` and the hash of ``parts`` plus the
+        whole toolkit's source (:func:`source_fingerprint`); a whole stored value is returned
+        instead of computing it again, a damaged one is recomputed and rewritten.
+
+        >>> import tempfile
+        >>> store = ResultStore(tempfile.mkdtemp())
+        >>> store.memo("demo", ["a"], lambda: [1, 2]), store.memo("demo", ["a"], lambda: 0)
+        ([1, 2], [1, 2])
+        """
+        key = _sha(json.dumps([FORMAT, kind, list(parts), source_fingerprint()]))
+        p = self.path / kind / f"{key}.json"
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+            if doc.get("key") == key and doc.get("checksum") == _checksum(doc.get("value")):
+                self.hits += 1
+                return doc["value"]
+            self.damaged += 1
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, AttributeError):
+            self.damaged += 1
+        value = compute()
+        data = json.loads(json.dumps(value, default=_json_default))
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(str(p), json.dumps({"key": key, "value": data,
+                                             "checksum": _checksum(data)}))
+        except OSError:
+            pass
+        return value
 
     # -- last failures (--lf) -------------------------------------------------------------
 

@@ -216,3 +216,19 @@ def test_latest_keeps_claims_that_share_an_id(tmp_path):
     store.put(a, "quick", 0, Verdict(Status.PROVED, "exact", True, "a"))
     store.put(b, "quick", 0, Verdict(Status.SUPPORTED, "sampling", False, "b"))
     assert store.latest(a).message == "a" and store.latest(b).message == "b"
+
+
+def test_report_reuses_stored_derivations(in_tmp, monkeypatch, capsys):
+    from proofs.reports import latex as latex_report
+
+    calls: list[str] = []
+    real = latex_report.derivations_latex
+    monkeypatch.setattr(latex_report, "derivations_latex",
+                        lambda paper, *a: calls.append(paper.key) or real(paper, ["closeness:extra-grad-a-exp"]))
+    monkeypatch.setattr("proofs.runner.run_entries", lambda *a, **k: [])
+    assert main(["report", "closeness", "-o", "a.tex", "-q"]) == 0
+    assert main(["report", "closeness", "-o", "b.tex", "-q"]) == 0
+    assert calls == ["closeness"]  # the second report read them from the store
+    a, b = Path("a.tex").read_text(), Path("b.tex").read_text()
+    assert a == b and "Symbolic derivations" in a
+    capsys.readouterr()

@@ -114,8 +114,13 @@ def run(args: argparse.Namespace) -> int:
 
     with using_store(run_options.store_for(args)):
         flow = flow_findings(results, seed=seed if isinstance(seed, int) else 0)
+    ders: bool | list = not args.no_derivations
+    store = run_options.store_for(args)
+    if ders and store is not None:  # the derivations depend on the code and the paper only
+        ders = [tuple(p) for p in store.memo("derivations", [paper.key], lambda: [
+            list(p) for p in latex_report.derivations_latex(paper)])]
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
-                                figures=figures, derivations=not args.no_derivations, flow=flow)
+                                figures=figures, derivations=ders, flow=flow)
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):
