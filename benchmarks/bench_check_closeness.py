@@ -70,15 +70,12 @@ def compare(args: argparse.Namespace) -> dict[str, float]:
         after["report after check"], _ = _timed(["report", args.target, "-o", "r.tex", "-q"],
                                                 tmp)
         if args.mutants:
-            wall, proc = _timed(["mutate", args.target, "--limit", str(args.mutants),
-                                 "--json", "m.json", "-j", args.jobs], tmp)
-            m = json.load(open(os.path.join(tmp, "m.json")))
-            n = max(1, len(m["mutants"]))
-            pool = _pool_seconds(proc.stderr)
-            originals = sum(o["seconds"] for o in m["originals"])
-            after["mutate: pool generation"] = pool
-            # the mutants' share of the wall time: what one more mutant costs
-            after["mutate: s per mutant (quick)"] = max(0.0, wall - pool - originals - 2.0) / n
+            # one process, as the figure before was measured: the mutants' phase (after the
+            # pool and the originals) divided by their number
+            _, proc = _timed(["mutate", args.target, "--limit", str(args.mutants), "--json",
+                              "m.json", "-j", "1"], tmp)
+            after["mutate: pool generation"] = _pool_seconds(proc.stderr)
+            after["mutate: s per mutant (quick)"] = _mutant_seconds(proc.stderr)
     print(f"{'measure':32s} {'before':>9s} {'after':>9s} {'target':>8s}")
     for k, v in after.items():
         before = BEFORE.get(k)
@@ -86,6 +83,18 @@ def compare(args: argparse.Namespace) -> dict[str, float]:
         print(f"{k:32s} {before if before is not None else float('nan'):8.1f}s {v:8.1f}s "
               + (f"{tgt:7.1f}s" if tgt else "       -"))
     return after
+
+
+def _mutant_seconds(stderr: str) -> float:
+    """Seconds per mutant from the last progress line ``N mutants in X s``."""
+    for line in reversed(stderr.splitlines()):
+        if " mutants in " in line:
+            try:
+                n, rest = line.split("] ", 1)[1].split(" mutants in ")
+                return float(rest.split()[0]) / max(1, int(n))
+            except (IndexError, ValueError):
+                pass
+    return float("nan")
 
 
 def _pool_seconds(stderr: str) -> float:
