@@ -220,6 +220,7 @@ class ClaimItem(pytest.Item):
         self.claim = claim
 
     def runtest(self) -> None:
+        """Check the claim; a failed check raises :class:`proofs.testing.ClaimFailed`."""
         from proofs.testing import check
 
         opts = _options(self, self.config)
@@ -232,11 +233,13 @@ class ClaimItem(pytest.Item):
         return found[0] if found else None
 
     def reportinfo(self) -> tuple[Any, int | None, str]:
+        """Where the claim is written, for pytest's report."""
         line = self._line()
         return self.path, None if line is None else line - 1, f"claim {self.claim.id}"
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> Any:
+        """One line with the claim id and witness (no traceback through proofcheck)."""
         from proofs.testing import ClaimFailed
 
         if isinstance(excinfo.value, ClaimFailed):

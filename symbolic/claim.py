@@ -20,11 +20,8 @@ import sympy as sp
 
 from symbolic import objects as _ob
 from symbolic.objects import DIMS
-from symbolic.prop import Prop, check_expression, check_ranges
+from symbolic.prop import Prop, check_expression, check_ranges  # noqa: F401 (re-exported)
 from symbolic.relation import Relation
-
-__all__ = ["KINDS", "Claim", "Prop", "check_expression", "check_id", "index_bounds",
-           "reserve_prefixes"]
 
 KINDS = ("definition", "fact", "lemma", "claim", "theorem", "equation", "extra")
 ID_PATTERN = re.compile(
