@@ -77,7 +77,23 @@ def _srepr(e: Any) -> str:
     return sp.srepr(e) if isinstance(e, sp.Basic) else repr(e)
 
 
+_DIGESTS: dict[int, tuple[Claim, str]] = {}  # by identity; claims are immutable
+
+
 def content_digest(claim: Claim) -> str:
+    """:func:`_content_digest`, computed once per claim object (``srepr`` of large
+    expressions is not free; a run asks for each claim's digest several times)."""
+    hit = _DIGESTS.get(id(claim))
+    if hit is not None and hit[0] is claim:
+        return hit[1]
+    digest = _content_digest(claim)
+    if len(_DIGESTS) >= 4096:
+        _DIGESTS.clear()
+    _DIGESTS[id(claim)] = (claim, digest)
+    return digest
+
+
+def _content_digest(claim: Claim) -> str:
     """A hash of what the checkers read of ``claim`` (not its id, source text or notes).
 
     >>> from symbolic import Claim, scalar
