@@ -70,6 +70,7 @@ def test_unexpected_refutation_exits_1(tmp_path, capsys):
     assert "refuted!" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_python_m_proofs_runs_without_traceback():
     p = subprocess.run([sys.executable, "-m", "proofs", "check", "closeness:nope"],
                        capture_output=True, text=True, check=False)

@@ -105,6 +105,7 @@ def test_pdf_statements_and_chains(pdf_text):
 
 
 @needs_pdf
+@pytest.mark.slow
 def test_pdf_symbolic_derivations(pdf_text):
     if "closeness:lemma-4.5:part-1" not in "".join(c.id for c in
                                                    registry.paper("closeness").claims()):
