@@ -8,8 +8,10 @@ results are the same whatever the executor, and come back in the order of the it
 - :class:`DaskExecutor` (``--executor dask``: a ``LocalCluster`` on this machine;
   ``--scheduler tcp://HOST:PORT``: an existing ``dask.distributed`` cluster). Dask runs tasks in
   worker *threads*, where the ``SIGALRM`` time limit of symbolic steps cannot fire; each job
-  therefore runs in a process forked from the worker, whose only thread is its main thread, so
-  the limits, and hence the verdicts, are those of a local run.
+  therefore runs in the main thread of a helper interpreter started once per worker thread
+  (:func:`run_isolated`; forking from a threaded worker could inherit a held import lock, and
+  dask's daemonic workers may not start multiprocessing children), so the limits, and hence
+  the verdicts, are those of a local run.
 
 Every worker runs BLAS single-threaded (:func:`limit_blas_threads`): OpenBLAS threads busy-wait
 and oversubscribe the cores (a ``check tensor-trick`` took 152.7 s instead of 81.5 s).
@@ -27,6 +29,7 @@ import multiprocessing as mp
 import os
 import pickle
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -140,7 +143,9 @@ class JobFailed(RuntimeError):
 
 def run_forked(fn: Callable[[Any], Any], item: Any) -> Any:
     """``fn(item)`` in a child process forked from this one (its main thread, so ``SIGALRM``
-    time limits work even when called from a worker thread); its exception re-raised here.
+    time limits work); its exception re-raised here. Only safe from a process whose other
+    threads are not importing modules: a module lock held by another thread at the fork stays
+    held in the child (use :func:`run_isolated` from dask worker threads).
 
     >>> run_forked(abs, -4)
     4
@@ -175,10 +180,112 @@ def run_forked(fn: Callable[[Any], Any], item: Any) -> Any:
     return value
 
 
+class _Helper:
+    """A helper interpreter started with ``subprocess`` (dask workers are daemonic processes,
+    which ``multiprocessing`` may not give children): length-prefixed pickles over its stdin
+    and stdout, one job at a time, each run in the helper's main thread."""
+
+    def __init__(self) -> None:
+        import subprocess
+        import sys
+
+        env = {**os.environ, **dict.fromkeys(BLAS_ENV, "1")}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from proofs.executors import _helper_main; _helper_main()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    def run(self, blob: bytes) -> tuple[bool, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            self.proc.stdin.write(len(blob).to_bytes(8, "little") + blob)
+            self.proc.stdin.flush()
+            head = self.proc.stdout.read(8)
+            if len(head) < 8:
+                raise EOFError
+            return pickle.loads(self.proc.stdout.read(int.from_bytes(head, "little")))
+        except (OSError, EOFError, pickle.UnpicklingError) as exc:
+            self.close()
+            raise JobFailed(f"the job's helper process died ({type(exc).__name__})") from None
+
+    def close(self) -> None:
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except Exception:  # still busy: it must not outlive us
+            self.proc.kill()
+
+
+def _helper_main() -> None:
+    """The helper's loop (see :class:`_Helper`): until stdin closes."""
+    import sys
+
+    import cloudpickle
+
+    limit_blas_threads(1)
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # stray prints must not corrupt the protocol
+    while True:
+        head = inp.read(8)
+        if len(head) < 8:
+            return
+        fn, item, dims = cloudpickle.loads(inp.read(int.from_bytes(head, "little")))
+        try:
+            if dims:  # the client's dimension symbols (dim("k") in a paper or a claim file)
+                from symbolic.objects import DIMS
+
+                DIMS.update(dims)
+            res = (True, fn(item))
+        except BaseException as exc:
+            res = (False, f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(res)
+        out.write(len(data).to_bytes(8, "little") + data)
+        out.flush()
+
+
+_HELPERS: dict[int, _Helper] = {}  # one helper per calling thread
+
+
+def run_isolated(fn: Callable[[Any], Any], item: Any, dims: dict | None = None) -> Any:
+    """``fn(item)`` in the main thread of a helper interpreter started once per calling thread
+    and reused (:class:`_Helper`): ``SIGALRM`` time limits work there, and no lock held by
+    another thread of this process (dask's event loop, its deserialisation threads) can be
+    inherited, as it can by a fork. ``fn`` and ``item`` travel with cloudpickle, with
+    ``dims``: the dimension symbols declared where the job was made (``symbolic.objects.DIMS``
+    is filled by the modules that declare them, which the helper has not imported).
+    """
+    import cloudpickle
+
+    me = threading.get_ident()
+    helper = _HELPERS.get(me)
+    if helper is None or helper.proc.poll() is not None:
+        helper = _HELPERS[me] = _Helper()
+    try:
+        ok, value = helper.run(cloudpickle.dumps((fn, item, dims)))
+    except JobFailed:
+        _HELPERS.pop(me, None)
+        raise
+    if not ok:
+        raise JobFailed(value)
+    return value
+
+
+def close_helpers() -> None:
+    """End the helper interpreters :func:`run_isolated` started in this process."""
+    while _HELPERS:
+        _, helper = _HELPERS.popitem()
+        helper.close()
+
+
 class DaskExecutor(Executor):
     """Jobs on a ``dask.distributed`` cluster: the one at ``scheduler`` (``tcp://HOST:PORT``),
     or a ``LocalCluster`` of ``workers`` processes started here (``processes=False``: threads
-    of this process, each job still forked). Items are pickled (cloudpickle) to the workers."""
+    of this process; each job still runs in a spawned helper). Items are pickled (cloudpickle)
+    to the workers."""
 
     name = "dask"
 
@@ -207,13 +314,18 @@ class DaskExecutor(Executor):
         items = list(items)
         if not items:
             return []
-        futures = self.client.map(run_forked, [fn] * len(items), items, pure=False)
+        from symbolic.objects import DIMS
+
+        dims = dict(DIMS)
+        futures = self.client.map(run_isolated, [fn] * len(items), items, [dims] * len(items),
+                                  pure=False)
         return self.client.gather(futures)
 
     def close(self) -> None:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+        close_helpers()  # those of in-process (processes=False) workers
 
 
 def make_executor(kind: str = "local", jobs: int = 1, scheduler: str | None = None

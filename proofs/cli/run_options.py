@@ -67,7 +67,8 @@ def executor_for(args: argparse.Namespace, jobs: int) -> Any:
         return make_executor(getattr(args, "executor", "local") or "local", jobs,
                              getattr(args, "scheduler", None))
     except (OSError, TimeoutError, RuntimeError) as exc:
-        raise UsageError(f"cannot start the {args.executor} executor: {exc}") from None
+        kind = "dask" if getattr(args, "scheduler", None) else args.executor
+        raise UsageError(f"cannot start the {kind} executor: {exc}") from None
 
 
 def last_failed(entries: Sequence[Any], store: Any, progress: Any) -> list[Any]:

@@ -21,6 +21,8 @@ from symbolic import Claim, scalar
 from symbolic.verdict import Status, Verdict
 
 SLICE = ["closeness:fact-3.2:item-5", "closeness:fact-3.1:item-2", "closeness:lemma-3.3"]
+#: for the executors: a matrix claim whose dimension k is declared by the paper module
+DASK_SLICE = [*SLICE, "closeness:fact-3.2:item-4"]
 
 
 def _strip(x: Any) -> Any:
@@ -186,9 +188,10 @@ def test_dask_local_cluster_gives_the_local_json():
     pytest.importorskip("dask.distributed")
     from proofs.executors import DaskExecutor
 
-    entries = _entries()
+    entries = [e for t in DASK_SLICE for e in registry.resolve(t)]
     local = run_entries(entries, "quick", 0, executor=LocalExecutor(1))
-    with DaskExecutor(workers=2, processes=False) as ex:
+    # worker processes (daemonic, as a real cluster's): each job in a helper interpreter
+    with DaskExecutor(workers=2, processes=True) as ex:
         remote = run_entries(entries, "quick", 0, executor=ex)
     a = _strip(json.loads(to_json(local, 0, "quick")))
     b = _strip(json.loads(to_json(remote, 0, "quick")))
