@@ -435,16 +435,7 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
             raw = _pull_toward(anchor, raw, props, layout, values, indices, sym, rng)
         values[sym] = raw
     _saturate(claim, plan, layout, values, indices, rng)
-    batch = Batch(layout, values, indices, np.ones(size, dtype=bool))
-    ev = batch.evaluator()
-    with np.errstate(all="ignore"):
-        for h in claim.hypotheses:
-            m, _, _ = batch_margin(h, ev)
-            m = np.broadcast_to(m, (size,)).astype(float)
-            m, _ = rescue(h, ev.env, m)
-            batch.hyp_margins.append(m)
-            batch.feasible &= holds(h, m)
-    return batch
+    return with_feasibility(claim, Batch(layout, values, indices, np.ones(size, dtype=bool)))
 
 
 def concat(batches: list[Batch]) -> Batch:
