@@ -5,6 +5,7 @@ Every module-level ``Claim`` (or ``Lemma``) is checked; set ``CLAIMS = [...]`` t
 
 import sympy as sp
 
+from proofs.model import Lemma
 from symbolic import Claim, Prop, d, matrix, n, norm2, opnorm, scalar, vector
 from symbolic.softmax import SoftmaxRegression
 
@@ -21,5 +22,7 @@ operator_bound = Claim("mine:lemma-2", norm2(A * x), "<=", R**2,
                        source="my notes, Lemma 2", dims={"n": (1, 16), "d": (1, 8)})
 
 # A wrong constant: the softmax output has l2 norm at most 1, not at most 1/2.
-softmax_norm = Claim("mine:lemma-3", norm2(SoftmaxRegression(A, x).f), "<=", sp.Rational(1, 2),
-                     source="my notes, Lemma 3 (wrong on purpose)", expect="refuted")
+# A claim holds mathematics only; an entry (Lemma) pins the verdict a finding has established.
+softmax_norm = Lemma.of(
+    Claim("mine:lemma-3", norm2(SoftmaxRegression(A, x).f), "<=", sp.Rational(1, 2),
+          source="my notes, Lemma 3 (wrong on purpose)"), expect="refuted")

@@ -8,8 +8,9 @@ Three ways to check claims in a test module:
 - the ``proofcheck`` fixture: ``proofcheck.check(claim)``, ``.holds(claim)``,
   ``.refuted(claim)``, each returning the :class:`~symbolic.Verdict`.
 
-A claim passes when it gets the verdict it expects: ``refuted`` for a claim built with
-``expect="refuted"``, else proved or supported (only proved with ``require_proof=True``). A failure
+A claim passes when it gets the verdict it expects: ``refuted`` for a claim an entry pins
+(``Lemma.of(claim, expect="refuted")``), else proved or supported (only proved with
+``require_proof=True``). A failure
 points at your line: the fixture's line, the ``yield`` that produced the claim, or the line that
 writes the claim's id; its one-line message (also in the short summary, and in full in a
 ``proofcheck`` section at the end) names the claim id and the witness. ``--proofcheck-budget``
@@ -64,13 +65,15 @@ class Checker:
     def __init__(self, budget: str = "quick", seed: int = 0, require_proof: bool = False):
         self.budget, self.seed, self.require_proof = budget, seed, require_proof
 
-    def check(self, claim: Any, require_proof: bool | None = None) -> Any:
-        """Fail unless ``claim`` gets the verdict it expects (refuted if ``expect="refuted"``)."""
+    def check(self, claim: Any, require_proof: bool | None = None,
+              expect: str | None = None) -> Any:
+        """Fail unless ``claim`` gets the verdict ``expect`` pins (refuted for
+        ``expect="refuted"``; None: it holds)."""
         __tracebackhide__ = True
         from proofs.testing import check
 
         proof = self.require_proof if require_proof is None else require_proof
-        return check(claim, self.budget, self.seed, proof)
+        return check(claim, self.budget, self.seed, proof, expect)
 
     def holds(self, claim: Any, require_proof: bool | None = None) -> Any:
         """Fail unless ``claim`` is proved or supported (proved with ``require_proof``)."""
@@ -109,14 +112,16 @@ def proofcheck(request: pytest.FixtureRequest) -> Checker:
 
 
 def _claims_of(value: Any) -> list[Any]:
-    """The claims in what a test returned or yielded: a Claim, a Lemma (its claims) or a list."""
+    """The claims in what a test returned or yielded, each with its annotation: a Claim
+    (expected to hold), a Lemma (its claims, as it pins them) or a list."""
     from proofs.model import Lemma
+    from proofs.model.annotation import PLAIN
     from symbolic.claim import Claim
 
     if isinstance(value, Claim):
-        return [value]
+        return [(value, PLAIN)]
     if isinstance(value, Lemma):
-        return list(value.claims())
+        return list(value.annotated())
     if isinstance(value, (list, tuple)):
         return [c for v in value for c in _claims_of(v)]
     raise TypeError(f"a proofcheck test must return or yield Claim objects (or lists of them), "
@@ -136,7 +141,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any) 
 
         lines = id_lines(str(collector.path))
         try:
-            claims = _claims_of(list(obj))
+            pairs = _claims_of(list(obj))
+            claims = [c for c, _ in pairs]
             places, count = [], {}  # where each claim's id is written (its k-th literal)
             for c in claims:
                 k = count[c.id] = count.get(c.id, -1) + 1
@@ -146,7 +152,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: Any) 
             check_unique(zip(claims, places))
         except (TypeError, ValueError) as exc:  # one line, no traceback through the plugin
             raise collector.CollectError(f"PROOFCHECK_CLAIMS: {exc}") from None
-        return [ClaimItem.from_parent(collector, name=c.id, claim=c) for c in claims]
+        return [ClaimItem.from_parent(collector, name=c.id, claim=c, expect=a.expect)
+                for c, a in pairs]
     if (inspect.isgeneratorfunction(obj) and _is_marked(obj)
             and collector.istestfunction(obj, name)):  # type: ignore[attr-defined]
         return [pytest.Function.from_parent(collector, name=name)]
@@ -170,9 +177,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
         return True
     if out is None:
         return True
-    for claim in _claims_of(out):
+    for claim, note in _claims_of(out):
         try:
-            check(claim, opts["budget"], opts["seed"], opts["require_proof"])
+            check(claim, opts["budget"], opts["seed"], opts["require_proof"], note.expect)
         except ClaimFailed as exc:
             exc.where = _written_at(func, claim.id)  # type: ignore[attr-defined]
             raise
@@ -188,9 +195,10 @@ def _run_generator(gen: Iterator[Any], opts: dict[str, Any]) -> None:
         value = next(gen)
         while True:
             failure = None
-            for claim in _claims_of(value):
+            for claim, note in _claims_of(value):
                 try:
-                    check(claim, opts["budget"], opts["seed"], opts["require_proof"])
+                    check(claim, opts["budget"], opts["seed"], opts["require_proof"],
+                          note.expect)
                 except ClaimFailed as exc:
                     failure = exc
                     break
@@ -215,16 +223,16 @@ def _written_at(func: Any, claim_id: str) -> str:
 class ClaimItem(pytest.Item):
     """One claim of a module's ``PROOFCHECK_CLAIMS``."""
 
-    def __init__(self, *, claim: Any, **kwargs: Any):
+    def __init__(self, *, claim: Any, expect: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
-        self.claim = claim
+        self.claim, self.expect = claim, expect
 
     def runtest(self) -> None:
         """Check the claim; a failed check raises :class:`proofs.testing.ClaimFailed`."""
         from proofs.testing import check
 
         opts = _options(self, self.config)
-        check(self.claim, opts["budget"], opts["seed"], opts["require_proof"])
+        check(self.claim, opts["budget"], opts["seed"], opts["require_proof"], self.expect)
 
     def _line(self) -> int | None:
         from proofs.userfile import id_lines

@@ -25,7 +25,8 @@ from numeric.budget import Budget
 from numeric.stages.cascade import decide
 from proofs.executors import Executor, LocalExecutor
 from proofs.model import Chain, Lemma
-from proofs.model.conclusion import conclusion_claim, entry_notes
+from proofs.model.annotation import PLAIN, Annotation
+from proofs.model.conclusion import conclusion_annotation, conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
 from proofs.store.cache import ResultStore
 from proofs.store.witnesses import WitnessDB
@@ -175,11 +176,6 @@ def default_jobs() -> int:
     return max(1, min(cpus, 8))
 
 
-def _own_claims(e: Lemma) -> list[Claim]:
-    st = e.statement_claim()
-    return ([st] if st else []) + e.link_claims()
-
-
 def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
     expect = e.expect or ("refuted" if any(q.expect == "refuted" for q in e.parts) else None)
     st = combine([p.status for p in parts])
@@ -191,7 +187,8 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
                 slack=worst.verdict.slack if worst else None,
                 witness=worst.verdict.witness if worst else None,
                 seed=worst.verdict.seed if worst else None)
-    return Result(e.id, e.kind, e.source, e.description, v, expect)
+    return Result(e.id, e.kind, e.source, e.description, v, expect,
+                  annotation=e.annotation().with_(expect=expect))
 
 
 def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
@@ -214,11 +211,16 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
     """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
+    notes: list[Annotation] = []
     for e in entries:
         if isinstance(e, Claim):
             claims.append((None, e))
+            notes.append(PLAIN)
         else:
-            claims += [(sub, c) for sub in e.all_entries() for c in _own_claims(sub)]
+            for sub in e.all_entries():
+                for c, a in sub.own_annotated():
+                    claims.append((sub, c))
+                    notes.append(a)
     results: list[Result] = []
     by_entry: dict[str, list[Result]] = {}
     own = executor is None
@@ -228,13 +230,13 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
     finally:
         if own:
             ex.close()
-    for (entry, claim), (v, cv) in zip(claims, verdicts):
-        r = Result.of(claim, v)
+    for (entry, claim), note, (v, cv) in zip(claims, notes, verdicts):
+        r = Result.of(claim, v, note)
         if entry is not None and claim.id == entry.id:
             r.notes += entry_notes(entry)
             cc = conclusion_claim(entry)
             if cc is not None and cv is not None:
-                c = Result.of(cc, cv)
+                c = Result.of(cc, cv, conclusion_annotation(cc))
                 r.conclusion = c
                 r.notes.append(_conclusion_note(c))
         results.append(r)

@@ -85,23 +85,29 @@ class ClaimFailed(AssertionError):
         return "\n".join(lines)
 
 
-def expectation(claim: Claim, require_proof: bool = False) -> tuple[tuple[Status, ...], str]:
-    """The statuses a test accepts for ``claim`` and their name: ``refuted`` for a claim pinned
-    ``expect="refuted"``, else ``proved`` (with ``require_proof``) or proved/supported."""
-    if claim.expect == "refuted":
+def expectation(expect: str | None = None, require_proof: bool = False
+                ) -> tuple[tuple[Status, ...], str]:
+    """The statuses a test accepts for a claim pinned ``expect`` and their name: ``refuted``
+    for ``expect="refuted"``, else ``proved`` (with ``require_proof``) or proved/supported.
+
+    >>> expectation("refuted")[1], expectation()[1], expectation(require_proof=True)[1]
+    ('refuted', 'holds', 'proved')
+    """
+    if expect == "refuted":
         return (Status.REFUTED,), "refuted"
-    if require_proof or claim.expect == "proved":
+    if require_proof or expect == "proved":
         return (Status.PROVED,), "proved"
     return HOLDS, "holds"
 
 
 def check(claim: Claim, budget: str = "quick", seed: int = 0,
-          require_proof: bool = False) -> Verdict:
-    """Fail unless ``claim`` gets the verdict it expects (:func:`expectation`)."""
+          require_proof: bool = False, expect: str | None = None) -> Verdict:
+    """Fail unless ``claim`` gets the verdict ``expect`` pins (:func:`expectation`; None:
+    the claim holds). An entry pins it with ``Lemma.of(claim, expect="refuted")``."""
     __tracebackhide__ = True
     from proofs.runner import check_claim
 
-    ok, what = expectation(claim, require_proof)
+    ok, what = expectation(expect, require_proof)
     v = check_claim(claim, budget, seed)
     if v.status not in ok:
         raise ClaimFailed(claim, v, what)

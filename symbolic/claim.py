@@ -68,24 +68,40 @@ def check_id(claim_id: str) -> str:
                      "e.g. mine:exp-tangent)")
 
 
+#: what an entry records about a claim (proofs.model.Annotation), never a claim's own field
+BOOKKEEPING = frozenset({"expect", "finding", "corrected", "note", "justification", "cites",
+                         "description", "kind_override"})
+
+
+def kind_of(claim_id: str) -> str:
+    """The kind an id names: ``fact``, ``lemma``, ... (``step`` for a proof step; ``claim`` for
+    a user's free-form id).
+
+    >>> kind_of("closeness:lemma-5.5:part-1"), kind_of("t:lemma-1:step-2"), kind_of("mine:x")
+    ('lemma', 'step', 'claim')
+    """
+    if ":step-" in claim_id:
+        return "step"
+    head = claim_id.split(":")[1].split("-", 1)[0] if ":" in claim_id else ""
+    return head if head in KINDS and ID_PATTERN.match(claim_id) else "claim"
+
+
 @dataclass(frozen=True)
 class Claim:
-    """A checkable statement with its provenance.
+    """A checkable statement: mathematics only.
+
+    What a project records about a claim beyond its mathematics (the verdict it pins, the
+    errata kind, a corrected form, the paper's justification, a description) lives on the
+    paper's entries (:class:`proofs.model.Lemma`, :class:`proofs.model.Link`), which pair each
+    claim with a :class:`proofs.model.Annotation`.
 
     Attributes:
         id: contract id, e.g. ``closeness:fact-3.1:item-2``.
         lhs, rel, rhs: the statement.
         hypotheses: relations assumed to hold (listed in the paper, or implied by the setting).
         source: the paper's locator text ("Fact 3.1, bullet 2").
-        justification: the paper's reason for a proof step ("by Fact 3.1").
-        cites: ids of the facts and lemmas the justification uses.
-        description: a one-line summary for listings.
         dims: dimension ranges to check over, e.g. ``{"n": (1, 64)}``.
         ranges: sampling ranges for scalars beyond their hypotheses, e.g. ``{"R": (4, 60)}``.
-        expect: the verdict the project has pinned (``None``: expected to hold).
-        note: how the encoding reads the source (garbled extraction, conventions).
-        corrected: a corrected statement where the printed one is wrong (a :class:`Prop`).
-        finding: the errata kind if the check refutes it (``formula-mismatch``, ...).
     """
 
     id: str
@@ -94,16 +110,23 @@ class Claim:
     rhs: Any = None
     hypotheses: tuple[Prop, ...] = ()
     source: str = ""
-    justification: str = ""
-    cites: tuple[str, ...] = ()
-    description: str = ""
     dims: dict[str, tuple[int, int]] = field(default_factory=dict)
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
-    expect: str | None = None
-    note: str = ""
-    corrected: Any = None
-    finding: str | None = None
-    kind_override: str | None = None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Claim:
+        """Refuse bookkeeping with a pointer to where it lives.
+
+        >>> Claim("mine:a", 1, "<=", 2, expect="refuted")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        TypeError: a Claim holds mathematics only: expect= belongs to an entry, e.g. ...
+        """
+        extra = sorted(BOOKKEEPING.intersection(kwargs))
+        if extra:
+            given = ", ".join(f"{k}=" for k in extra)
+            raise TypeError(f"a Claim holds mathematics only: {given} belongs to an entry, e.g. "
+                            f"Lemma.of(claim, {extra[0]}=...) (from proofs.model import Lemma)")
+        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         from symbolic.written import assumption_props, names_of, to_props
@@ -138,7 +161,6 @@ class Claim:
         syms = body.symbols.union(*[h.symbols for h in listed])
         listed += [p for p in assumption_props(syms, listed) if p not in listed]
         object.__setattr__(self, "hypotheses", tuple(listed))
-        object.__setattr__(self, "cites", tuple(self.cites))
 
     @classmethod
     def from_latex(cls, claim_id: str, statement: str, where: dict | None = None,
@@ -172,13 +194,9 @@ class Claim:
 
     @property
     def kind(self) -> str:
-        """The id's kind (``fact``, ``lemma``, ...), or ``step`` for a proof step."""
-        if self.kind_override:
-            return self.kind_override
-        if ":step-" in self.id:
-            return "step"
-        head = self.id.split(":")[1].split("-", 1)[0]
-        return head if head in KINDS and ID_PATTERN.match(self.id) else "claim"  # free-form
+        """The id's kind (``fact``, ``lemma``, ...), or ``step`` for a proof step
+        (:func:`kind_of`)."""
+        return kind_of(self.id)
 
     @property
     def symbols(self) -> set[sp.Basic]:

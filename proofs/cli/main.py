@@ -41,9 +41,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         paper = get_paper(key)
         for e in paper.entries:
             print(f"{e.id:44s} {e.description or e.source}")
-            for c in e.claims():
+            for c, note in e.annotated():
                 if c.id != e.id:
-                    print(f"  {c.id:42s} {c.justification or c.description}")
+                    print(f"  {c.id:42s} {note.justification or note.description}")
     return 0
 
 

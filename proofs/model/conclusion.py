@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+from proofs.model.annotation import Annotation
 from proofs.model.lemma import Lemma
 from symbolic.claim import Claim, Prop
 from symbolic.objects import unwrap
@@ -62,8 +63,18 @@ def conclusion_claim(entry: Lemma) -> Claim | None:
         return None
     return Claim(entry.id, concl.rhs, rel, st.rhs, hypotheses=entry.proof_hypotheses(),
                  source=f"{entry.source}: proof chain's end vs the statement",
-                 dims=entry.dims, ranges=entry.ranges, kind_override="implication",
-                 description=f"end of the proof chain of {entry.id} {rel.value} the stated bound")
+                 dims=entry.dims, ranges=entry.ranges)
+
+
+def conclusion_annotation(claim: Claim) -> Annotation:
+    """The annotation of the implication :func:`conclusion_claim` returns.
+
+    >>> conclusion_annotation(Claim("t:lemma-1", 1, "<=", 2)).kind
+    'implication'
+    """
+    return Annotation(kind="implication",
+                      description=f"end of the proof chain of {claim.id} {claim.rel.value} "
+                                  "the stated bound")
 
 
 def entry_notes(entry: Lemma) -> list[str]:

@@ -4,7 +4,9 @@ A :class:`Lemma` holds its statement as printed (a :class:`~symbolic.Prop`, or a
 :class:`Chain` for a printed double inequality such as ``a <= b <= c``), the hypotheses it
 lists, and optionally its proof as a :class:`Chain` whose links carry the paper's
 justifications and the ids they cite. :meth:`Lemma.claims` turns all of it into checkable
-:class:`~symbolic.Claim` objects with contract ids.
+:class:`~symbolic.Claim` objects with contract ids, each paired by :meth:`Lemma.annotated` with the
+bookkeeping the entry records for it (an :class:`~proofs.model.annotation.Annotation`: the pinned
+verdict, the errata kind, the justification, ...). A claim holds mathematics only.
 
 Example:
     >>> from symbolic import Prop, vector, norm2, norminf, n
@@ -29,8 +31,12 @@ from typing import Any
 
 import sympy as sp
 
-from symbolic.claim import Claim, Prop, check_id
+from proofs.model.annotation import Annotation
+from symbolic.claim import Claim, Prop, check_id, kind_of
 from symbolic.relation import Relation
+
+#: a claim with the bookkeeping its entry records for it
+Annotated = tuple[Claim, Annotation]
 
 
 @dataclass(frozen=True)
@@ -196,46 +202,84 @@ class Lemma:
 
         return entry_repr_latex(self)
 
+    @classmethod
+    def of(cls, claim: Claim, **bookkeeping: Any) -> Lemma:
+        """An entry stating ``claim``, with the bookkeeping a claim does not hold
+        (``expect``, ``finding``, ``corrected``, ``note``, ``description``, ``cites``): how a
+        user pins a known finding.
+
+        >>> from symbolic import Claim, scalar
+        >>> x = scalar("x")
+        >>> e = Lemma.of(Claim("mine:known-wrong", x, "<=", 1), expect="refuted")
+        >>> [(c.id, a.expect) for c, a in e.annotated()], e.kind
+        ([('mine:known-wrong', 'refuted')], 'claim')
+        """
+        return cls(claim.id, claim.source, claim.prop, hypotheses=claim.hypotheses,
+                   dims=dict(claim.dims), ranges=dict(claim.ranges), **bookkeeping)
+
     @property
     def kind(self) -> str:
-        return self.id.split(":")[1].split("-", 1)[0]
+        """The id's kind (``fact``, ``lemma``, ...; ``claim`` for a user's free-form id)."""
+        return kind_of(self.id)
+
+    def annotation(self) -> Annotation:
+        """The bookkeeping this entry records for its statement."""
+        return Annotation(self.expect, self.finding, self.corrected, self.note, "",
+                          self.cites, self.description)
 
     def _claim(self, cid: str, prop: Prop, **kw: Any) -> Claim:
         base = dict(hypotheses=self.hypotheses, source=self.source, dims=self.dims,
-                    ranges=self.ranges, description=self.description)
+                    ranges=self.ranges)
         base.update(kw)
         return Claim(cid, prop.lhs, prop.rel, prop.rhs, **base)
 
     def statement_claim(self) -> Claim | None:
         """The statement as one claim (None for a chain statement or a bare definition)."""
+        own = self.statement_annotated()
+        return own[0] if own else None
+
+    def statement_annotated(self) -> Annotated | None:
+        """The statement as one claim with its annotation (None for a chain statement or a
+        bare definition)."""
         if not isinstance(self.statement, Prop):
             return None
-        return self._claim(self.id, self.statement, cites=self.cites, expect=self.expect,
-                           note=self.note, finding=self.finding, corrected=self.corrected)
+        return self._claim(self.id, self.statement), self.annotation()
 
-    def link_claims(self) -> list[Claim]:
-        """Claims for the links of a chain statement, or of the proof chain."""
+    def link_annotated(self) -> list[Annotated]:
+        """Claims for the links of a chain statement, or of the proof chain, each with the
+        link's bookkeeping (justification, cites, pinned verdict, ...)."""
         chain = self.statement if isinstance(self.statement, Chain) else self.proof
         if chain is None:
             return []
         out = []
         for k, (prop, link) in enumerate(zip(chain.props(), chain.links), start=1):
             where = "step" if chain is self.proof else "link"
-            out.append(self._claim(
+            claim = self._claim(
                 f"{self.id}:step-{k}", prop,
                 hypotheses=self.hypotheses + link.extra_hypotheses,
-                source=f"{self.source}, {'proof ' if where == 'step' else ''}step {k}",
-                justification=link.justification, cites=link.cites, expect=link.expect,
-                note=link.note, finding=link.finding, corrected=link.corrected,
-                description=f"{where} {k} of {self.id.split(':', 1)[1]}"))
+                source=f"{self.source}, {'proof ' if where == 'step' else ''}step {k}")
+            out.append((claim, Annotation(
+                link.expect, link.finding, link.corrected, link.note, link.justification,
+                link.cites, f"{where} {k} of {self.id.split(':', 1)[1]}")))
         return out
 
+    def link_claims(self) -> list[Claim]:
+        """Claims for the links of a chain statement, or of the proof chain."""
+        return [c for c, _ in self.link_annotated()]
+
+    def own_annotated(self) -> list[Annotated]:
+        """This entry's own claims (statement, then its chain's links), parts left out."""
+        st = self.statement_annotated()
+        return ([st] if st else []) + self.link_annotated()
+
+    def annotated(self) -> list[Annotated]:
+        """Every checkable claim of this entry with its annotation: statement first, then the
+        chain's links, then those of its parts (``…:part-k``, ``…:part-k:step-m``)."""
+        return self.own_annotated() + [a for p in self.parts for a in p.annotated()]
+
     def claims(self) -> list[Claim]:
-        """Every checkable claim of this entry: statement first, then the chain's links, then
-        the claims of its parts (``…:part-k``, ``…:part-k:step-m``)."""
-        st = self.statement_claim()
-        own = ([st] if st else []) + self.link_claims()
-        return own + [c for p in self.parts for c in p.claims()]
+        """Every checkable claim of this entry (see :meth:`annotated`)."""
+        return [c for c, _ in self.annotated()]
 
 
 @dataclass
@@ -263,6 +307,20 @@ class Paper:
     def claims(self) -> list[Claim]:
         """All claims of the paper, in order."""
         return [c for e in self.entries for c in e.claims()]
+
+    def annotated(self) -> list[Annotated]:
+        """All claims of the paper with their annotations, in order."""
+        return [a for e in self.entries for a in e.annotated()]
+
+    def annotation(self, claim_id: str) -> Annotation:
+        """The annotation of the claim ``claim_id`` (KeyError when the paper has none)."""
+        base, _, _ = claim_id.partition(":step-")
+        entry = self.entry(base)
+        found = entry.annotated() if entry is not None else self.annotated()
+        for c, a in found:
+            if c.id == claim_id:
+                return a
+        raise KeyError(claim_id)
 
     def entry(self, entry_id: str) -> Lemma | None:
         """The entry (or part of an entry) with id ``entry_id``."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofs.model.annotation import PLAIN, Annotation
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -32,11 +33,24 @@ class Result:
     claim: Claim | None = None
     notes: list[str] = field(default_factory=list)
     conclusion: Result | None = None  # the implication a proof chain owes its statement
+    #: the bookkeeping the encoding records for the claim (finding, corrected form, note, ...)
+    annotation: Annotation = PLAIN
 
     @classmethod
-    def of(cls, claim: Claim, verdict: Verdict) -> Result:
-        return cls(claim.id, claim.kind, claim.source, claim.description, verdict,
-                   claim.expect, claim)
+    def of(cls, claim: Claim, verdict: Verdict, annotation: Annotation | None = None
+           ) -> Result:
+        """The result of ``claim`` with the bookkeeping ``annotation`` (none: a plain claim,
+        expected to hold).
+
+        >>> from symbolic import Claim, scalar
+        >>> r = Result.of(Claim("mine:a", scalar("x"), "<=", 1), Verdict(Status.REFUTED),
+        ...               Annotation(expect="refuted", description="x is small"))
+        >>> r.kind, r.expect, r.description, r.unexpected
+        ('claim', 'refuted', 'x is small', False)
+        """
+        a = PLAIN if annotation is None else annotation
+        return cls(claim.id, a.kind or claim.kind, claim.source, a.description, verdict,
+                   a.expect, claim, annotation=a)
 
     @property
     def status(self) -> Status:

@@ -1,16 +1,18 @@
 """The errata report: every finding of a paper, with witness, evidence and corrected form.
 
 A finding comes from a check result, never from a hard-coded verdict: a refuted claim (its kind
-from the claim's ``finding`` tag, else ``false-statement`` for statements and ``invalid-step``
+from the ``finding`` its entry records, else ``false-statement`` for statements and ``invalid-step``
 for proof steps) or a structural note (a proof chain that does not conclude its statement).
 
 Example:
     >>> from symbolic import Status, Verdict, Claim, scalar
+    >>> from proofs.model import Annotation
     >>> from proofs.model.results import Result
     >>> from proofs.reports.errata import findings
     >>> x = scalar("x")
-    >>> c = Claim("t:lemma-1", x, "<=", 0, finding="false-statement")
-    >>> rs = [Result.of(c, Verdict(Status.REFUTED, "sampling"))]
+    >>> c = Claim("t:lemma-1", x, "<=", 0)
+    >>> rs = [Result.of(c, Verdict(Status.REFUTED, "sampling"),
+    ...                 Annotation(expect="refuted", finding="false-statement"))]
     >>> [f["kind"] for f in findings(rs)]
     ['false-statement']
 """
@@ -52,17 +54,17 @@ def _printed(r: Result) -> str:
 
 
 def _corrected(r: Result) -> str | None:
-    c = r.claim
-    if c is None or c.corrected is None:
+    corr = r.annotation.corrected
+    if corr is None:
         return None
-    if isinstance(c.corrected, Prop):
-        return pretty(c.corrected)
-    return str(c.corrected)
+    if isinstance(corr, Prop):
+        return pretty(corr)
+    return str(corr)
 
 
 def _corrected_latex(r: Result) -> str:
-    c = r.claim
-    return latex(c.corrected) if c is not None and isinstance(c.corrected, Prop) else ""
+    corr = r.annotation.corrected
+    return latex(corr) if isinstance(corr, Prop) else ""
 
 
 def findings(results: list[Result], flow: list[dict[str, Any]] | None = None
@@ -77,18 +79,18 @@ def findings(results: list[Result], flow: list[dict[str, Any]] | None = None
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
     out = []
     for r in results:
-        c = r.claim
-        if r.status is Status.REFUTED and c is not None and c.finding == PLANTED:
+        c, note = r.claim, r.annotation
+        if r.status is Status.REFUTED and c is not None and note.finding == PLANTED:
             continue  # a planted check did its job: not a finding of the paper
         if r.status is Status.REFUTED and c is not None:
-            kind = c.finding or ("invalid-step" if c.kind == "step" else "false-statement")
+            kind = note.finding or ("invalid-step" if c.kind == "step" else "false-statement")
             out.append({
                 "id": r.id, "kind": kind, "source": r.source, "printed": _printed(r),
                 "printed_latex": latex(c.prop), "corrected": _corrected(r),
                 "corrected_latex": _corrected_latex(r),
                 "witness": r.verdict.witness,
                 "evidence": f"{r.verdict.method}: {r.verdict.message}",
-                "rigorous": bool(r.verdict.rigorous), "note": c.note,
+                "rigorous": bool(r.verdict.rigorous), "note": note.note,
                 "check": {"type": "claim", "claim": r.id},
             })
         cr = r.conclusion

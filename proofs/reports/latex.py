@@ -367,7 +367,7 @@ def _summary(results: list[Result], paper: Paper) -> list[str]:
 
 
 def _chain_block(chain: Chain, step_results: list[Result | None], label: str,
-                 claims: list[Claim], heading: str, listed: Sequence[Prop] = ()) -> list[str]:
+                 heading: str, listed: Sequence[Prop] = ()) -> list[str]:
     extra: list[Prop] = []
     for link in chain.links:
         extra += [h for h in link.extra_hypotheses if h not in extra and h not in listed]
@@ -394,15 +394,15 @@ def _chain_block(chain: Chain, step_results: list[Result | None], label: str,
         rows.append(row + (r" \\" if k < len(chain.links) else ""))
     rows.append(r"\end{align*}")
     out = ["\n".join(rows)]
-    for k, (link, r, c) in enumerate(zip(chain.links, step_results, claims), start=1):
+    for k, (link, r) in enumerate(zip(chain.links, step_results), start=1):
         if link.note:
             out.append(rf"{{\footnotesize \emph{{{label} {k}, reading:}} {btext(link.note)}\par}}")
         if r is not None and r.status is Status.REFUTED:
             out.append(rf"\textbf{{Witness refuting {label} {k}}} "
                        rf"({tid(r.id)}):")
             out.append(witness_latex(r.verdict.witness))
-        if c is not None and c.corrected is not None:
-            out.append(rf"\emph{{{label} {k}, corrected form:}} {_corrected(c.corrected)}")
+        if link.corrected is not None:
+            out.append(rf"\emph{{{label} {k}, corrected form:}} {_corrected(link.corrected)}")
     return out
 
 
@@ -442,7 +442,6 @@ def _corrected(corr: Any) -> str:
 
 def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[str]:
     r = by_id.get(entry.id)
-    claims = {c.id: c for c in entry.claims()}
     level = "subsubsection" if part else "subsection"
     title = text(entry.source or entry.id)
     parts = getattr(entry, "parts", [])
@@ -457,12 +456,11 @@ def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[s
     chain_results = [by_id.get(f"{entry.id}:step-{k}") for k in
                      range(1, 1 + len((entry.statement if isinstance(entry.statement, Chain)
                                        else entry.proof or Chain(0, [])).links))]
-    chain_claims = [claims.get(f"{entry.id}:step-{k}") for k in range(1, 1 + len(chain_results))]
     if isinstance(entry.statement, Prop):
         out.append(r"\textbf{Statement} (as printed):" + "\n" + r"\begin{center}"
                    + fit(latex(entry.statement)) + r"\end{center}")
     elif isinstance(entry.statement, Chain):
-        out += _chain_block(entry.statement, chain_results, "link", chain_claims,
+        out += _chain_block(entry.statement, chain_results, "link",
                             r"\textbf{Statement} (as printed, a chain; each link is checked):",
                             entry.hypotheses)
     elif not parts:
@@ -480,7 +478,7 @@ def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[s
         out.append(r"\textbf{Corrected form} (not applied to the check): "
                    + _corrected(entry.corrected))
     if entry.proof is not None:
-        out += _chain_block(entry.proof, chain_results, "step", chain_claims,
+        out += _chain_block(entry.proof, chain_results, "step",
                             r"\textbf{Proof chain} (as printed, step by step).", entry.hypotheses)
     if r is not None:
         out += [_structure(entry, n) for n in r.notes]
@@ -558,7 +556,7 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tu
     [('closeness:extra-grad-a-exp', True)]
     """
     try:
-        from proofs.cli.commands.derive import derivation
+        from proofs.tools.derivations import derivation
     except ImportError:
         return []
     from symbolic import objects as ob
@@ -572,7 +570,8 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tu
                                        for t in sp.preorder_traversal(c.lhs)):
             continue
         try:
-            claim, steps = derivation(c.id)
+            d = derivation(c.id)
+            claim, steps = d.claim, d.steps
         except Exception as exc:  # one failing derivation must not sink the report
             out.append((c.id, r"{\small\emph{No derivation: }" + btext(str(exc)) + r"\par}"))
             continue

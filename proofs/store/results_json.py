@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from proofs.model.annotation import EXPECTS, Annotation
 from proofs.model.results import Result
 from proofs.store.provenance import versions
 from symbolic.claim import Claim
@@ -116,6 +117,15 @@ def _verdict(rec: dict[str, Any], status: Status) -> Verdict:
                    float(rec.get("seconds") or 0.0))
 
 
+def _expected(rid: str, rec: dict[str, Any]) -> str | None:
+    """The ``expected`` field of a record, checked."""
+    expect = rec.get("expected")
+    if expect not in EXPECTS:
+        raise ResultsFileError(f"result {rid!r}: bad expected verdict {expect!r} (one of "
+                               f"{', '.join(str(e) for e in EXPECTS[1:])}, or null)")
+    return expect
+
+
 def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Result]:
     """Rebuild the results of a ``proofcheck check --json`` document, joined to the registry's
     claim objects by id, so that errata and reports can be written without re-checking.
@@ -138,7 +148,7 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
     proofs.store.results_json.ResultsFileError: no result of paper 'tensor-trick' (the file has ...)
     """
     from proofs import registry
-    from proofs.runner import conclusion_claim
+    from proofs.model.conclusion import conclusion_annotation, conclusion_claim
 
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         raise ResultsFileError("not a 'proofcheck check --json' document (no 'results' list)")
@@ -151,6 +161,7 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
             raise ResultsFileError(f"no result of paper {paper!r}{held}")
         keys = [paper]
     claims: dict[str, Claim] = {}
+    notes: dict[str, Annotation] = {}
     entries: dict[str, Any] = {}
     known: set[str] = set()
     for key in keys:
@@ -161,7 +172,8 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
         known.add(key)
         for e in p.entries:
             entries.update({q.id: q for q in e.all_entries()})
-            claims.update({c.id: c for c in e.claims()})
+            for c, a in e.annotated():
+                claims[c.id], notes[c.id] = c, a
     out = []
     for rec, rid, status in records:
         if rid.split(":", 1)[0] not in known:
@@ -184,9 +196,11 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
                                    "the claim now lists (re-run 'proofcheck check')")
         v = _verdict(rec, status)
         if claim is not None:
-            r = Result.of(claim, v)
+            r = Result.of(claim, v, notes[rid])
         else:  # a combined result (chain statement, entry made of parts)
-            r = Result(rid, kind, entry.source, entry.description, v, rec.get("expected"))
+            expect = _expected(rid, rec)
+            r = Result(rid, kind, entry.source, entry.description, v, expect,
+                       annotation=entry.annotation().with_(expect=expect))
         r.notes = [str(x) for x in rec.get("notes") or []]
         conc = rec.get("conclusion")
         if conc:
@@ -202,7 +216,8 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
                                        f"{conc.get('status')!r}") from None
             r.conclusion = Result.of(cc, Verdict(
                 cst, str(conc.get("method") or "(from JSON)"), bool(conc.get("rigorous")),
-                str(conc.get("message") or ""), witness=conc.get("witness")))
+                str(conc.get("message") or ""), witness=conc.get("witness")),
+                conclusion_annotation(cc))
         out.append(r)
     return out
 
@@ -237,7 +252,7 @@ def experiment_results(doc: dict[str, Any], paper: str) -> list[Result]:
         raise ResultsFileError("not a 'proofcheck experiment --json' document (no 'claims' "
                                "list)")
     p = registry.paper(paper)
-    claims = {c.id: c for c in p.claims()}
+    claims = {c.id: (c, a) for c, a in p.annotated()}
     entries = {q.id: q for e in p.entries for q in e.all_entries()}
     out = []
     for k, rec in enumerate(doc["claims"]):
@@ -246,13 +261,16 @@ def experiment_results(doc: dict[str, Any], paper: str) -> list[Result]:
             continue
         v = _verdict(rec, status)
         v.rigorous = False  # sampling statistics never are
-        claim, entry = claims.get(rid), entries.get(rid)
-        if claim is not None:
-            r = Result.of(claim, v)
+        pair, entry = claims.get(rid), entries.get(rid)
+        if pair is not None:
+            r = Result.of(pair[0], v, pair[1])
         else:
-            expect = entry.expect if entry is not None else rec.get("expected")
+            expect = entry.expect if entry is not None else _expected(rid, rec)
             r = Result(rid, str(rec.get("kind") or ""), str(rec.get("source") or ""),
-                       str(rec.get("description") or ""), v, expect)
+                       str(rec.get("description") or ""), v, expect,
+                       annotation=(entry.annotation() if entry is not None else
+                                   Annotation(description=str(rec.get("description") or "")))
+                       .with_(expect=expect))
         r.notes = [str(x) for x in rec.get("notes") or []]
         out.append(r)
     return out

@@ -178,8 +178,7 @@ def foreign_symbols(entry: Lemma, h: Prop) -> set:
 def _implication(entry: Lemma, h: Prop) -> Claim:
     return Claim(entry.id, h.lhs, h.rel, h.rhs, hypotheses=entry.hypotheses,
                  source=f"{entry.source}: do the listed hypotheses imply {h}?",
-                 dims=entry.dims, ranges=entry.ranges, kind_override="hypothesis-flow",
-                 description=f"listed hypotheses of {entry.id} imply {h}")
+                 dims=entry.dims, ranges=entry.ranges)
 
 
 def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick",

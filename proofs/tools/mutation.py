@@ -46,6 +46,7 @@ from numeric.budget import Budget
 from numeric.stages.exact import check_identity
 from proofs.executors import Executor, LocalExecutor
 from proofs.model import Lemma
+from proofs.model.annotation import PLAIN, Annotation
 from proofs.runner import check_claim
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
@@ -478,7 +479,7 @@ def _implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
     if side is None:
         return False, False, ""
     old, new = getattr(o, side), getattr(m.claim, side)
-    same = o.with_(lhs=new, rel=Relation.EQ, rhs=old, expect=None)
+    same = o.with_(lhs=new, rel=Relation.EQ, rhs=old)
     try:
         ex = check_identity(same, b, seed)
     except Exception:  # the exact stage cannot read it: fall through to the inequality
@@ -492,7 +493,7 @@ def _implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
     # the mutated side must move to the safe side of the original relation
     upper = (side == "rhs") == (o.rel.direction < 0)
     rel = Relation.LE if upper else Relation.GE
-    cmp_claim = o.with_(lhs=old, rel=rel, rhs=new, expect=None)
+    cmp_claim = o.with_(lhs=old, rel=rel, rhs=new)
     v = check_claim(cmp_claim, b, seed)
     if v.status in HOLDS:
         return True, v.status is Status.PROVED, (
@@ -602,12 +603,12 @@ def _hypothesis_implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, st
     others = tuple(h for j, h in enumerate(o.hypotheses) if j != k)
     h, h2 = o.hypotheses[k], m.claim.hypotheses[k]
     if h.rel is not Relation.PSD_LE:
-        v = check_claim(o.with_(lhs=h.lhs, rel=h.rel, rhs=h.rhs, hypotheses=(*others, h2),
-                                expect=None), b, seed)
+        v = check_claim(o.with_(lhs=h.lhs, rel=h.rel, rhs=h.rhs, hypotheses=(*others, h2)),
+                        b, seed)
         if v.status in HOLDS:
             return True, v.status is Status.PROVED, (
                 f"the mutated hypothesis implies the original one ({v.status.value})")
-    v = check_claim(o.with_(hypotheses=others, expect=None), b, seed)
+    v = check_claim(o.with_(hypotheses=others), b, seed)
     if v.status in HOLDS:
         return True, v.status is Status.PROVED, (
             f"the claim holds without hypothesis {k + 1} ({v.status.value})")
@@ -648,13 +649,19 @@ def classify(m: Mutant, original: Verdict, v: Verdict, b: Budget, seed: int) -> 
 
 def claims_of(entries: list[Lemma | Claim]) -> list[Claim]:
     """The claims of entries (statements and proof steps), in order, without duplicates."""
-    out: list[Claim] = []
+    return [c for c, _ in annotated_claims(entries)]
+
+
+def annotated_claims(entries: list[Lemma | Claim]) -> list[tuple[Claim, Annotation]]:
+    """The claims of entries with their annotations (a bare claim's is plain), in order,
+    without duplicates."""
+    out: list[tuple[Claim, Annotation]] = []
     seen: set[str] = set()
     for e in entries:
-        for c in ([e] if isinstance(e, Claim) else e.claims()):
+        for c, a in ([(e, PLAIN)] if isinstance(e, Claim) else e.annotated()):
             if c.id not in seen:
                 seen.add(c.id)
-                out.append(c)
+                out.append((c, a))
     return out
 
 
@@ -742,7 +749,9 @@ def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: 
     ex = executor if executor is not None else LocalExecutor(1)
     report = Report(target, budget, seed)
     t_start = time.perf_counter()
-    claims = claims_of(entries)
+    pairs = annotated_claims(entries)
+    claims = [c for c, _ in pairs]
+    pinned = {c.id: a.expect for c, a in pairs}
     pool = [m for c in claims for m in mutants(c, operators)]
     chosen = select(select_per_claim(pool, per_claim, seed), limit, seed)
     report.sampling = {"claims": len(claims), "pool": len(pool), "per_claim": per_claim,
@@ -757,7 +766,7 @@ def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: 
         progress(f"checking {len(originals)} original claims ({ex.describe()})")
     for c, v in zip(originals, ex.map(_original_job, [(c, b, seed) for c in originals])):
         report.originals[c.id] = v
-        report.expectations[c.id] = c.expect
+        report.expectations[c.id] = pinned[c.id]
         if v.status not in HOLDS and v.status is not Status.REFUTED:
             report.skipped[c.id] = f"original is {v.status.value}"
     t0 = time.perf_counter()

@@ -81,12 +81,13 @@ def test_pinned_finding_not_reproduced_is_reported_but_not_an_error(tmp_path, ca
     f = tmp_path / "pins.py"
     f.write_text(
         "import sympy as sp\n"
+        "from proofs.model import Lemma\n"
         "from symbolic import Claim, Prop, scalar, vector, norm2, norminf, hadamard, n\n"
         "R, x = scalar('R'), vector('x', n)\n"
-        "missed = Claim('mine:lemma-1', norm2(hadamard(x, x)), '<=', norminf(x) * norm2(x),\n"
-        "               expect='refuted')\n"
-        "proved = Claim('mine:lemma-2', 4 * R, '<=', sp.exp(6 * R**2),\n"
-        "               hypotheses=[Prop(R, '>=', 4)], expect='refuted')\n"
+        "missed = Lemma.of(Claim('mine:lemma-1', norm2(hadamard(x, x)), '<=',\n"
+        "                        norminf(x) * norm2(x)), expect='refuted')\n"
+        "proved = Lemma.of(Claim('mine:lemma-2', 4 * R, '<=', sp.exp(6 * R**2),\n"
+        "                        hypotheses=[Prop(R, '>=', 4)]), expect='refuted')\n"
         "CLAIMS = [missed]\n")
     assert main(["check", str(f), "-q", "--budget", "quick"]) == 0
     out = capsys.readouterr().out

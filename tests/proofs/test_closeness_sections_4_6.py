@@ -77,7 +77,7 @@ def test_part_5_refuted_with_reproducible_witness():
         assert abs(gap) > 0
     finally:
         flint.ctx.prec = 53
-    f = findings([Result.of(c, v)])
+    f = findings([Result.of(c, v, registry.paper("closeness").annotation(c.id))])
     assert f[0]["kind"] == "formula-mismatch" and "minus" in f[0]["corrected"]
     json.dumps(f)
 

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from proofs import registry
+from proofs.model import Annotation
 from proofs.model.results import Result
 from proofs.reports.html import Report
 from proofs.reports.latex import all_entries
@@ -59,12 +60,14 @@ def _balanced(tex: str) -> bool:
 
 def _fake_report() -> Report:
     x = scalar("x")
-    ok = Claim("demo:extra-1", x, "<=", x + 1, description="x <= x + 1")
-    bad = Claim("demo:extra-2", x + 1, "<=", x, description="<script>alert(1)</script>")
+    ok = Claim("demo:extra-1", x, "<=", x + 1)
+    bad = Claim("demo:extra-2", x + 1, "<=", x)
     return Report([
-        Result.of(ok, Verdict(Status.PROVED, "interval prover", True, "proved on R")),
+        Result.of(ok, Verdict(Status.PROVED, "interval prover", True, "proved on R"),
+                  Annotation(description="x <= x + 1")),
         Result.of(bad, Verdict(Status.REFUTED, "sampling & arb", True, "1 > 0 at x = 0",
-                               witness={"x": 0.0})),
+                               witness={"x": 0.0}),
+                  Annotation(description="<script>alert(1)</script>")),
     ], title="demo <run>")
 
 

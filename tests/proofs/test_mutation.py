@@ -9,6 +9,7 @@ import sympy as sp
 
 from proofs import registry
 from proofs.cli import main
+from proofs.model import Lemma
 from proofs.tools import mutation
 from proofs.tools.mutation import Mutant, classify, mutants, renaming
 from symbolic import Claim, Prop, frob, matrix, n, norm2, norminf, opnorm, scalar, vector
@@ -166,8 +167,11 @@ def test_a_mutant_that_breaks_is_an_error_not_the_end_of_the_run(monkeypatch) ->
 
 def test_ci_slice_on_a_refuted_original() -> None:
     """Lemma 3.3 as printed is refuted: mutants that stay false are equivalent."""
-    rep = mutation.run([_claim("closeness:lemma-3.3")], "slice", "quick", 1, limit=3,
-                       operators=("relation",))
+    cid = "closeness:lemma-3.3"
+    pinned = registry.paper("closeness").annotation(cid)
+    assert pinned.expect == "refuted"
+    rep = mutation.run([Lemma.of(_claim(cid), expect=pinned.expect)], "slice", "quick", 1,
+                       limit=3, operators=("relation",))
     assert rep.originals["closeness:lemma-3.3"].status is Status.REFUTED
     assert rep.false_refutations() == []
     for o in rep.outcomes:

@@ -12,6 +12,7 @@ QUIET = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:benchm
 HEADER = """
 import pytest
 import sympy as sp
+from proofs.model import Lemma
 from symbolic import Claim, scalar
 
 x = scalar("x")
@@ -60,7 +61,7 @@ PROOFCHECK_CLAIMS = [
     Claim("mine:exp-tangent", sp.exp(x), ">=", 1 + x),
     Claim("mine:x-le-1",
           x, "<=", 1),
-    Claim("mine:known-wrong", x, "<=", 1, expect="refuted"),
+    Lemma.of(Claim("mine:known-wrong", x, "<=", 1), expect="refuted"),
 ]
 """, "-v")
     result.assert_outcomes(passed=2, failed=1)

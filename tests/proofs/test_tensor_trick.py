@@ -15,6 +15,10 @@ def claim(cid):
     return next(c for c in PAPER.claims() if c.id == cid)
 
 
+def annotation(cid):
+    return next(a for c, a in PAPER.annotated() if c.id == cid)
+
+
 def test_every_entry_is_marked_as_reconstruction_or_planted():
     assert "RECONSTRUCTION" in PAPER.notes
     for e in PAPER.entries:
@@ -51,14 +55,14 @@ def test_planted_wrong_conventions_are_refuted_and_not_paper_findings(cid):
     from proofs.model.results import Result
     from proofs.reports import errata
 
-    c = claim(cid)
-    assert c.expect == "refuted" and c.finding == errata.PLANTED
+    c, a = claim(cid), annotation(cid)
+    assert a.expect == "refuted" and a.finding == errata.PLANTED
     v = assert_refuted(c)
     assert v.witness is not None and "dimension-generic" not in v.method
-    assert errata.findings([Result.of(c, v)], flow=False) == []
+    assert errata.findings([Result.of(c, v, a)], flow=False) == []
     # the same refutation without the planted flag would be listed
-    bare = c.with_(finding=None)
-    assert [f["id"] for f in errata.findings([Result.of(bare, v)], flow=False)] == [cid]
+    bare = a.with_(finding=None)
+    assert [f["id"] for f in errata.findings([Result.of(c, v, bare)], flow=False)] == [cid]
 
 
 def test_gradient_block_f():

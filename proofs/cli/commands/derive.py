@@ -1,9 +1,7 @@
 """``proofcheck derive ID [--latex]``: the chain-rule derivation behind a derivative formula.
 
-The derivative on the left is rewritten one rule at a time (definitions, linearity, product
-rule, chain rule, ``d(Ax)/dx_i = A_{*,i}``); the last step compares with the closed form the
-entry states. Every step is checked by the dimension-generic engine
-(:func:`symbolic.derivation.generic_identity`): ``ok`` means proved for all ``n, d``.
+The derivation itself is :mod:`proofs.tools.derivations`; each step printed ``ok`` is proved
+for all ``n, d``.
 
 Example:
     >>> from proofs.cli import main
@@ -17,9 +15,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from symbolic import objects as ob
-from symbolic.claim import Claim
-from symbolic.derivation import Step, derive_steps, text
+from proofs.tools.derivations import Derivation, NoDerivation
+from proofs.tools.derivations import derivation as derive
+from symbolic.derivation import Step, text
 from symbolic.latex import escape_text, latex
 
 NAME = "derive"
@@ -31,63 +29,48 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--latex", action="store_true", help="a LaTeX align* block")
 
 
-def _claim(target: str) -> Claim:
+def derivation(target: str) -> Derivation:
+    """The derivation of ``target`` (:func:`proofs.tools.derivations.derivation`), with an
+    unknown id or a formula without derivative as a usage error."""
     from proofs import registry
     from proofs.cli.common import UsageError, unknown
 
     try:
-        found = registry.resolve(target)
+        return derive(target)
     except registry.UnknownTarget:
         raise unknown("id", target) from None
-    entry = next((e for e in found if e.id == target.strip().lower()), found[0])
-    if isinstance(entry, Claim):
-        return entry
-    claims = entry.claims()
-    if not claims:
-        raise UsageError(f"{entry.id} states no formula")
-    first, last = claims[0], claims[-1]
-    if first.id == entry.id:
-        return first
-    return first.with_(id=entry.id, rhs=last.rhs, source=entry.source)  # a = b = c: a vs c
-
-
-def derivation(target: str) -> tuple[Claim, list[Step]]:
-    """The claim named ``target`` and its checked derivation steps."""
-    from proofs.cli.common import UsageError
-
-    claim = _claim(target)
-    if not any(isinstance(t, (ob.Deriv, ob.ScalarDeriv))
-               for t in ob.sp.preorder_traversal(claim.lhs)):
-        raise UsageError(f"{claim.id} is not a derivative formula; no derivation to show")
-    return claim, derive_steps(claim.lhs, claim.rhs)
+    except NoDerivation as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _mark(st: Step) -> str:
     return "ok" if st.holds else "NOT SHOWN"
 
 
-def as_text(claim: Claim, steps: list[Step]) -> str:
+def as_text(d: Derivation) -> str:
     """Plain-text derivation, one step a line."""
+    claim, steps = d.claim, d.steps
     lines = [f"{claim.id} ({claim.source})", f"    {text(steps[0].expr)}"]
     for st in steps[1:]:
         lines.append(f"  = {text(st.expr)}")
         lines.append(f"      [{st.rule}; {_mark(st)}]")
-    lines += _verdict(claim, steps)
+    lines += _verdict(d)
     return "\n".join(lines)
 
 
-def _verdict(claim: Claim, steps: list[Step]) -> list[str]:
-    if all(st.holds for st in steps[1:]):
+def _verdict(d: Derivation) -> list[str]:
+    if d.follows:
         return ["every step is proved for all n, d; the stated closed form follows"]
     out = ["the stated closed form does NOT follow from the derivation "
-           "(run 'proofcheck check " + claim.id + "' for a confirmed witness)"]
-    if claim.corrected is not None:
-        out.append(f"corrected: {claim.corrected}")
+           "(run 'proofcheck check " + d.claim.id + "' for a confirmed witness)"]
+    if d.corrected is not None:
+        out.append(f"corrected: {d.corrected}")
     return out
 
 
-def as_latex(claim: Claim, steps: list[Step]) -> str:
+def as_latex(d: Derivation) -> str:
     """An ``align*`` block (amsmath); the last line is marked when it does not follow."""
+    claim, steps = d.claim, d.steps
     lines = [rf"% {claim.id} ({claim.source})", r"\begin{align*}"]
     first = latex(steps[0].expr)
     for k, st in enumerate(steps[1:]):
@@ -102,8 +85,8 @@ def as_latex(claim: Claim, steps: list[Step]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    claim, steps = derivation(args.id)
-    print(as_latex(claim, steps) if args.latex else as_text(claim, steps))
+    d = derivation(args.id)
+    print(as_latex(d) if args.latex else as_text(d))
     return 0
 
 
