@@ -150,20 +150,16 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         done = executor.map(_check_job, jobs)
     finally:
         _PROGRESS.clear()
-    for job, (v, cv) in zip(jobs, done):
-        k, _, claim, cc = job[:4]
-        if claim is not None:
-            known[k][0] = v
+    for job, pair in zip(jobs, done):
+        k = job[0]
+        for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
+            if checked is None:
+                continue  # known from the store
+            known[k][slot] = verdict
             if store is not None:
-                store.put(claim, budget, seed, v)
+                store.put(checked, budget, seed, verdict)
             if witnesses is not None:
-                witnesses.record(claim, v)
-        if cc is not None:
-            known[k][1] = cv
-            if store is not None:
-                store.put(cc, budget, seed, cv)
-            if witnesses is not None:
-                witnesses.record(cc, cv)
+                witnesses.record(checked, verdict)
     return [(v, cv) for v, cv in known]  # type: ignore[misc]
 
 

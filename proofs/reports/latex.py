@@ -499,6 +499,13 @@ def _structure(entry: Lemma, note: str) -> str:
     return r"{\small \emph{Structure:} " + btext(note) + r".\par}"
 
 
+def _longtable(columns: str, header: str, rows: list[str]) -> str:
+    """A small-print ``longtable`` (the first column ragged right) with ``header`` and ``rows``."""
+    return "\n".join([r"{\footnotesize\begin{longtable}{>{\raggedright\arraybackslash}" + columns
+                      + "}", r"\hline", header + r" \\ \hline\endhead", *rows, r"\hline",
+                      r"\end{longtable}}"])
+
+
 def _slack_table(results: list[Result]) -> list[str]:
     rows = [r for r in results if r.verdict.slack is not None and r.claim is not None
             and r.claim.rel.direction != 0]
@@ -508,15 +515,11 @@ def _slack_table(results: list[Result]) -> list[str]:
            r"(or near 0 for differences) means the inequality is tight where the search looked."]
     if not rows:
         return [*out, r"\emph{No inequality has a recorded slack.}"]
-    table = [r"{\footnotesize\begin{longtable}{>{\raggedright\arraybackslash}p{0.38\linewidth}"
-             r"llrrr}", r"\hline",
-             r"id & rel. & status & slack & worst margin & evaluations \\ \hline\endhead"]
-    for r in rows:
-        v = r.verdict
-        table.append(rf"\hyperlink{{{r.id}}}{{{tid(r.id)}}} & ${r.claim.rel.latex}$ & {_mark(r)} "
-                     rf"& ${num(v.slack)}$ & ${num(v.worst_margin)}$ & {v.evaluations} \\")
-    table += [r"\hline", r"\end{longtable}}"]
-    return [*out, "\n".join(table)]
+    lines = [rf"\hyperlink{{{r.id}}}{{{tid(r.id)}}} & ${r.claim.rel.latex}$ & {_mark(r)} "
+             rf"& ${num(r.verdict.slack)}$ & ${num(r.verdict.worst_margin)}$ & "
+             rf"{r.verdict.evaluations} \\" for r in rows]
+    return [*out, _longtable(r"p{0.38\linewidth}llrrr",
+                             "id & rel. & status & slack & worst margin & evaluations", lines)]
 
 
 def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None) -> list[str]:
@@ -531,16 +534,12 @@ def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None) -> 
 
 
 def _ledger(results: list[Result]) -> list[str]:
-    table = [r"{\footnotesize\begin{longtable}{>{\raggedright\arraybackslash}p{0.40\linewidth}"
-             r"lll>{\raggedright\arraybackslash}p{0.24\linewidth}}", r"\hline",
-             r"id & status & rigorous & slack & method \\ \hline\endhead"]
-    for r in results:
-        v = r.verdict
-        table.append(rf"\hyperlink{{{r.id}}}{{{tid(r.id)}}} & {_mark(r)} & "
-                     rf"{'yes' if v.rigorous else 'no'} & ${num(v.slack)}$ & "
-                     rf"{text(_clip(v.method, 90))} \\")
-    table += [r"\hline", r"\end{longtable}}"]
-    return [r"\section{Every result}", "\n".join(table)]
+    lines = [rf"\hyperlink{{{r.id}}}{{{tid(r.id)}}} & {_mark(r)} & "
+             rf"{'yes' if r.verdict.rigorous else 'no'} & ${num(r.verdict.slack)}$ & "
+             rf"{text(_clip(r.verdict.method, 90))} \\" for r in results]
+    return [r"\section{Every result}",
+            _longtable(r"p{0.40\linewidth}lll>{\raggedright\arraybackslash}p{0.24\linewidth}",
+                       "id & status & rigorous & slack & method", lines)]
 
 
 def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tuple[str, str]]:
