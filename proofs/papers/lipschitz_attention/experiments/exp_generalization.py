@@ -6,6 +6,12 @@ Theorem 3 are checked literally as printed (constant 1). The slides' mismatch ex
 trains on affine L = 1, cosine L = 0.1 and cosine L = 10 and tests on cosine L = 1 (the oracle
 trains on cosine L = 1).
 
+The power rule (:func:`numeric.montecarlo.stats.power_gate`): a bound's verdict stands only if the
+largest bootstrap SE of ``log(loss / bound)`` over its (train, test) pairs gives 80% power against
+a deviation ``effect`` (0.05: 5% of the bound); the mismatch claim's against ``log(1 + tol)`` on
+the log-ratios to the oracle. Otherwise the claim is ``unknown`` ("sample too small to decide");
+every claim records its smallest detectable effect (``detectable``).
+
 Example:
     >>> r = GENERALIZATION.run({}, seed=0, budget="tiny")
     >>> sorted(r["results"]["mismatch"]["ratio_to_oracle"])[0]
@@ -20,7 +26,13 @@ import numpy as np
 from scipy.interpolate import CubicSpline
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
-from numeric.montecarlo.stats import bootstrap_means, percentile_ci, refine_argmin
+from numeric.montecarlo.stats import (
+    bootstrap_means,
+    percentile_ci,
+    power_gate,
+    refine_argmin,
+    too_small,
+)
 from proofs.papers.lipschitz_attention.experiments.common import (
     above,
     at_least,
@@ -80,15 +92,20 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
         ratio = table / bound[None]
         lo = np.quantile(ratio[1:], q, axis=0)[mask]
         hi = np.quantile(ratio[1:], 1 - q, axis=0)[mask]
-        st = _ratio_status(lo, hi, upper)
+        # the power rule: the bootstrap SE of log(loss / bound), the largest over the pairs
+        se_log = np.log(ratio[1:]).std(axis=0, ddof=1)
+        st, det = power_gate(_ratio_status(lo, hi, upper), float(se_log[mask].max()),
+                             p["effect"], unit="log(loss / bound)")
         worst = float(ratio[0][mask].max() if upper else ratio[0][mask].min())
         claims.append(claim(
             f"theorem-3:{tail}", "theorem", st, SOURCE,
             f"{what} (constant 1 as printed): worst loss/bound {worst:.3g} over {int(mask.sum())} "
-            f"(train, test) pairs, d={d}, n={n}, sigma={sig}",
+            f"(train, test) pairs, d={d}, n={n}, sigma={sig}" + too_small(det),
             slack=(1 - worst) if upper else (worst - 1),
             stats={"ratio": ratio[0].tolist(), "ci_low_min": float(lo.min()),
-                   "ci_high_max": float(hi.max()), "tasks": p["tasks"], "level": level}))
+                   "ci_high_max": float(hi.max()), "se_log_ratio": se_log.tolist(),
+                   "tasks": p["tasks"], "level": level, "effect": p["effect"]},
+            detectable=det))
     results: dict[str, Any] = {"Ls": Ls.tolist(), "wstar": wstar[0].tolist(),
                                "test_loss": table[0].tolist(),
                                "oracle_loss": np.diag(table[0]).tolist()}
@@ -120,15 +137,19 @@ def _mismatch(p: dict[str, Any], seed: int, ws: np.ndarray, rng: np.random.Gener
     good, bad = hi <= 1 + tol and min(lo_other) > 1 + tol, lo > 1 + tol or min(
         percentile_ci(ratio[1:, i], level)[1] for i in (1, 2)) <= 1 + tol
     st = "supported" if good else "refuted" if bad else "unknown"
+    # the power rule on the log scale (the mismatched units sit at several times the oracle): a
+    # deviation of interest of log(1 + tol), the largest bootstrap SE of the three log-ratios
+    se = float(np.log(ratio[1:, :3]).std(axis=0, ddof=1).max())
+    st, det = power_gate(st, se, float(np.log1p(tol)), unit="log(test loss / oracle)")
     msg = (f"test on cosine L=1, loss / oracle: affine L=1 {ratio[0, 0]:.3f} [{lo:.3f}, {hi:.3f}], "
            f"cosine L=0.1 {ratio[0, 1]:.3f}, cosine L=10 {ratio[0, 2]:.3f}; only the matching "
-           f"Lipschitzness within 1+{tol:g} of the oracle")
+           f"Lipschitzness within 1+{tol:g} of the oracle" + too_small(det))
     res = {"train": names, "wstar": dict(zip(names, wstar[0].tolist(), strict=True)),
            "censored": dict(zip(names, cens[0].tolist(), strict=True)),
            "test_loss": dict(zip(names, test[0].tolist(), strict=True)),
            "ratio_to_oracle": dict(zip(names[:3], ratio[0, :3].tolist(), strict=True))}
     return res, claim("extra-mismatch", "extra", st, MISMATCH, msg, slack=None,
-                           stats={**res, "tasks": p["tasks"], "tolerance": tol})
+                      stats={**res, "tasks": p["tasks"], "tolerance": tol}, detectable=det)
 
 
 def _plot(result: dict[str, Any], path: str) -> None:
@@ -153,7 +174,7 @@ def _plot(result: dict[str, Any], path: str) -> None:
 def _validate(p: dict[str, Any]) -> None:
     at_least(p, 1, "d", "chunk")
     at_least(p, 2, "n", "tasks", "bootstrap")
-    above(p, 0, "sigma", "Ls")
+    above(p, 0, "sigma", "Ls", "effect")
     at_least(p, 0, "mismatch_tol")
     check_window(p)
 
@@ -163,9 +184,10 @@ GENERALIZATION = Experiment(
     description="Theorem 3: train w on Lipschitzness L, test on L'; affine/cosine mismatch",
     default_params={"d": 3, "n": 256, "sigma": 1.0, "Ls": [0.25, 0.5, 1.0, 2.0, 4.0],
                     "w_min": 0.005, "w_max": 2000.0, "grid": 56, "level": 0.95,
-                    "mismatch_tol": 0.1, "tasks": 8000, "bootstrap": 200, "chunk": 1024},
+                    "mismatch_tol": 0.1, "effect": 0.05, "tasks": 8000, "bootstrap": 200,
+                    "chunk": 1024},
     runner=_run, plotter=_plot, validate=_validate,
     budgets={"tiny": {"n": 64, "tasks": 1000, "bootstrap": 40, "grid": 40},
-             "quick": {"tasks": 3000, "bootstrap": 100}, "default": {},
+             "quick": {"tasks": 5000, "bootstrap": 100}, "default": {},
              "thorough": {"n": 1024, "tasks": 20000, "bootstrap": 400}},
 )

@@ -20,7 +20,7 @@ import numpy as np
 from scipy import stats as sps
 
 from numeric.montecarlo.experiment import Experiment, ParameterError, Progress, say
-from numeric.montecarlo.stats import direction_test
+from numeric.montecarlo.stats import direction_test, power_gate, too_small
 from proofs.papers.lipschitz_attention.experiments.common import above, at_least, claim
 from proofs.papers.lipschitz_attention.experiments.loss import sample_batch
 from proofs.papers.lipschitz_attention.experiments.optimise import fit_matrix, gradient_descent
@@ -40,14 +40,18 @@ def _sym_power(S: np.ndarray, power: float) -> np.ndarray:
 
 
 def _direction_status(test: dict[str, float], alternatives: dict[str, dict[str, float]],
-                      alpha: float) -> str:
+                      alpha: float, effect: float) -> tuple[str, dict[str, Any]]:
     """Supported: target not rejected at ``alpha`` while every alternative is (the test has
-    power); refuted: target rejected at ``alpha / 10``; otherwise unknown."""
+    power); refuted: target rejected at ``alpha / 10``; otherwise unknown. Then the power rule:
+    unknown unless the mean cosine's SE gives 80% power against a deviation ``effect`` of the
+    cosine with the target (returns the status and the sensitivity record)."""
     if test["p_value"] < alpha / 10:
-        return "refuted"
-    if test["p_value"] >= alpha and all(a["p_value"] < alpha for a in alternatives.values()):
-        return "supported"
-    return "unknown"
+        st = "refuted"
+    elif test["p_value"] >= alpha and all(a["p_value"] < alpha for a in alternatives.values()):
+        st = "supported"
+    else:
+        st = "unknown"
+    return power_gate(st, test["cosine_se"], effect, unit="cosine")
 
 
 def _run_cov(p: dict[str, Any], seed: int, progress: Progress
@@ -67,18 +71,18 @@ def _run_cov(p: dict[str, Any], seed: int, progress: Progress
     target = np.linalg.inv(Sigma)
     test = direction_test(Ms_arr, target)
     alts = {"identity": direction_test(Ms_arr, np.eye(d)), "Sigma": direction_test(Ms_arr, Sigma)}
-    st = _direction_status(test, alts, p["alpha"])
+    st, det = _direction_status(test, alts, p["alpha"], p["effect_cosine"])
     msg = (f"M* ~ Sigma^-1: mean cosine {test['cosine_mean']:.4f} +- {test['cosine_se']:.4f}, "
            f"residual after best scalar {test['residual_mean']:.3f}, F = {test['F']:.2f} "
            f"(p = {test['p_value']:.3g}); alternatives I p = {alts['identity']['p_value']:.2g}, "
-           f"Sigma p = {alts['Sigma']['p_value']:.2g}")
+           f"Sigma p = {alts['Sigma']['p_value']:.2g}" + too_small(det))
     results = {**test, "M_mean": Ms_arr.mean(axis=0).tolist(), "Sigma_inv": target.tolist(),
                "alternatives": alts,
                "scale_w": float(np.mean([np.vdot(M, target) / np.vdot(target, target)
                                          for M in Ms]))}
     rec = claim("lemma-1", "lemma", st, "Lemma 1: Inverting the data covariance", msg,
-                       slack=test["p_value"] - p["alpha"],
-                       stats={**test, "tasks": p["tasks"], "alternatives": alts})
+                slack=test["p_value"] - p["alpha"],
+                stats={**test, "tasks": p["tasks"], "alternatives": alts}, detectable=det)
     return results, [rec]
 
 
@@ -114,18 +118,18 @@ def _run_lowrank(p: dict[str, Any], seed: int, progress: Progress
         key = f"{link} n={n}"
         results[key] = {**test, **sub, "M_mean": Ms_arr.mean(axis=0).tolist()}
         theorem = ci == 0
+        st, det = _direction_status(test, alts, p["alpha"], p["effect_cosine"])
         claims.append(claim(
-            "extra-theorem-4-unconstrained" if theorem else f"extra-lowrank-{link}", "extra",
-            _direction_status(test, alts, p["alpha"]),
+            "extra-theorem-4-unconstrained" if theorem else f"extra-lowrank-{link}", "extra", st,
             "Theorem 4 (n = 2) without its constraint ||B^T M B||_2 <= C (see "
             "low-rank-constrained)" if theorem else "Softmax attention learns low-dimensional "
             "structure in nonlinear functions (GLM experiment)",
             f"{link} tasks, d={d}, k={k}, n={n}: cosine(M, BB^T) {test['cosine_mean']:.4f}, "
             f"||P_perp M P_perp||/||M|| {sub['perp_ratio']:.3g}, ||M - PMP||/||M|| "
             f"{sub['outside_ratio']:.3g}, F = {test['F']:.2f} (p = {test['p_value']:.3g}; "
-            f"M ~ I p = {alts['identity']['p_value']:.2g})",
+            f"M ~ I p = {alts['identity']['p_value']:.2g})" + too_small(det),
             slack=test["p_value"] - p["alpha"],
-            stats={**test, **sub, "tasks": p["tasks"], "alternatives": alts}))
+            stats={**test, **sub, "tasks": p["tasks"], "alternatives": alts}, detectable=det))
     results["B"] = B.tolist()
     return results, claims
 
@@ -149,25 +153,29 @@ def _run_norm(p: dict[str, Any], seed: int, progress: Progress
                                     steps=p["steps"], record_every=p["record_every"])
             hist[i, r] = [row[2] for row in h]
     final = hist[:, :, -1]
-    diffs = np.diff(final, axis=0)  # consecutive L, per replicate (same tasks up to scale)
+    # log-ratios of ||M||_F between consecutive L, per replicate (same tasks up to scale)
+    diffs = np.diff(np.log(final), axis=0)
     R = p["replicates"]
     tq = float(sps.t.ppf(0.975, R - 1)) if R > 1 else np.inf
     mean = diffs.mean(axis=1)
-    se = diffs.std(axis=1, ddof=1) / np.sqrt(R) if R > 1 else np.zeros_like(mean)
+    se = diffs.std(axis=1, ddof=1) / np.sqrt(R) if R > 1 else np.full_like(mean, np.inf)
     lo, hi = mean - tq * se, mean + tq * se
     st = "refuted" if (hi < 0).any() else "supported" if (lo > 0).all() else "unknown"
+    st, det = power_gate(st, float(se.max()), p["effect"],
+                         unit="log-ratio of ||M||_F between consecutive L")
     inputs = (f"non-isotropic x (Sigma eigenvalues {p['cov_diag']})" if p["cov_diag"]
               else "isotropic x")
     msg = (f"{p['task']} tasks, {inputs}: final ||M||_F after {p['steps']} GD steps "
            f"(lr {p['lr']}) for L = {Ls}: "
-           f"{np.round(final.mean(axis=1), 3).tolist()}; min 95% CI lower bound of consecutive "
-           f"increase {lo.min():.3g}")
+           f"{np.round(final.mean(axis=1), 3).tolist()}; min 95% CI lower bound of a consecutive "
+           f"log-ratio {lo.min():.3g}" + too_small(det))
     results = {"Ls": Ls, "steps": list(range(0, p["steps"] + 1, p["record_every"])),
                "norm_mean": hist.mean(axis=1).tolist(), "final_norm": final.mean(axis=1).tolist()}
     rec = claim("extra-norm-growth", "extra", st, "Empirical Scaling of ||M|| with L", msg,
-                       slack=float(lo.min()), stats={"final_norm": final.tolist(),
-                                                     "diff_ci": np.stack([lo, hi], 1).tolist(),
-                                                     "tasks": p["tasks"], "replicates": R})
+                slack=float(lo.min()), stats={"final_norm": final.tolist(),
+                                              "log_ratio_ci": np.stack([lo, hi], 1).tolist(),
+                                              "tasks": p["tasks"], "replicates": R},
+                detectable=det)
     return results, [rec]
 
 
@@ -205,7 +213,7 @@ def _alpha(p: dict[str, Any]) -> None:
 
 
 def _validate_cov(p: dict[str, Any]) -> None:
-    above(p, 0, "sigma_diag", "L")
+    above(p, 0, "sigma_diag", "L", "effect_cosine")
     at_least(p, 0, "sigma")
     at_least(p, 2, "n", "tasks", "replicates")
     at_least(p, 1, "max_iter")
@@ -216,6 +224,7 @@ def _validate_lowrank(p: dict[str, Any]) -> None:
     at_least(p, 2, "d", "n_theorem", "n_glm", "tasks", "replicates")
     at_least(p, 1, "k", "max_iter")
     at_least(p, 0, "sigma")
+    above(p, 0, "effect_cosine")
     if p["k"] >= p["d"]:
         raise ParameterError(f"parameter 'k' must be < d = {p['d']} (a proper subspace), "
                              f"got {p['k']}")
@@ -230,7 +239,7 @@ def _validate_norm(p: dict[str, Any]) -> None:
     at_least(p, 1, "d", "steps", "record_every", "replicates")
     at_least(p, 2, "n", "tasks")
     at_least(p, 0, "sigma", "init_scale")
-    above(p, 0, "Ls", "lr")
+    above(p, 0, "Ls", "lr", "effect")
     if p["steps"] % p["record_every"]:
         raise ParameterError(f"parameter 'record_every' must divide steps = {p['steps']}, "
                              f"got {p['record_every']}")
@@ -249,7 +258,8 @@ COVARIANCE_INVERSE = Experiment(
     description="Lemma 1: with x ~ Sigma^(1/2) U(S^(d-1)) the optimal M is proportional to "
                 "Sigma^-1",
     default_params={"sigma_diag": [0.5, 1.0, 2.0], "rotate": True, "n": 32, "sigma": 0.5,
-                    "L": 1.0, "alpha": 0.01, "tasks": 6000, "replicates": 10, "max_iter": 200},
+                    "L": 1.0, "alpha": 0.01, "effect_cosine": 0.02, "tasks": 6000,
+                    "replicates": 10, "max_iter": 200},
     runner=_run_cov, plotter=_plot_matrices, validate=_validate_cov,
     budgets={"tiny": {"tasks": 1500, "replicates": 6}, "quick": {"tasks": 3000, "replicates": 8},
              "default": {}, "thorough": {"tasks": 20000, "replicates": 20}})
@@ -259,8 +269,8 @@ LOW_RANK = Experiment(
     description="Theorem 4: for f = g(B^T x) the optimal M is c B B^T (linear, affine, quadratic, "
                 "cosine links)",
     default_params={"d": 6, "k": 2, "n_theorem": 2, "n_glm": 20, "sigma": 0.5,
-                    "links": ["affine", "quadratic", "cosine"], "alpha": 0.01, "tasks": 4000,
-                    "replicates": 6, "max_iter": 200},
+                    "links": ["affine", "quadratic", "cosine"], "alpha": 0.01,
+                    "effect_cosine": 0.02, "tasks": 4000, "replicates": 6, "max_iter": 200},
     runner=_run_lowrank, plotter=_plot_matrices, validate=_validate_lowrank,
     budgets={"tiny": {"d": 4, "tasks": 1000, "replicates": 5, "links": ["affine"]},
              "quick": {"tasks": 2000, "replicates": 5}, "default": {},
@@ -273,7 +283,7 @@ NORM_GROWTH = Experiment(
     default_params={"d": 3, "n": 32, "sigma": 0.5, "task": "relu", "cov_diag": [],
                     "Ls": [0.25, 0.5, 1.0, 2.0],
                     "lr": 0.5, "steps": 300, "record_every": 10, "init_scale": 0.1,
-                    "tasks": 2000, "replicates": 3},
+                    "effect": 0.05, "tasks": 2000, "replicates": 3},
     runner=_run_norm, plotter=_plot_norm, validate=_validate_norm,
     budgets={"tiny": {"tasks": 400, "steps": 60, "replicates": 3},
              "quick": {"tasks": 1000, "steps": 150}, "default": {},

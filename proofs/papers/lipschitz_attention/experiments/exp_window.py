@@ -77,13 +77,16 @@ def _slope_ci(x: np.ndarray, logw: np.ndarray, level: float) -> dict[str, float]
 
 
 def _monotone(logw: np.ndarray, axis: int, sign: float, level: float
-              ) -> tuple[str, float, list[list[float]]]:
-    """Status of ``sign * log w*`` increasing along ``axis`` (of the per-replicate arrays)."""
+              ) -> tuple[str, float, list[list[float]], float]:
+    """Status of ``sign * log w*`` increasing along ``axis`` (of the per-replicate arrays), the
+    smallest lower CI bound, the table [estimate, lo, hi] and the largest bootstrap SE of a
+    consecutive log-ratio."""
     diffs = sign * np.diff(logw, axis=axis)
     q = (1.0 - level) / 2.0
     lo, hi = np.quantile(diffs[1:], q, axis=0), np.quantile(diffs[1:], 1.0 - q, axis=0)
     status = "refuted" if (hi < 0).any() else "supported" if (lo > 0).all() else "unknown"
-    return status, float(lo.min()), np.stack([diffs[0], lo, hi], axis=-1).tolist()
+    se = float(diffs[1:].std(axis=0, ddof=1).max())
+    return status, float(lo.min()), np.stack([diffs[0], lo, hi], axis=-1).tolist(), se
 
 
 def _run(p: dict[str, Any], seed: int, progress: Progress
@@ -94,7 +97,7 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
     level = p["level"]
     per_d: dict[str, Any] = {}
     parts: dict[str, list[tuple[str, float]]] = {"lo": [], "hi": [], "sketch": [], "intr": []}
-    mono: dict[str, list[tuple[str, float]]] = {"L": [], "n": [], "sigma": []}
+    mono: dict[str, list[tuple[str, float, float]]] = {"L": [], "n": [], "sigma": []}
     for d in p["dims"]:
         say(progress, f"window-scaling: d={d}")
         t = _wstar_tables(p, d, seed, rng)
@@ -124,7 +127,7 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
         sn = _monotone(logw, 1, 1.0, level)
         ss = _monotone(np.log(t["ws"]), 2, -1.0, level)
         for key, val in (("L", sL), ("n", sn), ("sigma", ss)):
-            mono[key].append(val[:2])
+            mono[key].append((val[0], val[1], val[3]))
         entry: dict[str, Any] = {
             "fit": fit, "fit_vs_n": fit_n, "fit_vs_L2": fit_L2, "local_slopes": local,
             "band_theorem": [lo_s, hi_s], "band_sketch_intrinsic": list(band),
@@ -163,11 +166,11 @@ def _exact_check(p: dict[str, Any], wL: np.ndarray, level: float) -> dict[str, A
             "z": z.tolist(), "max_abs_z": float(np.abs(z[inside]).max()) if k else None,
             "threshold": thresh, "max_rel_diff": float(rel[inside].max()) if k else None,
             "max_grid_error": float(np.abs(on_grid / exact - 1)[inside].max()) if k else None,
-            "points": k}
+            "se_log_wstar": float(sd[inside].max()) if k else None, "points": k}
 
 
 def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tuple[str, float]]],
-            mono: dict[str, list[tuple[str, float]]]) -> list[dict[str, Any]]:
+            mono: dict[str, list[tuple[str, float, float]]]) -> list[dict[str, Any]]:
     dims = [int(d) for d in per_d]
     fits = {d: per_d[str(d)]["fit"] for d in dims}
     txt = "; ".join(f"d={d}: {f['slope']:.3f} [{f['ci_low']:.3f}, {f['ci_high']:.3f}]"
@@ -180,16 +183,19 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
              "tasks": p["tasks"], "bootstrap": p["bootstrap"], "level": p["level"]}
     claims = []
     # the slope's uncertainty: bootstrap SE and the finite range (half the spread of the local
-    # slopes over the lower and upper halves of the range), whichever d is worst
+    # slopes over the lower and upper halves of the range), whichever d (of those a claim covers)
+    # is worst
     def total_se(d: int) -> float:
         local = [v for v in per_d[str(d)]["local_slopes"] if v is not None]
         drift = (max(local) - min(local)) / 2 if len(local) == 2 else 0.0
         return float(np.hypot(fits[d]["se"], drift))
 
     se = max(total_se(d) for d in dims)
+    se_intr = max((total_se(d) for d in dims if d >= 2), default=se)
+    slope_unit = "slope of log w* (bootstrap and finite-range)"
     for tail, key, what in (("part-1", "lo", ">= 1/d"), ("part-2", "hi", "<= 2/d")):
         st, det = power_gate(combine_status([s for s, _ in parts[key]]), se, p["effect"],
-                             unit="slope of log w* (bootstrap and finite-range)")
+                             unit=slope_unit)
         slack = min(v for _, v in parts[key])
         claims.append(claim(
             f"theorem-2:{tail}", "theorem", st, SOURCE,
@@ -197,17 +203,19 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
             f"({per(key, dims)})" + too_small(det),
             slack=slack, stats=stats, detectable=det))
     if parts["sketch"]:
-        st = combine_status([s for s, _ in parts["sketch"]])
+        st, det = power_gate(combine_status([s for s, _ in parts["sketch"]]), se_intr,
+                             p["effect"], unit=slope_unit)
         bands = {str(d): per_d[str(d)]["band_sketch_intrinsic"] for d in dims if d >= 2}
         claims.append(claim(
             "extra-wstar-exponent-intrinsic", "extra", st, "Theorem 2 proof sketch",
             "slope within [2/(m+4), 2/(m+2)], m = d-1 the sphere's own dimension (sketch bounds "
-            f"with noise ~ w^(m/2)): {txt} ({per('sketch', [d for d in dims if d >= 2])})",
+            f"with noise ~ w^(m/2)): {txt} ({per('sketch', [d for d in dims if d >= 2])})"
+            + too_small(det),
             slack=min(v for _, v in parts["sketch"]),
-            stats={**stats, "bands": bands}))
+            stats={**stats, "bands": bands}, detectable=det))
     if parts["intr"]:
-        st, det = power_gate(combine_status([s for s, _ in parts["intr"]]), se, p["effect"],
-                             unit="slope of log w* (bootstrap and finite-range)")
+        st, det = power_gate(combine_status([s for s, _ in parts["intr"]]), se_intr,
+                             p["effect"], unit=slope_unit)
         claims.append(claim(
             "extra-theorem-2-intrinsic-reading", "extra", st, SOURCE,
             "slope within [1/m, 2/m] with m = d-1 (reading d as the sphere's own dimension, the "
@@ -216,25 +224,29 @@ def _claims(p: dict[str, Any], per_d: dict[str, Any], parts: dict[str, list[tupl
             slack=min(v for _, v in parts["intr"]), stats=stats, detectable=det))
     for key, what in (("L", "increasing in L"), ("n", "increasing in n"),
                       ("sigma", "decreasing in sigma")):
-        st = combine_status([s for s, _ in mono[key]])
+        st, det = power_gate(combine_status([s for s, _, _ in mono[key]]),
+                             max(se for _, _, se in mono[key]), p["effect_logw"],
+                             unit="log-ratio of w* between neighbouring grid points")
         claims.append(claim(
             f"extra-wstar-monotone-{key.lower()}", "extra", st, EXTREMES,
             f"w* {what} at every grid point (bootstrap {p['level']:.0%} CI of each consecutive "
-            f"log-ratio; min lower bound {min(v for _, v in mono[key]):.3f})",
-            slack=min(v for _, v in mono[key]),
+            f"log-ratio; min lower bound {min(v for _, v, _ in mono[key]):.3f})" + too_small(det),
+            slack=min(v for _, v, _ in mono[key]),
             stats={"per_d": {str(d): per_d[str(d)][f"monotone_{key}"] for d in dims},
-                   "note": "per entry: [estimate, ci_low, ci_high] of the log-ratio"}))
+                   "note": "per entry: [estimate, ci_low, ci_high] of the log-ratio"},
+            detectable=det))
     if "1" in per_d:
         ex = per_d["1"]["exact"]
         if ex["points"]:
             st = "supported" if ex["max_abs_z"] <= ex["threshold"] else "refuted"
+            st, det = power_gate(st, ex["se_log_wstar"], p["effect_logw"], unit="log w*")
             claims.append(claim(
                 "extra-exact-d1", "extra", st, "beyond the paper: exact d = 1 loss",
                 f"d=1: Monte Carlo w* vs exact binomial-sum w* (same grid): max |z| = "
                 f"{ex['max_abs_z']:.2f} (Bonferroni threshold {ex['threshold']:.2f}); max rel. "
                 f"diff to the exact optimum {ex['max_rel_diff']:.3f} (grid error alone "
-                f"{ex['max_grid_error']:.3f}) over {ex['points']} points",
-                slack=ex["threshold"] - ex["max_abs_z"], stats=ex))
+                f"{ex['max_grid_error']:.3f}) over {ex['points']} points" + too_small(det),
+                slack=ex["threshold"] - ex["max_abs_z"], stats=ex, detectable=det))
     return claims
 
 
@@ -259,7 +271,7 @@ def _plot(result: dict[str, Any], path: str) -> None:
 def _validate(p: dict[str, Any]) -> None:
     at_least(p, 1, "dims", "chunk")
     at_least(p, 2, "ns", "tasks", "bootstrap")
-    above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x")
+    above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x", "effect", "effect_logw")
     check_window(p)
 
 
@@ -269,7 +281,8 @@ WINDOW_SCALING = Experiment(
     default_params={"dims": [1, 2, 3], "ns": [16, 64, 256, 1024],
                     "Ls": [0.25, 0.5, 1.0, 2.0, 4.0], "sigmas": [0.5, 1.0, 2.0],
                     "sigma_ref": 1.0, "L_ref": 1.0, "w_min": 0.02, "w_max": 2000.0, "grid": 64,
-                    "fit_min_x": 16.0, "level": 0.95, "effect": 0.05, "tasks": 8000,
+                    "fit_min_x": 16.0, "level": 0.95, "effect": 0.05, "effect_logw": 0.1,
+                    "tasks": 8000,
                     "bootstrap": 200,
                     "chunk": 1024},
     runner=_run, plotter=_plot, validate=_validate,
