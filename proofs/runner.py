@@ -116,7 +116,24 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None]:
         progress(f"[{k + 1}/{total}] {name}")
     v = check_claim(claim, budget, seed, progress, replay) if claim is not None else None
     cv = check_claim(cc, budget, seed, progress, creplay) if cc is not None else None
+    for verdict, rep in ((v, replay), (cv, creplay)):
+        if verdict is not None and rep:
+            verdict.details["replay_candidates"] = len(rep)  # see _stale
     return v, cv
+
+
+def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
+    """``v`` (a verdict from the results store), or None when the witness database now holds
+    more witnesses of the claim than ``v`` replayed: a witness another run found since may
+    refute what ``v`` did not. A stored refutation stays valid.
+
+    >>> v = Verdict(Status.SUPPORTED, "sampling")
+    >>> _stale(v, []) is v, _stale(v, [{"x": 2.0}]) is None
+    (True, True)
+    """
+    if v is None or v.status is Status.REFUTED:
+        return v
+    return v if len(stored) <= int(v.details.get("replay_candidates", 0)) else None
 
 
 def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress | None,
@@ -135,6 +152,9 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         v = store.lookup(claim, budget, seed, latest) if store is not None else None
         cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
               else None)
+        if witnesses is not None:
+            v = _stale(v, witnesses.get(claim))
+            cv = _stale(cv, witnesses.get(cc)) if cc is not None else cv
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
             rep = (witnesses.get(claim) if witnesses is not None and v is None else [],

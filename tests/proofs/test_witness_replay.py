@@ -97,3 +97,18 @@ def test_check_cli_replays_and_no_replay_turns_it_off(tmp_path, monkeypatch):
     for r, replayed in ((a, False), (b, True), (c, False)):
         details = r.get("details") or {}
         assert bool(details.get("replayed")) is replayed, (r["witness"], details.keys())
+
+
+def test_a_stored_verdict_is_rechecked_when_the_database_learns_a_witness(tmp_path):
+    from proofs.store.cache import ResultStore
+
+    store, db = ResultStore(str(tmp_path / "store")), WitnessDB(str(tmp_path / "db"))
+    before = run_entries([BAND], TINY, 0, store=store, witnesses=db)[0]
+    assert before.status is Status.SUPPORTED  # stored: nothing to replay yet
+    assert run_entries([BAND], "quick", 0, witnesses=db)[0].status is Status.REFUTED
+    assert len(db.get(BAND)) == 1  # another run found a witness since
+    after = run_entries([BAND], TINY, 0, store=store, witnesses=db)[0]
+    # the stale supported verdict is not reused: the claim is checked again, replay first
+    assert after.status is Status.REFUTED and after.verdict.details["replayed"] is True
+    assert after.verdict.details["replay_candidates"] == 1
+    assert store.get(BAND, TINY, 0).status is Status.REFUTED  # and the store now says so
