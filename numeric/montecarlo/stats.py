@@ -57,6 +57,19 @@ def bootstrap_means(A: np.ndarray, reps: int, rng: np.random.Generator) -> np.nd
     return out.reshape((reps,) + A.shape[1:])
 
 
+def with_bootstrap(A: np.ndarray, reps: int, rng: np.random.Generator) -> np.ndarray:
+    """Means over the first axis with their bootstrap: row 0 the point estimate (the plain mean),
+    rows ``1..reps`` the :func:`bootstrap_means` replicates; shape ``(reps + 1,) + A.shape[1:]``.
+
+    Example:
+        >>> A = np.arange(6.0).reshape(3, 2)
+        >>> R = with_bootstrap(A, 4, np.random.default_rng(0))
+        >>> R.shape, R[0].tolist()
+        ((5, 2), [2.0, 3.0])
+    """
+    return np.concatenate([A.mean(axis=0)[None], bootstrap_means(A, reps, rng)])
+
+
 def ols_slope(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     """Least-squares ``(slope, intercept)`` of ``y`` on ``x``."""
     slope, intercept = np.polyfit(np.asarray(x, float), np.asarray(y, float), 1)

@@ -4,12 +4,14 @@ import numpy as np
 import pytest
 
 from numeric.montecarlo.stats import (
+    bootstrap_means,
     detectable_effect,
     direction_test,
     power_at,
     power_gate,
     refine_argmin,
     too_small,
+    with_bootstrap,
 )
 
 
@@ -41,3 +43,10 @@ def test_power_gate_withholds_verdicts_from_small_samples():
     st, rec = power_gate("supported", se=0.02, effect=0.1, unit="slope")
     assert st == "supported" and rec["decided"] and too_small(rec) == ""
     assert rec["effect"] == pytest.approx(0.056, abs=1e-3)
+
+
+def test_with_bootstrap_is_the_mean_then_the_bootstrap_means():
+    A = np.random.default_rng(1).standard_normal((50, 3, 2))
+    R = with_bootstrap(A, 7, np.random.default_rng(5))
+    assert R.shape == (8, 3, 2) and np.allclose(R[0], A.mean(axis=0))
+    assert np.array_equal(R[1:], bootstrap_means(A, 7, np.random.default_rng(5)))  # same draws

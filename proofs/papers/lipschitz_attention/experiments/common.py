@@ -1,4 +1,5 @@
-"""What every ``lipschitz-attention`` experiment shares: the paper key and the claim builder.
+"""What every ``lipschitz-attention`` experiment shares: the paper key, the claim builder, the
+parameter checks and the Monte Carlo loss curves of ``M = w I`` with their bootstrap.
 
 Example:
     >>> claim("lemma-1", "lemma", "unknown", "Lemma 1", "m", slack=None, stats={})["id"]
@@ -7,10 +8,21 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from numeric.montecarlo.experiment import ParameterError, make_claim, require_positive
+import numpy as np
+
+from numeric.montecarlo.experiment import (
+    ParameterError,
+    Progress,
+    make_claim,
+    require_positive,
+    say,
+)
+from numeric.montecarlo.stats import with_bootstrap
+from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
+from proofs.papers.lipschitz_attention.experiments.tasks import make_family, relu_family
 
 PAPER = "lipschitz-attention"
 
@@ -21,6 +33,42 @@ def claim(tail: str, kind: str, status: str, source: str, message: str, *,
     """A Monte Carlo result record with id ``lipschitz-attention:<tail>``."""
     return make_claim(f"{PAPER}:{tail}", kind, status, source, message, slack=slack, stats=stats,
                       detectable=detectable)
+
+
+def w_grid(p: Mapping[str, Any]) -> np.ndarray:
+    """The log-spaced grid of ``w`` from the parameters ``w_min``, ``w_max``, ``grid``.
+
+    Example:
+        >>> w_grid({"w_min": 1.0, "w_max": 100.0, "grid": 3}).tolist()
+        [1.0, 10.0, 100.0]
+    """
+    return np.geomspace(p["w_min"], p["w_max"], p["grid"])
+
+
+def bias_noise_reps(p: Mapping[str, Any], ws: np.ndarray, *, d: int, n: int,
+                    seed: Sequence[int], rng: np.random.Generator) -> np.ndarray:
+    """``(R+1, G, 2)``: the means of ``(L_bias, sum_i a_i^2)`` of ``M = w I`` over the grid ``ws``
+    on ``p["tasks"]`` ReLU tasks with L = 1 drawn from ``seed``; row 0 the point estimate, rows 1..
+    ``p["bootstrap"]`` bootstrap replicates over tasks (drawn with ``rng``). The loss at (L, sigma)
+    is ``L^2 bias + sigma^2 noise`` on the same tasks (common random numbers)."""
+    B, N = loss_curves(ws, d=d, n=n, family=relu_family(1.0), tasks=p["tasks"], seed=seed,
+                       chunk=p["chunk"])
+    return with_bootstrap(np.stack([B, N], axis=-1), p["bootstrap"], rng)
+
+
+def family_loss_reps(p: Mapping[str, Any], ws: np.ndarray, specs: Sequence[tuple[str, float]],
+                     *, seed: Sequence[int], rng: np.random.Generator,
+                     progress: Progress = None, name: str = "") -> np.ndarray:
+    """``(R+1, len(specs), G)``: the loss ``L_bias + sigma^2 sum_i a_i^2`` of ``M = w I`` for each
+    task family ``(kind, L)`` of ``specs``, all on the same inputs (one ``seed``: common random
+    numbers); row 0 the point estimate, rows 1.. the bootstrap over tasks (``rng``)."""
+    cols = []
+    for kind, L in specs:
+        say(progress, f"{name}: {kind} L={L:g}")
+        B, N = loss_curves(ws, d=p["d"], n=p["n"], family=make_family(kind, L),
+                           tasks=p["tasks"], seed=seed, chunk=p["chunk"])
+        cols.append(B + p["sigma"] ** 2 * N)
+    return with_bootstrap(np.stack(cols, axis=1), p["bootstrap"], rng)
 
 
 def at_least(p: Mapping[str, Any], bound: float, *names: str) -> None:

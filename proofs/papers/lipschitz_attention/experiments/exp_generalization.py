@@ -26,21 +26,9 @@ import numpy as np
 from scipy.interpolate import CubicSpline
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
-from numeric.montecarlo.stats import (
-    bootstrap_means,
-    percentile_ci,
-    power_gate,
-    refine_argmin,
-    too_small,
-)
-from proofs.papers.lipschitz_attention.experiments.common import (
-    above,
-    at_least,
-    check_window,
-    claim,
-)
-from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
-from proofs.papers.lipschitz_attention.experiments.tasks import make_family, relu_family
+from numeric.montecarlo.stats import percentile_ci, power_gate, refine_argmin, too_small
+from proofs.papers.lipschitz_attention.experiments import common
+from proofs.papers.lipschitz_attention.experiments.common import claim
 
 SOURCE = "Theorem 3: Generalization"
 MISMATCH = "Empirical Generalization (mismatch experiment)"
@@ -63,14 +51,11 @@ def _ratio_status(lo: np.ndarray, hi: np.ndarray, upper: bool) -> str:
 def _run(p: dict[str, Any], seed: int, progress: Progress
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     d, n, sig, level = p["d"], p["n"], p["sigma"], p["level"]
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    ws = common.w_grid(p)
     logw = np.log(ws)
     rng = np.random.default_rng([seed, 3])
     say(progress, "generalization: ReLU table")
-    B, N = loss_curves(ws, d=d, n=n, family=relu_family(1.0), tasks=p["tasks"], seed=[seed, 30],
-                       chunk=p["chunk"])
-    both = np.stack([B, N], axis=-1)
-    reps = np.concatenate([both.mean(axis=0)[None], bootstrap_means(both, p["bootstrap"], rng)])
+    reps = common.bias_noise_reps(p, ws, d=d, n=n, seed=[seed, 30], rng=rng)
     Ls = np.asarray(p["Ls"], float)
     train = Ls[None, :, None] ** 2 * reps[:, None, :, 0] + sig**2 * reps[:, None, :, 1]
     wstar, _ = refine_argmin(logw, train)  # (R+1, |L|)
@@ -116,17 +101,10 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
 
 def _mismatch(p: dict[str, Any], seed: int, ws: np.ndarray, rng: np.random.Generator
               ) -> tuple[dict[str, Any], dict[str, Any]]:
-    d, n, sig, level = p["d"], p["n"], p["sigma"], p["level"]
+    level = p["level"]
     logw = np.log(ws)
     specs = [("affine", 1.0), ("cosine", 0.1), ("cosine", 10.0), ("cosine", 1.0)]
-    cols = []
-    for kind, L in specs:  # same seed: same x for every family (common random numbers)
-        B, N = loss_curves(ws, d=d, n=n, family=make_family(kind, L), tasks=p["tasks"],
-                           seed=[seed, 31], chunk=p["chunk"])
-        cols.append(B + sig**2 * N)
-    per_task = np.stack(cols, axis=1)  # (T, 4, G)
-    reps = np.concatenate([per_task.mean(axis=0)[None],
-                           bootstrap_means(per_task, p["bootstrap"], rng)])
+    reps = common.family_loss_reps(p, ws, specs, seed=[seed, 31], rng=rng)  # (R+1, 4, G)
     wstar, cens = refine_argmin(logw, reps)  # (R+1, 4)
     test = _eval_at(logw, np.repeat(reps[:, 3:4], 4, axis=1), wstar)
     ratio = test / test[:, 3:4]
@@ -172,11 +150,11 @@ def _plot(result: dict[str, Any], path: str) -> None:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    at_least(p, 1, "d", "chunk")
-    at_least(p, 2, "n", "tasks", "bootstrap")
-    above(p, 0, "sigma", "Ls", "effect")
-    at_least(p, 0, "mismatch_tol")
-    check_window(p)
+    common.at_least(p, 1, "d", "chunk")
+    common.at_least(p, 2, "n", "tasks", "bootstrap")
+    common.above(p, 0, "sigma", "Ls", "effect")
+    common.at_least(p, 0, "mismatch_tol")
+    common.check_window(p)
 
 
 GENERALIZATION = Experiment(

@@ -26,22 +26,9 @@ import numpy as np
 from scipy.interpolate import CubicSpline
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
-from numeric.montecarlo.stats import (
-    bootstrap_means,
-    ols_slope,
-    percentile_ci,
-    power_gate,
-    refine_argmin,
-    too_small,
-)
-from proofs.papers.lipschitz_attention.experiments.common import (
-    above,
-    at_least,
-    check_window,
-    claim,
-)
-from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
-from proofs.papers.lipschitz_attention.experiments.tasks import make_family, relu_family
+from numeric.montecarlo.stats import ols_slope, percentile_ci, power_gate, refine_argmin, too_small
+from proofs.papers.lipschitz_attention.experiments import common
+from proofs.papers.lipschitz_attention.experiments.common import claim
 
 ICL_SOURCE = ("slide 'ICL estimator intuition' (bottom: ICL error with varying number of context "
               "tokens)")
@@ -67,7 +54,7 @@ def _eval(logw: np.ndarray, curve: np.ndarray, w: float) -> float:
 def _run_icl(p: dict[str, Any], seed: int, progress: Progress
              ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     d, sig, level = p["d"], p["sigma"], p["level"]
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    ws = common.w_grid(p)
     logw = np.log(ws)
     Ls = np.asarray(p["Ls"], float)
     rng = np.random.default_rng([seed, 80])
@@ -75,10 +62,7 @@ def _run_icl(p: dict[str, Any], seed: int, progress: Progress
     wstar = []
     for n in p["ns"]:
         say(progress, f"icl-error-vs-n: n={n}")
-        B, N = loss_curves(ws, d=d, n=n, family=relu_family(1.0), tasks=p["tasks"],
-                           seed=[seed, 81, n], chunk=p["chunk"])
-        both = np.stack([B, N], axis=-1)
-        reps = np.concatenate([both.mean(axis=0)[None], bootstrap_means(both, p["bootstrap"], rng)])
+        reps = common.bias_noise_reps(p, ws, d=d, n=n, seed=[seed, 81, n], rng=rng)
         curves = Ls[None, :, None] ** 2 * reps[:, None, :, 0] + sig**2 * reps[:, None, :, 1]
         err.append(curve_min(logw, curves))
         wstar.append(refine_argmin(logw, curves[0])[0])
@@ -139,10 +123,10 @@ def _plot_icl(result: dict[str, Any], path: str) -> None:
 
 
 def _validate_icl(p: dict[str, Any]) -> None:
-    at_least(p, 1, "d", "chunk")
-    at_least(p, 2, "ns", "tasks", "bootstrap")
-    above(p, 0, "Ls", "sigma", "effect")
-    check_window(p)
+    common.at_least(p, 1, "d", "chunk")
+    common.at_least(p, 2, "ns", "tasks", "bootstrap")
+    common.above(p, 0, "Ls", "sigma", "effect")
+    common.check_window(p)
     if len(p["ns"]) < 2:
         from numeric.montecarlo.experiment import ParameterError
 
@@ -168,19 +152,13 @@ FAMILY_NAMES = ("affine", "relu", "cosine")
 
 def _run_sufficient(p: dict[str, Any], seed: int, progress: Progress
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    d, n, sig, L, level = p["d"], p["n"], p["sigma"], p["L"], p["level"]
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    L, level = p["L"], p["level"]
+    ws = common.w_grid(p)
     logw = np.log(ws)
     rng = np.random.default_rng([seed, 90])
-    cols = []
-    for kind in FAMILY_NAMES:  # same seed: same x for every family
-        say(progress, f"generalization-sufficient: {kind} L={L:g}")
-        B, N = loss_curves(ws, d=d, n=n, family=make_family(kind, L), tasks=p["tasks"],
-                           seed=[seed, 91], chunk=p["chunk"])
-        cols.append(B + sig**2 * N)
-    per_task = np.stack(cols, axis=1)  # (T, 3, G)
-    reps = np.concatenate([per_task.mean(axis=0)[None],
-                           bootstrap_means(per_task, p["bootstrap"], rng)])
+    # (R+1, 3, G), one seed: the same x for every family
+    reps = common.family_loss_reps(p, ws, [(kind, L) for kind in FAMILY_NAMES], seed=[seed, 91],
+                                   rng=rng, progress=progress, name="generalization-sufficient")
     wstar, cens = refine_argmin(logw, reps)  # (R+1, 3): unit pretrained on each family
     # test[r, i, j]: unit pretrained on family i, tested on family j
     test = np.array([[[_eval(logw, reps[r, j], wstar[r, i]) for j in range(3)]
@@ -227,10 +205,10 @@ def _plot_sufficient(result: dict[str, Any], path: str) -> None:
 
 
 def _validate_sufficient(p: dict[str, Any]) -> None:
-    at_least(p, 1, "d", "chunk")
-    at_least(p, 2, "n", "tasks", "bootstrap")
-    above(p, 0, "sigma", "L", "tol")
-    check_window(p)
+    common.at_least(p, 1, "d", "chunk")
+    common.at_least(p, 2, "n", "tasks", "bootstrap")
+    common.above(p, 0, "sigma", "L", "tol")
+    common.check_window(p)
 
 
 GENERALIZATION_SUFFICIENT = Experiment(

@@ -18,7 +18,6 @@ import numpy as np
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
 from numeric.montecarlo.stats import (
-    bootstrap_means,
     combine_status,
     interval_distance,
     interval_status,
@@ -27,10 +26,9 @@ from numeric.montecarlo.stats import (
     power_gate,
     too_small,
 )
-from proofs.papers.lipschitz_attention.experiments.common import at_least, check_window, claim
+from proofs.papers.lipschitz_attention.experiments import common
+from proofs.papers.lipschitz_attention.experiments.common import claim
 from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1
-from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
-from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 SOURCE = "Theorem 2, proof sketch"
 COMMON = {"dims": [1, 2, 3], "n": 4096, "w_min": 4.0, "w_max": 128.0, "grid": 11,
@@ -43,16 +41,13 @@ BUDGETS = {"tiny": {"n": 1024, "w_max": 64.0, "grid": 7, "tasks": 300, "bootstra
 def _curves(p: dict[str, Any], seed: int, progress: Progress, name: str
             ) -> tuple[np.ndarray, dict[int, np.ndarray]]:
     """Per d: array (R+1, G, 2) of (L_bias, n sum a^2) means, row 0 the point estimate."""
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    ws = common.w_grid(p)
     rng = np.random.default_rng([seed, 2])
     out = {}
     for d in p["dims"]:
         say(progress, f"{name}: d={d}")
-        B, N = loss_curves(ws, d=d, n=p["n"], family=relu_family(1.0), tasks=p["tasks"],
-                           seed=[seed, d, p["n"]], chunk=p["chunk"])
-        both = np.stack([B, p["n"] * N], axis=-1)
-        out[d] = np.concatenate([both.mean(axis=0)[None],
-                                 bootstrap_means(both, p["bootstrap"], rng)])
+        reps = common.bias_noise_reps(p, ws, d=d, n=p["n"], seed=[seed, d, p["n"]], rng=rng)
+        out[d] = reps * np.array([1.0, p["n"]])  # n sum a^2: n L_noise / sigma^2
     return ws, out
 
 
@@ -155,10 +150,10 @@ def _plot(key: str, ylabel: str) -> Any:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    at_least(p, 1, "dims", "chunk")
-    at_least(p, 2, "n", "tasks", "bootstrap")
-    at_least(p, 0, "exponent_tol")
-    check_window(p)
+    common.at_least(p, 1, "dims", "chunk")
+    common.at_least(p, 2, "n", "tasks", "bootstrap")
+    common.at_least(p, 0, "exponent_tol")
+    common.check_window(p)
 
 
 NOISE_SCALING = Experiment(

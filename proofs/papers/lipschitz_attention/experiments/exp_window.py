@@ -20,7 +20,6 @@ from scipy.stats import norm
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
 from numeric.montecarlo.stats import (
-    bootstrap_means,
     combine_status,
     interval_distance,
     interval_status,
@@ -30,15 +29,9 @@ from numeric.montecarlo.stats import (
     refine_argmin,
     too_small,
 )
-from proofs.papers.lipschitz_attention.experiments.common import (
-    above,
-    at_least,
-    check_window,
-    claim,
-)
+from proofs.papers.lipschitz_attention.experiments import common
+from proofs.papers.lipschitz_attention.experiments.common import claim
 from proofs.papers.lipschitz_attention.experiments.exact import exact_terms_d1, exact_wstar_d1
-from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
-from proofs.papers.lipschitz_attention.experiments.tasks import relu_family
 
 SOURCE = "Theorem 2"
 EXTREMES = "Theorem 2, slide 'Some extreme examples'"
@@ -48,14 +41,11 @@ def _wstar_tables(p: dict[str, Any], d: int, seed: int, rng: np.random.Generator
                   ) -> dict[str, np.ndarray]:
     """w* at (n, L) with sigma = sigma_ref and at (n, sigma) with L = L_ref; row 0 is the point
     estimate, rows 1.. are bootstrap replicates. Also returns the mean curves."""
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    ws = common.w_grid(p)
     Ls, sig = np.asarray(p["Ls"], float), np.asarray(p["sigmas"], float)
     out_L, out_s, cens_L, curves = [], [], [], []
     for n in p["ns"]:
-        B, N = loss_curves(ws, d=d, n=n, family=relu_family(1.0), tasks=p["tasks"],
-                           seed=[seed, d, n], chunk=p["chunk"])
-        both = np.stack([B, N], axis=-1)
-        reps = np.concatenate([both.mean(axis=0)[None], bootstrap_means(both, p["bootstrap"], rng)])
+        reps = common.bias_noise_reps(p, ws, d=d, n=n, seed=[seed, d, n], rng=rng)
         Bm, Nm = reps[..., 0], reps[..., 1]  # (R+1, G)
         cL = Ls[None, :, None] ** 2 * Bm[:, None] + p["sigma_ref"] ** 2 * Nm[:, None]
         cs = p["L_ref"] ** 2 * Bm[:, None] + sig[None, :, None] ** 2 * Nm[:, None]
@@ -149,7 +139,7 @@ def _exact_check(p: dict[str, Any], wL: np.ndarray, level: float) -> dict[str, A
     ``mc - exact_on_grid`` is Monte Carlo error only (tested with bootstrap z-scores) and
     ``exact_on_grid / exact - 1`` is the discretisation error of the grid.
     """
-    ws = np.geomspace(p["w_min"], p["w_max"], p["grid"])
+    ws = common.w_grid(p)
     exact = np.array([[exact_wstar_d1(n=n, L=L, sigma=p["sigma_ref"]) for L in p["Ls"]]
                       for n in p["ns"]])
     Ls = np.asarray(p["Ls"], float)
@@ -269,10 +259,10 @@ def _plot(result: dict[str, Any], path: str) -> None:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    at_least(p, 1, "dims", "chunk")
-    at_least(p, 2, "ns", "tasks", "bootstrap")
-    above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x", "effect", "effect_logw")
-    check_window(p)
+    common.at_least(p, 1, "dims", "chunk")
+    common.at_least(p, 2, "ns", "tasks", "bootstrap")
+    common.above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x", "effect", "effect_logw")
+    common.check_window(p)
 
 
 WINDOW_SCALING = Experiment(
