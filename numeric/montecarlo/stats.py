@@ -46,14 +46,26 @@ def refine_argmin(logw: np.ndarray, curves: np.ndarray, sub: int = 16
     return np.exp(vertex), censored
 
 
+#: entries of the (replicates x rows) count matrix that :func:`bootstrap_means` builds at once
+_BOOTSTRAP_BLOCK = 1 << 22
+
+
 def bootstrap_means(A: np.ndarray, reps: int, rng: np.random.Generator) -> np.ndarray:
-    """Bootstrap means over the first axis: returns ``(reps,) + A.shape[1:]`` (resampled rows)."""
+    """Bootstrap means over the first axis: returns ``(reps,) + A.shape[1:]`` (resampled rows).
+
+    Replicate ``r`` resamples the rows with ``rng.integers(0, T, T)``, drawn in the order of
+    ``r``; the replicates' row counts are multiplied with the rows a block at a time (one matrix
+    product, not one per replicate).
+    """
     T = A.shape[0]
     flat = A.reshape(T, -1)
     out = np.empty((reps, flat.shape[1]))
-    for r in range(reps):
-        counts = np.bincount(rng.integers(0, T, T), minlength=T)
-        out[r] = counts @ flat / T
+    block = max(1, min(reps, _BOOTSTRAP_BLOCK // max(T, 1)))
+    for start in range(0, reps, block):
+        stop = min(start + block, reps)
+        counts = np.stack([np.bincount(rng.integers(0, T, T), minlength=T)
+                           for _ in range(start, stop)]).astype(float)
+        out[start:stop] = counts @ flat / T
     return out.reshape((reps,) + A.shape[1:])
 
 
