@@ -31,7 +31,7 @@ import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
 
-from numeric.logspace import log_margin, rescue, rows_env
+from numeric.logspace import LogRows
 from numeric.margins import batch_margin, holds
 from numeric.numpy_backend import NumpyOps
 from numeric.sampler import Batch
@@ -75,27 +75,37 @@ class _Objective:
             theta[:, k : k + size] = (0.5 * (block + np.swapaxes(block, -1, -2))).reshape(-1, size)
         return theta
 
-    def _log_objective(self, m: np.ndarray, lhs, rhs, env: dict, size: int) -> np.ndarray:
+    def _float_objective(self, m: np.ndarray, lhs, rhs, size: int
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """For inequalities, ``log10(rhs/lhs)`` (``<=``) where both sides are positive: the same
         sign as the relative margin but not saturated when the sides differ by many orders of
-        magnitude; log space where float64 overflowed."""
+        magnitude. Returns that objective, the rows it must take from log space (float64
+        overflowed) and the smaller side (None for equalities and the Loewner order)."""
         prop = self.claim.prop
         if prop.rel is Relation.EQ or prop.rel is Relation.PSD_LE:
-            m, _ = rescue(prop, env, m)
-            return m
+            return m, ~np.isfinite(m), None
         lhs = np.broadcast_to(np.asarray(lhs, dtype=float), (size,))
         rhs = np.broadcast_to(np.asarray(rhs, dtype=float), (size,))
         small, big = (lhs, rhs) if prop.rel.direction < 0 else (rhs, lhs)
         pos = (small > 0) & (big > 0) & np.isfinite(small) & np.isfinite(big)
         out = np.where(pos, np.log10(np.where(pos, big, 1.0)) - np.log10(
             np.where(pos, small, 1.0)), m)
-        bad = ~np.isfinite(m) | ~np.isfinite(out)
-        if bad.any():
+        return out, ~np.isfinite(m) | ~np.isfinite(out), small
+
+    def _log_objective(self, m: np.ndarray, out: np.ndarray, bad: np.ndarray,
+                       small: np.ndarray | None, logs: LogRows | None) -> np.ndarray:
+        """The objective of :meth:`_float_objective` with its ``bad`` rows from log space
+        (``logs``: the shared log-space rows), then the ties made unattractive."""
+        prop = self.claim.prop
+        if small is None:  # equality or Loewner order: the rescued relative margin
+            if logs is None:
+                return m
+            m, _ = logs.rescue(prop, m)
+            return m
+        if bad.any() and logs is not None:
             rows = np.flatnonzero(bad)
             try:
-                lm, s10 = log_margin(prop, rows_env(env, rows, size))
-                lm = np.broadcast_to(lm, (rows.size,))
-                s10 = np.broadcast_to(s10, (rows.size,))
+                lm, s10 = logs.margin(prop, rows)
                 out = np.array(out)
                 out[rows] = np.where(np.isfinite(s10), -s10, lm)
             except (Unsupported, ValueError, KeyError, IndexError, TypeError):
@@ -107,25 +117,33 @@ class _Objective:
         return np.where((small == 0) & (out == 0), 1e6, out)
 
     def evaluate(self, theta: np.ndarray, indices: dict | None = None):
-        """(claim margins, hypothesis margins (H, B), feasible mask)."""
+        """(claim margins, hypothesis margins (H, B), feasible mask). Rows whose float64
+        evaluation overflows (the claim's or a hypothesis's) are evaluated again in log space,
+        all of them by one evaluator (:class:`~numeric.logspace.LogRows`)."""
         values = self.layout.unflatten(theta)
         idx = self.indices if indices is None else indices
-        ev = Evaluator(NumpyOps(), self.layout.env(values, idx))
+        env = self.layout.env(values, idx)
+        ev = Evaluator(NumpyOps(), env)
         size = theta.shape[0]
         self.evaluations += size
-        env = self.layout.env(values, idx)
         with np.errstate(all="ignore"):
             m, lhs, rhs = batch_margin(self.claim.prop, ev)
             m = np.broadcast_to(m, (size,)).astype(float)
-            m = self._log_objective(m, lhs, rhs, env, size)
+            out, bad, small = self._float_objective(m, lhs, rhs, size)
             hyp = []
-            feas = np.ones(size, dtype=bool)
+            need = bad.copy()
             for h in self.claim.hypotheses:
                 hm, _, _ = batch_margin(h, ev)
                 hm = np.broadcast_to(hm, (size,)).astype(float)
-                hm, _ = rescue(h, env, hm)
+                need |= ~np.isfinite(hm)
                 hyp.append(hm)
-                feas &= holds(h, hm)
+            logs = LogRows(env, size, need) if need.any() else None
+            m = self._log_objective(m, out, bad, small, logs)
+            feas = np.ones(size, dtype=bool)
+            for k, h in enumerate(self.claim.hypotheses):
+                if logs is not None:
+                    hyp[k], _ = logs.rescue(h, hyp[k])
+                feas &= holds(h, hyp[k])
             for s in self.domain:
                 v = values[s]
                 feas &= (v > 0) if s.is_positive else (v >= 0)

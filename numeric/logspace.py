@@ -93,10 +93,17 @@ def _lse(s: np.ndarray, l: np.ndarray, axis: Any) -> LV:
 
 
 def _add2(a: LV, b: LV) -> LV:
+    """``a + b``: :func:`_lse` over the two terms, written out (no stacked copy); the same
+    operations in the same order, so the same numbers."""
     a, b = _bcast(a, b)
-    s = np.stack(np.broadcast_arrays(a.s, b.s))
-    l = np.stack(np.broadcast_arrays(a.l, b.l))
-    return _lse(s, l, 0)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        la = np.where(a.s == 0, -np.inf, a.l)
+        lb = np.where(b.s == 0, -np.inf, b.l)
+        m = np.maximum(la, lb)
+        m = np.where(np.isfinite(m), m, np.where(np.isnan(m), np.nan, 0.0))
+        tot = (np.where(a.s == 0, 0.0, a.s * np.exp(la - m))
+               + np.where(b.s == 0, 0.0, b.s * np.exp(lb - m)))
+        return LV(np.sign(tot), m + np.log(np.abs(tot)))
 
 
 def _mul2(a: LV, b: LV) -> LV:
@@ -250,7 +257,9 @@ class LogOps(Ops):
                 top = np.where(np.isfinite(top), top, 0.0)
                 scaled = np.where(m.s == 0, 0.0, m.s * np.exp(m.l - top))
                 if name == "opnorm":
-                    v = np.linalg.norm(scaled, 2, axis=ax)
+                    from numeric.numpy_backend import spectral_norm
+
+                    v = spectral_norm(scaled)
                 else:
                     v = np.linalg.eigvalsh(0.5 * (scaled + np.swapaxes(scaled, -1, -2)))[..., 0]
                 return LV(np.sign(v), np.log(np.abs(v)) + top[..., 0, 0])
@@ -291,7 +300,13 @@ def log_margin(prop: Prop, env: dict) -> tuple[np.ndarray, np.ndarray]:
     space. ``env`` maps symbols to numpy batches (the numpy back end's environment)."""
     if prop.rel is Relation.PSD_LE:
         raise Unsupported("logspace: Loewner order")
-    ev = Evaluator(LogOps(), _env(env))
+    return _margin_of(prop, Evaluator(LogOps(), _env(env)))
+
+
+def _margin_of(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`log_margin` with a log-space evaluator (which may hold shared sub-expressions)."""
+    if prop.rel is Relation.PSD_LE:
+        raise Unsupported("logspace: Loewner order")
     lhs, rhs = LV.of(ev(prop.lhs)), LV.of(ev(prop.rhs))
     with np.errstate(invalid="ignore", over="ignore"):
         if prop.rel is Relation.EQ:
@@ -319,6 +334,63 @@ def rows_env(env: dict, rows: np.ndarray, size: int) -> dict:
         else:
             out[k] = v
     return out
+
+
+_RESCUE_ERRORS = (Unsupported, ValueError, KeyError, IndexError, TypeError)
+
+
+class LogRows:
+    """Log-space re-evaluation of some rows of a float64 batch, shared by several propositions
+    (a claim and its hypotheses): one log-space evaluator over every row any of them needs, so
+    that a sub-expression they share (``alpha(x)`` in a claim and in a hypothesis) is computed
+    once, and the environment is converted once. Each row is evaluated on its own (log-space
+    operations never mix rows), so a proposition's margins are exactly those of
+    :func:`log_margin` on its own rows.
+
+    >>> R = sp.Symbol("R", real=True)
+    >>> env = {R: np.array([4.0, 60.0, 70.0])}
+    >>> lr = LogRows(env, 3, np.array([False, True, True]))
+    >>> m, s10 = lr.margin(Prop(4 * R, "<=", sp.exp(10 * R**2)), np.array([2]))
+    >>> m.tolist(), np.round(s10).tolist()
+    ([1.0], [-21278.0])
+    """
+
+    def __init__(self, env: dict, size: int, need: np.ndarray) -> None:
+        self.rows = np.flatnonzero(need)
+        self.pos = np.full(size, -1, dtype=np.int64)
+        self.pos[self.rows] = np.arange(self.rows.size)
+        self._env, self._size = env, size
+        self._ev: Evaluator | None = None
+
+    def _evaluator(self) -> Evaluator:
+        if self._ev is None:
+            self._ev = Evaluator(LogOps(), _env(rows_env(self._env, self.rows, self._size)))
+        return self._ev
+
+    def margin(self, prop: Prop, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`log_margin` of ``prop`` at batch rows ``rows`` (each among the rows given at
+        construction); raises as :func:`log_margin` does."""
+        m, s10 = _margin_of(prop, self._evaluator())
+        at = self.pos[rows]
+        n = self.rows.size
+        return (np.broadcast_to(m, (n,))[at], np.broadcast_to(s10, (n,))[at])
+
+    def rescue(self, prop: Prop, margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`rescue` through this shared evaluator (the rows with a non-finite margin
+        must be among the rows given at construction)."""
+        margins = np.array(margins, dtype=float)
+        used = np.zeros(margins.shape[0], dtype=bool)
+        rows = np.flatnonzero(~np.isfinite(margins))
+        if rows.size == 0:
+            return margins, used
+        try:
+            m, _ = self.margin(prop, rows)
+        except _RESCUE_ERRORS:
+            return margins, used
+        ok = np.isfinite(m)
+        margins[rows[ok]] = m[ok]
+        used[rows[ok]] = True
+        return margins, used
 
 
 def rescue(prop: Prop, env: dict, margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -30,7 +30,7 @@ import numpy as np
 import sympy as sp
 
 from numeric.layout import Layout
-from numeric.logspace import rescue
+from numeric.logspace import LogRows
 from numeric.margins import batch_margin, holds
 from numeric.numpy_backend import NumpyOps
 from symbolic import objects as ob
@@ -132,6 +132,13 @@ class _Plan:
             syms = [t for t in h.symbols if t in pos]
             if syms:
                 self.enforce[max(syms, key=pos.__getitem__)].append(h)
+        # what to_faces projects: scalars with a bound (a hypothesis with the bare scalar on
+        # one side, a range, a sign) and symbols with a norm bound
+        self.norm_bounds = _norm_bounds(claim)
+        self.faced = {s for s in scalars
+                      if any(_bare(h.lhs, s) or _bare(h.rhs, s) for h in hyps)
+                      or str(s) in claim.ranges or s.is_positive or s.is_nonnegative}
+        self.faced |= {s for s, _ in self.norm_bounds}
 
     def _toposort(self, deps: dict[sp.Basic, set[sp.Basic]]) -> list[sp.Basic]:
         key = {s: (not self.layout.shapes[s], self.layout.shapes[s][1:] == (1,)
@@ -233,14 +240,29 @@ def _draw_matrix(shape: tuple[int, int], size: int, rng: np.random.Generator,
     return out
 
 
-def _feasible(props: list[Prop], ev: Evaluator, size: int) -> np.ndarray:
-    ok = np.ones(size, dtype=bool)
+def hypothesis_margins(props: list[Prop] | tuple[Prop, ...], ev: Evaluator,
+                       size: int) -> list[np.ndarray]:
+    """Relative margins ``(size,)`` of each proposition over a numpy batch; rows where float64
+    overflowed are evaluated again in log space, by one evaluator for all of them
+    (:class:`~numeric.logspace.LogRows`: the margins of :func:`~numeric.logspace.rescue`)."""
+    out = []
     with np.errstate(all="ignore"):
         for h in props:
             m, _, _ = batch_margin(h, ev)
-            m = np.broadcast_to(m, (size,)).astype(float)
-            m, _ = rescue(h, ev.env, m)  # log space where float64 overflowed
-            ok &= holds(h, m)
+            out.append(np.broadcast_to(m, (size,)).astype(float))
+        need = np.zeros(size, dtype=bool)
+        for m in out:
+            need |= ~np.isfinite(m)
+        if need.any():
+            logs = LogRows(ev.env, size, need)
+            out = [logs.rescue(h, m)[0] for h, m in zip(props, out)]
+    return out
+
+
+def _feasible(props: list[Prop], ev: Evaluator, size: int) -> np.ndarray:
+    ok = np.ones(size, dtype=bool)
+    for h, m in zip(props, hypothesis_margins(props, ev, size)):
+        ok &= holds(h, m)
     return ok
 
 
@@ -372,8 +394,11 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
     """
     values = dict(values)
     size = next(iter(values.values())).shape[0] if values else 0
-    bounds = _norm_bounds(claim)
-    for sym in _plan_of(claim, layout).order:
+    plan = _plan_of(claim, layout)
+    bounds = plan.norm_bounds
+    for sym in plan.order:
+        if sym not in plan.faced:  # nothing bounds it: it stays where it is
+            continue
         ev = Evaluator(NumpyOps(), layout.env(values, indices))
         with np.errstate(all="ignore"):
             if not layout.shapes[sym]:
@@ -451,15 +476,9 @@ def with_feasibility(claim: Claim, batch: Batch) -> Batch:
     """``batch`` with ``feasible`` and ``hyp_margins`` computed afresh from every hypothesis."""
     size = batch.size
     batch.feasible = np.ones(size, dtype=bool)
-    batch.hyp_margins = []
-    ev = batch.evaluator()
-    with np.errstate(all="ignore"):
-        for h in claim.hypotheses:
-            m, _, _ = batch_margin(h, ev)
-            m = np.broadcast_to(m, (size,)).astype(float)
-            m, _ = rescue(h, ev.env, m)
-            batch.hyp_margins.append(m)
-            batch.feasible &= holds(h, m)
+    batch.hyp_margins = hypothesis_margins(claim.hypotheses, batch.evaluator(), size)
+    for h, m in zip(claim.hypotheses, batch.hyp_margins):
+        batch.feasible &= holds(h, m)
     return batch
 
 
