@@ -181,19 +181,33 @@ POLISH_BELOW = 0.1  # candidates polished by SLSQP: margin (log10 of rhs/lhs, or
 CLEAR_VIOLATION = -1e-9  # a margin this negative ends the search: confirmation takes over
 
 
+class _Stall:
+    """Snapshots of the margins every :data:`STALL_EVERY` steps; :meth:`stalled` once the
+    leading candidates made no progress over the last ``window`` steps (:func:`_stalled`;
+    a window of 0 never stalls)."""
+
+    def __init__(self, window: int) -> None:
+        self.window = max(0, window // STALL_EVERY) * STALL_EVERY
+        self.history: list[np.ndarray] = []
+
+    def stalled(self, it: int, margins: np.ndarray) -> bool:
+        if it % STALL_EVERY:
+            return False
+        self.history.append(margins.copy())
+        return bool(self.window) and it >= self.window and _stalled(
+            self.history[-1 - self.window // STALL_EVERY], margins)
+
+
 def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.random.Generator,
-            iterations: int) -> tuple[np.ndarray, np.ndarray]:
+            iterations: int, stall: int = STALL_WINDOW) -> tuple[np.ndarray, np.ndarray]:
     size, width = theta.shape
     sigma = np.full(size, 0.1)
-    history: list[np.ndarray] = []
+    progress = _Stall(stall)
     # equalities' margins are -|difference|, below zero by rounding alone: search them on
     stop_at_violation = obj.claim.rel not in (Relation.EQ, Relation.PSD_LE)
     for it in range(iterations):
-        if it % STALL_EVERY == 0:  # stop once no candidate has made progress for a while
-            history.append(margins.copy())
-            if it >= STALL_WINDOW and _stalled(history[-1 - STALL_WINDOW // STALL_EVERY],
-                                               margins):
-                break
+        if progress.stalled(it, margins):  # no candidate has made progress for a while
+            break
         z = rng.standard_normal((size, width))
         single = rng.random(size) < 0.3
         pick = rng.integers(width, size=size)
@@ -260,8 +274,10 @@ def _pull_back(obj: _Objective, start: np.ndarray, end: np.ndarray, indices: dic
 
 
 def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int = 300,
-           polish: int = 4) -> SearchResult:
-    """Minimise the claim's margin from the feasible instances of ``start``."""
+           polish: int = 4, stall: int = STALL_WINDOW) -> SearchResult:
+    """Minimise the claim's margin from the feasible instances of ``start``: at most
+    ``iterations`` evolution steps, fewer once the leading candidates made no progress for
+    ``stall`` steps; then SLSQP on the best ``polish``."""
     batch = start.take(start.feasible)
     if batch.size == 0:
         return SearchResult(batch, np.array([]), 0)
@@ -269,7 +285,7 @@ def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int
     theta = batch.layout.flatten(batch.values)
     margins, _, feas = obj.evaluate(theta)
     margins = np.where(feas, margins, np.inf)
-    theta, margins = _evolve(obj, theta, margins, rng, iterations)
+    theta, margins = _evolve(obj, theta, margins, rng, iterations, stall)
     if polish and theta.shape[1] <= 400:
         for k in np.argsort(margins)[:polish]:
             if not margins[k] < POLISH_BELOW:  # far from the bound: a local polish won't cross
@@ -311,14 +327,15 @@ def _directions(batch: Batch, rng: np.random.Generator) -> tuple[dict, np.ndarra
 
 
 def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int = 40,
-                 span: float = SCALE_SPAN) -> SearchResult:
+                 span: float = SCALE_SPAN, stall: int = 0) -> SearchResult:
     """Search over orders of magnitude: each symbol of a start is ``direction * 10**e`` with
     its direction kept and its exponent ``e`` searched in ``[-span, span]``; every proposal is
     moved onto the faces of the hypotheses it breaks (:func:`numeric.sampler.to_faces`: a
     scalar clipped to its bounds, a symbol scaled onto its norm bound) and kept if feasible
     and lower in margin. Moves: one exponent, all of them, or two in opposite directions (a
     product ``‖A‖‖x‖`` kept while ``‖x‖ ~ 1e70`` and ``‖A‖ ~ 1e-75``). Half the starts take the
-    instances' own exponents, half random ones (and random signs for scalars).
+    instances' own exponents, half random ones (and random signs for scalars). ``stall``: stop
+    once the leading candidates made no progress for that many steps (0: never).
 
     >>> import sympy as sp
     >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, n, d
@@ -373,8 +390,11 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
     margins, theta, expo = evaluate(expo)
     sigma = np.full(size, span / 4)
     stop_at_violation = claim.rel not in (Relation.EQ, Relation.PSD_LE)
-    for _ in range(iterations):
+    progress = _Stall(stall)
+    for it in range(iterations):
         if stop_at_violation and bool(np.any(margins < CLEAR_VIOLATION)):
+            break
+        if progress.stalled(it, margins):
             break
         z = rng.standard_normal((size, width)) * sigma[:, None]
         kind = rng.random(size)

@@ -26,6 +26,11 @@ class Budget:
     grid_n: int  # largest n for exact symbolic checks
     grid_d: int  # largest d for exact symbolic checks
     symbolic_seconds: float  # time limit of one symbolic simplification
+    #: generations without progress of the leading candidates after which the evolution
+    #: strategy stops (:func:`numeric.adversarial.search`)
+    stall: int = 40
+    #: the same for the search over orders of magnitude (0: it runs every step)
+    scale_stall: int = 0
 
     @staticmethod
     def get(name: str) -> Budget:
@@ -46,7 +51,7 @@ class Budget:
 
 
 BUDGETS = {
-    "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0),
+    "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0, stall=20, scale_stall=15),
     "default": Budget("default", 2048, 5, 150, 32, 4, 8, 40_000, 6, 4, 20.0),
     "thorough": Budget("thorough", 8192, 8, 800, 64, 8, 16, 400_000, 8, 5, 60.0),
 }

@@ -79,10 +79,7 @@ class _ObjectOps(Ops):
     def array(self, values: Any) -> np.ndarray:
         """An object array from nested lists / float arrays (floats converted exactly)."""
         arr = np.asarray(values, dtype=object)
-        out = np.empty(arr.shape, dtype=object)
-        for idx, v in np.ndenumerate(arr):
-            out[idx] = self.number(v)
-        return out
+        return self._map(self.number, arr)
 
     def const(self, value: sp.Expr) -> Any:
         if value.is_Integer:
@@ -105,10 +102,16 @@ class _ObjectOps(Ops):
         return base**exponent
 
     def _map(self, fn: Any, m: np.ndarray) -> np.ndarray:
-        out = np.empty(m.shape, dtype=object)
-        for idx, v in np.ndenumerate(m):
-            out[idx] = fn(v)
-        return out
+        """``fn`` of every entry, as an object array of ``m``'s shape."""
+        if m.dtype != object:  # numpy scalars, as np.ndenumerate gives them
+            out = np.empty(m.shape, dtype=object)
+            for idx, v in np.ndenumerate(m):
+                out[idx] = fn(v)
+            return out
+        out = np.empty(m.size, dtype=object)
+        for k, v in enumerate(m.ravel().tolist()):  # the entries themselves, in C order
+            out[k] = fn(v)
+        return out.reshape(m.shape)
 
     def matmul(self, mats: list[Any]) -> Any:
         out = mats[0]

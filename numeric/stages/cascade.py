@@ -16,7 +16,7 @@ Example:
     >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), "quick", seed=0)
     >>> v.status.value, v.method
     ('proved', 'lemma schema norminf-le-norm2')
-    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][:3]
+    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][1:4]
     [('exact', 'did not apply'), ('schemas', 'decided'), ('real-algebra', 'not run')]
 """
 
@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from numeric.budget import Budget
 from numeric.stages.exact import ExactStage
 from numeric.stages.interval import IntervalStage
+from numeric.stages.probe import ProbeStage
 from numeric.stages.protocol import Stage, StageRecord
 from numeric.stages.real_algebra import RealAlgebraStage
 from numeric.stages.sampling import SamplingStage
@@ -41,6 +42,7 @@ Progress = Callable[[str], None]
 
 #: The stages, cheapest first. A new stage is one more entry at its place by cost.
 STAGES: tuple[Stage, ...] = (
+    ProbeStage(),  # a few samples of an equality, refuted only by an arb-certified witness
     ExactStage(),  # exact symbolic identity (equalities)
     SchemaStage(),  # vector claims as instances of proved lemma schemas (every size)
     RealAlgebraStage(),  # z3 nlsat: polynomial/rational scalar claims

@@ -135,11 +135,13 @@ class _Run:
 
     # ------------------------------------------------------------------ sampling pass
 
-    def sampling_pass(self, layout: Layout) -> Sampled | None:
-        """Sample one dimension setting: margins (log space and mpmath where float64
-        overflows), candidates, the worst slack. None when no sample is feasible."""
+    def sampling_pass(self, layout: Layout, count: int | None = None) -> Sampled | None:
+        """Sample one dimension setting (``count`` instances, default the budget's):
+        margins (log space and mpmath where float64 overflows), candidates, the worst slack.
+        None when no sample is feasible."""
         claim, b, tally = self.claim, self.budget, self.tally
-        batch = sample(claim, layout, sample_count(b, layout), self.rng)
+        count = sample_count(b, layout) if count is None else count
+        batch = sample(claim, layout, count, self.rng)
         feas = batch.take(batch.feasible)
         tally.evaluations += batch.size
         tally.feasible += feas.size
@@ -217,7 +219,8 @@ class _Run:
         rest = np.setdiff1d(np.arange(feas.size), lowest)
         extra = rng.choice(rest, size=min(rest.size, b.search_starts - half), replace=False)
         order = np.concatenate([lowest, extra])
-        res = search(claim, feas.take(order), rng, search_iterations(b, layout.width), b.polish)
+        res = search(claim, feas.take(order), rng, search_iterations(b, layout.width), b.polish,
+                     b.stall)
         self.tally.evaluations += res.evaluations
         if res.margins.size and np.isfinite(res.margins).any():
             self.tally.lower(float(np.nanmin(res.margins)))
@@ -269,7 +272,7 @@ class _Run:
         rest = np.setdiff1d(np.arange(sampled.batch.size), lowest)
         extra = rng.choice(rest, size=min(rest.size, starts - lowest.size), replace=False)
         res = scale_search(claim, sampled.batch.take(np.concatenate([lowest, extra])), rng,
-                           max(30, b.search_iterations // 2))
+                           max(30, b.search_iterations // 2), stall=b.scale_stall)
         self.tally.evaluations += res.evaluations
         if res.margins.size and np.isfinite(res.margins).any():
             self.tally.lower(float(np.nanmin(res.margins[np.isfinite(res.margins)])))

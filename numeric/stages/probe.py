@@ -1,0 +1,88 @@
+"""The probe (:class:`ProbeStage`): a cheap numeric refutation attempt for equalities, run
+before the exact stage.
+
+The exact stage can spend its whole symbolic time limit on a claim that sampling refutes in a
+fraction of a second. The probe samples a few instances at the smallest dimension settings
+(with the hypotheses' equality cases, :func:`numeric.sampler.equality_cases`) and confirms the
+clear float64 violations at high precision (:mod:`numeric.confirm`). It decides only with a
+witness that arb certifies (a rigorous refutation, as the exact stage's own would be); any
+other outcome is no decision, and the exact stage runs as it would have.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Claim, scalar
+    >>> from numeric.budget import Budget
+    >>> a = scalar("a")
+    >>> v = ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", 2 * sp.exp(a)),
+    ...                      Budget.get("quick"), 0)
+    >>> v.status.value, v.rigorous
+    ('refuted', True)
+    >>> ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2),
+    ...                  Budget.get("quick"), 0) is None
+    True
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from numeric.budget import Budget
+from numeric.layout import Layout
+from numeric.stages.sampling.core import _Run
+from numeric.stages.sampling.settings import dim_settings
+from symbolic.claim import Claim
+from symbolic.relation import Relation
+from symbolic.verdict import Verdict
+from symbolic.walk import Unsupported
+
+#: instances sampled per dimension setting, the settings probed (the smallest first, and only
+#: those of at most PROBE_WIDTH coordinates: the probe must stay cheap), candidates confirmed
+PROBE_SAMPLES = 64
+PROBE_SETTINGS = 2
+PROBE_WIDTH = 64
+PROBE_CONFIRM = 2
+METHOD = "numeric probe before the exact stage (sampling, hypotheses' equality cases)"
+
+
+class ProbeStage:
+    """Equalities only: refuted with an arb-certified witness from a small sample, else no
+    decision."""
+
+    name = "probe"
+    rigorous = False  # it never proves; its refutations are rigorous (arb-certified) ones
+
+    def applies(self, claim: Claim) -> str | None:
+        """None for an equality (the exact stage's claims), else the reason."""
+        return None if claim.rel is Relation.EQ else "not an equality"
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        """``refuted`` (rigorous) or None."""
+        t0 = time.perf_counter()
+        # a stream of its own: the sampling stage draws what it drew before the probe existed
+        run = _Run(claim, budget, seed)
+        run.rng = np.random.default_rng([seed, 16])
+        run.confirmer.count = min(PROBE_CONFIRM, budget.confirm)
+        settings = dim_settings(claim, min(PROBE_SETTINGS, budget.dim_settings), run.rng)
+        for dims in settings:
+            try:
+                layout = Layout.of(claim, dims)
+                if layout.width > PROBE_WIDTH:
+                    continue
+                sampled = run.sampling_pass(layout, min(PROBE_SAMPLES, budget.samples))
+                if sampled is None:
+                    continue
+                run.equality_pass(layout, sampled)
+                v = run.tied if run.tied is not None else run.confirm_early()
+            except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError,
+                    IndexError):
+                return None  # the stages after it say what they make of the claim
+            if v is not None and v.rigorous:
+                v.method = f"{METHOD}, confirmed by arb"
+                v.seconds = time.perf_counter() - t0
+                v.details["probe"] = {"dimension_settings": settings[: settings.index(dims) + 1],
+                                      "samples": min(PROBE_SAMPLES, budget.samples)}
+                return v
+            run.tied = None
+        return None

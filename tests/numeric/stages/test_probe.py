@@ -1,0 +1,57 @@
+"""The probe before the exact stage: refutes an equality only with an arb-certified witness,
+stays cheap (small settings only), and otherwise leaves the decision to the stages after it."""
+
+import sympy as sp
+
+from numeric.budget import Budget
+from numeric.stages import probe as probe_mod
+from numeric.stages.cascade import decide
+from numeric.stages.probe import ProbeStage
+from symbolic import Claim, Prop, matrix, n, norm2, scalar, vector
+from symbolic.verdict import Status
+
+a = scalar("a")
+QUICK = Budget.get("quick")
+
+
+def test_false_identity_refuted_rigorously_before_the_exact_stage():
+    c = Claim("t:extra-1", sp.exp(2 * a), "=", 2 * sp.exp(a))
+    v = decide(c, "quick", seed=1)
+    assert v.status is Status.REFUTED and v.rigorous
+    assert v.method.startswith(probe_mod.METHOD)
+    stages = {r["stage"]: r["outcome"] for r in v.details["stages"]}
+    assert stages["probe"].startswith("decided: refuted") and stages["exact"].startswith("not run")
+
+
+def test_true_identity_and_inequality_left_to_the_other_stages():
+    assert ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), QUICK,
+                            0) is None
+    assert ProbeStage().applies(Claim("t:extra-1", a, "<=", 1)) == "not an equality"
+    v = decide(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), "quick", seed=0)
+    assert v.status is Status.PROVED and v.details["stages"][0]["outcome"] == "no decision"
+
+
+def test_a_refutation_arb_does_not_certify_is_no_decision(monkeypatch):
+    from numeric.stages.sampling import candidates
+
+    real = candidates.confirm
+
+    def mpmath_only(*args, **kwargs):
+        out = real(*args, **kwargs)
+        out.rigorous = False
+        return out
+
+    monkeypatch.setattr(candidates, "confirm", mpmath_only)
+    c = Claim("t:extra-1", sp.exp(2 * a), "=", 2 * sp.exp(a))
+    assert ProbeStage().run(c, QUICK, 1) is None
+
+
+def test_wide_settings_are_not_probed():
+    x = vector("x", n)
+    A = matrix("A", n, n)
+    # false for n >= 2 only; the probe's settings of at most PROBE_WIDTH coordinates are n = 1
+    # and n = 1000 (too wide: skipped), so it makes no decision
+    c = Claim("t:extra-1", norm2(A * x), "=", norm2(x) * sp.Abs(sp.Symbol("t")),
+              (Prop(sp.Symbol("t"), ">=", 0),), dims={"n": (1, 1000)})
+    v = ProbeStage().run(c, QUICK, 0)
+    assert v is None or v.witness["n"] * (v.witness["n"] + 1) + 1 <= probe_mod.PROBE_WIDTH
