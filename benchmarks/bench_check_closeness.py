@@ -4,12 +4,16 @@ print the figures beside the ones measured before the results store and the spee
 ``--compare`` (the default when no other mode is given) runs, in a fresh working directory:
 a cold ``check`` at the quick budget (and at the default budget with ``--with-default``), the
 same ``check`` again (warm: every verdict from ``.proofcheck/results/``), ``errata`` and
-``report`` after it, and ``mutate --limit N`` (seconds per mutant). ``--breakdown`` runs one
-``check`` and says where its time goes (by section, method, phase, claim).
+``report`` after it, and ``mutate --limit N`` (seconds per mutant). ``--cold`` runs only the
+cold checks (quick and default), each ``--repeat`` times, and prints wall and CPU (user + sys
+of the command and its workers) beside the figures measured before the faster fresh runs of
+issue 16. ``--breakdown`` runs one ``check`` and says where its time goes (by section,
+method, phase, claim).
 
 Usage::
 
     python benchmarks/bench_check_closeness.py [--with-default] [--mutants 12]
+    python benchmarks/bench_check_closeness.py --cold [--repeat 2] [--jobs auto]
     python benchmarks/bench_check_closeness.py --breakdown [--budget default] [--top 12]
 
 Example (not run by pytest: it takes minutes):
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -45,12 +50,61 @@ BEFORE = {
 TARGETS = {"check quick (cold)": 8.0, "check default (cold)": 20.0, "errata after check": 5.0,
            "report after check": 5.0, "mutate: s per mutant (quick)": 2.0}
 
+#: cold ``check closeness --no-cache`` (no store, no witness database) before and after the
+#: faster fresh runs of issue 16, item 2, measured on this shared 2-core machine with
+#: ``--jobs auto`` (two workers): (wall seconds, CPU seconds user + sys of all processes).
+#: The "before" code is commit fb2484d (numeric/ as it was), with the same proofs/ and
+#: symbolic/ as "after", measured back to back with it (see docs/runs.md).
+COLD_BEFORE = {"quick": (0.0, 0.0), "default": (0.0, 0.0)}
+COLD_AFTER = {"quick": (0.0, 0.0), "default": (0.0, 0.0)}
+
 
 def _timed(cmd: list[str], cwd: str) -> tuple[float, subprocess.CompletedProcess]:
+    wall, _, proc = _timed_cpu(cmd, cwd)
+    return wall, proc
+
+
+def _timed_cpu(cmd: list[str], cwd: str, env: dict[str, str] | None = None
+               ) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Wall seconds, CPU seconds (user + sys of the command and every worker it waited
+    for) and the finished process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "proofs", *cmd], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "PROOFCHECK_CACHE": "on"})
-    return time.perf_counter() - t0, proc
+                          text=True, env=env or {**os.environ, "PROOFCHECK_CACHE": "on"})
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, proc
+
+
+def cold(args: argparse.Namespace) -> dict[str, list[tuple[float, float]]]:
+    """Cold ``check`` at the quick and default budgets (``--repeat`` times each, a fresh
+    directory every time, ``--no-cache``); print wall and CPU beside the figures before."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": here + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    runs: dict[str, list[tuple[float, float]]] = {}
+    for budget in ("quick", "default"):
+        for _ in range(args.repeat):
+            with tempfile.TemporaryDirectory() as tmp:
+                wall, cpu, proc = _timed_cpu(["check", args.target, "--budget", budget,
+                                              "--no-cache", "--seed", "0", "--jobs", args.jobs,
+                                              "-q", "--json", "r.json"], tmp, env)
+                if proc.returncode != 0:
+                    print(f"check {args.target} --budget {budget}: exit {proc.returncode}")
+            runs.setdefault(budget, []).append((wall, cpu))
+    print(f"cold check {args.target} --no-cache --jobs {args.jobs}"
+          f"{'' if args.target == 'closeness' else ' (before/after figures are closeness)'}")
+    print(f"{'budget':8s} {'before wall':>11s} {'before CPU':>10s} {'measured wall':>13s} "
+          f"{'measured CPU':>12s} {'recorded after':>15s} {'target wall':>11s}")
+    for budget, rows in runs.items():
+        bw, bc = COLD_BEFORE[budget]
+        aw, ac = COLD_AFTER[budget]
+        walls = ", ".join(f"{w:.1f}" for w, _ in rows)
+        cpus = ", ".join(f"{c:.1f}" for _, c in rows)
+        print(f"{budget:8s} {bw:10.1f}s {bc:9.1f}s {walls:>12s}s {cpus:>11s}s "
+              f"{aw:6.1f}s/{ac:5.1f}s {TARGETS[f'check {budget} (cold)']:10.1f}s")
+    return runs
 
 
 def compare(args: argparse.Namespace) -> dict[str, float]:
@@ -143,11 +197,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--from-json", metavar="FILE", help="analyse an existing --json output "
                    "instead of running (wall time then unknown)")
     p.add_argument("--breakdown", action="store_true", help="one check, where its time goes")
+    p.add_argument("--cold", action="store_true",
+                   help="only cold checks (quick and default), wall and CPU beside the figures "
+                        "before the faster fresh runs")
+    p.add_argument("--repeat", type=int, default=1, help="--cold: runs per budget")
     p.add_argument("--with-default", action="store_true",
                    help="--compare also times a cold check at the default budget")
     p.add_argument("--mutants", type=int, default=12,
                    help="mutants for the seconds-per-mutant figure (0: skip)")
     args = p.parse_args(argv)
+    if args.cold:
+        cold(args)
+        return 0
     if not args.breakdown and not args.from_json:
         compare(args)
         return 0

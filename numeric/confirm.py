@@ -46,6 +46,9 @@ class Confirmation:
     lhs: str = ""
     rhs: str = ""
     notes: list[str] = field(default_factory=list)
+    #: not confirmed because high precision could not tell (a numerical derivative outside
+    #: its reliable range), as opposed to shown not to violate
+    undecided: bool = False
 
 
 def _env(layout: Layout, ops: Any, values: dict, indices: dict) -> dict:
@@ -129,6 +132,7 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         # mpmath differentiates numerically: at huge inputs or outputs the step is lost in the
         # rounding and the derivative comes out 0 or noise at every precision. Never report that.
         out.violated = False
+        out.undecided = True
         out.notes.append("numerical derivative outside its reliable range (inputs beyond 1e6 or "
                          "values beyond 1e100): not confirmed")
         return out

@@ -175,7 +175,12 @@ class NumpyOps(Ops):
     def matmul(self, mats: list[Any]) -> Any:
         out = mats[0]
         for m in mats[1:]:
-            out = np.matmul(out, m)
+            if np.ndim(out) >= 2 and np.ndim(m) >= 2 and np.shape(out)[-1] == np.shape(m)[-2] == 1:
+                # inner dimension 1 (a column times a row or a scalar): one product per entry,
+                # and np.matmul is slow on it; + 0.0 gives matmul's sign of zero
+                out = out * m + 0.0
+            else:
+                out = np.matmul(out, m)
         return out
 
     def scale(self, s: Any, m: Any) -> Any:

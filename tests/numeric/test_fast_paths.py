@@ -30,3 +30,51 @@ def test_spectral_norm_nonfinite():
     v = np.array([[[np.inf], [1.0]], [[np.nan], [1.0]]])
     got = spectral_norm(v)  # as norm2: never a finite number
     assert not np.isfinite(got).any()
+
+
+def test_matmul_with_inner_dimension_one_is_matmul():
+    from numeric.numpy_backend import NumpyOps
+
+    rng = np.random.default_rng(1)
+    a, b = rng.standard_normal((30, 6, 1)), rng.standard_normal((30, 1, 4))
+    a[a > 1] = -0.0
+    b[0, 0, 0] = np.nan
+    with np.errstate(invalid="ignore"):
+        got, want = NumpyOps().matmul([a, b]), np.matmul(a, b)
+    assert np.array_equal(got, want, equal_nan=True)
+    assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_search_starts_shrink_only_for_wide_instances():
+    from numeric.budget import Budget
+    from numeric.stages.sampling.settings import MIN_STARTS, WIDE, search_starts
+
+    b = Budget.get("quick")
+    assert search_starts(b, WIDE) == b.search_starts
+    assert MIN_STARTS <= search_starts(b, 10 * WIDE) < b.search_starts
+    assert search_starts(b, 10**6) == MIN_STARTS
+
+
+def test_equality_candidates_within_demonstrated_noise_are_not_confirmed(monkeypatch):
+    import sympy as sp
+
+    from numeric.layout import Layout
+    from numeric.stages.sampling import candidates
+    from numeric.stages.sampling.candidates import Candidate, Confirmer
+    from symbolic import Claim, scalar
+
+    x = scalar("x")
+    c = Claim("t:extra-1", (x + 1) ** 2 - x**2 - 2 * x, "=", sp.Integer(1))  # an identity
+    lay = Layout.of(c, {})
+    calls = []
+    real = candidates.confirm
+    monkeypatch.setattr(candidates, "confirm", lambda *a, **k: calls.append(1) or real(*a, **k))
+    conf = Confirmer(c, 0, 4, 0.0)
+    noise = Candidate(-1e-3, lay, {x: np.array(1e8)}, {})
+    assert conf.attempt([noise], None, {"evaluations": 0, "backends": {}, "phases": {}}) is None
+    assert conf.noise[id(lay)] == 1e-3 and len(calls) == 1
+    near = Candidate(-5e-3, lay, {x: np.array(3e8)}, {})
+    far = Candidate(-0.5, lay, {x: np.array(2.0)}, {})
+    other = Candidate(-5e-3, Layout.of(c, {}), {x: np.array(3e8)}, {})  # other dimensions
+    conf.attempt([near, far, other], None, {"evaluations": 0, "backends": {}, "phases": {}})
+    assert len(calls) == 3 and near.tried and "within" in conf.notes[1]

@@ -27,6 +27,9 @@ from symbolic.walk import Unsupported
 
 ROUNDING_LEVEL = 1e-12  # relative float64 margins above -this are usually rounding noise
 ROUNDING_CANDIDATES = 2  # of which only these, and one per dimension setting, are confirmed
+#: an equality's float64 candidate within this factor of a difference already shown to be
+#: rounding noise at the same dimensions (it vanished at high precision) is not confirmed
+NOISE_FACTOR = 10.0
 
 
 @dataclass(eq=False)
@@ -90,6 +93,14 @@ class Confirmer:
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
     last: Verdict | None = None  # the verdict of the latest attempt
+    #: equalities: per dimension setting (layout id), the largest float64 |margin| of a
+    #: candidate that high precision showed to be rounding noise (the hypotheses hold there
+    #: and the sides agree): the claim's demonstrated float64 noise at those dimensions
+    noise: dict[int, float] = field(default_factory=dict)
+
+    def _within_noise(self, c: Candidate) -> bool:
+        level = self.noise.get(id(c.layout))
+        return level is not None and abs(c.margin) <= NOISE_FACTOR * level
 
     def attempt(self, cands: list[Candidate], slack: float | None,
                 context: dict[str, Any]) -> Verdict | None:
@@ -99,6 +110,11 @@ class Confirmer:
         try:
             for c in cands:
                 c.tried = True
+                if self.claim.rel is Relation.EQ and self._within_noise(c):
+                    self.notes.append(f"float64 difference {c.margin:.3g} within {NOISE_FACTOR:g}x "
+                                      "the rounding noise shown at these dimensions: not "
+                                      "confirmed")
+                    continue
                 v = self._one(c, slack, context)
                 if v is not None:
                     self.last = v
@@ -132,6 +148,9 @@ class Confirmer:
         if not conf.violated:
             self.notes.append("a float64 violation was not confirmed at high precision: "
                               + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+            if claim.rel is Relation.EQ and conf.hypotheses_hold and not conf.undecided:
+                key = id(c.layout)
+                self.noise[key] = max(self.noise.get(key, 0.0), abs(c.margin))
             return None
         inequality = claim.rel not in (Relation.EQ, Relation.PSD_LE)
         return Verdict(

@@ -42,6 +42,7 @@ from numeric.stages.sampling.settings import (
     ranges_of,
     sample_count,
     search_iterations,
+    search_starts,
 )
 from numeric.stages.sampling.slack import Instance, SlackTracker, batch_slack10, trusted
 from symbolic.claim import Claim
@@ -214,10 +215,11 @@ class _Run:
             zero_tie = (m == 0) & (all_zero(sampled.lhs, m.shape)
                                    | all_zero(sampled.rhs, m.shape))
         key = np.where(finite & ~zero_tie, m, np.inf)
-        half = max(1, b.search_starts // 2)
+        starts = search_starts(b, layout.width)
+        half = max(1, starts // 2)
         lowest = np.argsort(key)[:half]
         rest = np.setdiff1d(np.arange(feas.size), lowest)
-        extra = rng.choice(rest, size=min(rest.size, b.search_starts - half), replace=False)
+        extra = rng.choice(rest, size=min(rest.size, starts - half), replace=False)
         order = np.concatenate([lowest, extra])
         res = search(claim, feas.take(order), rng, search_iterations(b, layout.width), b.polish,
                      b.stall)

@@ -74,6 +74,23 @@ def sample_count(budget: Budget, layout: Layout) -> int:
     return int(max(48, min(budget.samples, 400_000 // max(layout.width, 1))))
 
 
+MIN_STARTS = 4
+
+
+def search_starts(budget: Budget, width: int) -> int:
+    """Candidates the search starts from for instances of ``width`` coordinates: the budget's,
+    fewer for very wide ones (a wide candidate costs in proportion to its width, and a random
+    search barely moves it: see :func:`search_iterations`), by the same square root.
+
+    >>> b = Budget.get("default")
+    >>> search_starts(b, 4), search_starts(b, 1000), search_starts(b, 4000)
+    (32, 16, 8)
+    """
+    if width <= WIDE:
+        return budget.search_starts
+    return max(MIN_STARTS, round(budget.search_starts * math.sqrt(WIDE / width)))
+
+
 def search_iterations(budget: Budget, width: int) -> int:
     """Search steps for instances of ``width`` coordinates: three times the budget's for small
     instances (cheap, and where corner optima hide), fewer for very wide ones, where a random
