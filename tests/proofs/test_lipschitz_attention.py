@@ -87,7 +87,7 @@ def test_l_noise_factor_two_is_refuted_with_a_reproducible_witness():
     assert wit["w"] >= 0 and wit["n"] >= 2
     lhs, rhs = _mp_value(c.lhs, wit), _mp_value(c.rhs, wit)
     assert abs(lhs - rhs) > mpmath.mpf(10) ** -6 * abs(lhs)
-    corrected = next(a for x, a in loss.annotated() if x.id == c.id).corrected
+    corrected = next(a for x, a in loss.L_NOISE.annotated() if x.id == c.id).corrected
     assert abs(_mp_value(corrected.lhs, wit) - _mp_value(corrected.rhs, wit)) < 1e-30 * abs(lhs)
 
 
