@@ -52,6 +52,7 @@ class Budget:
 
 BUDGETS = {
     "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0, stall=10, scale_stall=15),
-    "default": Budget("default", 2048, 5, 150, 32, 4, 8, 40_000, 6, 4, 20.0),
+    "default": Budget("default", 2048, 5, 150, 32, 4, 8, 40_000, 6, 4, 20.0, stall=20,
+                      scale_stall=30),
     "thorough": Budget("thorough", 8192, 8, 800, 64, 8, 16, 400_000, 8, 5, 60.0),
 }

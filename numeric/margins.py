@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from numeric.numpy_backend import spectral_norm
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator
@@ -41,8 +42,8 @@ def batch_margin(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, Any, Any]:
         diff = np.asarray(rhs - lhs, dtype=float)
         diff = 0.5 * (diff + np.swapaxes(diff, -1, -2))
         lam = np.linalg.eigvalsh(diff)[..., 0]
-        m = lam / (np.linalg.norm(lhs, 2, axis=(-2, -1)) + np.linalg.norm(rhs, 2, axis=(-2, -1))
-                   + TINY)
+        m = lam / (spectral_norm(np.asarray(lhs, dtype=float))
+                   + spectral_norm(np.asarray(rhs, dtype=float)) + TINY)
         return np.broadcast_to(m, m.shape).astype(float), lhs, rhs
     scale = _mag(lhs) + _mag(rhs) + TINY
     if prop.rel is Relation.EQ:
