@@ -274,10 +274,11 @@ def _pull_back(obj: _Objective, start: np.ndarray, end: np.ndarray, indices: dic
 
 
 def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int = 300,
-           polish: int = 4, stall: int = STALL_WINDOW) -> SearchResult:
+           polish: int = 4, stall: int = STALL_WINDOW, polish_steps: int = 60) -> SearchResult:
     """Minimise the claim's margin from the feasible instances of ``start``: at most
     ``iterations`` evolution steps, fewer once the leading candidates made no progress for
-    ``stall`` steps; then SLSQP on the best ``polish``."""
+    ``stall`` steps; then SLSQP (at most ``polish_steps`` iterations) on the best
+    ``polish``."""
     batch = start.take(start.feasible)
     if batch.size == 0:
         return SearchResult(batch, np.array([]), 0)
@@ -291,7 +292,7 @@ def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int
             if not margins[k] < POLISH_BELOW:  # far from the bound: a local polish won't cross
                 break
             idx = {s: v[k : k + 1] for s, v in batch.indices.items()}
-            cand = _polish_one(obj, theta[k].copy(), idx)
+            cand = _polish_one(obj, theta[k].copy(), idx, polish_steps)
             cand = _pull_back(obj, theta[k], cand, idx)
             m, _, f = obj.evaluate(cand[None, :], idx)
             if f[0] and m[0] < margins[k]:

@@ -31,6 +31,8 @@ class Budget:
     stall: int = 40
     #: the same for the search over orders of magnitude (0: it runs every step)
     scale_stall: int = 0
+    #: SLSQP iterations of each polished candidate
+    polish_steps: int = 60
 
     @staticmethod
     def get(name: str) -> Budget:
@@ -51,7 +53,8 @@ class Budget:
 
 
 BUDGETS = {
-    "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0, stall=10, scale_stall=15),
+    "quick": Budget("quick", 512, 3, 80, 16, 2, 4, 4_000, 3, 2, 10.0, stall=10, scale_stall=15,
+                    polish_steps=20),
     "default": Budget("default", 2048, 5, 150, 32, 4, 8, 40_000, 6, 4, 20.0, stall=20,
                       scale_stall=30),
     "thorough": Budget("thorough", 8192, 8, 800, 64, 8, 16, 400_000, 8, 5, 60.0),

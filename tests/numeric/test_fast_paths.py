@@ -78,3 +78,26 @@ def test_equality_candidates_within_demonstrated_noise_are_not_confirmed(monkeyp
     other = Candidate(-5e-3, Layout.of(c, {}), {x: np.array(3e8)}, {})  # other dimensions
     conf.attempt([near, far, other], None, {"evaluations": 0, "backends": {}, "phases": {}})
     assert len(calls) == 3 and near.tried and "within" in conf.notes[1]
+
+
+def test_search_passes_the_budgets_stall_and_polish_steps(monkeypatch):
+    import sympy as sp
+
+    from numeric import adversarial
+    from numeric.layout import Layout
+    from numeric.sampler import sample
+    from symbolic import Claim, norm2, norminf, vector
+    from symbolic.objects import n
+
+    seen = []
+    real = adversarial.minimize
+    monkeypatch.setattr(adversarial, "minimize",
+                        lambda *a, **k: seen.append(k["options"]["maxiter"]) or real(*a, **k))
+    x = vector("x", n)
+    c = Claim("t:extra-1", norm2(x), "<=", (1 - sp.Rational(1, 10**3)) * sp.sqrt(n) * norminf(x))
+    lay = Layout.of(c, {"n": 3})
+    start = sample(c, lay, 32, np.random.default_rng(0))
+    res = adversarial.search(c, start, np.random.default_rng(1), 400, polish=1, stall=10,
+                             polish_steps=7)
+    assert res.evaluations < 400 * start.size  # stopped early, or at a violation
+    assert seen in ([], [7])

@@ -222,7 +222,7 @@ class _Run:
         extra = rng.choice(rest, size=min(rest.size, starts - half), replace=False)
         order = np.concatenate([lowest, extra])
         res = search(claim, feas.take(order), rng, search_iterations(b, layout.width), b.polish,
-                     b.stall)
+                     b.stall, b.polish_steps)
         self.tally.evaluations += res.evaluations
         if res.margins.size and np.isfinite(res.margins).any():
             self.tally.lower(float(np.nanmin(res.margins)))
