@@ -36,11 +36,23 @@ from collections import defaultdict
 
 TARGET_SECONDS = 120.0
 
+#: cold ``check closeness --no-cache`` (no store, no witness database) before and after the
+#: faster fresh runs of issue 16, item 2, measured on this shared 2-core machine with
+#: ``--jobs auto`` (two workers): (wall seconds, CPU seconds user + sys of all processes).
+#: The "before" code is commit fb2484d (numeric/ as it was), with the same proofs/ and
+#: symbolic/ as "after", measured back to back with it (see docs/runs.md); each the mean of
+#: two runs (wall: quick 47.1 and 46.0 s before, 25.4 and 25.8 s after; default 116.8 and
+#: 109.0 s before, 69.8 and 60.6 s after).
+COLD_BEFORE = {"quick": (46.5, 88.4), "default": (112.9, 219.0)}
+COLD_AFTER = {"quick": (25.6, 47.7), "default": (65.2, 126.2)}
+
 #: measured on this 2-core machine before the results store and the speed-ups (issue 16, and
 #: the baseline run of /tmp/before: quick, seed 0, --jobs auto)
 BEFORE = {
-    "check quick (cold)": 33.7,  # baseline run; 39-71 s in the issue with other jobs running
-    "check default (cold)": 66.0,
+    # cold checks: before the faster fresh runs of issue 16, item 2 (COLD_BEFORE, wall); the
+    # earlier checker took 33.7 s and 66 s, with fewer stages and fewer claims decided
+    "check quick (cold)": COLD_BEFORE["quick"][0],
+    "check default (cold)": COLD_BEFORE["default"][0],
     "check quick (warm)": 33.7,  # nothing was reused: a second run cost the same
     "errata after check": 190.0,  # re-ran the paper at the default budget (190-281 s)
     "report after check": 168.0,
@@ -49,14 +61,6 @@ BEFORE = {
 }
 TARGETS = {"check quick (cold)": 8.0, "check default (cold)": 20.0, "errata after check": 5.0,
            "report after check": 5.0, "mutate: s per mutant (quick)": 2.0}
-
-#: cold ``check closeness --no-cache`` (no store, no witness database) before and after the
-#: faster fresh runs of issue 16, item 2, measured on this shared 2-core machine with
-#: ``--jobs auto`` (two workers): (wall seconds, CPU seconds user + sys of all processes).
-#: The "before" code is commit fb2484d (numeric/ as it was), with the same proofs/ and
-#: symbolic/ as "after", measured back to back with it (see docs/runs.md).
-COLD_BEFORE = {"quick": (0.0, 0.0), "default": (0.0, 0.0)}
-COLD_AFTER = {"quick": (0.0, 0.0), "default": (0.0, 0.0)}
 
 
 def _timed(cmd: list[str], cwd: str) -> tuple[float, subprocess.CompletedProcess]:
@@ -95,15 +99,13 @@ def cold(args: argparse.Namespace) -> dict[str, list[tuple[float, float]]]:
             runs.setdefault(budget, []).append((wall, cpu))
     print(f"cold check {args.target} --no-cache --jobs {args.jobs}"
           f"{'' if args.target == 'closeness' else ' (before/after figures are closeness)'}")
-    print(f"{'budget':8s} {'before wall':>11s} {'before CPU':>10s} {'measured wall':>13s} "
-          f"{'measured CPU':>12s} {'recorded after':>15s} {'target wall':>11s}")
+    print(f"{'budget':8s} {'before: wall':>13s} {'CPU':>7s}   {'recorded after: wall':>20s} "
+          f"{'CPU':>7s}   {'now: wall':>10s} {'CPU':>7s}   {'target wall':>11s}")
     for budget, rows in runs.items():
-        bw, bc = COLD_BEFORE[budget]
-        aw, ac = COLD_AFTER[budget]
-        walls = ", ".join(f"{w:.1f}" for w, _ in rows)
-        cpus = ", ".join(f"{c:.1f}" for _, c in rows)
-        print(f"{budget:8s} {bw:10.1f}s {bc:9.1f}s {walls:>12s}s {cpus:>11s}s "
-              f"{aw:6.1f}s/{ac:5.1f}s {TARGETS[f'check {budget} (cold)']:10.1f}s")
+        (bw, bc), (aw, ac) = COLD_BEFORE[budget], COLD_AFTER[budget]
+        for w, c in rows:
+            print(f"{budget:8s} {bw:12.1f}s {bc:6.1f}s   {aw:19.1f}s {ac:6.1f}s   {w:9.1f}s "
+                  f"{c:6.1f}s   {TARGETS[f'check {budget} (cold)']:10.1f}s")
     return runs
 
 
