@@ -152,14 +152,14 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         v = store.lookup(claim, budget, seed, latest) if store is not None else None
         cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
               else None)
+        stored = witnesses.get(claim) if witnesses is not None else []
+        cstored = witnesses.get(cc) if witnesses is not None and cc is not None else []
         if witnesses is not None:
-            v = _stale(v, witnesses.get(claim))
-            cv = _stale(cv, witnesses.get(cc)) if cc is not None else cv
+            v = _stale(v, stored)
+            cv = _stale(cv, cstored) if cc is not None else cv
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
-            rep = (witnesses.get(claim) if witnesses is not None and v is None else [],
-                   witnesses.get(cc) if witnesses is not None and cc is not None
-                   and cv is None else [])
+            rep = (stored if v is None else [], cstored if cv is None else [])
             jobs.append((k, len(want), claim if v is None else None,
                          cc if cc is not None and cv is None else None, budget, seed, rep))
     if progress and store is not None and len(jobs) < len(want):

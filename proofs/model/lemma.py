@@ -224,8 +224,8 @@ class Lemma:
 
     def annotation(self) -> Annotation:
         """The bookkeeping this entry records for its statement."""
-        return Annotation(self.expect, self.finding, self.corrected, self.note, "",
-                          self.cites, self.description)
+        return Annotation(expect=self.expect, finding=self.finding, corrected=self.corrected,
+                          note=self.note, cites=self.cites, description=self.description)
 
     def _claim(self, cid: str, prop: Prop, **kw: Any) -> Claim:
         base = dict(hypotheses=self.hypotheses, source=self.source, dims=self.dims,
@@ -259,8 +259,9 @@ class Lemma:
                 hypotheses=self.hypotheses + link.extra_hypotheses,
                 source=f"{self.source}, {'proof ' if where == 'step' else ''}step {k}")
             out.append((claim, Annotation(
-                link.expect, link.finding, link.corrected, link.note, link.justification,
-                link.cites, f"{where} {k} of {self.id.split(':', 1)[1]}")))
+                expect=link.expect, finding=link.finding, corrected=link.corrected,
+                note=link.note, justification=link.justification, cites=link.cites,
+                description=f"{where} {k} of {self.id.split(':', 1)[1]}")))
         return out
 
     def link_claims(self) -> list[Claim]:
