@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -242,9 +243,12 @@ def test_killed_parallel_check_leaves_no_worker_behind(tmp_path: Path) -> None:
                 continue
         return pids
 
-    p = subprocess.Popen([sys.executable, "-m", "proofs", "check", "closeness:fact-3.1",
+    # A whole paper, fresh and away from the repository's store: a stored result (CI checks
+    # every paper before the tests) would let the run end before its workers are up.
+    p = subprocess.Popen([sys.executable, "-m", "proofs", "check", "closeness", "--no-cache",
                           "--budget", "quick", "--json", str(out), "-q", "--jobs", "2"],
-                         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 60
     while len(alive()) < 3 and time.time() < deadline and p.poll() is None:
         time.sleep(0.2)  # the parent and both workers are up
