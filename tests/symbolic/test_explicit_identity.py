@@ -25,3 +25,46 @@ def test_gradient_of_exp_ax_in_coordinates():
         rhs = inst(hadamard(exp_(A * x), col(A, i)))
         assert matrix_identically_zero(lhs - rhs) is True
         assert matrix_identically_zero(lhs - 2 * rhs) is False
+
+
+def test_symengine_decides_rational_identities_both_ways():
+    from symbolic.identity import expands_to_zero
+
+    x, y = sp.symbols("x y", real=True)
+    u = sp.Symbol("u", positive=True)
+    assert expands_to_zero(x / (x + y) + y / (x + y) - 1) is True
+    assert expands_to_zero(1 / (x + 1) - 1 / (x + 2)) is False
+    # a fractional power of a positive symbol: SymEngine's power rules hold
+    assert expands_to_zero(sp.sqrt(u) * sp.sqrt(u) / u - 1) is True
+    # sqrt(1/x) = 1/sqrt(x) fails at x = -1: SymEngine is not asked
+    assert expands_to_zero(sp.sqrt(1 / x) - 1 / sp.sqrt(x)) is None
+    # a non-zero numerator that a sqrt could still cancel is "not shown", not "non-zero"
+    assert expands_to_zero(sp.sqrt(x**2 + 1) ** 2 - x**2 - 1) in (True, None)
+    assert is_identically_zero(sp.sqrt(1 / x) - 1 / sp.sqrt(x)) is False
+
+
+def test_symengine_agrees_with_sympy_cancel_on_random_rational_functions():
+    import random
+
+    from symbolic.identity import expands_to_zero
+
+    rng = random.Random(0)
+    xs = sp.symbols("x0:4", real=True)
+
+    def poly() -> sp.Expr:
+        return sum(rng.randint(-3, 3) * xs[rng.randrange(4)] ** rng.randint(0, 2)
+                   for _ in range(3)) + 1
+
+    decided = 0
+    for _ in range(60):
+        p, q, r = poly(), poly(), poly()
+        if q == 0 or r == 0:
+            continue
+        same = p / q - (p * r) / (q * r)  # zero
+        other = p / q - (p + 1) / q  # -1/q: non-zero
+        for e in (same, other):
+            fast = expands_to_zero(e)
+            assert fast is not None
+            assert fast == (sp.cancel(sp.together(e)) == 0)
+            decided += 1
+    assert decided > 100
