@@ -7,6 +7,7 @@ Example:
     'extra'
 """
 
+from symbolic import pickling as _pickling  # noqa: F401 (registers Max, Min, Abs)
 from symbolic.claim import Claim, Prop, check_id
 from symbolic.objects import (
     abs_,

@@ -3,9 +3,9 @@
 Each ``exp(linear form)`` is replaced by a positive symbol, which turns gradient identities of
 softmax objects into rational-function identities that ``cancel(together(.))`` decides. A zero
 result proves the identity (for the coordinates given). SymEngine decides most identities
-first, about 30 times faster (:func:`expands_to_zero`); SymPy's ``cancel`` decides the rest. A non-zero result is only a candidate
-mismatch: the caller must confirm it with a numeric witness, since distinct exponentials may be
-algebraically related.
+first, about 30 times faster (:func:`expands_to_zero`); SymPy's ``cancel`` decides the rest.
+A non-zero result is only a candidate mismatch: the caller must confirm it with a numeric
+witness, since distinct exponentials may be algebraically related.
 
 Example:
     >>> import sympy as sp

@@ -215,3 +215,18 @@ def test_cli_mutate_usage_errors(capsys) -> None:
     assert main(["mutate", "nosuchpaper"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("proofcheck: error:") == 3
+
+
+@pytest.mark.slow
+def test_worker_processes_return_outcomes_of_relu_claims() -> None:
+    """Forked workers send outcomes back pickled: the mutants of a claim with a ReLU of
+    <sigma(tau), x> (SymPy's Max re-evaluates on unpickling) came back as a broken process
+    pool. Same outcomes as in this process."""
+    from proofs.executors import LocalExecutor
+
+    entries = registry.resolve("lipschitz-attention:extra-lipschitz-bound")
+    one = mutation.run(entries, "relu", "quick", 0, limit=4)
+    two = mutation.run(entries, "relu", "quick", 0, limit=4, executor=LocalExecutor(2))
+    assert one.counts() == two.counts() and sum(one.counts().values()) == 4
+    assert [o.outcome for o in one.outcomes] == [o.outcome for o in two.outcomes]
+    assert two.outcomes[0].mutant.claim == one.outcomes[0].mutant.claim

@@ -36,13 +36,17 @@ NOISE_FACTOR = 10.0
 class Candidate:
     """A float64 violation: its relative ``margin`` (negative, or 0 for a strict relation) at
     one instance (``layout``: the dimension setting, ``values``, ``indices``). Compared by
-    identity; ``tried`` once confirmation has been attempted."""
+    identity; ``tried`` once confirmation has been attempted; ``origin``: the pass that found
+    it."""
 
     margin: float
     layout: Layout
     values: dict
     indices: dict
     tried: bool = False
+    #: the pass that found it: ``sampling``, ``equality`` (the hypotheses' equality sets),
+    #: ``search`` (evolution strategy and polish) or ``scale`` (orders of magnitude)
+    origin: str = ""
 
     @property
     def magnitude(self) -> float:
@@ -166,7 +170,9 @@ class Confirmer:
             precision="mpmath 50 digits; arb 256 bits",
             evaluations=context["evaluations"],
             worst_margin=c.margin,
-            details={"float_margin": c.margin, "notes": conf.notes + self.notes,
+            details={"float_margin": c.margin, "found_by": {"pass": c.origin,
+                                                            "dims": dict(c.layout.dims)},
+                     "notes": conf.notes + self.notes,
                      "backends": context["backends"], "float64_range": ranges_of(claim),
                      "seconds": context["phases"]},
             seconds=time.perf_counter() - self.t0,

@@ -128,11 +128,12 @@ class _Run:
         """Float margins that are candidate violations (a strict relation fails at 0 too)."""
         return (m < -self.tol) | (self.claim.rel.strict & (m <= 0))
 
-    def add_candidates(self, layout: Layout, batch: Any, rows: Any, margins: Any) -> None:
+    def add_candidates(self, layout: Layout, batch: Any, rows: Any, margins: Any,
+                       origin: str = "sampling") -> None:
         for j in rows:
             inst = Instance.of(layout, batch, j)
             self.candidates.append(Candidate(float(margins[j]), layout, inst.values,
-                                             inst.indices))
+                                             inst.indices, origin=origin))
 
     # ------------------------------------------------------------------ sampling pass
 
@@ -231,7 +232,7 @@ class _Run:
             self.slack.offer10(s10, Instance.of(layout, res.batch, j))
         for mm, vals, idx in best_instances(res, b.confirm):
             if self.violates(np.array([mm]))[0]:
-                self.candidates.append(Candidate(mm, layout, vals, idx))
+                self.candidates.append(Candidate(mm, layout, vals, idx, origin="search"))
 
     # ------------------------------------------------------------------ every scale
 
@@ -253,7 +254,7 @@ class _Run:
             self.tally.lower(float(m[finite].min()))
         rows = np.flatnonzero(finite & self.violates(m))
         rows = rows[np.argsort(m[rows], kind="stable")][: self.budget.confirm]
-        self.add_candidates(layout, feas, rows, m)
+        self.add_candidates(layout, feas, rows, m, "equality")
         if self.claim.rel.strict and rows.size:
             # an exact tie on an equality set (x = y under x <= y) is a strict relation's only
             # violation: confirm the first one now (arb certifies exact zeros)
@@ -280,7 +281,7 @@ class _Run:
             self.tally.lower(float(np.nanmin(res.margins[np.isfinite(res.margins)])))
         for mm, vals, idx in best_instances(res, b.confirm):
             if self.violates(np.array([mm]))[0]:
-                self.candidates.append(Candidate(mm, layout, vals, idx))
+                self.candidates.append(Candidate(mm, layout, vals, idx, origin="scale"))
 
     # ------------------------------------------------------------------ confirmation
 
