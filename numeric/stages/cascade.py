@@ -78,9 +78,11 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     ``stages`` defaults to :data:`STAGES` (read at each call).
 
     ``replay``: witnesses stored by earlier runs (JSON dicts), re-confirmed first by a
-    :class:`~numeric.stages.replay.ReplayStage`; one that confirms refutes the claim at once
-    (``details["replayed"]``). ``shrink``: a refutation found now has its witness shrunk
-    (:func:`numeric.shrink.shrink_verdict`; the original stays in
+    :class:`~numeric.stages.replay.ReplayStage`; one that arb certifies refutes the claim at
+    once (``details["replayed"]``). One confirmed by mpmath only is held while the other
+    stages run: a fresh refutation (which may be rigorous) or a rigorous proof takes its
+    place, so a warm run is never weaker than a cold one. ``shrink``: a refutation found now
+    has its witness shrunk (:func:`numeric.shrink.shrink_verdict`; the original stays in
     ``details["original_witness"]``).
 
     Raises ValueError for an unknown budget name, before any stage runs.
@@ -95,6 +97,7 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     records: list[StageRecord] = []
     evidence: list[tuple[Stage, Verdict]] = []
     final: Verdict | None = None
+    held: Verdict | None = None  # a replayed refutation that is not rigorous
     for k, stage in enumerate(stages):
         reason = stage.applies(claim)
         if reason is not None:
@@ -114,6 +117,10 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             records.append(StageRecord(stage.name, "no decision", dt))
         elif v.status is Status.SKIPPED:
             records.append(StageRecord(stage.name, f"did not apply: {v.message}", dt))
+        elif stage.name == "replay" and v.status is Status.REFUTED and not v.rigorous:
+            records.append(StageRecord(stage.name, "refuted (not rigorous): held while the "
+                                       "other stages look for a rigorous verdict", dt))
+            held = v
         elif decides(stage, v):
             rig = "rigorous" if v.rigorous else "not rigorous"
             records.append(StageRecord(stage.name, f"decided: {v.status.value} ({rig})", dt))
@@ -127,6 +134,9 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             evidence.append((stage, v))
     if final is None:
         final = _combine(evidence, records, seed)
+    if held is not None and final.status is not Status.REFUTED and not (
+            final.status is Status.PROVED and final.rigorous):
+        final = held
     if shrink and final.status is Status.REFUTED and not final.details.get("replayed"):
         from numeric.shrink import shrink_verdict
 

@@ -112,3 +112,37 @@ def test_a_stored_verdict_is_rechecked_when_the_database_learns_a_witness(tmp_pa
     assert after.status is Status.REFUTED and after.verdict.details["replayed"] is True
     assert after.verdict.details["replay_candidates"] == 1
     assert store.get(BAND, TINY, 0).status is Status.REFUTED  # and the store now says so
+
+
+class _Fixed:
+    """A stage that returns a fixed verdict (or None)."""
+
+    def __init__(self, name, verdict, rigorous=True):
+        self.name, self.verdict, self.rigorous = name, verdict, rigorous
+
+    def applies(self, claim):
+        return None
+
+    def run(self, claim, budget, seed):
+        return self.verdict
+
+
+def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
+    from symbolic.verdict import Verdict
+
+    weak = Verdict(Status.REFUTED, "replayed stored witness, confirmed by mpmath", False, "x",
+                   witness={"x": 1.0})
+    strong = Verdict(Status.REFUTED, "exact", True, "y", witness={"x": 2.0})
+    proof = Verdict(Status.PROVED, "exact", True, "z")
+    claim = Claim("replay:extra-2", x**2, ">=", 0)
+    replay = _Fixed("replay", weak, rigorous=False)
+    # a fresh rigorous refutation replaces the held one
+    v = decide(claim, "quick", stages=[replay, _Fixed("exact", strong)], shrink=False)
+    assert v.rigorous and v.witness == {"x": 2.0}
+    assert v.details["stages"][0]["outcome"].startswith("refuted (not rigorous): held")
+    # a rigorous proof wins over a witness that arb did not certify
+    v = decide(claim, "quick", stages=[replay, _Fixed("exact", proof)], shrink=False)
+    assert v.status is Status.PROVED
+    # nothing else decides: the held refutation stands
+    v = decide(claim, "quick", stages=[replay, _Fixed("sampling", None, False)], shrink=False)
+    assert v.status is Status.REFUTED and v.witness == {"x": 1.0} and not v.rigorous
