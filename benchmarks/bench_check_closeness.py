@@ -42,9 +42,11 @@ TARGET_SECONDS = 120.0
 #: The "before" code is commit fb2484d (numeric/ as it was), with the same proofs/ and
 #: symbolic/ as "after", measured back to back with it (see docs/runs.md); each the mean of
 #: two runs (wall: quick 47.1 and 46.0 s before, 25.4 and 25.8 s after; default 116.8 and
-#: 109.0 s before, 69.8 and 60.6 s after).
+#: 109.0 s before, 69.8 and 60.6 s after). "After" now includes the SymEngine pass of the
+#: exact stage (session 5: quick 19.6 and 20.0 s, default 47.2 and 48.4 s; 25.6 and 65.2 s
+#: without it).
 COLD_BEFORE = {"quick": (46.5, 88.4), "default": (112.9, 219.0)}
-COLD_AFTER = {"quick": (25.6, 47.7), "default": (65.2, 126.2)}
+COLD_AFTER = {"quick": (19.8, 37.1), "default": (47.8, 92.4)}
 
 #: measured on this 2-core machine before the results store and the speed-ups (issue 16, and
 #: the baseline run of /tmp/before: quick, seed 0, --jobs auto)

@@ -34,6 +34,8 @@ def test_replay_reproduces_a_refutation_at_a_tiny_budget(tmp_path):
     db = WitnessDB(str(tmp_path))
     first = run_entries([BAND], "quick", 0, witnesses=db)[0]
     assert first.status is Status.REFUTED and not first.verdict.details.get("replayed")
+    # found by the search over orders of magnitude, and the verdict says so
+    assert first.verdict.details["found_by"]["pass"] == "scale"
     stored = db.get(BAND)
     assert stored == [first.verdict.witness]  # the shrunk witness, by the claim's content
     assert [[abs(a) for a in row] for row in stored[0]["A"]] == [[1e-75]]
