@@ -105,8 +105,8 @@ def expands_to_zero(e: sp.Expr) -> bool | None:
     A non-zero numerator is False only when ``e`` is a rational function of independent symbols
     (:func:`_rational_in_symbols`); otherwise it may still cancel (``sqrt(x)**2``), and the
     answer is None, as it is when SymEngine cannot represent ``e`` or its expansion would be too
-large to stop in time (:data:`EXPANSION_LIMIT`). Exponentials should be
-    replaced first (:func:`exp_to_symbols`); a fractional power must have a nonnegative base.
+    large to stop in time (:data:`EXPANSION_LIMIT`). Exponentials should be replaced first
+    (:func:`exp_to_symbols`); a fractional power must have a nonnegative base.
 
     >>> x, y = sp.symbols("x y", real=True)
     >>> expands_to_zero(1 / (x**2 + 1) - (y**2 + 1) / ((x**2 + 1) * (y**2 + 1)))
