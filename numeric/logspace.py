@@ -129,6 +129,69 @@ def _extreme(m: LV, axis: Any, largest: bool) -> LV:
     return LV(pick_s if largest else -pick_s, pick_l)
 
 
+#: a product's largest term, relative to its row's and column's largest entries, above
+#: ``exp(-SCALED_SAFE)``: the scaled float64 product of :func:`_matmul2` is accurate there
+SCALED_SAFE = 600.0
+
+
+def _matmul_lse(a: LV, b: LV) -> LV:
+    """``a @ b`` term by term: a signed log-sum-exp over the inner index of every product
+    (exact in range, whatever the entries' spread; a copy of size rows * inner * cols)."""
+    s = a.s[..., :, :, None] * b.s[..., None, :, :]
+    with np.errstate(invalid="ignore"):
+        l = a.l[..., :, :, None] + b.l[..., None, :, :]
+    return _lse(s, l, -2)
+
+
+def _matmul2(a: LV, b: LV) -> LV:
+    """``a @ b`` in log space through one float64 product: each row of ``a`` divided by its
+    largest entry, each column of ``b`` by its own, multiplied, and the logs added back.
+
+    That is accurate wherever the largest term of an entry of the product is not far below
+    the two scales (it underflows otherwise): this holds when the entry of ``a``'s row at the
+    column of its largest is within ``exp(SCALED_SAFE)`` of its scale, or the same the other
+    way around. Entries where neither holds (a row and a column whose largest entries miss
+    each other by hundreds of orders of magnitude, or a non-finite one) are taken from
+    :func:`_matmul_lse`. Rows or columns of zeros give exact zeros either way.
+
+    >>> a = LV.of(np.array([[[1e200, 3.0], [2.0, -1.0]]]))
+    >>> b = LV.of(np.array([[[1e200], [5.0]]]))
+    >>> v = _matmul2(a, b)
+    >>> bool(np.isfinite(v.l).all() and abs(v.l[0, 0, 0] - 2 * np.log(1e200)) < 1e-12)
+    True
+    >>> w = _matmul2(LV.of(np.array([[[1.0, 0.0]]])), LV(np.array([[[0.0], [1.0]]]),
+    ...                                                   np.array([[[-np.inf], [1e300]]])))
+    >>> w.s.tolist(), w.l.tolist()
+    ([[[0.0]]], [[[-inf]]])
+    """
+    flat = a.ndim == 2 and b.ndim == 2
+    a, b = (LV(v.s[None], v.l[None]) if v.ndim == 2 else v for v in (a, b))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
+        la = np.where(a.s == 0, -np.inf, a.l)
+        lb = np.where(b.s == 0, -np.inf, b.l)
+        ka = np.argmax(la, axis=-1)[..., None]  # (..., r, 1): where each row is largest
+        kb = np.argmax(lb, axis=-2)[..., None, :]  # (..., 1, c): where each column is largest
+        ra = np.take_along_axis(la, ka, -1)  # (..., r, 1)
+        cb = np.take_along_axis(lb, kb, -2)  # (..., 1, c)
+        ra0 = np.where(np.isfinite(ra), ra, 0.0)
+        cb0 = np.where(np.isfinite(cb), cb, 0.0)
+        prod = np.matmul(a.s * np.exp(la - ra0), b.s * np.exp(lb - cb0))
+        # the largest term is at least b's entry at the row's argmax times the row's scale,
+        # and a's entry at the column's argmax times the column's scale
+        near = np.maximum(np.take_along_axis(lb, ka, -2) - cb0,
+                          np.take_along_axis(la, kb, -1) - ra0) > -SCALED_SAFE
+        zero = np.isneginf(ra) | np.isneginf(cb)  # a zero row or column: an exact zero
+        ok = (near & np.isfinite(ra) & np.isfinite(cb)) | zero
+        out = LV(np.where(zero, 0.0, np.sign(prod)),
+                 np.where(zero, -np.inf, ra0 + cb0 + np.log(np.abs(prod))))
+    if not ok.all():
+        slow = _matmul_lse(a, b)
+        shape = np.broadcast_shapes(out.s.shape, slow.s.shape)
+        ok = np.broadcast_to(ok, shape)
+        out = LV(np.where(ok, out.s, slow.s), np.where(ok, out.l, slow.l))
+    return LV(out.s[0], out.l[0]) if flat else out
+
+
 class LogOps(Ops):
     """Log-space float64 operations over a batch (the numpy back end's layout)."""
 
@@ -192,11 +255,7 @@ class LogOps(Ops):
     def matmul(self, mats: list[Any]) -> LV:
         out = LV.of(mats[0])
         for m in mats[1:]:
-            m = LV.of(m)
-            s = out.s[..., :, :, None] * m.s[..., None, :, :]
-            with np.errstate(invalid="ignore"):
-                l = out.l[..., :, :, None] + m.l[..., None, :, :]
-            out = _lse(s, l, -2)
+            out = _matmul2(out, LV.of(m))
         return out
 
     def matadd(self, mats: list[Any]) -> LV:

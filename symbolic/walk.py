@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import sympy as sp
@@ -163,102 +164,67 @@ class Evaluator:
         return val
 
     def _eval(self, e: sp.Basic) -> Any:
+        """One node: its handler is looked up by type (:func:`_handler`, resolved once per
+        type in the order of the cases below), the children through ``self`` (cached)."""
+        try:
+            handler = _HANDLERS[type(e)]
+        except KeyError:
+            handler = _handler(type(e))
+        return handler(self, e)
+
+    # ------------------------------------------------------------------ node handlers
+
+    def _leaf(self, e: sp.Basic) -> Any:
+        try:
+            val = self.env[e]
+        except KeyError:
+            raise ValueError(f"no value given for symbol {e}") from None
+        if isinstance(val, int) and not isinstance(val, bool):
+            return self.ops.const(sp.Integer(val))  # a size or a summation index as a number
+        return val
+
+    def _const(self, e: sp.Basic) -> Any:
+        return self.ops.const(e)
+
+    def _matmul(self, e: sp.MatMul) -> Any:
         ops = self.ops
-        if isinstance(e, (sp.Symbol, sp.MatrixSymbol)):
-            try:
-                val = self.env[e]
-            except KeyError:
-                raise ValueError(f"no value given for symbol {e}") from None
-            if isinstance(val, int) and not isinstance(val, bool):
-                return ops.const(sp.Integer(val))  # a size or a summation index as a number
-            return val
-        if e.is_Number or isinstance(e, sp.NumberSymbol):
-            return ops.const(e)
-        for cls, name in _FUNCS.items():
-            if isinstance(e, cls):
-                return ops.func(name, [self(a) for a in e.args])
-        if isinstance(e, (ob.NamedMatrix, ob.NamedScalar)):
-            return self(e.args[1])
-        if isinstance(e, sp.MatMul):
-            scalars = [a for a in e.args if not ob.is_matrix(a)]
-            mats = [self(a) for a in e.args if ob.is_matrix(a)]
-            m = mats[0] if len(mats) == 1 else ops.matmul(mats)
-            if scalars:
-                m = ops.scale(ops.mul([self(s) for s in scalars]), m)
-            return m
-        if isinstance(e, sp.MatAdd):
-            return ops.matadd([self(a) for a in e.args])
-        if isinstance(e, sp.MatPow):
-            return self._matpow(e)
-        if isinstance(e, sp.Inverse):
-            return ops.matop("inverse", [self(e.args[0])], e)
-        if isinstance(e, sp.Sum):
-            return self._sum(e)
-        # MatMul, MatAdd and MatPow subclass Mul, Add and Pow: test those first
-        if isinstance(e, sp.Add):
-            return ops.add([self(a) for a in e.args])
-        if isinstance(e, sp.Mul):
-            return ops.mul([self(a) for a in e.args])
-        if isinstance(e, sp.Pow):
-            if e.exp is sp.S(2) and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
-                v = self(e.base.args[0])  # ||v||^2 = <v, v>: exact, and analytic
-                return ops.matop("inner", [v, v], e)
-            return ops.pow(self(e.base), self(e.exp), e.exp)
-        if isinstance(e, ob.ElemRecip):  # back ends without "elem_recip": entrywise power -1
-            arg = self(e.args[0])
-            try:
-                return ops.matop("elem_recip", [arg], e)
-            except Unsupported:
-                return ops.pow(arg, ops.const(sp.Integer(-1)), sp.Integer(-1))
-        for cls, name in _MATOPS.items():
-            if isinstance(e, cls):
-                return ops.matop(name, [self(a) for a in e.args], e)
-        if isinstance(e, sp.HadamardPower):  # SymPy's form of A ∘ A ∘ ...
-            return ops.matop("hadamard_pow", [self(e.base), self(e.exp), e.exp], e)
-        if isinstance(e, sp.KroneckerProduct):
-            out = self(e.args[0])
-            for a in e.args[1:]:
-                out = ops.matop("kron", [out, self(a)], e)
-            return out
-        if isinstance(e, ob.Vec):
-            return ops.matop("vec", [self(e.args[0]), e.order], e)
-        if isinstance(e, ob.Unvec):
-            return ops.matop("unvec", [self(e.args[0]), self.size(e.args[1]),
-                                       self.size(e.args[2]), e.order], e)
-        if isinstance(e, ob.RowBlock):
-            return ops.matop("row_block", [self(e.args[0]), self.int_value(e.args[1]),
-                                           self.size(e.args[2])], e)
-        if isinstance(e, ob.Column):
-            return ops.matop("column", [self(e.args[0]), self.int_value(e.args[1])], e)
-        if isinstance(e, ob.Entry):
-            return ops.matop(
-                "entry",
-                [self(e.args[0]), self.int_value(e.args[1]), self.int_value(e.args[2])],
-                e,
-            )
-        if isinstance(e, ob.Inner):
-            return ops.matop("inner", [self(e.args[0]), self(e.args[1])], e)
-        if isinstance(e, ob.Norm1):  # sum_i |v_i|, from operations every back end has
-            return ops.reduce("sum_entries", ops.matop("elem_abs", [self(e.args[0])], e), e)
-        if isinstance(e, ob.NormP):  # (sum_i |v_i|^p)^(1/p)
-            p = e.args[1]
-            powered = ops.matop("hadamard_pow", [ops.matop("elem_abs", [self(e.args[0])], e),
-                                                 self(p), p], e)
-            total = ops.reduce("sum_entries", powered, e)
-            return ops.pow(total, self(1 / p), 1 / p)
-        for cls, name in _REDUCE.items():
-            if isinstance(e, cls):
-                return ops.reduce(name, self(e.args[0]), e)
-        if isinstance(e, (ob.Deriv, ob.ScalarDeriv)):
-            return ops.derivative(e, self)
-        if isinstance(e, sp.Identity):
-            k = self.size(e.shape[0])
-            return ops.special("identity", k, k)
-        if isinstance(e, sp.OneMatrix):
-            return ops.special("ones", self.size(e.shape[0]), self.size(e.shape[1]))
-        if isinstance(e, sp.ZeroMatrix):
-            return ops.special("zeros", self.size(e.shape[0]), self.size(e.shape[1]))
-        raise Unsupported(f"{ops.name}: cannot evaluate {type(e).__name__} ({e})")
+        scalars = [a for a in e.args if not ob.is_matrix(a)]
+        mats = [self(a) for a in e.args if ob.is_matrix(a)]
+        m = mats[0] if len(mats) == 1 else ops.matmul(mats)
+        if scalars:
+            m = ops.scale(ops.mul([self(s) for s in scalars]), m)
+        return m
+
+    def _pow(self, e: sp.Pow) -> Any:
+        if e.base is sp.S.Exp1:  # Pow(E, t) unevaluated: SymPy counts it as exp(t)
+            return self.ops.func("exp", [self(e.exp)])
+        if e.exp is sp.S(2) and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
+            v = self(e.base.args[0])  # ||v||^2 = <v, v>: exact, and analytic
+            return self.ops.matop("inner", [v, v], e)
+        return self.ops.pow(self(e.base), self(e.exp), e.exp)
+
+    def _elem_recip(self, e: ob.ElemRecip) -> Any:
+        arg = self(e.args[0])  # back ends without "elem_recip": entrywise power -1
+        try:
+            return self.ops.matop("elem_recip", [arg], e)
+        except Unsupported:
+            return self.ops.pow(arg, self.ops.const(sp.Integer(-1)), sp.Integer(-1))
+
+    def _kron(self, e: sp.KroneckerProduct) -> Any:
+        out = self(e.args[0])
+        for a in e.args[1:]:
+            out = self.ops.matop("kron", [out, self(a)], e)
+        return out
+
+    def _norm_p(self, e: ob.NormP) -> Any:
+        ops, p = self.ops, e.args[1]  # (sum_i |v_i|^p)^(1/p)
+        powered = ops.matop("hadamard_pow", [ops.matop("elem_abs", [self(e.args[0])], e),
+                                             self(p), p], e)
+        total = ops.reduce("sum_entries", powered, e)
+        return ops.pow(total, self(1 / p), 1 / p)
+
+    def _unsupported_node(self, e: sp.Basic) -> Any:
+        raise Unsupported(f"{self.ops.name}: cannot evaluate {type(e).__name__} ({e})")
 
     def _matpow(self, e: sp.MatPow) -> Any:
         """``M^k`` for an integer ``k``: repeated products, ``k < 0`` through the inverse."""
@@ -281,6 +247,95 @@ class Evaluator:
         if not terms:
             return self.ops.const(sp.Integer(0))
         return self.ops.add(terms)
+
+
+Handler = Callable[[Evaluator, Any], Any]
+
+
+def _func(name: str) -> Handler:
+    return lambda ev, e: ev.ops.func(name, [ev(a) for a in e.args])
+
+
+def _matop(name: str) -> Handler:
+    return lambda ev, e: ev.ops.matop(name, [ev(a) for a in e.args], e)
+
+
+def _reduce(name: str) -> Handler:
+    return lambda ev, e: ev.ops.reduce(name, ev(e.args[0]), e)
+
+
+def _args(name: str, *parts: Callable[[Evaluator, sp.Basic], Any]) -> Handler:
+    """A matrix operation on values computed from the node by ``parts``."""
+    return lambda ev, e: ev.ops.matop(name, [p(ev, e) for p in parts], e)
+
+
+def _cases() -> list[tuple[Any, Handler]]:
+    """(class or classes, handler), in the order a node is matched against them: the first
+    class the node's type is a subclass of decides (MatMul, MatAdd and MatPow before Add, Mul
+    and Pow, which some of them subclass)."""
+    E = Evaluator
+    arg0 = lambda ev, e: ev(e.args[0])  # noqa: E731
+    return [
+        ((sp.Symbol, sp.MatrixSymbol), E._leaf),
+        (sp.NumberSymbol, E._const),
+        *[(cls, _func(name)) for cls, name in _FUNCS.items()],
+        ((ob.NamedMatrix, ob.NamedScalar), lambda ev, e: ev(e.args[1])),
+        (sp.MatMul, E._matmul),
+        (sp.MatAdd, lambda ev, e: ev.ops.matadd([ev(a) for a in e.args])),
+        (sp.MatPow, E._matpow),
+        (sp.Inverse, lambda ev, e: ev.ops.matop("inverse", [ev(e.args[0])], e)),
+        (sp.Sum, E._sum),
+        (sp.Add, lambda ev, e: ev.ops.add([ev(a) for a in e.args])),
+        (sp.Mul, lambda ev, e: ev.ops.mul([ev(a) for a in e.args])),
+        (sp.Pow, E._pow),
+        (ob.ElemRecip, E._elem_recip),
+        *[(cls, _matop(name)) for cls, name in _MATOPS.items()],
+        (sp.HadamardPower, lambda ev, e: ev.ops.matop(
+            "hadamard_pow", [ev(e.base), ev(e.exp), e.exp], e)),
+        (sp.KroneckerProduct, E._kron),
+        (ob.Vec, _args("vec", arg0, lambda ev, e: e.order)),
+        (ob.Unvec, _args("unvec", arg0, lambda ev, e: ev.size(e.args[1]),
+                         lambda ev, e: ev.size(e.args[2]), lambda ev, e: e.order)),
+        (ob.RowBlock, _args("row_block", arg0, lambda ev, e: ev.int_value(e.args[1]),
+                            lambda ev, e: ev.size(e.args[2]))),
+        (ob.Column, _args("column", arg0, lambda ev, e: ev.int_value(e.args[1]))),
+        (ob.Entry, _args("entry", arg0, lambda ev, e: ev.int_value(e.args[1]),
+                         lambda ev, e: ev.int_value(e.args[2]))),
+        (ob.Inner, _args("inner", arg0, lambda ev, e: ev(e.args[1]))),
+        (ob.Norm1, lambda ev, e: ev.ops.reduce(  # sum_i |v_i|, from every back end's ops
+            "sum_entries", ev.ops.matop("elem_abs", [ev(e.args[0])], e), e)),
+        (ob.NormP, E._norm_p),
+        *[(cls, _reduce(name)) for cls, name in _REDUCE.items()],
+        ((ob.Deriv, ob.ScalarDeriv), lambda ev, e: ev.ops.derivative(e, ev)),
+        (sp.Identity, lambda ev, e: ev.ops.special("identity", ev.size(e.shape[0]),
+                                                   ev.size(e.shape[0]))),
+        (sp.OneMatrix, lambda ev, e: ev.ops.special("ones", ev.size(e.shape[0]),
+                                                    ev.size(e.shape[1]))),
+        (sp.ZeroMatrix, lambda ev, e: ev.ops.special("zeros", ev.size(e.shape[0]),
+                                                     ev.size(e.shape[1]))),
+    ]
+
+
+_HANDLERS: dict[type, Handler] = {}
+_CASES: list[tuple[Any, Handler]] = []
+
+
+def _handler(t: type) -> Handler:
+    """The handler of nodes of type ``t`` (numbers first, then :func:`_cases` in order),
+    remembered in ``_HANDLERS``: the walk tests a node's type once, not every case per node.
+
+    >>> _handler(sp.Add) is _handler(sp.Add)
+    True
+    """
+    if not _CASES:
+        _CASES.extend(_cases())
+    if getattr(t, "is_Number", False) is True:
+        handler: Handler = Evaluator._const
+    else:
+        handler = next((h for cls, h in _CASES if issubclass(t, cls)),
+                       Evaluator._unsupported_node)
+    _HANDLERS[t] = handler
+    return handler
 
 
 #: Scalar functions every back end evaluates, by SymPy class (``sqrt`` is a power).
