@@ -80,3 +80,27 @@ def test_false_strict_claim_at_a_tie_is_refuted_end_to_end() -> None:
 def test_genuine_violation_still_certified() -> None:
     r = _confirm(Claim("t:fact-6", 1 + x, ">", 1, hypotheses=[Prop(x, ">", -1)]), -1e-300)
     assert r.violated and r.rigorous
+
+
+def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An inequality that arb is certain holds at the point, or whose hypothesis arb is certain
+    fails there, is rejected without mpmath; a real violation still goes on and is certified."""
+    import numeric.confirm as cf
+
+    calls: list[int] = []
+    real = cf.precise_margin
+
+    def counting(prop, ev):  # noqa: ANN001, ANN202
+        calls.append(int(type(ev.ops).__name__ == "MpmathOps"))
+        return real(prop, ev)
+
+    monkeypatch.setattr(cf, "precise_margin", counting)
+    holds = _confirm(ONE_PLUS, 0.25)
+    assert not holds.violated and sum(calls) == 0
+    assert holds.notes == ["arb at 256 bits is certain the claim holds here: not a violation"]
+    hyp = _confirm(ONE_PLUS, -0.5)
+    assert not hyp.violated and not hyp.hypotheses_hold and sum(calls) == 0
+    assert "certain the hypothesis" in hyp.notes[0]
+    wrong = Claim("t:fact-3", 1 + x, "<", 1, hypotheses=[Prop(x, ">", 0)])
+    bad = _confirm(wrong, 0.25)
+    assert bad.violated and bad.rigorous and sum(calls) > 0  # mpmath ran, arb certified
