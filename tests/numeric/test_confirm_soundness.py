@@ -90,7 +90,7 @@ def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None
     calls: list[int] = []
     real = cf.precise_margin
 
-    def counting(prop, ev):  # noqa: ANN001, ANN202
+    def counting(prop, ev):
         calls.append(int(type(ev.ops).__name__ == "MpmathOps"))
         return real(prop, ev)
 
