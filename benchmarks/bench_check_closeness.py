@@ -44,9 +44,11 @@ TARGET_SECONDS = 120.0
 #: two runs (wall: quick 47.1 and 46.0 s before, 25.4 and 25.8 s after; default 116.8 and
 #: 109.0 s before, 69.8 and 60.6 s after). "After" now includes the SymEngine pass of the
 #: exact stage (session 5: quick 19.6 and 20.0 s, default 47.2 and 48.4 s; 25.6 and 65.2 s
-#: without it).
+#: without it) and session 6's faster walker, log-space products, gmpy2 and arb-first
+#: confirmation, measured alternating with session 5's code on a machine then about 8 % slower
+#: (quick 21.0 and 20.2 s against 21.1 and 21.5 s; default 50.3 s against 52.2 s).
 COLD_BEFORE = {"quick": (46.5, 88.4), "default": (112.9, 219.0)}
-COLD_AFTER = {"quick": (19.8, 37.1), "default": (47.8, 92.4)}
+COLD_AFTER = {"quick": (20.6, 38.2), "default": (50.3, 96.6)}
 
 #: measured on this 2-core machine before the results store and the speed-ups (issue 16, and
 #: the baseline run of /tmp/before: quick, seed 0, --jobs auto)
