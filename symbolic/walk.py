@@ -165,7 +165,7 @@ class Evaluator:
 
     def _eval(self, e: sp.Basic) -> Any:
         """One node: its handler is looked up by type (:func:`_handler`, resolved once per
-        type in the order of the cases below), the children through ``self`` (cached)."""
+        type through :func:`_cases` in order), the children through ``self`` (cached)."""
         try:
             handler = _HANDLERS[type(e)]
         except KeyError:
