@@ -120,12 +120,16 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
             bits: int = 256) -> Confirmation:
     """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol).
 
-    An inequality first gets arb's quick look (:func:`_arb_rejects`): a point where arb is
-    certain the claim holds, or a hypothesis fails, is rejected at once, as the checks below
-    would reject it after mpmath; arb's C arithmetic costs far less than mpmath's at 50 digits."""
-    early = _arb_rejects(claim, layout, values, indices, bits)
-    if early is not None:
-        return early
+    An inequality first gets arb's quick look (:func:`_arb_first`): a point where arb is
+    certain the claim holds, or a hypothesis fails, is rejected at once
+    (:func:`_arb_rejection`), as the checks below would reject it after mpmath; arb's C
+    arithmetic costs far less than mpmath's at 50 digits. Its other answers at ``bits`` serve
+    the arb check after mpmath, except ``open``, whose test against mpmath's margin is
+    still to come."""
+    first = _arb_first(claim, layout, values, indices, bits)
+    rejected = _arb_rejection(first, bits)
+    if rejected is not None:
+        return rejected
     with mp_workdps(dps):
         ev = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
         for h in claim.hypotheses:
@@ -165,7 +169,10 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     mp_margin = mpmath.mpf(m)
     for prec in (bits, 4 * bits, 16 * bits):
         try:
-            verdict = _arb_check(claim, layout, values, indices, prec, mp_margin)
+            if prec == bits and first not in (None, "open"):
+                verdict = first  # the same at these bits: it did not depend on mpmath
+            else:
+                verdict = _arb_check(claim, layout, values, indices, prec, mp_margin)
         except Unsupported as exc:
             if tie:
                 return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and no rigorous "
@@ -207,31 +214,41 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
 _ARB_ERRORS = (Unsupported, ValueError, ZeroDivisionError, TypeError, ArithmeticError)
 
 
-def _arb_rejects(claim: Claim, layout: Layout, values: dict, indices: dict,
-                 bits: int) -> Confirmation | None:
-    """For an inequality, arb at ``bits`` before any mpmath: not a violation when arb is
-    certain the claim holds at the point, or that a hypothesis (not an equality) fails there;
-    None otherwise (uncertain, certified, unsupported: :func:`confirm` goes on with mpmath).
-    Equalities and the Loewner order are left to mpmath (arb never certifies an equality).
+def _arb_first(claim: Claim, layout: Layout, values: dict, indices: dict,
+               bits: int) -> str | None:
+    """For an inequality, :func:`_arb_check` at ``bits`` before any mpmath (no ``contradicted``:
+    there is no mpmath margin yet); None for an equality or the Loewner order (arb never
+    certifies an equality: mpmath starts) and where arb cannot evaluate the claim.
 
     >>> from symbolic import scalar
     >>> x = scalar("x")
     >>> c = Claim("t:extra-1", x, "<=", 1)
-    >>> _arb_rejects(c, Layout.of(c, {}), {x: np.array(0.5)}, {}, 128).notes
-    ['arb at 128 bits is certain the claim holds here: not a violation']
-    >>> _arb_rejects(c, Layout.of(c, {}), {x: np.array(1.5)}, {}, 128) is None
-    True
+    >>> _arb_first(c, Layout.of(c, {}), {x: np.array(0.5)}, {}, 128)
+    'holds'
+    >>> _arb_first(c, Layout.of(c, {}), {x: np.array(1.5)}, {}, 128)
+    'certified'
     """
     if claim.rel in (Relation.EQ, Relation.PSD_LE):
         return None
     try:
-        verdict = _arb_check(claim, layout, values, indices, bits, None)
+        return _arb_check(claim, layout, values, indices, bits, None)
     except _ARB_ERRORS:
         return None
+
+
+def _arb_rejection(verdict: str | None, bits: int) -> Confirmation | None:
+    """Not a violation, from arb's first look: it is certain the claim holds at the point, or
+    that a hypothesis (not an equality) fails there; None for any other answer.
+
+    >>> _arb_rejection("holds", 256).notes
+    ['arb at 256 bits is certain the claim holds here: not a violation']
+    >>> _arb_rejection("certified", 256) is None
+    True
+    """
     if verdict == "holds":
         return Confirmation(False, False, True, notes=[
             f"arb at {bits} bits is certain the claim holds here: not a violation"])
-    if verdict.startswith("hypothesis fails"):
+    if verdict is not None and verdict.startswith("hypothesis fails"):
         return Confirmation(False, False, False, notes=[
             f"arb at {bits} bits is certain the hypothesis "
             f"{verdict.removeprefix('hypothesis fails: ')} fails here: not a witness"])

@@ -282,8 +282,7 @@ def _cases() -> list[tuple[Any, Handler]]:
         ((ob.NamedMatrix, ob.NamedScalar), lambda ev, e: ev(e.args[1])),
         (sp.MatMul, E._matmul),
         (sp.MatAdd, lambda ev, e: ev.ops.matadd([ev(a) for a in e.args])),
-        (sp.MatPow, E._matpow),
-        (sp.Inverse, lambda ev, e: ev.ops.matop("inverse", [ev(e.args[0])], e)),
+        (sp.MatPow, E._matpow),  # Inverse too (a MatPow with exponent -1)
         (sp.Sum, E._sum),
         (sp.Add, lambda ev, e: ev.ops.add([ev(a) for a in e.args])),
         (sp.Mul, lambda ev, e: ev.ops.mul([ev(a) for a in e.args])),
@@ -301,7 +300,7 @@ def _cases() -> list[tuple[Any, Handler]]:
         (ob.Column, _args("column", arg0, lambda ev, e: ev.int_value(e.args[1]))),
         (ob.Entry, _args("entry", arg0, lambda ev, e: ev.int_value(e.args[1]),
                          lambda ev, e: ev.int_value(e.args[2]))),
-        (ob.Inner, _args("inner", arg0, lambda ev, e: ev(e.args[1]))),
+        (ob.Inner, _matop("inner")),
         (ob.Norm1, lambda ev, e: ev.ops.reduce(  # sum_i |v_i|, from every back end's ops
             "sum_entries", ev.ops.matop("elem_abs", [ev(e.args[0])], e), e)),
         (ob.NormP, E._norm_p),
@@ -317,7 +316,7 @@ def _cases() -> list[tuple[Any, Handler]]:
 
 
 _HANDLERS: dict[type, Handler] = {}
-_CASES: list[tuple[Any, Handler]] = []
+_CASES = _cases()
 
 
 def _handler(t: type) -> Handler:
@@ -327,8 +326,6 @@ def _handler(t: type) -> Handler:
     >>> _handler(sp.Add) is _handler(sp.Add)
     True
     """
-    if not _CASES:
-        _CASES.extend(_cases())
     if getattr(t, "is_Number", False) is True:
         handler: Handler = Evaluator._const
     else:

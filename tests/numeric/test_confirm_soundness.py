@@ -102,5 +102,8 @@ def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None
     assert not hyp.violated and not hyp.hypotheses_hold and sum(calls) == 0
     assert "certain the hypothesis" in hyp.notes[0]
     wrong = Claim("t:fact-3", 1 + x, "<", 1, hypotheses=[Prop(x, ">", 0)])
+    calls.clear()
     bad = _confirm(wrong, 0.25)
     assert bad.violated and bad.rigorous and sum(calls) > 0  # mpmath ran, arb certified
+    # arb's first look (hypothesis and claim) is its certificate: arb ran once, not twice
+    assert calls.count(0) == 2
