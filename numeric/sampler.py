@@ -211,30 +211,45 @@ def _draw_scalar_raw(lo: np.ndarray, hi: np.ndarray, rng: np.random.Generator) -
 
 def _draw_matrix(shape: tuple[int, int], size: int, rng: np.random.Generator,
                  symmetric: bool, partner: np.ndarray | None) -> np.ndarray:
+    """``size`` random ``shape`` matrices of mixed kinds: Gaussian at a random scale (most),
+    rank one (15 %), one dominant entry (10 %), constant (7 %), zero (3 %), aligned with the
+    top right singular vector of ``partner`` (15 %, vectors only), at an extreme magnitude
+    (5 %, not symmetric ones). Each kind is computed for its own instances only; the random
+    draws are those of every instance, in a fixed order."""
     rows, cols = shape
     scale = np.exp(rng.uniform(np.log(0.1), np.log(10.0), size))[:, None, None]
     out = rng.standard_normal((size, rows, cols)) * scale
     kind = rng.random(size)
     u = rng.standard_normal((size, rows, 1))
     v = rng.standard_normal((size, 1, cols))
-    rank1 = (u * v) * scale / np.sqrt(rows * cols)
-    dominant = 0.01 * out.copy()
     r, c = rng.integers(rows, size=size), rng.integers(cols, size=size)
-    dominant[np.arange(size), r, c] = 10.0 * scale[:, 0, 0] * rng.choice([-1.0, 1.0], size)
-    const = np.ones((size, rows, cols)) * scale * rng.choice([-1.0, 1.0], size)[:, None, None]
-    out = np.where((kind < 0.15)[:, None, None], rank1, out)
-    out = np.where(((kind >= 0.15) & (kind < 0.25))[:, None, None], dominant, out)
-    out = np.where(((kind >= 0.25) & (kind < 0.32))[:, None, None], const, out)
-    out = np.where(((kind >= 0.32) & (kind < 0.35))[:, None, None], 0.0, out)
+    dominant_sign = rng.choice([-1.0, 1.0], size)
+    const_sign = rng.choice([-1.0, 1.0], size)
+
+    def pick(lo: float, hi: float) -> np.ndarray:
+        return np.flatnonzero((kind >= lo) & (kind < hi))
+
+    k = pick(-1.0, 0.15)
+    rank1 = (u[k] * v[k]) * scale[k] / np.sqrt(rows * cols)
+    j = pick(0.15, 0.25)
+    dominant = 0.01 * out[j]
+    dominant[np.arange(j.size), r[j], c[j]] = 10.0 * scale[j, 0, 0] * dominant_sign[j]
+    m = pick(0.25, 0.32)
+    const = np.ones((m.size, rows, cols)) * scale[m] * const_sign[m][:, None, None]
+    out[k], out[j], out[m] = rank1, dominant, const
+    out[pick(0.32, 0.35)] = 0.0
     # extreme magnitudes (1e-150 .. 1e150): regimes where a missing norm bound matters
     if not symmetric:
         huge = 10.0 ** rng.uniform(-150, 150, size)[:, None, None]
-        out = np.where(((kind >= 0.95))[:, None, None], out * huge, out)
+        e = pick(0.95, 2.0)
+        out[e] = out[e] * huge[e]
     if partner is not None and cols == 1 and partner.shape[-1] == rows:
         # a vector aligned with the top right singular vector of a matrix already drawn
-        _, _, vt = np.linalg.svd(partner, full_matrices=False)
-        aligned = vt[:, 0, :, None] * scale * rng.choice([-1.0, 1.0], size)[:, None, None]
-        out = np.where(((kind >= 0.35) & (kind < 0.5))[:, None, None], aligned, out)
+        sign = rng.choice([-1.0, 1.0], size)[:, None, None]
+        a = pick(0.35, 0.5)
+        if a.size:
+            _, _, vt = np.linalg.svd(partner[a], full_matrices=False)
+            out[a] = vt[:, 0, :, None] * scale[a] * sign[a]
     if symmetric:
         out = 0.5 * (out + np.swapaxes(out, -1, -2))
     return out

@@ -83,3 +83,37 @@ def test_lambda_min_node():
     c = Claim("t:extra-1", lambda_min(X), ">=", -1)
     b = sample(c, Layout.of(c, {}), 8, np.random.default_rng(0))
     assert np.allclose(b.values[X], np.swapaxes(b.values[X], 1, 2))
+
+
+def test_draw_matrix_kinds():
+    from numeric.sampler import _draw_matrix
+
+    rng = np.random.default_rng(3)
+    m = _draw_matrix((6, 3), 2000, rng, False, None)
+    flat = np.abs(m.reshape(2000, -1))
+    sv = np.linalg.svd(m, compute_uv=False)
+    zero = np.all(flat == 0, axis=1)
+    const = ~zero & np.all(flat == flat[:, :1], axis=1)
+    rank1 = ~zero & ~const & (sv[:, 1] < 1e-12 * sv[:, 0])
+    top = np.sort(flat, axis=1)
+    dominant = (top[:, -1] > 100 * top[:, -2]) & ~zero
+    assert 0.02 < zero.mean() < 0.04  # 3 %
+    assert 0.05 < const.mean() < 0.09  # 7 %
+    assert 0.12 < rank1.mean() < 0.18  # 15 %
+    assert 0.08 < dominant.mean() < 0.13  # 10 %
+    mag = flat.max(axis=1)
+    assert 0.03 < np.mean((mag > 1e4) | ((mag < 1e-4) & ~zero)) < 0.07  # extreme scales, 5 %
+
+
+def test_draw_matrix_aligns_vectors_with_the_partner_and_is_reproducible():
+    from numeric.sampler import _draw_matrix
+
+    partner = np.random.default_rng(1).standard_normal((500, 7, 4))
+    v = _draw_matrix((4, 1), 500, np.random.default_rng(5), False, partner)
+    top = np.linalg.svd(partner)[2][:, 0, :]
+    cos = np.abs(np.sum(top * v[..., 0], axis=1)) / np.linalg.norm(v[..., 0], axis=1)
+    assert 0.12 < np.mean(cos > 1 - 1e-12) < 0.2  # 15 % aligned
+    again = _draw_matrix((4, 1), 500, np.random.default_rng(5), False, partner)
+    assert np.array_equal(v, again)
+    s = _draw_matrix((3, 3), 50, np.random.default_rng(2), True, None)
+    assert np.array_equal(s, np.swapaxes(s, -1, -2))

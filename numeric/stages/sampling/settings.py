@@ -41,8 +41,11 @@ def dim_settings(claim: Claim, count: int, rng: np.random.Generator) -> list[dic
         vals = {lo, hi, min(hi, lo + 1), min(hi, lo + 2), (lo + hi) // 2}
         per_dim.append(sorted(vals))
     combos = [dict(zip(names, c)) for c in itertools.product(*per_dim)]
-    # every corner first (smallest n with largest d catches shape-dependent failures)
+    # every corner first (smallest n with largest d catches shape-dependent failures), the
+    # cheapest first: after the smallest and the largest setting, a small budget spends its
+    # last settings on shapes (n = 1, d = 4), not on a second instance as wide as the largest
     corners = [dict(zip(names, c)) for c in itertools.product(*[(v[0], v[-1]) for v in per_dim])]
+    corners.sort(key=lambda c: math.prod(c.values()))
     # then one size up from the smallest (n = 2: where softmax's constant 1/2 is attained)
     near = [dict(zip(names, c)) for c in itertools.product(*[v[:2] for v in per_dim])]
     first = [combos[0], combos[-1]] + [c for c in corners + near

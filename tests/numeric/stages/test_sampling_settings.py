@@ -1,0 +1,31 @@
+"""Dimension settings of the sampling stage: which shapes a budget reaches first."""
+
+import numpy as np
+
+from numeric.stages.sampling.settings import dim_settings
+from symbolic import Claim, matrix, norm2, vector
+from symbolic.objects import d, n
+
+
+def _claim(dims: dict) -> Claim:
+    A, x = matrix("A", n, d), vector("x", d)
+    return Claim("t:extra-1", norm2(A * x), "<=", norm2(A * x) + 1, dims=dims)
+
+
+def test_smallest_and_largest_then_the_cheapest_corner():
+    settings = dim_settings(_claim({"n": (1, 1000), "d": (1, 4)}), 3, np.random.default_rng(0))
+    # n = 1 with d = 4 (4 numbers per row of A) before d = 1 with n = 1000 (1000 numbers)
+    assert settings == [{"d": 1, "n": 1}, {"d": 4, "n": 1000}, {"d": 4, "n": 1}]
+
+
+def test_every_corner_comes_before_the_settings_near_the_smallest():
+    settings = dim_settings(_claim({"n": (1, 1000), "d": (1, 4)}), 5, np.random.default_rng(0))
+    assert settings == [{"d": 1, "n": 1}, {"d": 4, "n": 1000}, {"d": 4, "n": 1},
+                        {"d": 1, "n": 1000}, {"d": 1, "n": 2}]
+
+
+def test_settings_do_not_depend_on_the_seed_until_the_corners_run_out():
+    c = _claim({"n": (2, 3), "d": (1, 2)})
+    assert dim_settings(c, 4, np.random.default_rng(0)) == dim_settings(
+        c, 4, np.random.default_rng(7)) == [{"d": 1, "n": 2}, {"d": 2, "n": 3},
+                                            {"d": 1, "n": 3}, {"d": 2, "n": 2}]
