@@ -46,9 +46,12 @@ TARGET_SECONDS = 120.0
 #: exact stage (session 5: quick 19.6 and 20.0 s, default 47.2 and 48.4 s; 25.6 and 65.2 s
 #: without it) and session 6's faster walker, log-space products, gmpy2 and arb-first
 #: confirmation, measured alternating with session 5's code on a machine then about 8 % slower
-#: (quick 21.0 and 20.2 s against 21.1 and 21.5 s; default 50.3 s against 52.2 s).
+#: (quick 21.0 and 20.2 s against 21.1 and 21.5 s; default 50.3 s against 52.2 s), and
+#: session 7's cheapest-corners-first settings and faster random matrices, alternating with
+#: session 6's code (quick 19.1, 18.3, 18.2 s against 22.1, 22.2, 21.3 s; default 48.9 s
+#: against 48.5 s).
 COLD_BEFORE = {"quick": (46.5, 88.4), "default": (112.9, 219.0)}
-COLD_AFTER = {"quick": (20.6, 38.2), "default": (50.3, 96.6)}
+COLD_AFTER = {"quick": (18.5, 33.8), "default": (48.9, 94.0)}
 
 #: measured on this 2-core machine before the results store and the speed-ups (issue 16, and
 #: the baseline run of /tmp/before: quick, seed 0, --jobs auto)

@@ -74,3 +74,25 @@ def test_seeded_runs_are_reproducible():
     claim = registry.paper("closeness").entry("closeness:fact-3.1:item-4").claims()[0]
     a, b = check_claim(claim, "quick", seed=5), check_claim(claim, "quick", seed=5)
     assert (a.status, a.slack, a.evaluations) == (b.status, b.slack, b.evaluations)
+
+
+def test_quick_reaches_the_shape_d_above_n():
+    """docs/reliability.md, weak spot 3: Lemma 3.3's bound with ``‖x‖∞ <= R`` in place of
+    ``‖x‖₂ <= R`` is false only where ``d > n`` (``n = 1``, ``d = 2``, ``A = (R/√2)(1, 1)``,
+    ``x = -R(1, 1)``). Quick's third dimension setting is the cheapest corner, ``n = 1`` with
+    ``d = 8``, which finds it (it used to be ``n = 16``, ``d = 1``, which does not)."""
+    import dataclasses
+
+    from symbolic import Prop
+    from symbolic.objects import norminf
+
+    c = next(c for c in registry.paper("closeness").claims()
+             if c.id == "closeness:extra-lemma-3.3-alpha")
+    x = next(s for s in c.symbols if str(s) == "x")
+    R = next(s for s in c.symbols if str(s) == "R")
+    hyps = tuple(Prop(norminf(x), "<=", R) if "Norm2(x)" in str(h) else h for h in c.hypotheses)
+    assert hyps != c.hypotheses
+    mutant = dataclasses.replace(c, id="closeness:extra-lemma-3.3-alpha-inf", hypotheses=hyps)
+    v = check_claim(mutant, "quick", seed=0)
+    assert v.status is Status.REFUTED and v.rigorous
+    assert v.details["found_by"]["dims"]["n"] < v.details["found_by"]["dims"]["d"]
