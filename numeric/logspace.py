@@ -7,6 +7,13 @@ claims of the ``closeness`` paper stop making sense (``exp(10R^2)`` overflows at
 value ``v`` becomes ``log = v``. Only ``|v| > 1.8e308`` itself (``log|v| > 709.78``, far beyond
 ``exp(10 R^2)`` at ``R = 60``) overflows here; such rows stay non-finite and go to mpmath.
 
+Float64 first: a node whose arguments are plain float64 arrays is computed as the numpy back end
+computes it, and kept as a plain array when the result is exact to rounding (finite, and no
+entry under- or overflowed on the way, :func:`_kept`); only the nodes that leave float64 range,
+and those above them, are computed on pairs. ``sqrt(n) exp(R^2) ||exp(Ax)||`` at ``R = 30``
+computes ``Ax`` and ``exp(Ax)`` as floats and only the scalar ``exp(R^2)`` and the products
+with it in log space.
+
 Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic import Prop
@@ -27,6 +34,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from numeric.numpy_backend import NumpyOps
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
@@ -35,6 +43,8 @@ LN10 = math.log(10.0)
 #: ``log`` of the largest float64, and of the smallest normal one.
 LOG_MAX = math.log(np.finfo(float).max)
 LOG_TINY = math.log(np.finfo(float).tiny)
+_FMAX = float(np.finfo(float).max)
+_TINY = float(np.finfo(float).tiny)
 
 
 @dataclass
@@ -191,29 +201,133 @@ def _matmul2(a: LV, b: LV) -> LV:
         out = LV(np.where(ok, out.s, slow.s), np.where(ok, out.l, slow.l))
     return LV(out.s[0], out.l[0]) if flat else out
 
+#: a sum of products (a matrix product, an inner product) at least this large is exact to
+#: rounding even where some of its terms underflowed (each lost term is below ``2^-1074``)
+_SAFE_DOT = 2.0**-900
+_NP = NumpyOps()
+
+
+def _plain(vals: Any) -> bool:
+    """Whether no value is a log-space pair (all are plain float64 numbers or arrays)."""
+    return not any(isinstance(v, LV) for v in vals)
+
+
+def _kept(out: Any, exact_zero: Any = None, floor: float = _TINY) -> bool:
+    """Whether a float64 result is exact to rounding: every entry finite, and none below
+    ``floor`` (the smallest normal number) unless it is an exact zero. ``exact_zero`` says
+    where a zero is exact: True (a sum: only exact cancellation gives 0 from normal
+    numbers), a callable giving a mask (a product: where a factor is 0), or None (never).
+
+    >>> _kept(np.array([1.0, 0.0]), True), _kept(np.array([1.0, 1e-320]), True)
+    (True, False)
+    >>> _kept(np.array([np.inf])), _kept(np.array([0.0]))
+    (False, False)
+    """
+    a = np.abs(out)
+    if not a.max() <= _FMAX:  # inf or NaN
+        return False
+    if a.min() >= floor:
+        return True
+    small = a < floor
+    if exact_zero is None:
+        return False
+    zero_ok = exact_zero() if callable(exact_zero) else exact_zero
+    return bool(np.all(~small | ((a == 0) & zero_ok)))
+
+
+def _any_zero(vals: list[Any]) -> Any:
+    """A callable: the mask of entries where some of ``vals`` (broadcast together) is 0."""
+    return lambda: functools.reduce(np.logical_or, [np.asarray(v) == 0 for v in vals])
+
+
+def _expand(x: Any) -> Any:
+    """``exp`` of a plain array: float64 where exact to rounding, else the pair ``(1, x)``."""
+    x = np.asarray(x, dtype=float)
+    with np.errstate(all="ignore"):
+        out = np.exp(x)
+    return out if _kept(out) else LV(np.ones_like(x), x)
+
+
+def _matmul_pair(a: Any, b: Any) -> Any:
+    """``a @ b``: float64 where :func:`_kept` trusts it (an entry under :data:`_SAFE_DOT` only
+    where it is an exact zero: a row of ``a`` or a column of ``b`` is zero), else
+    :func:`_matmul2`.
+
+    >>> _matmul_pair(np.array([[[0.0, 0.0], [1.0, 2.0]]]), np.array([[[3.0], [4.0]]])).tolist()
+    [[[0.0], [11.0]]]
+    >>> _matmul_pair(np.array([[[1e-200]]]), np.array([[[1e-200]]])).l.round(1).tolist()
+    [[[-921.0]]]
+    """
+    if _plain((a, b)):
+        with np.errstate(all="ignore"):
+            out = _NP.matmul([a, b])
+        if _kept(out, lambda: np.all(np.asarray(a) == 0, axis=-1, keepdims=True)
+                 | np.all(np.asarray(b) == 0, axis=-2, keepdims=True), floor=_SAFE_DOT):
+            return out
+    return _matmul2(LV.of(a), LV.of(b))
+
+
+#: reductions of plain arrays that float64 computes to rounding (norms rescale where the
+#: squares over- or underflow)
+_PLAIN_REDUCE = ("norm2", "frob", "norminf", "opnorm", "min_entry", "max_entry", "sum_entries",
+                 "lambda_min")
+#: matrix operations that only move or pick entries (exact in float64)
+_MOVES = ("transpose", "column", "entry", "vec", "unvec", "row_block", "diag")
+
 
 class LogOps(Ops):
-    """Log-space float64 operations over a batch (the numpy back end's layout)."""
+    """Log-space float64 operations over a batch (the numpy back end's layout), float64
+    first: each method computes plain arguments as :class:`~numeric.numpy_backend.NumpyOps`
+    does and keeps the result where :func:`_kept` trusts it, else works on pairs."""
 
     name = "logspace"
 
-    def const(self, value: sp.Expr) -> LV:
-        sign, log = _const_parts(sp.sympify(value))
+    def __init__(self, float_first: bool = True) -> None:
+        self.float_first = float_first
+
+    def _float(self, vals: Any) -> bool:
+        """Whether to try float64 first: enabled, and every value plain."""
+        return self.float_first and _plain(vals)
+
+    def const(self, value: sp.Expr) -> Any:
+        value = sp.sympify(value)
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            v = math.nan
+        if self.float_first and ((v == 0.0 and value.is_zero) or _TINY <= abs(v) <= _FMAX):
+            return v
+        sign, log = _const_parts(value)
         return LV(np.array(sign), np.array(log))
 
-    def add(self, terms: list[Any]) -> LV:
+    def add(self, terms: list[Any]) -> Any:
+        if self._float(terms):
+            with np.errstate(all="ignore"):
+                out = _NP.add(terms)
+            if _kept(out, True):
+                return out
         out = LV.of(terms[0])
         for t in terms[1:]:
             out = _add2(out, LV.of(t))
         return out
 
-    def mul(self, factors: list[Any]) -> LV:
+    def mul(self, factors: list[Any]) -> Any:
+        if self._float(factors):
+            with np.errstate(all="ignore"):
+                out = _NP.mul(factors)
+            if _kept(out, _any_zero(factors)):
+                return out
         out = LV.of(factors[0])
         for f in factors[1:]:
             out = _mul2(out, LV.of(f))
         return out
 
-    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> LV:
+    def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
+        if self._float((base, exponent)):
+            with np.errstate(all="ignore"):
+                out = _NP.pow(base, exponent, exponent_expr)
+            if _kept(out, _any_zero([base])):
+                return out
         base = LV.of(base)
         if exponent_expr.is_number:
             p = float(exponent_expr)
@@ -227,7 +341,14 @@ class LogOps(Ops):
                 s = np.where(base.s > 0, 1.0, np.where(base.s == 0, 0.0, np.nan))
         return LV(s, l)
 
-    def func(self, name: str, args: list[Any]) -> LV:
+    def func(self, name: str, args: list[Any]) -> Any:
+        if self._float(args):
+            if name == "exp":
+                return _expand(args[0])
+            with np.errstate(all="ignore"):
+                out = _NP.func(name, args)
+            if _kept(out, True):
+                return out
         a = [LV.of(x) for x in args]
         if name == "exp":
             v = a[0].value()
@@ -252,21 +373,38 @@ class LogOps(Ops):
         with np.errstate(invalid="ignore"):
             return LV.of(f(a[0].value()))
 
-    def matmul(self, mats: list[Any]) -> LV:
-        out = LV.of(mats[0])
+    def matmul(self, mats: list[Any]) -> Any:
+        out = mats[0]
         for m in mats[1:]:
-            out = _matmul2(out, LV.of(m))
+            out = _matmul_pair(out, m) if self.float_first else _matmul2(LV.of(out), LV.of(m))
         return out
 
-    def matadd(self, mats: list[Any]) -> LV:
+    def matadd(self, mats: list[Any]) -> Any:
         return self.add(mats)
 
-    def scale(self, s: Any, m: Any) -> LV:
+    def scale(self, s: Any, m: Any) -> Any:
+        if self._float((s, m)):
+            with np.errstate(all="ignore"):
+                out = _NP.scale(s, m)
+            if _kept(out, lambda: (np.asarray(s)[..., None, None] == 0) | (np.asarray(m) == 0)):
+                return out
         return _mul2(LV.of(s), LV.of(m))
 
-    def matop(self, name: str, args: list[Any], node: sp.Basic) -> LV:
-        from numeric.numpy_backend import NumpyOps
-
+    def matop(self, name: str, args: list[Any], node: sp.Basic) -> Any:
+        if self._float(args[:1]) and name in _MOVES + ("elem_abs",):
+            return _NP.matop(name, args, node)
+        if name == "elem_exp" and self._float(args[:1]):
+            return _expand(args[0])
+        if name == "inner" and self._float(args):
+            with np.errstate(all="ignore"):
+                out = _NP.matop(name, args, node)
+            if _kept(out, floor=_SAFE_DOT):
+                return out
+        if name == "elem_log" and self._float(args[:1]):
+            with np.errstate(all="ignore"):
+                out = _NP.matop(name, args, node)
+            if _kept(out, True):
+                return out
         if name == "elem_exp":
             v = LV.of(args[0]).value()
             return LV(np.ones_like(v), v)
@@ -291,12 +429,19 @@ class LogOps(Ops):
                       np.where(eye, v.l[..., :, 0, None], -np.inf))
         if name in ("transpose", "column", "entry", "vec", "unvec", "row_block"):
             a = LV.of(args[0])
-            ops = NumpyOps()
-            return LV(ops.matop(name, [a.s, *args[1:]], node),
-                      ops.matop(name, [a.l, *args[1:]], node))
+            return LV(_NP.matop(name, [a.s, *args[1:]], node),
+                      _NP.matop(name, [a.l, *args[1:]], node))
         raise Unsupported(f"logspace: {name}")
 
-    def reduce(self, name: str, m: Any, node: sp.Basic) -> LV:
+    def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
+        if self._float((m,)) and name in _PLAIN_REDUCE:
+            try:
+                with np.errstate(all="ignore"):
+                    out = _NP.reduce(name, m, node)
+            except np.linalg.LinAlgError:
+                out = None
+            if out is not None and _kept(out, True):
+                return out
         m = LV.of(m)
         ax = (-2, -1)
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
@@ -324,12 +469,9 @@ class LogOps(Ops):
                 return LV(np.sign(v), np.log(np.abs(v)) + top[..., 0, 0])
         raise Unsupported(f"logspace: {name}")
 
-    def special(self, name: str, rows: int, cols: int) -> LV:
-        if name == "identity":
-            return LV.of(np.eye(rows)[None])
-        if name == "ones":
-            return LV.of(np.ones((1, rows, cols)))
-        return LV.of(np.zeros((1, rows, cols)))
+    def special(self, name: str, rows: int, cols: int) -> Any:
+        out = _NP.special(name, rows, cols)
+        return out if self.float_first else LV.of(out)
 
 
 def _env(env: dict) -> dict:
@@ -342,8 +484,11 @@ def _env(env: dict) -> dict:
             out[k] = v  # sizes stay ints (the walker reads shapes from them)
         elif isinstance(k, sp.Symbol) and getattr(k, "is_integer", False):
             out[k] = v  # an index: stays an int array
-        else:
-            out[k] = LV.of(v)
+        elif isinstance(v, LV):
+            out[k] = v
+        else:  # a finite float64 value stays plain (LogOps computes in float64 first)
+            a = np.asarray(v, dtype=float)
+            out[k] = a if bool(np.isfinite(a).all()) else LV.of(a)
     return out
 
 

@@ -104,3 +104,131 @@ def test_scaled_matmul_falls_back_where_the_scales_miss_each_other():
     out = _matmul2(a, b)
     assert out.s.tolist() == [[[1.0]]]
     assert out.l[0, 0, 0] == pytest.approx(np.log(2.0), abs=1e-12)
+
+
+# ---------------------------------------------------------------- float64 first
+
+
+def _extreme_env(rng: np.random.Generator, size: int, rows: int, cols: int) -> dict:
+    """Matrices and vectors over many orders of magnitude, with zero rows, zero and equal
+    vectors, and scalars from subnormal to 1e300."""
+    def scaled(shape: tuple[int, ...]) -> np.ndarray:
+        mag = 10.0 ** rng.choice([-300, -160, -20, 0, 0, 0, 2, 20, 160, 300], (size, 1, 1))
+        v = rng.standard_normal((size, *shape)) * mag
+        v[rng.random(size) < 0.1] = 0.0  # the sampler's zero kind
+        return v
+
+    A, x, y = scaled((rows, cols)), scaled((cols, 1)), scaled((cols, 1))
+    A[rng.random(size) < 0.1, 0, :] = 0.0  # a zero row
+    same = rng.random(size) < 0.1
+    y[same] = x[same]
+    R = 10.0 ** rng.uniform(-1, 3, size)
+    beta = rng.choice([5e-324, 1e-310, 1e-200, 1e-3, 0.5, 0.0], size)
+    return {"A": A, "x": x, "y": y, "R": R, "beta": beta}
+
+
+def _float_first_cases() -> tuple[dict, list]:
+    A, x, y = matrix("A", n, 3), vector("x", 3), vector("y", 3)
+    R, beta = scalar("R"), scalar("beta")
+    u, w = exp_(A * x), exp_(A * y)
+    alpha = inner(u, ones(n))
+    syms = {"A": A, "x": x, "y": y, "R": R, "beta": beta}
+    exprs = [
+        norm2(alpha**-1 * u - inner(w, ones(n)) ** -1 * w),
+        sp.sqrt(n) * sp.exp(R**2) * norm2(u - w) / beta**2,
+        alpha * beta + sp.exp(-R**2) * opnorm(A) * norm2(x),
+        n**sp.Rational(3, 2) * sp.exp(10 * R**2) * norm2(x - y) * opnorm(A),
+        inner(u, A * y) + sp.Abs(beta - R) ** sp.Rational(1, 2),
+        sp.Max(opnorm(A) * R, sp.exp(R) * beta) - sp.log(1 + R),
+    ]
+    return syms, exprs
+
+
+def test_float_first_agrees_with_pairs_everywhere():
+    """The same values as the evaluation on pairs alone (``float_first=False``): the same
+    signs, logs within 1e-9 relative, and finite exactly where the pairs are finite."""
+    rng = np.random.default_rng(11)
+    syms, exprs = _float_first_cases()
+    for rows in (1, 4, 50):
+        vals = _extreme_env(rng, 300, rows, 3)
+        env = {syms[k]: v for k, v in vals.items()}
+        from numeric.logspace import _env
+
+        fast = Evaluator(LogOps(), {**_env(env), n: rows})
+        pairs = Evaluator(LogOps(float_first=False), {**_env(env), n: rows})
+        for e in exprs:
+            with np.errstate(all="ignore"):  # the pairs' own NaN arithmetic
+                a, b = LV.of(fast(e)), LV.of(pairs(e))
+            a_s, b_s = np.broadcast_to(a.s, b.s.shape), b.s
+            a_l = np.broadcast_to(a.l, b.l.shape)
+            fin = np.isfinite(b.l) & np.isfinite(b_s)
+            np.testing.assert_array_equal(np.isfinite(a_l) & np.isfinite(a_s), fin, err_msg=str(e))
+            np.testing.assert_array_equal(a_s[fin], b_s[fin], err_msg=str(e))
+            np.testing.assert_allclose(a_l[fin], b.l[fin], rtol=1e-9, atol=1e-9, err_msg=str(e))
+
+
+def test_float_first_matches_mpmath_at_the_extremes():
+    """Each value at 50 digits: relative error under 1e-9 (of ``log|v|`` where it is large)."""
+    from numeric.confirm import _env as mp_env
+    from numeric.layout import Layout
+    from numeric.logspace import _env
+    from numeric.precise_backend import MpmathOps, mp_workdps
+
+    rng = np.random.default_rng(5)
+    syms, _ = _float_first_cases()
+    A, x, R, beta = syms["A"], syms["x"], syms["R"], syms["beta"]
+    u = exp_(A * x)
+    alpha = inner(u, ones(n))
+    exprs = [  # no differences: float64 cancellation is not what this test is about
+        norm2(alpha**-1 * u),
+        sp.sqrt(n) * sp.exp(R**2) * norm2(u) / beta**2,
+        alpha * beta + sp.exp(-R**2) * opnorm(A) * norm2(x),
+        n**sp.Rational(3, 2) * sp.exp(10 * R**2) * norm2(x) * opnorm(A) * beta,
+    ]
+    vals = _extreme_env(rng, 40, 4, 3)
+    env = {syms[k]: v for k, v in vals.items() if syms[k] in (A, x, R, beta)}
+    fast = Evaluator(LogOps(), {**_env(env), n: 4})
+    layout = Layout.of(Claim("t:extra-1", exprs[1] + exprs[3], "<=", exprs[0] + exprs[2]),
+                       {"n": 4})
+    compared = 0
+    for e in exprs:
+        got = LV.of(fast(e))
+        for j in range(40):
+            with mp_workdps(50):
+                ops = MpmathOps()
+                ev = Evaluator(ops, mp_env(layout, ops, {s: v[j] for s, v in env.items()}, {}))
+                try:
+                    want = ev(e)
+                except ZeroDivisionError:  # beta = 0
+                    continue
+            s, l = np.broadcast_to(got.s, (40,))[j], np.broadcast_to(got.l, (40,))[j]
+            if want == 0 or not np.isfinite(l):  # log|v| beyond float64 itself: mpmath's rows
+                continue
+            compared += 1
+            assert s == (1 if want > 0 else -1), (e, j)
+            assert abs(l - float(mpmath.log(abs(want)))) <= 1e-9 * max(1.0, abs(l)), (e, j)
+    assert compared > 100
+
+
+def test_float_first_keeps_exact_floats_and_leaves_range_on_pairs():
+    ops = LogOps()
+    # products: exact zeros stay plain (a zero factor, a zero scalar in a scaling)
+    out = ops.scale(np.array([0.0, 2.0]), np.ones((2, 3, 1)))
+    assert isinstance(out, np.ndarray) and out[:, :, 0].tolist() == [[0.0] * 3, [2.0] * 3]
+    assert isinstance(ops.mul([np.array([0.0, 3.0]), np.array([1e300, 2.0])]), np.ndarray)
+    # ... but underflow goes to pairs: 1e-200 * 1e-200
+    tiny = ops.mul([np.array([1e-200]), np.array([1e-200])])
+    assert isinstance(tiny, LV) and tiny.l[0] == pytest.approx(-400 * np.log(10), rel=1e-14)
+    # a zero row of a matrix product is an exact zero; an underflowed entry is not
+    m = ops.matmul([np.array([[[0.0, 0.0], [1.0, 2.0]]]), np.array([[[3.0], [4.0]]])])
+    assert isinstance(m, np.ndarray) and m.tolist() == [[[0.0], [11.0]]]
+    assert isinstance(ops.matmul([np.array([[[1e-200]]]), np.array([[[1e-200]]])]), LV)
+    # exp beyond float64 is the pair (1, x) exactly
+    big = ops.func("exp", [np.array([1.0, 1000.0])])
+    assert isinstance(big, LV) and big.l.tolist() == [1.0, 1000.0]
+    # a subnormal result of a sum is not trusted
+    assert isinstance(ops.add([np.array([3e-308]), np.array([-2.9e-308])]), LV)
+    assert isinstance(ops.add([np.array([3.0]), np.array([-3.0])]), np.ndarray)
+    # a subnormal leaf: beta^-2 in pairs, beta = 5e-324
+    inv = ops.pow(np.array([5e-324]), ops.const(sp.Integer(-2)), sp.Integer(-2))
+    assert isinstance(inv, LV) and inv.l[0] == pytest.approx(-2 * np.log(5e-324), rel=1e-14)
