@@ -44,6 +44,10 @@ LN10 = math.log(10.0)
 LOG_MAX = math.log(np.finfo(float).max)
 LOG_TINY = math.log(np.finfo(float).tiny)
 _FMAX = float(np.finfo(float).max)
+#: ``log|v|`` above ``2^20`` is known to about ``2^-32`` at best: two sides whose logs differ
+#: by less than ``2^-40`` of their size (4096 units in the last place) are not told apart
+_HUGE_LOG = 2.0**20
+_LOG_RESOLUTION = 2.0**-40
 _TINY = float(np.finfo(float).tiny)
 
 
@@ -526,6 +530,13 @@ def _margin_of(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, np.ndarray]:
         den = np.exp(big.l - top) + np.exp(small.l - top)
         m = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
         slack10 = np.where((small.s > 0) & (big.s > 0), (small.l - big.l) / LN10, np.nan)
+        # sides of one sign whose logs agree to within their own rounding: the margin's sign
+        # is noise (exp(exp(368)) on both sides); unresolved here, mpmath's rows
+        mag = np.maximum(np.abs(big.l), np.abs(small.l))
+        noisy = ((big.s == small.s) & (big.s != 0) & (mag > _HUGE_LOG)
+                 & (np.abs(big.l - small.l) <= _LOG_RESOLUTION * mag))
+        if np.any(noisy):
+            m, slack10 = np.where(noisy, np.nan, m), np.where(noisy, np.nan, slack10)
     return np.atleast_1d(np.asarray(m, dtype=float)), np.atleast_1d(slack10)
 
 

@@ -232,3 +232,16 @@ def test_float_first_keeps_exact_floats_and_leaves_range_on_pairs():
     # a subnormal leaf: beta^-2 in pairs, beta = 5e-324
     inv = ops.pow(np.array([5e-324]), ops.const(sp.Integer(-2)), sp.Integer(-2))
     assert isinstance(inv, LV) and inv.l[0] == pytest.approx(-2 * np.log(5e-324), rel=1e-14)
+
+
+def test_sides_beyond_the_resolution_of_their_logs_are_unresolved():
+    """``exp(exp(R))`` against ``2 exp(exp(R))`` at R = 368: the logs (about 6e159) differ by
+    log 2, far below their rounding, so log space leaves the margin to mpmath (NaN) instead of
+    a sign that is noise; at R = 5 the factor 2 is resolved."""
+    prop = Prop(2 * sp.exp(sp.exp(R)), "<=", sp.exp(sp.exp(R)))
+    m, s10 = log_margin(prop, {R: np.array([5.0, 368.0])})
+    assert m[0] == pytest.approx(-1 / 3) and s10[0] == pytest.approx(np.log10(2))
+    assert np.isnan(m[1]) and np.isnan(s10[1])
+    # one side far below the other stays resolved, however large
+    m, _ = log_margin(Prop(sp.exp(sp.exp(R)), "<=", sp.exp(2 * sp.exp(R))), {R: np.array([368.0])})
+    assert m[0] == 1.0
