@@ -49,9 +49,12 @@ TARGET_SECONDS = 120.0
 #: (quick 21.0 and 20.2 s against 21.1 and 21.5 s; default 50.3 s against 52.2 s), and
 #: session 7's cheapest-corners-first settings and faster random matrices, alternating with
 #: session 6's code (quick 19.1, 18.3, 18.2 s against 22.1, 22.2, 21.3 s; default 48.9 s
-#: against 48.5 s).
+#: against 48.5 s), and session 8's float64-first log space, alternating with session 7's
+#: code on a machine then about 10 % slower (quick, five runs each: mean 18.3 s against
+#: 20.6 s, CPU 33.1 s against 37.6 s; default, two each: 50.6 and 45.1 s against 62.4 and
+#: 54.8 s; 41.8 s alone when the machine was quieter).
 COLD_BEFORE = {"quick": (46.5, 88.4), "default": (112.9, 219.0)}
-COLD_AFTER = {"quick": (18.5, 33.8), "default": (48.9, 94.0)}
+COLD_AFTER = {"quick": (18.3, 33.1), "default": (47.8, 92.3)}
 
 #: measured on this 2-core machine before the results store and the speed-ups (issue 16, and
 #: the baseline run of /tmp/before: quick, seed 0, --jobs auto)
