@@ -239,6 +239,21 @@ def _kept(out: Any, exact_zero: Any = None, floor: float = _TINY) -> bool:
     return bool(np.all(~small | ((a == 0) & zero_ok)))
 
 
+def _attempt(compute: Any, exact_zero: Any = None, floor: float = _TINY) -> Any:
+    """``compute()`` in float64 (warnings off) where :func:`_kept` trusts its result, else None
+    (also where numpy's linear algebra fails on it).
+
+    >>> _attempt(lambda: np.array([2.0]) * 3.0).tolist(), _attempt(lambda: np.exp([800.0]))
+    ([6.0], None)
+    """
+    try:
+        with np.errstate(all="ignore"):
+            out = compute()
+    except np.linalg.LinAlgError:
+        return None
+    return out if _kept(out, exact_zero, floor) else None
+
+
 def _any_zero(vals: list[Any]) -> Any:
     """A callable: the mask of entries where some of ``vals`` (broadcast together) is 0."""
     return lambda: functools.reduce(np.logical_or, [np.asarray(v) == 0 for v in vals])
@@ -262,12 +277,11 @@ def _matmul_pair(a: Any, b: Any) -> Any:
     >>> _matmul_pair(np.array([[[1e-200]]]), np.array([[[1e-200]]])).l.round(1).tolist()
     [[[-921.0]]]
     """
-    if _plain((a, b)):
-        with np.errstate(all="ignore"):
-            out = _NP.matmul([a, b])
-        if _kept(out, lambda: np.all(np.asarray(a) == 0, axis=-1, keepdims=True)
-                 | np.all(np.asarray(b) == 0, axis=-2, keepdims=True), floor=_SAFE_DOT):
-            return out
+    if _plain((a, b)) and (out := _attempt(
+            lambda: _NP.matmul([a, b]),
+            lambda: np.all(np.asarray(a) == 0, axis=-1, keepdims=True)
+            | np.all(np.asarray(b) == 0, axis=-2, keepdims=True), _SAFE_DOT)) is not None:
+        return out
     return _matmul2(LV.of(a), LV.of(b))
 
 
@@ -275,6 +289,8 @@ def _matmul_pair(a: Any, b: Any) -> Any:
 #: squares over- or underflow)
 _PLAIN_REDUCE = ("norm2", "frob", "norminf", "opnorm", "min_entry", "max_entry", "sum_entries",
                  "lambda_min")
+#: (exact zeros, floor) of :func:`_kept` for the matrix operations tried in float64 first
+_MATOP_KEPT = {"inner": (None, _SAFE_DOT), "elem_log": (True, _TINY)}
 #: matrix operations that only move or pick entries (exact in float64)
 _MOVES = ("transpose", "column", "entry", "vec", "unvec", "row_block", "diag")
 
@@ -305,33 +321,26 @@ class LogOps(Ops):
         return LV(np.array(sign), np.array(log))
 
     def add(self, terms: list[Any]) -> Any:
-        if self._float(terms):
-            with np.errstate(all="ignore"):
-                out = _NP.add(terms)
-            if _kept(out, True):
-                return out
+        if self._float(terms) and (out := _attempt(lambda: _NP.add(terms), True)) is not None:
+            return out
         out = LV.of(terms[0])
         for t in terms[1:]:
             out = _add2(out, LV.of(t))
         return out
 
     def mul(self, factors: list[Any]) -> Any:
-        if self._float(factors):
-            with np.errstate(all="ignore"):
-                out = _NP.mul(factors)
-            if _kept(out, _any_zero(factors)):
-                return out
+        if self._float(factors) and (out := _attempt(
+                lambda: _NP.mul(factors), _any_zero(factors))) is not None:
+            return out
         out = LV.of(factors[0])
         for f in factors[1:]:
             out = _mul2(out, LV.of(f))
         return out
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
-        if self._float((base, exponent)):
-            with np.errstate(all="ignore"):
-                out = _NP.pow(base, exponent, exponent_expr)
-            if _kept(out, _any_zero([base])):
-                return out
+        if self._float((base, exponent)) and (out := _attempt(
+                lambda: _NP.pow(base, exponent, exponent_expr), _any_zero([base]))) is not None:
+            return out
         base = LV.of(base)
         if exponent_expr.is_number:
             p = float(exponent_expr)
@@ -349,9 +358,7 @@ class LogOps(Ops):
         if self._float(args):
             if name == "exp":
                 return _expand(args[0])
-            with np.errstate(all="ignore"):
-                out = _NP.func(name, args)
-            if _kept(out, True):
+            if (out := _attempt(lambda: _NP.func(name, args), True)) is not None:
                 return out
         a = [LV.of(x) for x in args]
         if name == "exp":
@@ -387,11 +394,10 @@ class LogOps(Ops):
         return self.add(mats)
 
     def scale(self, s: Any, m: Any) -> Any:
-        if self._float((s, m)):
-            with np.errstate(all="ignore"):
-                out = _NP.scale(s, m)
-            if _kept(out, lambda: (np.asarray(s)[..., None, None] == 0) | (np.asarray(m) == 0)):
-                return out
+        if self._float((s, m)) and (out := _attempt(
+                lambda: _NP.scale(s, m),
+                lambda: (np.asarray(s)[..., None, None] == 0) | (np.asarray(m) == 0))) is not None:
+            return out
         return _mul2(LV.of(s), LV.of(m))
 
     def matop(self, name: str, args: list[Any], node: sp.Basic) -> Any:
@@ -399,16 +405,9 @@ class LogOps(Ops):
             return _NP.matop(name, args, node)
         if name == "elem_exp" and self._float(args[:1]):
             return _expand(args[0])
-        if name == "inner" and self._float(args):
-            with np.errstate(all="ignore"):
-                out = _NP.matop(name, args, node)
-            if _kept(out, floor=_SAFE_DOT):
-                return out
-        if name == "elem_log" and self._float(args[:1]):
-            with np.errstate(all="ignore"):
-                out = _NP.matop(name, args, node)
-            if _kept(out, True):
-                return out
+        if name in ("inner", "elem_log") and self._float(args) and (out := _attempt(
+                lambda: _NP.matop(name, args, node), *_MATOP_KEPT[name])) is not None:
+            return out
         if name == "elem_exp":
             v = LV.of(args[0]).value()
             return LV(np.ones_like(v), v)
@@ -438,14 +437,9 @@ class LogOps(Ops):
         raise Unsupported(f"logspace: {name}")
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
-        if self._float((m,)) and name in _PLAIN_REDUCE:
-            try:
-                with np.errstate(all="ignore"):
-                    out = _NP.reduce(name, m, node)
-            except np.linalg.LinAlgError:
-                out = None
-            if out is not None and _kept(out, True):
-                return out
+        if self._float((m,)) and name in _PLAIN_REDUCE and (out := _attempt(
+                lambda: _NP.reduce(name, m, node), True)) is not None:
+            return out
         m = LV.of(m)
         ax = (-2, -1)
         with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
