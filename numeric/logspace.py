@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from numeric.numpy_backend import NumpyOps
+from numeric.numpy_backend import NumpyOps, spectral_norm
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
@@ -262,9 +262,8 @@ def _any_zero(vals: list[Any]) -> Any:
 def _expand(x: Any) -> Any:
     """``exp`` of a plain array: float64 where exact to rounding, else the pair ``(1, x)``."""
     x = np.asarray(x, dtype=float)
-    with np.errstate(all="ignore"):
-        out = np.exp(x)
-    return out if _kept(out) else LV(np.ones_like(x), x)
+    out = _attempt(lambda: np.exp(x))
+    return out if out is not None else LV(np.ones_like(x), x)
 
 
 def _matmul_pair(a: Any, b: Any) -> Any:
@@ -291,8 +290,9 @@ _PLAIN_REDUCE = ("norm2", "frob", "norminf", "opnorm", "min_entry", "max_entry",
                  "lambda_min")
 #: (exact zeros, floor) of :func:`_kept` for the matrix operations tried in float64 first
 _MATOP_KEPT = {"inner": (None, _SAFE_DOT), "elem_log": (True, _TINY)}
-#: matrix operations that only move or pick entries (exact in float64)
-_MOVES = ("transpose", "column", "entry", "vec", "unvec", "row_block", "diag")
+#: matrix operations exact in float64 (they move, pick or take the absolute value of entries)
+_EXACT_MATOPS = ("transpose", "column", "entry", "vec", "unvec", "row_block", "diag",
+                 "elem_abs")
 
 
 class LogOps(Ops):
@@ -401,7 +401,7 @@ class LogOps(Ops):
         return _mul2(LV.of(s), LV.of(m))
 
     def matop(self, name: str, args: list[Any], node: sp.Basic) -> Any:
-        if self._float(args[:1]) and name in _MOVES + ("elem_abs",):
+        if self._float(args[:1]) and name in _EXACT_MATOPS:
             return _NP.matop(name, args, node)
         if name == "elem_exp" and self._float(args[:1]):
             return _expand(args[0])
@@ -459,8 +459,6 @@ class LogOps(Ops):
                 top = np.where(np.isfinite(top), top, 0.0)
                 scaled = np.where(m.s == 0, 0.0, m.s * np.exp(m.l - top))
                 if name == "opnorm":
-                    from numeric.numpy_backend import spectral_norm
-
                     v = spectral_norm(scaled)
                 else:
                     v = np.linalg.eigvalsh(0.5 * (scaled + np.swapaxes(scaled, -1, -2)))[..., 0]
