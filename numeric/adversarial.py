@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
-from scipy.optimize import minimize
 
 from numeric.logspace import LogRows
 from numeric.margins import batch_margin, holds
@@ -228,8 +227,17 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
     return theta, margins
 
 
+def preload() -> None:
+    """Import what the search imports on first use (SciPy's optimisers: a third of this
+    module's import time, which commands that check nothing need not pay), e.g. before
+    forking workers that would each import it again."""
+    import scipy.optimize  # noqa: F401
+
+
 def _polish_one(obj: _Objective, theta0: np.ndarray, indices: dict,
                 max_iter: int = 60) -> np.ndarray:
+    from scipy.optimize import minimize  # see preload()
+
     width = theta0.shape[0]
     h = 1e-7 * (np.abs(theta0) + 1e-3)
 

@@ -26,6 +26,22 @@ from symbolic.claim import Claim, index_bounds
 __all__ = ["Layout", "index_bounds"]
 
 
+def _parts(claim: Claim) -> tuple[dict, list, dict]:
+    """``claim``'s index bounds, its other symbols in layout order and a memo of shapes per
+    dimension setting, kept on the (frozen) claim beside the statement they were computed
+    from (a claim whose sides or hypotheses were replaced gets new ones)."""
+    memo = claim.__dict__.get("_layout_parts")
+    source = (claim.lhs, claim.rhs, claim.hypotheses)
+    if memo is not None and all(a is b for a, b in zip(memo[0], source)):
+        return memo[1]
+    idx = index_bounds(claim)
+    syms = sorted((s for s in claim.symbols if s not in idx),
+                  key=lambda s: (isinstance(s, sp.MatrixSymbol), str(s)))
+    parts: tuple[dict, list, dict] = (idx, syms, {})
+    claim.__dict__["_layout_parts"] = (source, parts)
+    return parts
+
+
 @dataclass
 class Layout:
     """Symbols of a claim at fixed dimensions, in a stable order, with their shapes.
@@ -40,24 +56,28 @@ class Layout:
 
     @classmethod
     def of(cls, claim: Claim, dims: dict[str, int]) -> Layout:
-        """The layout of ``claim`` at ``dims`` (e.g. ``{"n": 4, "d": 2}``)."""
-        subs = {ob.DIMS[k]: v for k, v in dims.items() if k in ob.DIMS}
-        idx = index_bounds(claim)
-        index_sizes = {i: int(sp.sympify(b).subs(subs)) for i, b in idx.items()}
-        syms = sorted(
-            (s for s in claim.symbols if s not in idx),
-            key=lambda s: (isinstance(s, sp.MatrixSymbol), str(s)),
-        )
-        shapes: dict[sp.Basic, tuple[int, ...]] = {}
-        for s in syms:
-            if isinstance(s, sp.MatrixSymbol):
-                shape = tuple(int(sp.sympify(k).subs(subs)) for k in s.shape)
-                if any(k < 1 for k in shape):
-                    raise ValueError(f"symbol {s} has an empty shape {shape} at {dims}")
-                shapes[s] = shape
-            else:
-                shapes[s] = ()
-        return cls(syms, shapes, dict(dims), index_sizes)
+        """The layout of ``claim`` at ``dims`` (e.g. ``{"n": 4, "d": 2}``). What depends on
+        the claim alone (its index bounds, its symbols in order) is computed once per claim
+        and the shapes once per dimension setting (:func:`_parts`): shrinking and
+        confirmation ask for the same layouts hundreds of times."""
+        idx, syms, per_dims = _parts(claim)
+        key = tuple(sorted(dims.items()))
+        known = per_dims.get(key)
+        if known is None:
+            subs = {ob.DIMS[k]: v for k, v in dims.items() if k in ob.DIMS}
+            index_sizes = {i: int(sp.sympify(b).subs(subs)) for i, b in idx.items()}
+            shapes: dict[sp.Basic, tuple[int, ...]] = {}
+            for s in syms:
+                if isinstance(s, sp.MatrixSymbol):
+                    shape = tuple(int(sp.sympify(k).subs(subs)) for k in s.shape)
+                    if any(k < 1 for k in shape):
+                        raise ValueError(f"symbol {s} has an empty shape {shape} at {dims}")
+                    shapes[s] = shape
+                else:
+                    shapes[s] = ()
+            known = per_dims[key] = (shapes, index_sizes)
+        shapes, index_sizes = known
+        return cls(list(syms), dict(shapes), dict(dims), dict(index_sizes))
 
     @property
     def width(self) -> int:

@@ -150,34 +150,57 @@ def run_forked(fn: Callable[[Any], Any], item: Any) -> Any:
     >>> run_forked(abs, -4)
     4
     """
-    if not hasattr(os, "fork"):  # pragma: no cover - not POSIX
-        return fn(item)
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: compute, send, and leave without running any clean-up
-        code = 0
-        try:
-            os.close(r)
-            limit_blas_threads(1)
+    return Forked(fn, item).result()
+
+
+class Forked:
+    """``fn(item)`` started now in a child process forked from this one, while this process
+    goes on with other work; :meth:`result` waits for it (see :func:`run_forked` for when
+    forking is safe). Without ``fork`` (not POSIX), ``fn(item)`` runs in :meth:`result`.
+
+    >>> job = Forked(sum, [1, 2, 3])
+    >>> job.result()
+    6
+    """
+
+    def __init__(self, fn: Callable[[Any], Any], item: Any) -> None:
+        self.fn, self.item = fn, item
+        self.pid: int | None = None
+        if not hasattr(os, "fork"):  # pragma: no cover - not POSIX
+            return
+        r, w = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child: compute, send, and leave without running any clean-up
+            code = 0
             try:
-                data = pickle.dumps((True, fn(item)))
-            except BaseException as exc:
-                data = pickle.dumps((False, f"{type(exc).__name__}: {exc}"))
-            with os.fdopen(w, "wb") as f:
-                f.write(data)
-        except BaseException:
-            code = 1
-        os._exit(code)
-    os.close(w)
-    with os.fdopen(r, "rb") as f:
-        data = f.read()
-    _, status = os.waitpid(pid, 0)
-    if not data:
-        raise JobFailed(f"the job's process died (wait status {status})")
-    ok, value = pickle.loads(data)
-    if not ok:
-        raise JobFailed(value)
-    return value
+                os.close(r)
+                _worker_init(parent)  # single-threaded BLAS; ends with this process
+                try:
+                    data = pickle.dumps((True, fn(item)))
+                except BaseException as exc:
+                    data = pickle.dumps((False, f"{type(exc).__name__}: {exc}"))
+                with os.fdopen(w, "wb") as f:
+                    f.write(data)
+            except BaseException:
+                code = 1
+            os._exit(code)
+        os.close(w)
+        self.pid, self.read_fd = pid, r
+
+    def result(self) -> Any:
+        """The child's ``fn(item)``; :class:`JobFailed` when it raised or died."""
+        if self.pid is None:  # pragma: no cover - not POSIX
+            return self.fn(self.item)
+        with os.fdopen(self.read_fd, "rb") as f:
+            data = f.read()
+        _, status = os.waitpid(self.pid, 0)
+        if not data:
+            raise JobFailed(f"the job's process died (wait status {status})")
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise JobFailed(value)
+        return value
 
 
 class _Helper:

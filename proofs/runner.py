@@ -165,6 +165,10 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
+    if jobs:
+        from numeric.adversarial import preload
+
+        preload()  # once here, not once in every forked worker
     _PROGRESS["fn"] = progress if executor.name == "local" else None
     try:
         done = executor.map(_check_job, jobs)

@@ -514,9 +514,35 @@ def _splits(e: Any, like: Any = None) -> tuple[Any, Any]:
     return one(0), one(1)
 
 
+_FORMULAS: dict[Any, tuple[sp.Expr, dict]] = {}
+_FORMULAS_MAX = 1024
+
+
 def _formula(e: Any, ranges: dict | None, splits: tuple[Any, Any]
              ) -> tuple[sp.Expr, dict[sp.Symbol, tuple[Any, Any]]]:
-    """Normalised generic-entry formula and every index range known while building it."""
+    """Normalised generic-entry formula and every index range known while building it.
+
+    Memoised: a derivation's step ``k`` compares expressions ``k-1`` and ``k``, so each
+    expression is normalised by two steps, and the result depends on ``(e, ranges, splits)``
+    alone (a fresh context, its dummies numbered from 1, every time)."""
+    try:
+        key: Any = (e, tuple(sorted((ranges or {}).items(), key=str)), splits)
+        hash(key)
+    except TypeError:
+        key = None
+    if key is not None and key in _FORMULAS:
+        out, known = _FORMULAS[key]
+        return out, dict(known)
+    result = _formula_uncached(e, ranges, splits)
+    if key is not None:
+        if len(_FORMULAS) >= _FORMULAS_MAX:
+            _FORMULAS.clear()
+        _FORMULAS[key] = (result[0], dict(result[1]))
+    return result
+
+
+def _formula_uncached(e: Any, ranges: dict | None, splits: tuple[Any, Any]
+                      ) -> tuple[sp.Expr, dict[sp.Symbol, tuple[Any, Any]]]:
     ctx = _Ctx(dict(ranges or {}))
     if ob.is_matrix(e):
         k = _free_index(ctx, "k", e.shape[0], splits[0])

@@ -215,7 +215,7 @@ def triangulate(claim: Claim, dims: dict[str, int] | None = None, seed: int = 0,
     expr, var, i, j = lhs.args
     if dims is None:
         dims = {}
-        for s in claim.dimension_symbols:
+        for s in sorted(claim.dimension_symbols, key=str):
             lo, hi = claim.dims.get(str(s), (1, 8))
             dims[str(s)] = max(lo, min(hi, 3 if str(s) == "n" else 2))
     layout = Layout.of(claim, dims)

@@ -105,7 +105,7 @@ def cmd_errata(args: argparse.Namespace) -> int:
 
         progress("hypothesis flow: checking the implications it needs (quick budget)")
         with using_store(run_options.store_for(args)):
-            flow = flow_findings(results, seed=seed)
+            flow = flow_findings(results, seed=seed, jobs=parse_jobs("auto"))
     items = errata.findings(results, flow)
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}

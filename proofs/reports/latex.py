@@ -26,7 +26,7 @@ import shutil
 import subprocess
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import sympy as sp
@@ -542,12 +542,14 @@ def _ledger(results: list[Result]) -> list[str]:
                        "id & status & rigorous & slack & method", lines)]
 
 
-def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tuple[str, str]]:
+def derivations_latex(paper: Paper, ids: Iterable[str] | None = None,
+                      jobs: int = 1) -> list[tuple[str, str]]:
     """``(id, LaTeX)`` for every derivative formula of ``paper`` that ``proofcheck derive``
     can derive: the chain-rule steps, each marked ``ok`` (proved for all sizes) or not shown.
 
-    ``ids`` limits the search to those claim ids. Returns ``[]`` when the derivation engine is
-    not available.
+    ``ids`` limits the search to those claim ids. ``jobs``: the steps are checked in that
+    many forked worker processes (:func:`proofs.tools.derivations.check_steps`; the same
+    blocks in the same order). Returns ``[]`` when the derivation engine is not available.
 
     >>> from proofs import registry
     >>> ders = derivations_latex(registry.paper("closeness"), ["closeness:extra-grad-a-exp"])
@@ -555,30 +557,42 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None) -> list[tu
     [('closeness:extra-grad-a-exp', True)]
     """
     try:
-        from proofs.tools.derivations import derivation
+        from proofs.tools.derivations import check_steps, derivation
     except ImportError:
         return []
     from symbolic import objects as ob
 
-    out = []
     wanted = None if ids is None else set(ids)
-    for c in paper.claims():
-        if wanted is not None and c.id not in wanted:
-            continue
-        if ":step-" in c.id or not any(isinstance(t, (ob.Deriv, ob.ScalarDeriv))
-                                       for t in sp.preorder_traversal(c.lhs)):
-            continue
+    # the entry each claim id names, as registry.resolve would find it (without re-annotating
+    # the whole paper once per derivation)
+    named: dict[str, Any] = {}
+    for top in paper.entries:
+        for e in [top, *getattr(top, "parts", [])]:  # what resolve matches by id
+            named.setdefault(e.id, e)
+    todo = [(c.id, named.get(c.id, c)) for c in paper.claims()
+            if (wanted is None or c.id in wanted) and ":step-" not in c.id
+            and any(isinstance(t, (ob.Deriv, ob.ScalarDeriv))
+                    for t in sp.preorder_traversal(c.lhs))]
+
+    made: list[tuple[str, Any]] = []  # (id, Derivation with unchecked steps, or the error)
+    for cid, entry in todo:
         try:
-            d = derivation(c.id)
-            claim, steps = d.claim, d.steps
+            made.append((cid, derivation(cid, entry, check=False)))
         except Exception as exc:  # one failing derivation must not sink the report
-            out.append((c.id, r"{\small\emph{No derivation: }" + btext(str(exc)) + r"\par}"))
+            made.append((cid, exc))
+    ok = [d for _, d in made if not isinstance(d, Exception)]
+    shown = dict(zip(map(id, ok), check_steps(ok, jobs, lambda e: fit(latex(e), _W_STEP))))
+    out = []
+    for cid, d in made:
+        if isinstance(d, Exception):
+            out.append((cid, r"{\small\emph{No derivation: }" + btext(str(d)) + r"\par}"))
             continue
+        claim, steps = d.claim, d.steps
         rows = [r"\begin{align*}", "&" + fit(latex(steps[0].expr), _W_START) + r" \\"]
-        for k, st in enumerate(steps[1:], start=1):
+        for k, (st, body) in enumerate(zip(steps[1:], shown[id(d)]), start=1):
             mark = r"\pcbadge{proved}" if st.holds else r"\pcbadge{unknown} not shown"
             rel = "=" if st.holds else r"\overset{?}{=}"
-            row = (rf"&\quad {rel}\ " + fit(latex(st.expr), _W_STEP)
+            row = (rf"&\quad {rel}\ " + body
                    + rf" && \pcjust{{\textbf{{[{k}]}} {mark}; {btext(st.rule)}}}")
             rows.append(row + (r" \\" if k < len(steps) - 1 else ""))
         rows.append(r"\end{align*}")
@@ -623,11 +637,14 @@ def figure_files(directory: str | None) -> list[str]:
 
 def document(paper: Paper, results: list[Result], *, budget: str | None = None,
              seed: int | None = None, versions: dict[str, str] | None = None,
-             figures: Sequence[str] = (), derivations: bool | list = True,
-             flow: list[dict[str, Any]] | None = None) -> str:
+             figures: Sequence[str] = (), derivations: bool | list | Callable[[], list] = True,
+             flow: list[dict[str, Any]] | Callable[[], list] | None = None) -> str:
     """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
     ``flow``, computed by the caller), as a complete LaTeX document. ``derivations``: whether
-    to include them, or the ``(id, latex)`` pairs of :func:`derivations_latex` already made."""
+    to include them, or the ``(id, latex)`` pairs of :func:`derivations_latex` already made.
+    ``flow`` and ``derivations`` may also be functions returning them, called when their
+    sections are reached (so that a caller computing them elsewhere gets the time the
+    sections before them take)."""
     results = sorted(results, key=_order(paper))
     by_id = {r.id: r for r in results}
     out = [_preamble(), r"\begin{document}",
@@ -653,7 +670,9 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out.append(r"\subsection*{Other results in this run}")
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
-    out += _errata(results, flow)
+    out += _errata(results, flow() if callable(flow) else flow)
+    if callable(derivations):
+        derivations = derivations()
     ders = (derivations if isinstance(derivations, list)
             else derivations_latex(paper) if derivations else [])
     if ders:

@@ -84,7 +84,7 @@ def replay(claim: Claim, witness: dict[str, Any], dps: int = 50):
     from numeric.confirm import confirm
     from numeric.layout import Layout
 
-    dims = {str(s): int(witness[str(s)]) for s in claim.dimension_symbols}
+    dims = {str(s): int(witness[str(s)]) for s in sorted(claim.dimension_symbols, key=str)}
     layout = Layout.of(claim, dims)
     missing = [str(s) for s in [*layout.symbols, *layout.indices] if str(s) not in witness]
     if missing:

@@ -337,18 +337,11 @@ class ResultStore:
         >>> store.memo("demo", ["a"], lambda: [1, 2]), store.memo("demo", ["a"], lambda: 0)
         ([1, 2], [1, 2])
         """
-        key = _sha(json.dumps([FORMAT, kind, list(parts), source_fingerprint()]))
-        p = self.path / kind / f"{key}.json"
-        try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
-            if doc.get("key") == key and doc.get("checksum") == _checksum(doc.get("value")):
-                self.hits += 1
-                return doc["value"]
-            self.damaged += 1
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError, AttributeError):
-            self.damaged += 1
+        key, p = self._memo_path(kind, parts)
+        found = self._memo_read(key, p)
+        if found is not None:
+            self.hits += 1
+            return found[0]
         value = compute()
         data = json.loads(json.dumps(value, default=_json_default))
         try:
@@ -358,6 +351,37 @@ class ResultStore:
         except OSError:
             pass
         return value
+
+    def memo_has(self, kind: str, parts: list[str]) -> bool:
+        """Whether :meth:`memo` holds a whole value for ``kind`` and ``parts`` (so that a
+        caller can start an expensive computation early only when it will be needed).
+
+        >>> import tempfile
+        >>> store = ResultStore(tempfile.mkdtemp())
+        >>> before = store.memo_has("demo", ["a"])
+        >>> before, store.memo("demo", ["a"], lambda: 1), store.memo_has("demo", ["a"])
+        (False, 1, True)
+        """
+        key, p = self._memo_path(kind, parts)
+        return self._memo_read(key, p, count=False) is not None
+
+    def _memo_path(self, kind: str, parts: list[str]) -> tuple[str, Path]:
+        key = _sha(json.dumps([FORMAT, kind, list(parts), source_fingerprint()]))
+        return key, self.path / kind / f"{key}.json"
+
+    def _memo_read(self, key: str, p: Path, count: bool = True) -> tuple[Any] | None:
+        """``(value,)`` when ``p`` holds a whole memo entry for ``key``, else None (a damaged
+        entry counted in ``damaged`` when ``count``)."""
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+            if doc.get("key") == key and doc.get("checksum") == _checksum(doc.get("value")):
+                return (doc["value"],)
+            self.damaged += int(count)
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, AttributeError):
+            self.damaged += int(count)
+        return None
 
     # -- last failures (--lf) -------------------------------------------------------------
 

@@ -182,43 +182,63 @@ def _implication(entry: Lemma, h: Prop) -> Claim:
 
 
 def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick",
-         seed: int = 0, statements: dict[str, Status] | None = None) -> list[FlowItem]:
+         seed: int = 0, statements: dict[str, Status] | None = None,
+         jobs: int = 1) -> list[FlowItem]:
     """Every needed hypothesis that is not among the listed ones, with its verdict.
 
     ``statements`` maps entry ids to the status of their statement as printed (from a check
-    run), reported with each missing hypothesis.
+    run), reported with each missing hypothesis. ``jobs``: the implications are checked in
+    that many forked worker processes (:class:`proofs.executors.LocalExecutor`; the same
+    verdicts: each check is a pure job).
     """
-    items: list[FlowItem] = []
-    cache: dict[tuple, Verdict] = {}
+    from proofs.executors import LocalExecutor
+
+    # first what to check (each implication once), then the checks, then the items in order
+    plan: list[tuple[Lemma, str, str, Prop, str, tuple]] = []
+    todo: dict[tuple, Claim] = {}
     for top in entries if entries is not None else paper.entries:
         for entry in top.all_entries():
             listed = {_key(h) for h in entry.hypotheses}
-            seen: dict[tuple, FlowItem] = {}
+            seen: set[tuple] = set()
             for sid, src, h in needed(paper, entry):
                 k = _key(h)
                 if k in listed:
                     continue
                 if k in seen:
-                    seen[k].sites.append(f"{sid} ({src})")
+                    plan.append((entry, sid, src, h, "again", k))
                     continue
+                seen.add(k)
                 if foreign_symbols(entry, h):
                     # about a constant the proof introduces: the proof's obligation
-                    seen[k] = FlowItem(entry.id, sid, src, h, "proof-local",
-                                       sites=[f"{sid} ({src})"])
-                    items.append(seen[k])
+                    plan.append((entry, sid, src, h, "proof-local", k))
                     continue
-                claim = _implication(entry, h)
                 ck = (tuple(sorted(map(str, listed))), k)
-                if ck not in cache:
-                    cache[ck] = check_claim(claim, budget, seed)
-                v = cache[ck]
-                status = {Status.REFUTED: "missing", Status.PROVED: "implied",
-                          Status.SUPPORTED: "implied"}.get(v.status, "undecided")
-                st = (statements or {}).get(entry.id)
-                item = FlowItem(entry.id, sid, src, h, status, v,
-                                st.value if st is not None else None, [f"{sid} ({src})"])
-                seen[k] = item
-                items.append(item)
+                todo.setdefault(ck, _implication(entry, h))
+                plan.append((entry, sid, src, h, "check", ck))
+    keys = list(todo)
+    checked = LocalExecutor(jobs).map(lambda ck: check_claim(todo[ck], budget, seed), keys) \
+        if jobs > 1 else [check_claim(todo[ck], budget, seed) for ck in keys]
+    cache = dict(zip(keys, checked))
+    items: list[FlowItem] = []
+    by_entry: dict[tuple[str, tuple], FlowItem] = {}
+    for entry, sid, src, h, what, k in plan:
+        site = f"{sid} ({src})"
+        if what == "again":
+            by_entry[(entry.id, k)].sites.append(site)
+            continue
+        if what == "proof-local":
+            item = FlowItem(entry.id, sid, src, h, "proof-local", sites=[site])
+            by_entry[(entry.id, k)] = item
+            items.append(item)
+            continue
+        v = cache[k]
+        status = {Status.REFUTED: "missing", Status.PROVED: "implied",
+                  Status.SUPPORTED: "implied"}.get(v.status, "undecided")
+        st = (statements or {}).get(entry.id)
+        item = FlowItem(entry.id, sid, src, h, status, v,
+                        st.value if st is not None else None, [site])
+        by_entry[(entry.id, k[1])] = item
+        items.append(item)
     return items
 
 
@@ -261,10 +281,11 @@ def summary(items: list[FlowItem]) -> str:
 __all__ = ["FlowItem", "findings", "flow", "needed", "summary"]
 
 
-def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0
-                  ) -> list[dict[str, Any]]:
+def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0,
+                  jobs: int = 1) -> list[dict[str, Any]]:
     """The missing-hypothesis findings of the registered papers' entries among ``results``
-    (checks the implications the flow needs at ``budget``), as errata findings."""
+    (checks the implications the flow needs at ``budget``, in ``jobs`` worker processes),
+    as errata findings."""
     ids = {r.id for r in results}
     statuses = {r.id: r.status for r in results}
     out: list[dict[str, Any]] = []
@@ -276,7 +297,7 @@ def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0
         entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
         if not entries:
             continue
-        items = flow(paper, entries, budget, seed, statuses)
+        items = flow(paper, entries, budget, seed, statuses, jobs)
         for f in findings(items):
             f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
             out.append(f)

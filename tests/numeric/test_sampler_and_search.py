@@ -118,3 +118,20 @@ def test_draw_matrix_aligns_vectors_with_the_partner_and_is_reproducible():
     assert np.array_equal(v, again)
     s = _draw_matrix((3, 3), 50, np.random.default_rng(2), True, None)
     assert np.array_equal(s, np.swapaxes(s, -1, -2))
+
+
+def test_layouts_are_memoised_per_claim_but_independent():
+    from numeric.layout import Layout
+    from symbolic import Claim, matrix, norm2, opnorm, scalar, vector
+    from symbolic import d as dim_d
+    from symbolic import n as dim_n
+
+    A, x, t = matrix("A", dim_n, dim_d), vector("x", dim_d), scalar("t")
+    c = Claim("t:extra-1", norm2(A * x), "<=", opnorm(A) * norm2(x))
+    a, b = Layout.of(c, {"n": 3, "d": 2}), Layout.of(c, {"n": 3, "d": 2})
+    assert a == b and a.shapes is not b.shapes and a.symbols is not b.symbols
+    a.shapes[A] = (9, 9)  # a caller's change does not reach the next layout
+    assert Layout.of(c, {"n": 3, "d": 2}).shapes[A] == (3, 2)
+    assert Layout.of(c, {"n": 1, "d": 4}).shapes[A] == (1, 4)
+    wider = c.with_(rhs=t * opnorm(A) * norm2(x))
+    assert [s.name for s in Layout.of(wider, {"n": 1, "d": 1}).symbols] == ["t", "A", "x"]

@@ -45,3 +45,16 @@ def test_lemma_5_6_citation_of_fact_3_1_is_implied(items_5_6_and_5_5):
     st = [i for i in items_5_6_and_5_5 if i.entry == "closeness:lemma-5.6"]
     # ||Ax - Ay||_inf <= 0.01 (Fact 3.1 bullet 4) follows from ||A(y - x)||_inf < 0.01
     assert st and all(i.status == "implied" for i in st)
+
+
+def test_flow_in_worker_processes_gives_the_same_items(items_5_6_and_5_5):
+    ents = [PAPER.entry("closeness:lemma-5.6"), PAPER.entry("closeness:lemma-5.5")]
+    par = flow(PAPER, ents, budget="quick", seed=0, jobs=2)
+
+    def row(it):
+        v = it.verdict
+        return (it.entry, it.citing, str(it.hypothesis), it.status, it.sites,
+                None if v is None else (v.status, v.rigorous, v.witness))
+
+    assert [row(i) for i in par] == [row(i) for i in items_5_6_and_5_5]
+    assert any(i.status == "missing" for i in par) and len(par) > 3

@@ -225,3 +225,14 @@ def test_every_encoded_paper_compiles(tmp_path, key):
     compile_pdf(document(paper, [], derivations=False), str(out))
     txt = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, check=True).stdout
     assert paper.entries[0].id.encode() in re.sub(rb"\s+", b"", txt)
+
+
+def test_derivations_in_worker_processes_are_the_serial_ones(paper):
+    ids = ["closeness:extra-grad-a-exp", "closeness:lemma-4.5:part-2",
+           "closeness:extra-grad-a-f"]
+    serial = latex_report.derivations_latex(paper, ids)
+    assert [cid for cid, _ in serial] == ["closeness:lemma-4.5:part-2",
+                                          "closeness:extra-grad-a-exp",
+                                          "closeness:extra-grad-a-f"]
+    assert all(r"\pcbadge{proved}" in body for _, body in serial)
+    assert latex_report.derivations_latex(paper, ids, jobs=2) == serial

@@ -67,6 +67,24 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
 
+    from proofs.cli import run_options
+    from proofs.cli.common import parse_jobs
+
+    # the derivations depend on the code and the paper only: stored once, and when the store
+    # lacks them, computed in a forked process while the results are gathered (they are the
+    # longest part of a report from stored results)
+    store = run_options.store_for(args)
+    pending = None
+
+    def start_derivations() -> None:
+        nonlocal pending
+        if not args.no_derivations and store is not None and not store.memo_has(
+                "derivations", [paper.key]):
+            from proofs.executors import Forked
+
+            pending = Forked(lambda p: latex_report.derivations_latex(
+                p, jobs=parse_jobs("auto")), paper)
+
     if args.from_json:
         from proofs.store import results_json
 
@@ -87,14 +105,13 @@ def run(args: argparse.Namespace) -> int:
         results = list(merged.values())
         if not results:
             raise UsageError(f"{', '.join(args.from_json)}: no result of paper {paper.key!r}")
+        start_derivations()
     else:
-        from proofs.cli import run_options
-        from proofs.cli.common import parse_jobs
         from proofs.runner import run_entries
         from proofs.store.provenance import versions as lib_versions
 
         progress = Progress(args.quiet)
-        store = run_options.store_for(args)
+        start_derivations()
         latest = args.budget is None and args.seed is None
         budget = args.budget or "default"
         seed = 0 if args.seed is None else args.seed
@@ -108,19 +125,30 @@ def run(args: argparse.Namespace) -> int:
             seed = seeds[0] if len(seeds) == 1 else ", ".join(map(str, seeds))
         versions = lib_versions()
 
-    from proofs.cli import run_options
+    from proofs.executors import Forked
     from proofs.runner import using_store
     from proofs.tools.hypothesis_flow import flow_findings
 
-    with using_store(run_options.store_for(args)):
-        flow = flow_findings(results, seed=seed if isinstance(seed, int) else 0)
-    ders: bool | list = not args.no_derivations
-    store = run_options.store_for(args)
-    if ders and store is not None:  # the derivations depend on the code and the paper only
-        ders = [tuple(p) for p in store.memo("derivations", [paper.key], lambda: [
-            list(p) for p in latex_report.derivations_latex(paper)])]
+    flow_seed = seed if isinstance(seed, int) else 0
+
+    def run_flow(rs: list) -> list:
+        with using_store(store):
+            # while the derivations take the worker processes, the flow's checks run in one
+            return flow_findings(rs, seed=flow_seed,
+                                 jobs=1 if pending is not None else parse_jobs("auto"))
+
+    # the hypothesis flow's checks run beside the document's first sections
+    flow_job = Forked(run_flow, results)
+
+    def derivations() -> bool | list:
+        if args.no_derivations or store is None:
+            return not args.no_derivations
+        return [tuple(p) for p in store.memo("derivations", [paper.key], lambda: [
+            list(p) for p in (pending.result() if pending is not None else
+                              latex_report.derivations_latex(paper, jobs=parse_jobs("auto")))])]
+
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
-                                figures=figures, derivations=ders, flow=flow)
+                                figures=figures, derivations=derivations, flow=flow_job.result)
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):
