@@ -126,8 +126,8 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     arithmetic costs far less than mpmath's at 50 digits. Its other answers at ``bits`` serve
     the arb check after mpmath, except ``open``, whose test against mpmath's margin is
     still to come."""
-    first = _arb_first(claim, layout, values, indices, bits)
-    rejected = _arb_rejection(first, bits)
+    first = _arb_first(claim, layout, values, indices, bits, dps)
+    rejected = _arb_rejection(first, bits, dps)
     if rejected is not None:
         return rejected
     with mp_workdps(dps):
@@ -215,10 +215,11 @@ _ARB_ERRORS = (Unsupported, ValueError, ZeroDivisionError, TypeError, Arithmetic
 
 
 def _arb_first(claim: Claim, layout: Layout, values: dict, indices: dict,
-               bits: int) -> str | None:
+               bits: int, dps: int = 50) -> str | None:
     """For an inequality, :func:`_arb_check` at ``bits`` before any mpmath (no ``contradicted``:
-    there is no mpmath margin yet); None for an equality or the Loewner order (arb never
-    certifies an equality: mpmath starts) and where arb cannot evaluate the claim.
+    there is no mpmath margin yet; ``tie`` where mpmath at ``dps`` digits could only find
+    rounding noise, see :func:`_within_noise`); None for an equality or the Loewner order
+    (arb never certifies an equality: mpmath starts) and where arb cannot evaluate the claim.
 
     >>> from symbolic import scalar
     >>> x = scalar("x")
@@ -231,23 +232,28 @@ def _arb_first(claim: Claim, layout: Layout, values: dict, indices: dict,
     if claim.rel in (Relation.EQ, Relation.PSD_LE):
         return None
     try:
-        return _arb_check(claim, layout, values, indices, bits, None)
+        return _arb_check(claim, layout, values, indices, bits, None, dps)
     except _ARB_ERRORS:
         return None
 
 
-def _arb_rejection(verdict: str | None, bits: int) -> Confirmation | None:
+def _arb_rejection(verdict: str | None, bits: int, dps: int = 50) -> Confirmation | None:
     """Not a violation, from arb's first look: it is certain the claim holds at the point, or
-    that a hypothesis (not an equality) fails there; None for any other answer.
+    that a hypothesis (not an equality) fails there, or that the margin is within the noise
+    that mpmath at ``dps`` digits rejects (``tie``); None for any other answer.
 
     >>> _arb_rejection("holds", 256).notes
     ['arb at 256 bits is certain the claim holds here: not a violation']
-    >>> _arb_rejection("certified", 256) is None
-    True
+    >>> _arb_rejection("tie", 256).violated, _arb_rejection("certified", 256) is None
+    (False, True)
     """
     if verdict == "holds":
         return Confirmation(False, False, True, notes=[
             f"arb at {bits} bits is certain the claim holds here: not a violation"])
+    if verdict == "tie":
+        return Confirmation(False, False, True, notes=[
+            f"arb at {bits} bits: the margin is within the rounding noise of {dps} digits "
+            "(a tie up to rounding): not a violation"])
     if verdict is not None and verdict.startswith("hypothesis fails"):
         return Confirmation(False, False, False, notes=[
             f"arb at {bits} bits is certain the hypothesis "
@@ -281,12 +287,38 @@ def _certain(margin: Any, rel: Relation, holds: bool) -> bool:
     return bool(margin <= 0) if rel.strict else bool(margin < 0)
 
 
+def _within_noise(margin: Any, lhs: Any, rhs: Any, dps: int) -> bool:
+    """Is arb certain that the margin of a non-strict inequality lies above minus half the
+    noise that mpmath at ``dps`` digits tolerates (:func:`_noise`: the larger side's magnitude
+    times ``10^-(dps-10)``; taken here at the lower end of the sides' enclosures)? mpmath's
+    own error being far smaller, mpmath would then find no violation: a tie up to rounding
+    (``‖x‖ <= ‖x‖`` at ``n = 1000``), which arb alone cannot call holding.
+
+    >>> _within_noise(flint.arb(0, 1e-60), flint.arb(2), flint.arb(2), 50)
+    True
+    >>> _within_noise(flint.arb(-1e-30), flint.arb(2), flint.arb(2), 50)
+    False
+    """
+    if not isinstance(margin, flint.arb):
+        return False
+    scale = flint.arb(0)
+    for side in (lhs, rhs):
+        for x in (side.ravel() if isinstance(side, np.ndarray) else [side]):
+            if not isinstance(x, flint.arb) or not x.is_finite():
+                return False
+            low = abs(x).lower()
+            if low > scale:
+                scale = low
+    return bool(margin > -scale * flint.arb(10) ** (-(dps - 10)) / 2)
+
+
 def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: int,
-               mp_margin: Any | None) -> str:
+               mp_margin: Any | None, dps: int | None = None) -> str:
     """Arb at ``bits``: ``certified`` (hypotheses hold and the violation is certain), ``holds``
     (the claim certainly holds at the point), ``contradicted`` (the enclosure of the margin
     excludes mpmath's value by a wide gap; never when ``mp_margin`` is None), ``hypothesis
-    fails: H`` (certainly fails), ``hypothesis H`` (a hypothesis not certified), or ``open``."""
+    fails: H`` (certainly fails), ``hypothesis H`` (a hypothesis not certified), ``tie`` (with
+    ``dps``, for a non-strict inequality: :func:`_within_noise`), or ``open``."""
     with arb_prec(bits):
         ops = ArbOps()
         ev = Evaluator(ops, _env(layout, ops, values, indices))
@@ -309,13 +341,16 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
                 return f"hypothesis fails: {h}"
             if not _certain(hm, h.rel, holds=True):
                 uncertain = uncertain or f"hypothesis {h}"
-        am, _, _ = precise_margin(claim.prop, ev)
+        am, alhs, arhs = precise_margin(claim.prop, ev)
         if claim.prop.rel is not Relation.EQ and _certain(am, claim.prop.rel, holds=True):
             return "holds"
         if uncertain:
             return uncertain
         if (am < 0) if not claim.prop.rel.strict else (am <= 0):
             return "certified"
+        if (dps is not None and claim.prop.rel is not Relation.EQ
+                and not claim.prop.rel.strict and _within_noise(am, alhs, arhs, dps)):
+            return "tie"
         try:
             mid, rad = _exact_mpf(am.mid()), _exact_mpf(am.rad())
         except ValueError:  # an infinite or NaN enclosure says nothing

@@ -107,3 +107,35 @@ def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None
     assert bad.violated and bad.rigorous and sum(calls) > 0  # mpmath ran, arb certified
     # arb's first look (hypothesis and claim) is its certificate: arb ran once, not twice
     assert calls.count(0) == 2
+
+
+def test_ties_up_to_rounding_are_rejected_by_arb_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A non-strict inequality whose sides agree to far beyond 50 digits (a float64 'violation'
+    that is rounding: ``||x|| <= sqrt(<x, x>)`` at n = 1000) is rejected by arb's first look,
+    without mpmath, as mpmath would reject it; a violation above the 50-digit noise (relative
+    1e-30) is still certified, and one below it (1e-45) still rejected."""
+    import numeric.confirm as cf
+    from symbolic import inner, n, norm2, vector
+
+    calls: list[int] = []
+    real = cf.precise_margin
+
+    def counting(prop, ev):
+        calls.append(int(type(ev.ops).__name__ == "MpmathOps"))
+        return real(prop, ev)
+
+    monkeypatch.setattr(cf, "precise_margin", counting)
+    v = vector("v", n)
+    lay = Layout.of(Claim("t:extra-1", norm2(v), "<=", 1), {"n": 1000})
+    point = {v: np.random.default_rng(0).standard_normal((1000, 1)) * 1e3}
+
+    tie = confirm(Claim("t:extra-1", norm2(v), "<=", sp.sqrt(inner(v, v))), lay, point, {})
+    assert not tie.violated and sum(calls) == 0
+    assert tie.notes and "within the rounding noise of 50 digits" in tie.notes[0]
+    above = Claim("t:extra-2", norm2(v), "<=", (1 - sp.Rational(1, 10**30)) * norm2(v))
+    r = confirm(above, lay, point, {})
+    assert r.violated and r.rigorous
+    below = Claim("t:extra-3", norm2(v), "<=", (1 - sp.Rational(1, 10**45)) * norm2(v))
+    assert not confirm(below, lay, point, {}).violated
+    strict = Claim("t:extra-4", norm2(v), "<", sp.sqrt(inner(v, v)))  # a tie violates "<"
+    assert "within the rounding noise" not in " ".join(confirm(strict, lay, point, {}).notes)
