@@ -31,6 +31,7 @@ from proofs.model.results import Result, combine
 from proofs.store.cache import ResultStore
 from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
+from symbolic.prop import Prop, adopt_text
 from symbolic.verdict import Status, Verdict
 
 Progress = Callable[[str], None]
@@ -105,9 +106,11 @@ _Job = tuple[int, int, Claim | None, Claim | None, "str | Budget", int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
-def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None]:
+def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
     """Verdicts of one job: a claim and/or the conclusion its proof chain owes (either may be
-    None: already known from the store). Pure: a function of the job alone."""
+    None: already known from the store), and the text of the claim's statement and
+    hypotheses (SymPy's printer is slow: the workers print them, not the parent after the
+    run; :func:`symbolic.prop.adopt_text`). Pure: a function of the job alone."""
     k, total, claim, cc, budget, seed = job[:6]
     replay, creplay = job[6] if len(job) > 6 else ([], [])
     progress = _PROGRESS.get("fn")
@@ -119,7 +122,14 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None]:
     for verdict, rep in ((v, replay), (cv, creplay)):
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
-    return v, cv
+    return v, cv, [str(p) for p in _printed(claim, cc)]
+
+
+def _printed(claim: Claim | None, cc: Claim | None) -> list[Prop]:
+    """The propositions a result prints: the claim's statement and hypotheses, the
+    conclusion's statement."""
+    out = [] if claim is None else [claim.prop, *claim.hypotheses]
+    return out + ([] if cc is None else [cc.prop])
 
 
 def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
@@ -174,8 +184,10 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         done = executor.map(_check_job, jobs)
     finally:
         _PROGRESS.clear()
-    for job, pair in zip(jobs, done):
+    for job, (*pair, texts) in zip(jobs, done):
         k = job[0]
+        for prop, text in zip(_printed(job[2], job[3]), texts):
+            adopt_text(prop, text)
         for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
             if checked is None:
                 continue  # known from the store

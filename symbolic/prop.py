@@ -171,9 +171,27 @@ class Prop:
         return symbols_of(self.lhs) | symbols_of(self.rhs)
 
     def __str__(self) -> str:
-        return self.written or f"{self.lhs} {self.rel.value} {self.rhs}"
+        # computed once per (immutable) Prop: SymPy's printer is slow, and a paper's claims
+        # share their hypotheses, so a report prints the same Prop many times
+        text = self.__dict__.get("_str")
+        if text is None:
+            text = self.written or f"{self.lhs} {self.rel.value} {self.rhs}"
+            self.__dict__["_str"] = text
+        return text
 
     def _repr_latex_(self) -> str:
         from symbolic.latex import latex
 
         return f"${latex(self)}$"
+
+
+def adopt_text(prop: Prop, text: str) -> None:
+    """Give ``prop`` the ``str`` that another process printed for an equal proposition (a
+    worker's copy), so that it is not printed again here.
+
+    >>> from symbolic.objects import scalar
+    >>> p = Prop(scalar("x"), "<=", 1)
+    >>> adopt_text(p, str(Prop(scalar("x"), "<=", 1))); str(p)
+    'x <= 1'
+    """
+    prop.__dict__.setdefault("_str", text)
