@@ -93,3 +93,31 @@ def test_equality_cases_hit_the_measure_zero_set():
     same = np.all(cases.values[u] == cases.values[w], axis=(1, 2)) & cases.feasible
     assert same.any()
     assert np.all(np.sum(cases.values[u][same] ** 2, axis=(1, 2)) >= 1)
+
+
+def test_overflowed_margins_from_arb_are_mpmath_s(monkeypatch) -> None:
+    """The sampling pass's margins of rows that overflow float64 come from arb where it pins
+    them (inequalities between scalars), else from mpmath: the same floats either way."""
+    import numpy as np
+    import sympy as sp
+
+    import numeric.stages.sampling.core as core
+    from numeric.layout import Layout
+    from numeric.stages.sampling.slack import Instance
+    from symbolic import Claim, n, norm2, scalar, vector
+
+    R, v = scalar("R"), vector("v", n)
+    claims = [Claim("t:extra-1", sp.exp(R**2) * norm2(v), "<=", sp.exp(R**2 + 1)),
+              Claim("t:extra-2", sp.exp(10 * R**2), ">=", 3 * sp.exp(R) * norm2(v))]
+    rng = np.random.default_rng(3)
+    fast = 0
+    for c in claims:
+        lay = Layout.of(c, {"n": 50})
+        for r in (30.0, 45.5, 300.0):
+            inst = Instance(lay, {R: np.array(r), v: rng.standard_normal((50, 1))}, {})
+            got = core.precise_margin_of(c, inst)
+            fast += core._arb_margin_of(c, inst) is not None
+            with monkeypatch.context() as m:
+                m.setattr(core, "_arb_margin_of", lambda *_: None)
+                assert core.precise_margin_of(c, inst) == got
+    assert fast == 6

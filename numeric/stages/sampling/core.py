@@ -89,9 +89,16 @@ class Sampled:
 
 
 def precise_margin_of(claim: Claim, inst: Instance) -> float:
-    """mpmath margin (relative, as float) of one instance whose float64 evaluation overflowed."""
+    """mpmath margin (relative, as float) of one instance whose float64 evaluation overflowed.
+
+    An inequality between scalars is tried first with arb at 256 bits (:func:`_arb_margin_of`),
+    several times faster on wide instances: where arb pins the relative margin to far better
+    than float64 precision, its midpoint rounds to the float mpmath's 50 digits round to."""
     from numeric.confirm import _env
 
+    fast = _arb_margin_of(claim, inst)
+    if fast is not None:
+        return fast
     with mp_workdps(50):
         ops = MpmathOps()
         ev = Evaluator(ops, _env(inst.layout, ops, inst.values, inst.indices))
@@ -100,6 +107,43 @@ def precise_margin_of(claim: Claim, inst: Instance) -> float:
         if scale is None or scale == 0:
             return float(np.sign(float(m))) if m != 0 else 0.0
         return float(m / scale)
+
+
+def _arb_margin_of(claim: Claim, inst: Instance) -> float | None:
+    """The relative margin ``m / (|lhs| + |rhs|)`` of a scalar inequality at ``inst`` from arb
+    at 256 bits, when its enclosure is finite, of one certain sign and narrower than 1e-30
+    of its size; None otherwise (mpmath decides, as before).
+
+    >>> from symbolic import Claim, scalar
+    >>> from numeric.stages.sampling.slack import Instance
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x, "<=", 3)
+    >>> _arb_margin_of(c, Instance(Layout.of(c, {}), {x: np.array(1.0)}, {}))
+    0.5
+    """
+    import flint
+
+    from numeric.confirm import _env
+    from numeric.precise_backend import ArbOps, arb_prec
+
+    if claim.rel in (Relation.EQ, Relation.PSD_LE):
+        return None
+    try:
+        with arb_prec(256):
+            ops = ArbOps()
+            ev = Evaluator(ops, _env(inst.layout, ops, inst.values, inst.indices))
+            m, lhs, rhs = precise_margin(claim.prop, ev)
+            if not all(isinstance(v, flint.arb) and v.is_finite() for v in (m, lhs, rhs)):
+                return None
+            scale = abs(lhs) + abs(rhs)
+            if not (scale > 0) or not (m > 0 or m < 0):
+                return None
+            r = m / scale
+            if not r.is_finite() or not r.rad() < abs(r.mid()) * flint.arb(10) ** -30:
+                return None
+            return float(r.mid())
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError, ArithmeticError):
+        return None
 
 
 def all_zero(side: Any, shape: tuple) -> np.ndarray:
