@@ -82,19 +82,25 @@ def test_genuine_violation_still_certified() -> None:
     assert r.violated and r.rigorous
 
 
-def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An inequality that arb is certain holds at the point, or whose hypothesis arb is certain
-    fails there, is rejected without mpmath; a real violation still goes on and is certified."""
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per margin that confirmation computes: 1 for mpmath, 0 for arb."""
     import numeric.confirm as cf
 
-    calls: list[int] = []
+    seen: list[int] = []
     real = cf.precise_margin
 
     def counting(prop, ev):
-        calls.append(int(type(ev.ops).__name__ == "MpmathOps"))
+        seen.append(int(type(ev.ops).__name__ == "MpmathOps"))
         return real(prop, ev)
 
     monkeypatch.setattr(cf, "precise_margin", counting)
+    return seen
+
+
+def test_arb_rejects_before_mpmath_runs(calls: list[int]) -> None:
+    """An inequality that arb is certain holds at the point, or whose hypothesis arb is certain
+    fails there, is rejected without mpmath; a real violation still goes on and is certified."""
     holds = _confirm(ONE_PLUS, 0.25)
     assert not holds.violated and sum(calls) == 0
     assert holds.notes == ["arb at 256 bits is certain the claim holds here: not a violation"]
@@ -109,22 +115,13 @@ def test_arb_rejects_before_mpmath_runs(monkeypatch: pytest.MonkeyPatch) -> None
     assert calls.count(0) == 2
 
 
-def test_ties_up_to_rounding_are_rejected_by_arb_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ties_up_to_rounding_are_rejected_by_arb_alone(calls: list[int]) -> None:
     """A non-strict inequality whose sides agree to far beyond 50 digits (a float64 'violation'
     that is rounding: ``||x|| <= sqrt(<x, x>)`` at n = 1000) is rejected by arb's first look,
     without mpmath, as mpmath would reject it; a violation above the 50-digit noise (relative
     1e-30) is still certified, and one below it (1e-45) still rejected."""
-    import numeric.confirm as cf
     from symbolic import inner, n, norm2, vector
 
-    calls: list[int] = []
-    real = cf.precise_margin
-
-    def counting(prop, ev):
-        calls.append(int(type(ev.ops).__name__ == "MpmathOps"))
-        return real(prop, ev)
-
-    monkeypatch.setattr(cf, "precise_margin", counting)
     v = vector("v", n)
     lay = Layout.of(Claim("t:extra-1", norm2(v), "<=", 1), {"n": 1000})
     point = {v: np.random.default_rng(0).standard_normal((1000, 1)) * 1e3}
