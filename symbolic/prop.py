@@ -39,10 +39,19 @@ def check_expression(e: sp.Basic) -> None:
     from symbolic import objects as ob
     from symbolic.walk import unsupported_construct
 
+    if _is_checked(e):
+        return
     why = unsupported_construct(e)
     if why:
         raise ValueError(why)
-    for node in sp.preorder_traversal(e):
+    seen: list[sp.Basic] = []
+    walk = sp.preorder_traversal(e)
+    for node in walk:
+        if node is not e and _is_checked(node):
+            walk.skip()  # a subtree checked before (a mutant shares all but one path)
+            continue
+        if node.args:
+            seen.append(node)
         if isinstance(node, _NON_FINITE):
             raise ValueError(f"non-finite constant {node} in {e}")
         if isinstance(node, sp.MatrixSymbol):
@@ -69,6 +78,22 @@ def check_expression(e: sp.Basic) -> None:
             if is_matrix(u) and is_matrix(v) and any(_differ(s, t)
                                                      for s, t in zip(u.shape, v.shape)):
                 raise ValueError(f"shape mismatch in <{u}, {v}>: {_shape(u)} and {_shape(v)}")
+    if len(_CHECKED) > _CHECKED_MAX:
+        _CHECKED.clear()
+    _CHECKED.update(seen)
+
+
+#: composite expressions that passed :func:`check_expression` (each check depends on the
+#: subtree alone), so that a subtree met again is not walked again
+_CHECKED: set[sp.Basic] = set()
+_CHECKED_MAX = 200_000
+
+
+def _is_checked(e: sp.Basic) -> bool:
+    try:
+        return e in _CHECKED
+    except TypeError:  # an unhashable node: check it
+        return False
 
 
 def _sympify_side(e: Any) -> Any:

@@ -354,10 +354,13 @@ def unsupported_construct(e: sp.Basic) -> str | None:
     >>> unsupported_construct(sp.exp(sp.Symbol("t")) + 1) is None
     True
     """
-    return _unsupported(e, frozenset())
+    return _unsupported(e, frozenset(), frozenset(ob.DIMS.values()))
 
 
-def _unsupported(e: sp.Basic, bound: frozenset) -> str | None:
+@functools.lru_cache(maxsize=1 << 16)  # pure; a mutant shares all but one path with its claim
+def _unsupported(e: sp.Basic, bound: frozenset, dims: frozenset) -> str | None:
+    """:func:`unsupported_construct` of ``e`` inside sums over ``bound``, with the dimension
+    symbols ``dims`` declared (part of the key: declaring one may make a sum bound valid)."""
     if e.is_Number or isinstance(e, sp.NumberSymbol):
         if e in (sp.nan, sp.zoo, sp.oo, -sp.oo):
             return f"non-finite constant {e} in the expression"
@@ -383,8 +386,7 @@ def _unsupported(e: sp.Basic, bound: frozenset) -> str | None:
         if ob.is_matrix(e.function):
             return f"a sum of matrices ({e}): sum entries, or write the sum out"
         for _var, lo, hi in e.limits:
-            free = (sp.sympify(lo).free_symbols | sp.sympify(hi).free_symbols) - set(
-                ob.DIMS.values()) - bound
+            free = (sp.sympify(lo).free_symbols | sp.sympify(hi).free_symbols) - dims - bound
             if free:
                 return (f"the sum bound in {e} uses {sorted(map(str, free))[0]}: bounds must be "
                         "numbers or dimensions (n, d, ...)")
@@ -396,7 +398,7 @@ def _unsupported(e: sp.Basic, bound: frozenset) -> str | None:
         return f"{type(e).__name__} (in {e}) is not supported: no back end evaluates it"
     for a in e.args:
         if isinstance(a, sp.Basic):
-            why = _unsupported(a, bound)
+            why = _unsupported(a, bound, dims)
             if why:
                 return why
     return None

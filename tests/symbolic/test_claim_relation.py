@@ -54,3 +54,27 @@ def test_claim_validates_shapes_and_kinds():
     assert c.kind == "step" and c.paper == "t"
     assert c.dimension_symbols == {n, d}
     assert {str(s) for s in c.symbols} == {"A", "x", "R"}
+
+
+def test_validation_memo_skips_checked_subtrees_but_not_new_errors():
+    """check_expression remembers subtrees that passed (a mutant shares all but one path with
+    its claim); a new error beside a remembered subtree is still found, and a sum bound that
+    only a later dimension declaration makes valid is not held against it."""
+    import sympy as sp
+
+    from symbolic.objects import dim, matrix, vector
+    from symbolic.prop import check_expression
+    from symbolic.walk import unsupported_construct
+
+    A, x, y = matrix("A", n, d), vector("x", d), vector("y", n)
+    good = norm2(A * x)
+    check_expression(good)
+    with pytest.raises(ValueError, match="shape mismatch"):
+        check_expression(good + norm2(A * y))
+    with pytest.raises(ValueError, match="zoo"):
+        check_expression(good + sp.zoo)
+    i, m = sp.Symbol("i_memo", integer=True), sp.Symbol("m_memo", integer=True, positive=True)
+    s = sp.Sum(i, (i, 1, m))
+    assert "sum bound" in unsupported_construct(s)
+    dim("m_memo")
+    assert unsupported_construct(s) is None
