@@ -81,6 +81,7 @@ def test_equality_candidates_within_demonstrated_noise_are_not_confirmed(monkeyp
 
 
 def test_search_passes_the_budgets_stall_and_polish_steps(monkeypatch):
+    import scipy.optimize
     import sympy as sp
 
     from numeric import adversarial
@@ -88,8 +89,6 @@ def test_search_passes_the_budgets_stall_and_polish_steps(monkeypatch):
     from numeric.sampler import sample
     from symbolic import Claim, norm2, norminf, vector
     from symbolic.objects import n
-
-    import scipy.optimize
 
     seen = []
     real = scipy.optimize.minimize  # the polish imports it when it first runs
