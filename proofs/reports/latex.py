@@ -580,8 +580,8 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None,
             made.append((cid, derivation(cid, entry, check=False)))
         except Exception as exc:  # one failing derivation must not sink the report
             made.append((cid, exc))
-    ok = [d for _, d in made if not isinstance(d, Exception)]
-    shown = dict(zip(map(id, ok), check_steps(ok, jobs, lambda e: fit(latex(e), _W_STEP))))
+    shown = iter(check_steps([d for _, d in made if not isinstance(d, Exception)], jobs,
+                             lambda e: fit(latex(e), _W_STEP)))  # in the order of `made`
     out = []
     for cid, d in made:
         if isinstance(d, Exception):
@@ -589,7 +589,7 @@ def derivations_latex(paper: Paper, ids: Iterable[str] | None = None,
             continue
         claim, steps = d.claim, d.steps
         rows = [r"\begin{align*}", "&" + fit(latex(steps[0].expr), _W_START) + r" \\"]
-        for k, (st, body) in enumerate(zip(steps[1:], shown[id(d)]), start=1):
+        for k, (st, body) in enumerate(zip(steps[1:], next(shown)), start=1):
             mark = r"\pcbadge{proved}" if st.holds else r"\pcbadge{unknown} not shown"
             rel = "=" if st.holds else r"\overset{?}{=}"
             row = (rf"&\quad {rel}\ " + body

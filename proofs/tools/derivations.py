@@ -95,7 +95,7 @@ def check_steps(derivations: list[Derivation], jobs: int = 1,
 
     pairs = [(k, prev, st) for k, d in enumerate(derivations)
              for prev, st in zip(d.steps, d.steps[1:])]
-    runs = max(1, 4 * jobs) if jobs > 1 else 1
+    runs = 4 * jobs if jobs > 1 else 1  # several runs per worker: they balance
     size = max(1, -(-len(pairs) // runs))
     chunks = [pairs[k : k + size] for k in range(0, len(pairs), size)]
 

@@ -193,8 +193,10 @@ def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick"
     """
     from proofs.executors import LocalExecutor
 
-    # first what to check (each implication once), then the checks, then the items in order
-    plan: list[tuple[Lemma, str, str, Prop, str, tuple]] = []
+    # first what to check (each implication once), then the checks, then the items in order:
+    # plan rows (entry, step id, source, hypothesis, its key, what: "again" for a hypothesis
+    # this entry needed before, "proof-local", or the implication's cache key to check)
+    plan: list[tuple[Lemma, str, str, Prop, tuple, Any]] = []
     todo: dict[tuple, Claim] = {}
     for top in entries if entries is not None else paper.entries:
         for entry in top.all_entries():
@@ -205,39 +207,37 @@ def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick"
                 if k in listed:
                     continue
                 if k in seen:
-                    plan.append((entry, sid, src, h, "again", k))
+                    plan.append((entry, sid, src, h, k, "again"))
                     continue
                 seen.add(k)
                 if foreign_symbols(entry, h):
                     # about a constant the proof introduces: the proof's obligation
-                    plan.append((entry, sid, src, h, "proof-local", k))
+                    plan.append((entry, sid, src, h, k, "proof-local"))
                     continue
                 ck = (tuple(sorted(map(str, listed))), k)
                 todo.setdefault(ck, _implication(entry, h))
-                plan.append((entry, sid, src, h, "check", ck))
+                plan.append((entry, sid, src, h, k, ck))
     keys = list(todo)
     checked = LocalExecutor(jobs).map(lambda ck: check_claim(todo[ck], budget, seed), keys) \
         if jobs > 1 else [check_claim(todo[ck], budget, seed) for ck in keys]
     cache = dict(zip(keys, checked))
     items: list[FlowItem] = []
-    by_entry: dict[tuple[str, tuple], FlowItem] = {}
-    for entry, sid, src, h, what, k in plan:
+    first: dict[tuple[str, tuple], FlowItem] = {}  # (entry id, hypothesis key) -> its item
+    for entry, sid, src, h, k, what in plan:
         site = f"{sid} ({src})"
         if what == "again":
-            by_entry[(entry.id, k)].sites.append(site)
+            first[(entry.id, k)].sites.append(site)
             continue
         if what == "proof-local":
             item = FlowItem(entry.id, sid, src, h, "proof-local", sites=[site])
-            by_entry[(entry.id, k)] = item
-            items.append(item)
-            continue
-        v = cache[k]
-        status = {Status.REFUTED: "missing", Status.PROVED: "implied",
-                  Status.SUPPORTED: "implied"}.get(v.status, "undecided")
-        st = (statements or {}).get(entry.id)
-        item = FlowItem(entry.id, sid, src, h, status, v,
-                        st.value if st is not None else None, [site])
-        by_entry[(entry.id, k[1])] = item
+        else:
+            v = cache[what]
+            status = {Status.REFUTED: "missing", Status.PROVED: "implied",
+                      Status.SUPPORTED: "implied"}.get(v.status, "undecided")
+            st = (statements or {}).get(entry.id)
+            item = FlowItem(entry.id, sid, src, h, status, v,
+                            st.value if st is not None else None, [site])
+        first[(entry.id, k)] = item
         items.append(item)
     return items
 
