@@ -7,3 +7,5 @@ Example:
 """
 
 __version__ = "0.1.0"
+
+from proofs.reports import display as _display  # noqa: F401 (Jupyter display of lemmas)

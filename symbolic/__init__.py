@@ -7,6 +7,8 @@ Example:
     'extra'
 """
 
+from symbolic import latex as _latex  # noqa: F401 (registers the LaTeX displays)
+from symbolic import latex_parse as _latex_parse  # noqa: F401 (registers Claim.from_latex)
 from symbolic import pickling as _pickling  # noqa: F401 (registers Max, Min, Abs)
 from symbolic.claim import Claim, Prop, check_id
 from symbolic.objects import (

@@ -18,10 +18,12 @@ from typing import Any
 
 import sympy as sp
 
+from symbolic import hooks
 from symbolic import objects as _ob
 from symbolic.objects import DIMS
 from symbolic.prop import Prop, check_expression, check_ranges  # noqa: F401 (re-exported)
 from symbolic.relation import Relation
+from symbolic.written import assumption_props, names_of, to_props
 
 KINDS = ("definition", "fact", "lemma", "claim", "theorem", "equation", "extra")
 ID_PATTERN = re.compile(
@@ -129,8 +131,6 @@ class Claim:
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
-        from symbolic.written import assumption_props, names_of, to_props
-
         check_id(self.id)
         check_ranges(self.dims, self.ranges)
         hyps = self.hypotheses
@@ -170,11 +170,10 @@ class Claim:
 
         ``where`` maps names (``"A"``, ``"\beta"``, ``"\alpha(x)"``) to objects; other
         single letters are real scalars. Hypotheses may be LaTeX strings or anything
-        :class:`Claim` accepts. See :mod:`symbolic.latex_parse`.
+        :class:`Claim` accepts. See :mod:`symbolic.latex_parse` (which registers the reader in
+        :mod:`symbolic.hooks`: parsing sits above the claim).
         """
-        from symbolic.latex_parse import parse_claim
-
-        return parse_claim(cls, claim_id, statement, where=where, hypotheses=hypotheses,
+        return hooks.reader("latex")(cls, claim_id, statement, where=where, hypotheses=hypotheses,
                            **fields)
 
     @property
@@ -220,10 +219,8 @@ class Claim:
                         found |= sp.sympify(s).free_symbols & dims
         return found
 
-    def _repr_latex_(self) -> str:
-        from symbolic.latex import claim_latex
-
-        return claim_latex(self)
+    def _repr_latex_(self) -> str | None:
+        return hooks.latex_of(self)  # registered by symbolic.latex
 
     def with_(self, **changes: Any) -> Claim:
         """A copy with fields replaced."""

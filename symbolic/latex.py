@@ -15,7 +15,9 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from symbolic import hooks
 from symbolic.claim import Claim, Prop
+from symbolic.verdict import Verdict
 
 
 class PaperLatexPrinter(LatexPrinter):
@@ -171,3 +173,21 @@ def escape_text(text: str) -> str:
         "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     }
     return "".join(repl.get(ch, ch) for ch in text)
+
+
+def verdict_latex(v: Verdict) -> str:
+    r"""A verdict in one line of LaTeX text: status in bold, method, rigour, message.
+
+    >>> from symbolic.verdict import Status
+    >>> verdict_latex(Verdict(Status.PROVED, "z3", True, "ok"))
+    '$\\textbf{proved}$ (z3, rigorous): ok'
+    """
+    rig = "rigorous" if v.rigorous else "not rigorous"
+    return (rf"$\textbf{{{v.status.value}}}$ ({escape_text(v.method)}, {rig}): "
+            + escape_text(v.message))
+
+
+# Jupyter displays (the objects' ``_repr_latex_`` ask symbolic.hooks; the printer lives here)
+hooks.register_latex(Claim, claim_latex)
+hooks.register_latex(Prop, lambda p: f"${latex(p)}$")
+hooks.register_latex(Verdict, verdict_latex)

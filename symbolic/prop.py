@@ -14,6 +14,7 @@ from typing import Any
 
 import sympy as sp
 
+from symbolic import hooks
 from symbolic.objects import is_matrix, symbols_of
 from symbolic.relation import Relation
 
@@ -204,10 +205,8 @@ class Prop:
             self.__dict__["_str"] = text
         return text
 
-    def _repr_latex_(self) -> str:
-        from symbolic.latex import latex
-
-        return f"${latex(self)}$"
+    def _repr_latex_(self) -> str | None:
+        return hooks.latex_of(self)  # registered by symbolic.latex
 
 
 def adopt_text(prop: Prop, text: str) -> None:

@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
+from symbolic import hooks
+
 
 class Status(Enum):
     """Verdict status, strongest first (see DESIGN.md)."""
@@ -57,12 +59,8 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
 
-    def _repr_latex_(self) -> str:
-        from symbolic.latex import escape_text
-
-        rig = "rigorous" if self.rigorous else "not rigorous"
-        return (rf"$\textbf{{{self.status.value}}}$ ({escape_text(self.method)}, {rig}): "
-                + escape_text(self.message))
+    def _repr_latex_(self) -> str | None:
+        return hooks.latex_of(self)  # registered by symbolic.latex
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict (status as its string)."""

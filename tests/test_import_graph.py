@@ -1,5 +1,10 @@
 """The house rules of the import graph: no cycle between modules, and nothing outside
-``proofs/papers/`` that names a paper (the registry's table of built-ins aside)."""
+``proofs/papers/`` that names a paper (the registry's table of built-ins aside).
+
+Every import counts: at module level, inside functions and methods (``_repr_latex_`` included),
+relative imports, and ``importlib.import_module`` (a literal name, an f-string's literal
+prefix, or, for a computed name, every module the file names in a string literal).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,7 @@ import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("symbolic", "numeric", "proofs")
-#: Printing hooks may import their printer lazily (IPython calls them; nothing imports back).
-LAZY_OK = {"_repr_latex_", "_repr_html_", "_repr_markdown_", "_repr_pretty_"}
+DYNAMIC = {"import_module", "__import__"}
 
 
 def modules() -> dict[str, pathlib.Path]:
@@ -22,26 +26,58 @@ def modules() -> dict[str, pathlib.Path]:
     return out
 
 
-def imports_of(path: pathlib.Path, known: set[str]) -> set[str]:
-    """Modules ``path`` imports anywhere (module level or inside functions), except inside
-    :data:`LAZY_OK` hooks; ``from pkg import sub`` counts as importing ``pkg.sub``."""
+def _dynamic_targets(arg: ast.expr | None, module: str, strings: set[str],
+                     known: set[str]) -> set[str]:
+    """Modules an ``importlib.import_module(arg)`` call may load."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return {arg.value}
+    if isinstance(arg, ast.JoinedStr):
+        prefix = ""
+        for part in arg.values:
+            if isinstance(part, ast.Constant):
+                prefix += str(part.value)
+            elif isinstance(part.value, ast.Name) and part.value.id == "__name__":
+                prefix += module
+            else:
+                break
+        return {k for k in known if k.startswith(prefix)}
+    return strings & known  # a computed name: the module names this file spells out
+
+
+def imports_of(path: pathlib.Path, known: set[str], module: str = "") -> set[str]:
+    """Modules ``path`` (the module named ``module``) imports anywhere; ``from pkg import sub``
+    counts as importing ``pkg.sub``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    strings = {n.value for n in ast.walk(tree)
+               if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     out: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for ch in ast.iter_child_nodes(node):
-            if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef)) and ch.name in LAZY_OK:
-                continue
-            if isinstance(ch, ast.Import):
-                out.update(a.name for a in ch.names)
-            elif isinstance(ch, ast.ImportFrom) and ch.module and ch.level == 0:
-                subs = {f"{ch.module}.{a.name}" for a in ch.names} & known
-                out.update(subs)
-                if len(subs) < len(ch.names):
-                    out.add(ch.module)
-            visit(ch)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([base] if base else []))
+            subs = {f"{base}.{a.name}" for a in node.names} & known
+            out.update(subs)
+            if len(subs) < len(node.names):
+                out.add(base)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name in DYNAMIC:
+                out |= _dynamic_targets(node.args[0] if node.args else None, module, strings,
+                                        known)
     return out & known
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports."""
+    mods = modules()
+    return {m: imports_of(p, set(mods), m) - {m} for m, p in mods.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -80,9 +116,31 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycle():
-    mods = modules()
-    graph = {m: imports_of(p, set(mods)) - {m} for m, p in mods.items()}
-    assert cycles(graph) == []
+    found = cycles(graph())
+    assert found == [], "import cycles (function-level imports included): " + "; ".join(
+        " <-> ".join(c) for c in found)
+
+
+def test_scanner_reads_every_kind_of_import(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    mod = pkg / "mod.py"
+    mod.write_text(
+        "import importlib\n"
+        "class C:\n"
+        "    def _repr_latex_(self):\n"
+        "        from pkg.a import f\n"
+        "def g():\n"
+        "    from . import b\n"
+        "    importlib.import_module('pkg.c')\n"
+        "    importlib.import_module(f'pkg.sub.{g}')\n"
+        "TABLE = {'x': 'pkg.e'}\n"
+        "def h(k):\n"
+        "    return importlib.import_module(TABLE[k])\n")
+    known = {"pkg", "pkg.a", "pkg.b", "pkg.c", "pkg.sub.d", "pkg.e", "pkg.mod"}
+    assert imports_of(mod, known, "pkg.mod") == {"pkg.a", "pkg.b", "pkg.c", "pkg.sub.d",
+                                                 "pkg.e"}
 
 
 def test_cycle_finder_sees_a_cycle():

@@ -32,11 +32,15 @@ from typing import Any
 import sympy as sp
 
 from proofs.model.annotation import Annotation
+from symbolic import hooks
 from symbolic.claim import Claim, Prop, check_id, kind_of
 from symbolic.relation import Relation
 
 #: a claim with the bookkeeping its entry records for it
 Annotated = tuple[Claim, Annotation]
+#: ``finding`` of a planted check (a claim the encoding adds, expected refuted by construction,
+#: e.g. a wrong convention): its refutation shows the checker works and is not a paper finding.
+PLANTED = "planted"
 
 
 @dataclass(frozen=True)
@@ -141,11 +145,9 @@ class Chain:
         rel = self.relation()
         return None if rel is None else Prop(self.start, rel, self.links[-1].expr)
 
-    def _repr_latex_(self) -> str:
-        """Jupyter display: the chain as an ``aligned`` block."""
-        from proofs.reports.latex import chain_aligned
-
-        return r"$\begin{aligned}" + chain_aligned(self) + r"\end{aligned}$"
+    def _repr_latex_(self) -> str | None:
+        """Jupyter display: the chain as an ``aligned`` block (:mod:`proofs.reports.display`)."""
+        return hooks.latex_of(self)
 
 
 @dataclass
@@ -196,11 +198,10 @@ class Lemma:
         """This entry and its parts (recursively), parent first."""
         return [self, *[q for p in self.parts for q in p.all_entries()]]
 
-    def _repr_latex_(self) -> str:
-        """Jupyter display: source, hypotheses, statement and proof chain."""
-        from proofs.reports.latex import entry_repr_latex
-
-        return entry_repr_latex(self)
+    def _repr_latex_(self) -> str | None:
+        """Jupyter display: source, hypotheses, statement and proof chain
+        (:mod:`proofs.reports.display`)."""
+        return hooks.latex_of(self)
 
     @classmethod
     def of(cls, claim: Claim, **bookkeeping: Any) -> Lemma:

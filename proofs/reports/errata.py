@@ -25,6 +25,7 @@ from typing import Any
 import sympy as sp
 
 from proofs import registry
+from proofs.model.lemma import PLANTED
 from proofs.model.results import Result
 from proofs.reports.tex_text import btext, text
 from symbolic.claim import Prop
@@ -35,9 +36,6 @@ from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
          "missing-hypothesis", "invalid-step", "typo")
-#: ``finding`` of a planted check (a claim the encoding adds, expected refuted by construction,
-#: e.g. a wrong convention): its refutation shows the checker works and is not a paper finding.
-PLANTED = "planted"
 
 
 #: severity, most severe first: causes are listed in this order

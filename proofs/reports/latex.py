@@ -25,7 +25,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -34,7 +33,6 @@ import sympy as sp
 from proofs.model import Chain, Lemma, Paper
 from proofs.model.results import Result
 from proofs.reports.errata import findings, latex_body
-from proofs.reports.tex_text import UNICODE as _UNICODE
 from proofs.reports.tex_text import btext, text
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
@@ -115,52 +113,6 @@ def fit(body: str, width: str = r"\linewidth") -> str:
 
 def _hypotheses(hyps: Sequence[Prop]) -> str:
     return ", ".join(f"${latex(h)}$" for h in hyps)
-
-
-def chain_aligned(chain: Chain) -> str:
-    r"""A chain as the body of an ``aligned`` environment (for Jupyter's ``_repr_latex_``).
-
-    >>> from symbolic import vector, norm2, norminf, n
-    >>> from proofs.model import Chain, Link
-    >>> x = vector("x", n)
-    >>> chain_aligned(Chain(norminf(x), [Link("<=", norm2(x))]))
-    '\\|x\\|_\\infty &\\le \\|x\\|_2'
-    """
-    rows = [f"{latex(chain.start)} &{chain.links[0].rel.latex} {latex(chain.links[0].expr)}"]
-    rows += [f"&{link.rel.latex} {latex(link.expr)}" for link in chain.links[1:]]
-    return r" \\ ".join(rows)
-
-
-def entry_repr_latex(entry: Lemma) -> str:
-    """An entry for Jupyter: source, hypotheses, statement and proof chain, in one math block."""
-    rows = [rf"&\text{{{_mathjax_text(entry.source or entry.id)}}}"]
-    if entry.hypotheses:
-        rows.append(r"&\text{If } " + r",\ ".join(latex(h) for h in entry.hypotheses)
-                    + r"\text{, then}")
-    if isinstance(entry.statement, Prop):
-        rows.append("&" + latex(entry.statement))
-    elif isinstance(entry.statement, Chain):
-        rows.append(r"&\begin{aligned}" + chain_aligned(entry.statement) + r"\end{aligned}")
-    if entry.proof is not None:
-        rows.append(r"&\text{Proof: } \begin{aligned}" + chain_aligned(entry.proof)
-                    + r"\end{aligned}")
-    return r"$\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}$"
-
-
-def _mathjax_text(s: str) -> str:
-    """Text for ``\\text{}`` that both MathJax and pdflatex read the same way."""
-    out = []
-    for ch in s:
-        if ch in "{}\\$&#^_%~":
-            out.append(" ")
-        elif ord(ch) < 128:
-            out.append(ch)
-        elif _UNICODE.get(ch, "").startswith("$"):
-            out.append(_UNICODE[ch])
-        else:
-            out.append(unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-                       or "?")
-    return "".join(out)
 
 
 def _shape(v: Any) -> tuple[int, int] | None:

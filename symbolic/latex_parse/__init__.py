@@ -39,6 +39,7 @@ from typing import Any
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
+from symbolic import hooks
 from symbolic.latex_parse.build import Builder, _Interval
 from symbolic.latex_parse.grammar import GRAMMAR
 from symbolic.latex_parse.lexer import LatexError, tokenize
@@ -154,3 +155,6 @@ def parse_claim(cls: Any, claim_id: str, statement: str, where: dict[str, Any] |
     body = props[0]
     fields.setdefault("source", fields.get("source", ""))
     return cls(claim_id, body.lhs, body.rel, body.rhs, hypotheses=tuple(hyps), **fields)
+
+
+hooks.register_reader("latex", parse_claim)  # behind Claim.from_latex

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Lemma
+from proofs.model.lemma import PLANTED as PLANTED_FINDING
+from proofs.model.lemma import Lemma
 from proofs.papers.tensor_trick.common import (
     A1,
     A2,
@@ -34,7 +35,6 @@ from proofs.papers.tensor_trick.objects import (
     vec_normalized,
     vec_residual,
 )
-from proofs.reports.errata import PLANTED as PLANTED_FINDING
 from symbolic import Prop, col, d, diag, exp_, kron, n, row_block, unvec, vec, vector
 from symbolic.objects import matrix
 
