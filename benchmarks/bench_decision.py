@@ -16,6 +16,7 @@ import sys
 import time
 from collections import defaultdict
 
+from numeric.budget import Budget
 from numeric.stages.cascade import STAGES, decide
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -37,7 +38,7 @@ def main() -> None:
     wall: list[float] = []
     t_all = time.perf_counter()
     for e in entries:
-        v = decide(e.claim, "quick", seed=0)
+        v = decide(e.claim, Budget.get("quick"), seed=0)
         wall.append(v.seconds)
         outcome[e.true, v.status.value] += 1
         for r in v.details["stages"]:

@@ -18,9 +18,9 @@ import time
 import numpy as np
 import sympy as sp
 
-from numeric.margins import batch_margin
-from numeric.numpy_backend import NumpyOps
-from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
+from numeric.backends.margins import batch_margin
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
 from symbolic import Prop, exp_, matrix, norm2, scalar, vector
 from symbolic.walk import Evaluator
 

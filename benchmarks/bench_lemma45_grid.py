@@ -26,6 +26,7 @@ import symengine as se
 import sympy as sp
 from bench_symengine_vs_sympy import best_time, generate
 
+from numeric.budget import Budget
 from numeric.stages.exact import check_identity
 from proofs import registry
 
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         row, status = [], ""
         for m, kw in modes:
             t0 = time.perf_counter()
-            v = check_identity(c, args.budget, triangulation=False, **kw)
+            v = check_identity(c, Budget.get(args.budget), triangulation=False, **kw)
             dt = time.perf_counter() - t0
             totals[m] += dt
             row.append(f"{dt:16.2f}")

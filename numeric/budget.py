@@ -27,7 +27,7 @@ class Budget:
     grid_d: int  # largest d for exact symbolic checks
     symbolic_seconds: float  # time limit of one symbolic simplification
     #: generations without progress of the leading candidates after which the evolution
-    #: strategy stops (:func:`numeric.adversarial.search`)
+    #: strategy stops (:func:`numeric.search.adversarial.search`)
     stall: int = 40
     #: the same for the search over orders of magnitude (0: it runs every step)
     scale_stall: int = 0
@@ -44,12 +44,28 @@ class Budget:
 
     @staticmethod
     def resolve(budget: str | Budget) -> Budget:
-        """``budget`` itself, or the budget of that name (:meth:`get`).
+        """``budget`` itself, or the budget of that name (:meth:`get`): what a run's entry
+        point (the runner, the command line, the pytest helpers) does once. Everything in
+        :mod:`numeric` takes a resolved :class:`Budget` (:func:`require`).
 
         >>> Budget.resolve("quick") is Budget.resolve(Budget.get("quick"))
         True
         """
         return budget if isinstance(budget, Budget) else Budget.get(budget)
+
+
+def require(budget: Budget) -> Budget:
+    """``budget``, which must already be resolved; a name here is a caller's bug.
+
+    >>> require("quick")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a resolved Budget, got 'quick': resolve names once where the run ...
+    """
+    if not isinstance(budget, Budget):
+        raise TypeError(f"expected a resolved Budget, got {budget!r}: resolve names once where "
+                        "the run starts (Budget.resolve)")
+    return budget
 
 
 BUDGETS = {
@@ -59,3 +75,5 @@ BUDGETS = {
                       scale_stall=30),
     "thorough": Budget("thorough", 8192, 8, 800, 64, 8, 16, 400_000, 8, 5, 60.0),
 }
+#: the budget of a run that names none
+DEFAULT = BUDGETS["default"]

@@ -70,11 +70,17 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
     unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
     returned as is and a new one is stored. ``replay``: witnesses stored by earlier runs,
-    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`)."""
-    b = Budget.resolve(budget)
+    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`). A run
+    starts here: the budget's name is resolved once, and :func:`_check` gets the budget."""
+    return _check(claim, Budget.resolve(budget), seed, progress, replay)
+
+
+def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
+           replay: Sequence[dict] | None) -> Verdict:
+    """:func:`check_claim` with a resolved budget."""
     store = _ACTIVE.get("store")
     if store is not None:
-        v = store.get(claim, budget, seed)
+        v = store.get(claim, b, seed)
         if v is not None:
             return v
     s = claim_seed(seed, claim.id)
@@ -86,7 +92,7 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
     if store is not None:
-        store.put(claim, budget, seed, v)
+        store.put(claim, b, seed, v)
     return v
 
 
@@ -102,7 +108,7 @@ def _conclusion_note(c: Result) -> str:
 _Work = list[tuple[Lemma | None, Claim]]
 #: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
 #: stored witnesses to replay for the claim and for the conclusion])
-_Job = tuple[int, int, Claim | None, Claim | None, "str | Budget", int, tuple]
+_Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
@@ -117,8 +123,8 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
         progress(f"[{k + 1}/{total}] {name}")
-    v = check_claim(claim, budget, seed, progress, replay) if claim is not None else None
-    cv = check_claim(cc, budget, seed, progress, creplay) if cc is not None else None
+    v = _check(claim, budget, seed, progress, replay) if claim is not None else None
+    cv = _check(cc, budget, seed, progress, creplay) if cc is not None else None
     for verdict, rep in ((v, replay), (cv, creplay)):
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
@@ -146,7 +152,7 @@ def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
     return v if len(stored) <= int(v.details.get("replay_candidates", 0)) else None
 
 
-def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress | None,
+def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | None,
               executor: Executor, store: ResultStore | None = None, latest: bool = False,
               witnesses: WitnessDB | None = None) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
@@ -176,7 +182,7 @@ def _verdicts(claims: _Work, budget: str | Budget, seed: int, progress: Progress
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
     if jobs:
-        from numeric.adversarial import preload
+        from numeric.search.adversarial import preload
 
         preload()  # once here, not once in every forked worker
     _PROGRESS["fn"] = progress if executor.name == "local" else None
@@ -223,7 +229,7 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
                   annotation=e.annotation().with_(expect=expect))
 
 
-def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed: int = 0,
+def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None, jobs: int = 1,
                 executor: Executor | None = None, store: ResultStore | None = None,
                 latest: bool = False, witnesses: WitnessDB | None = None) -> list[Result]:
@@ -258,7 +264,8 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str = "default", seed:
     own = executor is None
     ex = LocalExecutor(jobs) if executor is None else executor
     try:
-        verdicts = _verdicts(claims, budget, seed, progress, ex, store, latest, witnesses)
+        verdicts = _verdicts(claims, Budget.resolve(budget), seed, progress, ex, store, latest,
+                             witnesses)
     finally:
         if own:
             ex.close()

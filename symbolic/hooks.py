@@ -1,4 +1,4 @@
-"""Slots that layers above an object fill: how it prints as LaTeX, and how a claim is read.
+r"""Slots that layers above an object fill: how it prints as LaTeX, and how a claim is read.
 
 A claim, a proposition or a lemma sits *below* its printers and parsers, so it cannot import
 them (that would be an import cycle). Instead the printer module registers a function for the
@@ -13,7 +13,7 @@ Example:
     ...         return latex_of(self)
     >>> Box()._repr_latex_() is None  # nothing registered: IPython falls back to repr()
     True
-    >>> register_latex(Box, lambda b: "$\\square$")
+    >>> register_latex(Box, lambda b: r"$\square$")
     >>> Box()._repr_latex_()
     '$\\square$'
 """

@@ -1,7 +1,9 @@
-"""The import layering: proofs -> numeric -> symbolic, never upward."""
+"""The import layering: proofs -> numeric -> symbolic, never upward; inside numeric, the folders
+by role: stages -> search -> backends -> (budget, layout); montecarlo alone."""
 
 import ast
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 FORBIDDEN = {"symbolic": {"numeric", "proofs"}, "numeric": {"proofs"}}
@@ -32,5 +34,68 @@ def test_layers_import_downward_only():
 
 def test_checker_sees_a_violation(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("from proofs import registry\nimport numeric.check\n")
+    bad.write_text("from proofs import registry\nimport numeric.stages\n")
     assert imported_packages(bad) == {"proofs", "numeric"}
+
+
+#: numeric's parts (a folder or a shared module) -> the numeric parts it may import (itself
+#: always); numeric/__init__.py says the same in words
+NUMERIC_ALLOWED = {
+    "budget": set(),
+    "layout": set(),
+    "backends": {"budget", "layout"},
+    "search": {"backends", "budget", "layout"},
+    "stages": {"search", "backends", "budget", "layout"},
+    "montecarlo": set(),
+}
+
+
+def _numeric_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "numeric" and len(parts) > 1 else None
+
+
+def _graph() -> dict[str, set[str]]:
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from test_import_graph import graph
+    finally:
+        sys.path.pop(0)
+    return graph()
+
+
+def numeric_violations(graph: dict[str, set[str]]) -> list[str]:
+    """``module -> imported module`` for every import between numeric's parts that
+    :data:`NUMERIC_ALLOWED` does not allow (function-level imports included)."""
+    out = []
+    for mod, targets in sorted(graph.items()):
+        part = _numeric_part(mod)
+        if part is None:
+            continue
+        assert part in NUMERIC_ALLOWED, f"{mod}: numeric/{part} has no place in the map"
+        for t in sorted(targets):
+            tp = _numeric_part(t)
+            if tp is not None and tp != part and tp not in NUMERIC_ALLOWED[part]:
+                out.append(f"{mod} -> {t}")
+            if t == "numeric" and mod != "numeric":
+                out.append(f"{mod} -> numeric (the package itself)")
+    return out
+
+
+def test_numeric_folders_import_by_role():
+    assert numeric_violations(_graph()) == []
+
+
+def test_role_checker_sees_an_upward_import():
+    fake = {"numeric.backends.x": {"numeric.stages.y", "numeric.budget", "symbolic.claim"},
+            "numeric.montecarlo.z": {"numeric.backends.x"}, "numeric.stages.y": set()}
+    assert numeric_violations(fake) == ["numeric.backends.x -> numeric.stages.y",
+                                        "numeric.montecarlo.z -> numeric.backends.x"]
+
+
+def test_numeric_top_level_holds_only_the_shared_modules():
+    top = sorted(p.stem for p in (ROOT / "numeric").glob("*.py") if p.stem != "__init__")
+    folders = sorted(p.name for p in (ROOT / "numeric").iterdir()
+                     if p.is_dir() and (p / "__init__.py").exists())
+    assert top == ["budget", "layout"]
+    assert folders == ["backends", "montecarlo", "search", "stages"]

@@ -7,6 +7,10 @@ statistics (bootstrap, slopes, interval verdicts, power and the smallest detecta
 :mod:`numeric.montecarlo.plots` the matplotlib helpers. Papers own their experiments
 (``proofs/papers/<key>/experiments/``); this package knows no paper.
 
+May import: :mod:`symbolic` and this folder (no back end, search or stage: an experiment is
+evidence, never a verdict of the cascade). A new statistic goes into
+:mod:`numeric.montecarlo.stats`.
+
 Example:
     >>> exp = Experiment("demo", "doubles a", {"a": 1},
     ...                  lambda p, s, pr: ({"a2": 2 * p["a"]}, []), lambda r, path: None)

@@ -1,1 +1,13 @@
-"""Stages: the ways a claim is decided, behind one protocol (:mod:`numeric.stages.protocol`)."""
+"""Stages: every way of deciding a claim, one stage each, behind one protocol
+(:mod:`~numeric.stages.protocol`: ``name``, ``rigorous``, ``applies``, ``run``), run cheapest
+first by :mod:`~numeric.stages.cascade`: replay of stored witnesses, the numeric probe, exact
+identities (:mod:`~numeric.stages.exact`), lemma schemas, real algebra by z3
+(:mod:`~numeric.stages.real_algebra`), the interval and Taylor provers
+(:mod:`~numeric.stages.interval`, :mod:`~numeric.stages.taylor`), and sampling with
+adversarial search (:mod:`~numeric.stages.sampling`).
+
+May import: :mod:`symbolic`, :mod:`numeric.backends`, :mod:`numeric.search`,
+:mod:`numeric.budget`, :mod:`numeric.layout` and this folder. A new stage is one module here
+(copy :mod:`~numeric.stages.interval`'s ``IntervalStage``) and one entry in
+:data:`numeric.stages.cascade.STAGES`, at its place by cost.
+"""

@@ -1,19 +1,21 @@
 """The cascade: every stage in :data:`STAGES`, cheapest first, until one decides.
 
-The budget is resolved once, at entry. A stage that does not apply (``applies`` gives a
-reason, or ``run`` answers ``skipped``) is passed over; the first rigorous ``proved`` wins, and
-so does a confirmed ``refuted`` from any stage; the stages after a decision do not run. When no
-stage decides, the last stage's verdict (sampling) is the answer, with the ``supported``
-evidence of earlier stages prefixed to its method and message (exact identity on a grid) and
-their other verdicts' messages in ``details[<stage name>]`` (e.g. the interval prover's
-``unknown``). ``details["stages"]`` records, for every stage, what it did or why not
-(:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage that ran.
+The budget arrives resolved (its name was resolved once, where the run started). A stage that
+does not apply (``applies`` gives a reason, or ``run`` answers ``skipped``) is passed over; the
+first rigorous ``proved`` wins, and so does a confirmed ``refuted`` from any stage; the stages
+after a decision do not run. When no stage decides, the last stage's verdict (sampling) is the
+answer, with the ``supported`` evidence of earlier stages prefixed to its method and message
+(exact identity on a grid) and their other verdicts' messages in ``details[<stage name>]`` (e.g.
+the interval prover's ``unknown``). ``details["stages"]`` records, for every stage, what it did
+or why not (:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage
+that ran.
 
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
+    >>> from numeric.budget import DEFAULT, Budget, require
     >>> from numeric.stages.cascade import decide
     >>> x = vector("x", n)
-    >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), "quick", seed=0)
+    >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), Budget.get("quick"), seed=0)
     >>> v.status.value, v.method
     ('proved', 'lemma schema norminf-le-norm2')
     >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][1:4]
@@ -26,7 +28,7 @@ import inspect
 import time
 from collections.abc import Callable, Sequence
 
-from numeric.budget import Budget
+from numeric.budget import DEFAULT, Budget, require
 from numeric.stages.exact import ExactStage
 from numeric.stages.interval import IntervalStage
 from numeric.stages.probe import ProbeStage
@@ -71,7 +73,7 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
+def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
            progress: Progress | None = None, stages: Sequence[Stage] | None = None,
            replay: Sequence[dict] | None = None, shrink: bool = True) -> Verdict:
     """The verdict of the first stage that decides ``claim`` (see the module docstring);
@@ -82,12 +84,13 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     once (``details["replayed"]``). One confirmed by mpmath only is held while the other
     stages run: a fresh refutation (which may be rigorous) or a rigorous proof takes its
     place, so a warm run is never weaker than a cold one. ``shrink``: a refutation found now
-    has its witness shrunk (:func:`numeric.shrink.shrink_verdict`; the original stays in
+    has its witness shrunk (:func:`numeric.search.shrink.shrink_verdict`; the original stays in
     ``details["original_witness"]``).
 
-    Raises ValueError for an unknown budget name, before any stage runs.
+    ``budget`` is resolved by the caller, where the run starts (a name raises TypeError,
+    before any stage runs).
     """
-    b = Budget.resolve(budget)
+    b = require(budget)
     stages = STAGES if stages is None else stages
     if replay:
         from numeric.stages.replay import ReplayStage
@@ -138,7 +141,7 @@ def decide(claim: Claim, budget: str | Budget = "default", seed: int = 0,
             final.status is Status.PROVED and final.rigorous):
         final = held
     if shrink and final.status is Status.REFUTED and not final.details.get("replayed"):
-        from numeric.shrink import shrink_verdict
+        from numeric.search.shrink import shrink_verdict
 
         final = shrink_verdict(claim, final)
     if final.seed is None:

@@ -19,9 +19,11 @@ a grid.
 Example:
     >>> import sympy as sp
     >>> from symbolic import Claim, scalar
+    >>> from numeric.budget import Budget
     >>> from numeric.stages.exact import check_identity
+    >>> QUICK = Budget.get("quick")
     >>> a = scalar("a")
-    >>> check_identity(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), "quick").status.value
+    >>> check_identity(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), QUICK).status.value
     'proved'
 """
 
@@ -36,11 +38,11 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from numeric.budget import Budget
-from numeric.confirm import confirm, witness_json
+from numeric.backends.precise import MpmathOps, mp_workdps
+from numeric.budget import DEFAULT, Budget, require
 from numeric.layout import Layout, index_bounds
-from numeric.precise_backend import MpmathOps, mp_workdps
-from numeric.sampler import sample
+from numeric.search.confirm import confirm, witness_json
+from numeric.search.sampler import sample
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.derivation import generic_identity
@@ -295,7 +297,7 @@ def _triangulation_note(tri: dict | None) -> str:
             f"({errs} worst relative error) {'agree' if tri['agrees'] else 'DISAGREE'}")
 
 
-def check_identity(claim: Claim, budget: str | Budget = "default", seed: int = 0,
+def check_identity(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
                    triangulation: bool = True, generic_first: bool = True,
                    engine: str = "symengine") -> Verdict | None:
     """Exact verdict for an equality, or None when the claim is not an exact-checkable identity.
@@ -303,8 +305,7 @@ def check_identity(claim: Claim, budget: str | Budget = "default", seed: int = 0
     ``generic_first=False`` skips the dimension-generic proof (the full grid then runs);
     ``engine`` generates the explicit derivatives (``symengine`` or ``sympy``).
     """
-    v = identity_verdict(claim, Budget.resolve(budget), seed, triangulation, generic_first,
-                         engine)
+    v = identity_verdict(claim, require(budget), seed, triangulation, generic_first, engine)
     return None if isinstance(v, str) else v
 
 

@@ -3,10 +3,10 @@ before the exact stage.
 
 The exact stage can spend its whole symbolic time limit on a claim that sampling refutes in a
 fraction of a second. The probe samples a few instances at the smallest dimension settings
-(with the hypotheses' equality cases, :func:`numeric.sampler.equality_cases`) and confirms the
-clear float64 violations at high precision (:mod:`numeric.confirm`). It decides only with a
-witness that arb certifies (a rigorous refutation, as the exact stage's own would be); any
-other outcome is no decision, and the exact stage runs as it would have.
+(with the hypotheses' equality cases, :func:`numeric.search.sampler.equality_cases`) and
+confirms the clear float64 violations at high precision (:mod:`numeric.search.confirm`). It
+decides only with a witness that arb certifies (a rigorous refutation, as the exact stage's
+own would be); any other outcome is no decision, and the exact stage runs as it would have.
 
 Example:
     >>> import sympy as sp

@@ -6,7 +6,7 @@ theory of real closed fields). Division and square roots are allowed: every deno
 provably nonzero and every square-root argument provably non-negative under the hypotheses (a
 separate ``unsat`` query), otherwise the claim is undefined somewhere and nothing is proved. A
 ``sat`` model is only a candidate witness: it is rounded to floats and confirmed with
-:func:`numeric.confirm.confirm_json` (mpmath and arb) before the claim is ``refuted``.
+:func:`numeric.search.confirm.confirm_json` (mpmath and arb) before the claim is ``refuted``.
 
 Example:
     >>> from symbolic import Claim, Prop, scalar
@@ -262,7 +262,7 @@ class RealAlgebraStage:
 
     def _refute(self, claim: Claim, syms: list[sp.Symbol], zv: dict, facts: list, lhs: Any,
                 rhs: Any, model: Any, ms: int, seed: int, t0: float) -> Verdict | None:
-        from numeric.confirm import confirm_json
+        from numeric.search.confirm import confirm_json
 
         models = [model]
         # a model strictly inside the violation region survives rounding to floats more often

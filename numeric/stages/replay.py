@@ -2,7 +2,7 @@
 (the runner reads them from ``.proofcheck/witnesses/``; this layer never reads files).
 
 A stored witness is only a candidate: it is re-confirmed against the claim as it is now
-(:func:`numeric.confirm.confirm_json`: mpmath at 50 and 100 digits, then arb). If one
+(:func:`numeric.search.confirm.confirm_json`: mpmath at 50 and 100 digits, then arb). If one
 confirms, the claim is ``refuted`` at once with ``details["replayed"] = True``; otherwise the
 stage makes no decision and the cascade goes on. An arb-certified witness is preferred: the
 witnesses are tried in order and the first certified one wins, else the first confirmed one.
@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from numeric.confirm import Confirmation, confirm_json
+from numeric.search.confirm import Confirmation, confirm_json
 from symbolic.verdict import Status, Verdict
 from symbolic.walk import Unsupported
 
@@ -38,7 +38,7 @@ _ERRORS = (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError, Inde
 
 
 class ReplayStage:
-    """Re-confirm stored witnesses (JSON dicts, as :func:`numeric.confirm.witness_json`
+    """Re-confirm stored witnesses (JSON dicts, as :func:`numeric.search.confirm.witness_json`
     writes them); decide ``refuted`` if one still violates the claim."""
 
     name = "replay"

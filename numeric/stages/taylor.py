@@ -2,7 +2,8 @@
 
 The claim's margin ``g`` (``rhs - lhs`` for ``<=``, so the claim is ``g >= 0`` or ``g > 0``) is
 proved on the closure of the domain, box by box, with extended-real arb intervals
-(:mod:`numeric.xinterval`, :mod:`numeric.trig_interval`), by whichever of these succeeds first:
+(:mod:`numeric.backends.xinterval`, :mod:`numeric.backends.trig_interval`), by whichever of
+these succeeds first:
 
 - natural and mean-value (centred) enclosures of ``g``;
 - **face reduction** (a Taylor argument along one variable ``v``): if the ``m``-th partial
@@ -44,9 +45,9 @@ from typing import TYPE_CHECKING, Any
 import flint
 import sympy as sp
 
-from numeric.precise_backend import ArbOps, arb_prec
-from numeric.trig_interval import TrigEvaluator, TrigXIOps
-from numeric.xinterval import XI
+from numeric.backends.precise import ArbOps, arb_prec
+from numeric.backends.trig_interval import TrigEvaluator, TrigXIOps
+from numeric.backends.xinterval import XI
 from symbolic.claim import Prop
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation

@@ -75,14 +75,14 @@ def entry(entry_id: str) -> Lemma:
 def replay(claim: Claim, witness: dict[str, Any], dps: int = 50):
     """Re-evaluate ``claim`` at a witness (as in the JSON output) at ``dps`` digits, then with arb.
 
-    Returns a :class:`numeric.confirm.Confirmation`: ``hypotheses_hold``, ``violated``,
+    Returns a :class:`numeric.search.confirm.Confirmation`: ``hypotheses_hold``, ``violated``,
     ``rigorous`` (arb certified the violation), and ``lhs``, ``rhs``, ``margin`` as text.
     Decimal-string values are read as floats (the nearest double).
     """
     import numpy as np
 
-    from numeric.confirm import confirm
     from numeric.layout import Layout
+    from numeric.search.confirm import confirm
 
     dims = {str(s): int(witness[str(s)]) for s in sorted(claim.dimension_symbols, key=str)}
     layout = Layout.of(claim, dims)

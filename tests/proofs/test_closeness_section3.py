@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from numeric.confirm import confirm
 from numeric.layout import Layout
+from numeric.search.confirm import confirm
 from proofs import registry
 from proofs.runner import check_claim, entry_notes, run_entries
 from symbolic.verdict import Status

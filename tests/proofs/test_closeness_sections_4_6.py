@@ -6,8 +6,8 @@ import flint
 import numpy as np
 import pytest
 
+from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.layout import Layout
-from numeric.precise_backend import MpmathOps, mp_workdps
 from numeric.stages.exact import _arb_point, arb_eval
 from proofs import registry
 from proofs.model.results import Result

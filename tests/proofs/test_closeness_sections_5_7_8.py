@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from numeric.confirm import confirm_json
+from numeric.search.confirm import confirm_json
 from proofs.papers.closeness import PAPER, section1, section5, section7, section8
 from proofs.papers.closeness.constants import constant_gaps
 from proofs.reports import errata

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from numeric.check import check_numeric
-from numeric.interval_prover import prove_interval
+from numeric.budget import Budget
 from numeric.stages.exact import check_identity
+from numeric.stages.interval import prove_interval
+from numeric.stages.sampling import check_numeric
 from proofs.runner import check_claim
 from symbolic import (
     Claim,
@@ -86,7 +87,7 @@ def _planted_extreme_scales() -> list[Claim]:
     import importlib.util
     import pathlib
 
-    path = pathlib.Path(__file__).parents[1] / "numeric" / "test_extreme_scales.py"
+    path = pathlib.Path(__file__).parents[1] / "numeric" / "stages" / "test_extreme_scales.py"
     spec = importlib.util.spec_from_file_location("_extreme_scales", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -102,7 +103,7 @@ def ids(claims):
 
 @pytest.mark.parametrize("claim", TRUE, ids=ids(TRUE))
 def test_true_claims_are_never_refuted(claim):
-    for stage in (check_identity(claim, "quick"), prove_interval(claim, "quick")):
+    for stage in (check_identity(claim, Budget.get("quick")), prove_interval(claim, Budget.get("quick"))):
         assert stage is None or stage.status is not Status.REFUTED
     v = check_claim(claim, "quick", seed=11)
     assert v.status in (Status.PROVED, Status.SUPPORTED), v.message
@@ -110,7 +111,7 @@ def test_true_claims_are_never_refuted(claim):
 
 @pytest.mark.parametrize("claim", FALSE, ids=ids(FALSE))
 def test_false_claims_are_never_proved_and_always_refuted(claim):
-    for stage in (check_identity(claim, "quick"), prove_interval(claim, "quick")):
+    for stage in (check_identity(claim, Budget.get("quick")), prove_interval(claim, Budget.get("quick"))):
         assert stage is None or stage.status is not Status.PROVED
     v = check_claim(claim, "quick", seed=11)
     assert v.status is Status.REFUTED, v.message
@@ -120,7 +121,7 @@ def test_false_claims_are_never_proved_and_always_refuted(claim):
 @pytest.mark.parametrize("claim", [cl for cl in FALSE if prove_interval(cl) is None
                                    and check_identity(cl) is None], ids=lambda cl: cl.id)
 def test_sampling_and_search_alone_find_planted_violations(claim):
-    v = check_numeric(claim, "quick", seed=5)
+    v = check_numeric(claim, Budget.get("quick"), seed=5)
     assert v.status is Status.REFUTED, v.message
     # a strict relation fails at margin 0 too (u = w in ||u - w|| > 0)
     assert v.worst_margin <= 0 if claim.rel.strict else v.worst_margin < 0

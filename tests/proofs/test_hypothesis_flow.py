@@ -2,7 +2,7 @@
 
 import pytest
 
-from numeric.confirm import confirm_json
+from numeric.search.confirm import confirm_json
 from proofs.papers.closeness import PAPER
 from proofs.papers.closeness import section5 as s5
 from proofs.tools.hypothesis_flow import _implication, flow, needed

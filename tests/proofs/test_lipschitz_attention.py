@@ -41,12 +41,12 @@ def test_sphere_rows_are_unit_exactly():
 def test_exact_identities_on_the_grid():
     for c in (claim(model.EQUATION_2), claim(model.SHIFT), claim(model.POLARIZATION),
               claim(model.SPHERE_ATTENTION, 1)):
-        v = check_identity(c, "quick")
+        v = check_identity(c, Budget.get("quick"))
         assert v.status is Status.SUPPORTED and v.precision == "exact", (c.id, v.message)
         assert "exactly" in v.message
     # the bias/noise split is proved for all sizes by the dimension-generic engine
     for c in (claim(loss.ICL_SPLIT), claim(loss.ICL_SPLIT, 2)):
-        v = check_identity(c, "quick")
+        v = check_identity(c, Budget.get("quick"))
         assert v.status is Status.PROVED and v.rigorous, (c.id, v.message)
         assert "dimension-generic" in v.method and "checked exactly" in v.message
 
@@ -64,8 +64,8 @@ def test_sphere_statement_holds_by_sampling_only_on_the_sphere():
 
 def _mp_value(expr, witness):
     """Evaluate a scalar claim side at a JSON witness with mpmath (50 digits)."""
+    from numeric.backends.precise import MpmathOps, mp_workdps
     from numeric.layout import Layout
-    from numeric.precise_backend import MpmathOps, mp_workdps
     from symbolic.walk import Evaluator
 
     c = Claim("t:extra-eval", expr, "=", expr)
@@ -106,7 +106,7 @@ def test_total_cancellation_at_50_and_100_digits_is_not_a_violation() -> None:
     """On the unit circle, 1 - x'q for x, q within 1e-115 of each other cancels beyond 100
     digits: mpmath reads 0 at both precisions, the other side 1.8e-111, and used to report a
     'stable' violation. Arb at higher precision resolves it and contradicts mpmath."""
-    from numeric.confirm import confirm_json
+    from numeric.search.confirm import confirm_json
 
     cid = "lipschitz-attention:extra-sphere-polarization"
     c = next(x for e in PAPER.entries for x in e.claims() if x.id == cid)

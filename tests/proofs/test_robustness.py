@@ -18,9 +18,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from numeric.arb_linalg import arb_precision
+from numeric.backends.arb_linalg import arb_precision
+from numeric.backends.precise import arb_prec, mp_workdps
 from numeric.budget import Budget
-from numeric.precise_backend import arb_prec, mp_workdps
 from numeric.stages.exact import check_identity
 from proofs.cli import main
 from proofs.runner import check_claim
@@ -214,7 +214,7 @@ def test_check_claim_leaves_precision_unchanged() -> None:
 
 
 def test_precision_restored_when_a_check_breaks(monkeypatch) -> None:
-    from numeric import confirm as nc
+    from numeric.search import confirm as nc
 
     before = _precision()
 

@@ -126,8 +126,8 @@ def test_check_reuses_the_store_and_no_cache_ignores_it(in_tmp, monkeypatch, cap
                  "--json", "a.json"]) == 0
     first = json.loads(Path("a.json").read_text())
     calls: list[str] = []
-    real = runner.check_claim
-    monkeypatch.setattr(runner, "check_claim",
+    real = runner._check  # what each job runs, with the budget resolved once by the run
+    monkeypatch.setattr(runner, "_check",
                         lambda c, *a, **k: calls.append(c.id) or real(c, *a, **k))
     assert main(["check", *SLICE, "--budget", "quick", "--jobs", "1", "-q",
                  "--json", "b.json"]) == 0
@@ -162,8 +162,8 @@ def test_errata_after_check_reads_the_store(in_tmp, monkeypatch, capsys):
     store = ResultStore(".")
     entries = _entries()
     calls: list[str] = []
-    real = runner.check_claim
-    monkeypatch.setattr(runner, "check_claim",
+    real = runner._check  # what each job runs, with the budget resolved once by the run
+    monkeypatch.setattr(runner, "_check",
                         lambda c, *a, **k: calls.append(c.id) or real(c, *a, **k))
     res = run_entries(entries, "default", 0, store=store, latest=True)
     assert calls == [] and store.used == {("quick", 0)}

@@ -139,12 +139,12 @@ def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
     claim = Claim("replay:extra-2", x**2, ">=", 0)
     replay = _Fixed("replay", weak, rigorous=False)
     # a fresh rigorous refutation replaces the held one
-    v = decide(claim, "quick", stages=[replay, _Fixed("exact", strong)], shrink=False)
+    v = decide(claim, Budget.get("quick"), stages=[replay, _Fixed("exact", strong)], shrink=False)
     assert v.rigorous and v.witness == {"x": 2.0}
     assert v.details["stages"][0]["outcome"].startswith("refuted (not rigorous): held")
     # a rigorous proof wins over a witness that arb did not certify
-    v = decide(claim, "quick", stages=[replay, _Fixed("exact", proof)], shrink=False)
+    v = decide(claim, Budget.get("quick"), stages=[replay, _Fixed("exact", proof)], shrink=False)
     assert v.status is Status.PROVED
     # nothing else decides: the held refutation stands
-    v = decide(claim, "quick", stages=[replay, _Fixed("sampling", None, False)], shrink=False)
+    v = decide(claim, Budget.get("quick"), stages=[replay, _Fixed("sampling", None, False)], shrink=False)
     assert v.status is Status.REFUTED and v.witness == {"x": 1.0} and not v.rigorous

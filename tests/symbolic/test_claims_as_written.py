@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from numeric.numpy_backend import NumpyOps
-from numeric.precise_backend import ArbOps, MpmathOps, mp_workdps
-from numeric.xinterval import XI, XIOps
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.backends.precise import ArbOps, MpmathOps, mp_workdps
+from numeric.backends.xinterval import XI, XIOps
 from symbolic import (
     Claim,
     Prop,

@@ -3,7 +3,7 @@
 import numpy as np
 import sympy as sp
 
-from numeric.numpy_backend import NumpyOps
+from numeric.backends.numpy_batch import NumpyOps
 from symbolic import matrix, norm2, vector
 from symbolic.walk import Evaluator, SympyScalarOps, Unsupported, _handler
 

@@ -1,5 +1,5 @@
 """Candidate violations found by sampling and search, which ones to confirm, and their
-confirmation at high precision (:func:`numeric.confirm.confirm`).
+confirmation at high precision (:func:`numeric.search.confirm.confirm`).
 
 Example:
     >>> from numeric.stages.sampling.candidates import Candidate, diverse
@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from numeric.confirm import confirm, witness_json
 from numeric.layout import Layout
+from numeric.search.confirm import confirm, witness_json
 from numeric.stages.sampling.settings import ranges_of
 from numeric.stages.sampling.slack import confirmed_slack
 from symbolic.claim import Claim

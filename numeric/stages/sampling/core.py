@@ -28,13 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from numeric.adversarial import best_instances, scale_search, search
+from numeric.backends.logspace import log_margin, rescue, rows_env
+from numeric.backends.margins import batch_margin, precise_margin, slack_value
+from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.budget import Budget
 from numeric.layout import Layout
-from numeric.logspace import log_margin, rescue, rows_env
-from numeric.margins import batch_margin, precise_margin, slack_value
-from numeric.precise_backend import MpmathOps, mp_workdps
-from numeric.sampler import equality_cases, sample
+from numeric.search.adversarial import best_instances, scale_search, search
+from numeric.search.sampler import equality_cases, sample
 from numeric.stages.sampling.candidates import Candidate, Confirmer
 from numeric.stages.sampling.settings import (
     dim_settings,
@@ -94,7 +94,7 @@ def precise_margin_of(claim: Claim, inst: Instance) -> float:
     An inequality between scalars is tried first with arb at 256 bits (:func:`_arb_margin_of`),
     several times faster on wide instances: where arb pins the relative margin to far better
     than float64 precision, its midpoint rounds to the float mpmath's 50 digits round to."""
-    from numeric.confirm import _env
+    from numeric.search.confirm import _env
 
     fast = _arb_margin_of(claim, inst)
     if fast is not None:
@@ -123,8 +123,8 @@ def _arb_margin_of(claim: Claim, inst: Instance) -> float | None:
     """
     import flint
 
-    from numeric.confirm import _env
-    from numeric.precise_backend import ArbOps, arb_prec
+    from numeric.backends.precise import ArbOps, arb_prec
+    from numeric.search.confirm import _env
 
     if claim.rel in (Relation.EQ, Relation.PSD_LE):
         return None
@@ -282,7 +282,7 @@ class _Run:
 
     def equality_pass(self, layout: Layout, sampled: Sampled) -> None:
         """Candidates on the hypotheses' equality sets (``x = y``, faces, index ends), which
-        sampling reaches with probability zero (:func:`numeric.sampler.equality_cases`)."""
+        sampling reaches with probability zero (:func:`numeric.search.sampler.equality_cases`)."""
         cases = equality_cases(self.claim, sampled.batch)
         feas = cases.take(cases.feasible)
         self.tally.evaluations += cases.size
@@ -308,8 +308,8 @@ class _Run:
                 self.tied = self.confirmer.last
 
     def scale_pass(self, layout: Layout, sampled: Sampled, k: int) -> None:
-        """Search over orders of magnitude (:func:`numeric.adversarial.scale_search`) from the
-        lowest margins and random instances, with its own random stream (the other passes
+        """Search over orders of magnitude (:func:`numeric.search.adversarial.scale_search`) from
+        the lowest margins and random instances, with its own random stream (the other passes
         draw what they drew before it existed)."""
         claim, b, m = self.claim, self.budget, sampled.margins
         rng = np.random.default_rng([self.seed, 15, k])

@@ -19,9 +19,9 @@ import math
 import numpy as np
 import sympy as sp
 
+from numeric.backends.logspace import float64_ranges
 from numeric.budget import Budget
 from numeric.layout import Layout
-from numeric.logspace import float64_ranges
 from symbolic import objects as ob
 from symbolic.claim import Claim
 

@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from numeric.confirm import Confirmation, witness_json
+from numeric.backends.logspace import log_margin, rows_env
+from numeric.backends.margins import batch_margin, slack_value
+from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.layout import Layout
-from numeric.logspace import log_margin, rows_env
-from numeric.margins import batch_margin, slack_value
-from numeric.precise_backend import MpmathOps, mp_workdps
+from numeric.search.confirm import Confirmation, witness_json
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Unsupported
@@ -46,7 +46,7 @@ class Instance:
                         {s: v[j] for s, v in batch.indices.items()})
 
     def witness(self) -> dict[str, Any]:
-        """As JSON (:func:`numeric.confirm.witness_json`)."""
+        """As JSON (:func:`numeric.search.confirm.witness_json`)."""
         return witness_json(self.layout, self.values, self.indices)
 
 
@@ -131,7 +131,7 @@ def confirmed_slack(claim: Claim, conf: Confirmation) -> float | None:
 
 def precise_slack10(claim: Claim, inst: Instance) -> float | None:
     """:func:`ratio10` of one instance evaluated at 30 digits (None where mpmath cannot)."""
-    from numeric.confirm import _env
+    from numeric.search.confirm import _env
 
     if claim.rel is Relation.EQ or claim.rel is Relation.PSD_LE:
         return None

@@ -7,7 +7,7 @@ proof assumes beyond them is attached to its steps (``extra_hypotheses``) and re
 :mod:`proofs.tools.hypothesis_flow`. ``n`` runs up to 1000 and ``R`` over ``[4, 60]``
 (``[0, 60]`` where ``R >= 4`` is not listed), where ``exp(R^2)``, ``exp(2R^2)`` and
 ``beta^-2`` leave float64 range:
-evaluation moves to log-space float64 (:mod:`numeric.logspace`) or mpmath by itself.
+evaluation moves to log-space float64 (:mod:`numeric.backends.logspace`) or mpmath by itself.
 
 Example:
     >>> from proofs.papers.closeness.section5 import ENTRIES

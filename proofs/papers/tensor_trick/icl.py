@@ -9,8 +9,9 @@ D(X)^{-1}exp(A1XA2ᵀ)`` (closeness Claim 5.2); for the Rescaled version the res
 
 The statements are checked for ``R`` from 4 to 60: where float64 overflows (``exp(10R²)`` at
 ``R > 8.42``, ``exp(A1XA2ᵀ)`` entries up to ``exp(R²)``) the numeric stage re-evaluates the
-instance in log space (``numeric.logspace``), so no verdict rests on a non-finite value. The
-A-variants are written in matrix form (``unvec(exp(𝖠x))``, no ``⊗``), which log space evaluates;
+instance in log space (``numeric.backends.logspace``), so no verdict rests on a non-finite
+value. The A-variants are written in matrix form (``unvec(exp(𝖠x))``, no ``⊗``), which log
+space evaluates;
 ``identities.UNVEC`` proves them equal to the vector forms for all ``n, d``.
 """
 

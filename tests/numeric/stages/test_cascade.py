@@ -64,7 +64,7 @@ def test_stages_run_cheapest_first_and_each_is_recorded() -> None:
     stages = [Fake("a", reason="not for this claim", log=log),
               Fake("b", Verdict(Status.UNKNOWN, "b", False, "ran out of boxes"), log=log),
               Fake("c", Verdict(Status.SUPPORTED, "c", False, "no violation"), log=log)]
-    v = decide(CLAIM, "quick", seed=7, stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), seed=7, stages=stages)
     assert [e[1] for e in log if e[0] == "run"] == ["b", "c"]
     assert [e[1] for e in log if e[0] == "applies"] == ["a", "b", "c"]
     assert _outcomes(v) == [("a", "did not apply: not for this claim"),
@@ -87,17 +87,19 @@ def test_budget_is_resolved_once_at_entry(monkeypatch: pytest.MonkeyPatch) -> No
     log: list = []
     stages = [Fake("a", Verdict(Status.UNKNOWN, "a", False, "?"), log=log),
               Fake("b", Verdict(Status.SUPPORTED, "b", False, "ok"), log=log)]
-    decide(CLAIM, "quick", seed=0, stages=stages)
+    decide(CLAIM, Budget.get("quick"), seed=0, stages=stages)
     assert calls == ["quick"]
     budgets = [e[2] for e in log if e[0] == "run"]
     assert budgets == [real("quick")] * 2 and all(isinstance(b, Budget) for b in budgets)
 
 
-def test_bad_budget_name_raises_before_any_stage() -> None:
+def test_budget_arrives_resolved_before_any_stage() -> None:
     log: list = []
-    with pytest.raises(ValueError, match="unknown budget 'fast'"):
-        decide(CLAIM, "fast", stages=[Fake("a", log=log)])
+    with pytest.raises(TypeError, match="expected a resolved Budget, got 'quick'"):
+        decide(CLAIM, "quick", stages=[Fake("a", log=log)])  # names are resolved where runs start
     assert log == []
+    with pytest.raises(ValueError, match="unknown budget 'fast'"):
+        Budget.resolve("fast")
 
 
 def test_first_rigorous_proof_wins_and_later_stages_do_not_run() -> None:
@@ -105,7 +107,7 @@ def test_first_rigorous_proof_wins_and_later_stages_do_not_run() -> None:
     proved = Verdict(Status.PROVED, "p", True, "holds")
     stages = [Fake("a", Verdict(Status.PROVED, "guess", False, "not rigorous"), log=log),
               Fake("b", proved, log=log), Fake("c", log=log)]
-    v = decide(CLAIM, "quick", stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), stages=stages)
     assert v is proved
     assert _outcomes(v) == [("a", "no decision: proved: not rigorous"),
                             ("b", "decided: proved (rigorous)"),
@@ -116,14 +118,14 @@ def test_first_rigorous_proof_wins_and_later_stages_do_not_run() -> None:
 def test_proof_from_a_non_rigorous_stage_does_not_decide() -> None:
     stages = [Fake("a", Verdict(Status.PROVED, "a", True, "?"), rigorous=False),
               Fake("b", Verdict(Status.SUPPORTED, "b", False, "ok"))]
-    assert decide(CLAIM, "quick", stages=stages).status is Status.SUPPORTED
+    assert decide(CLAIM, Budget.get("quick"), stages=stages).status is Status.SUPPORTED
 
 
 def test_confirmed_refutation_wins_and_its_seconds_include_earlier_stages() -> None:
     refuted = Verdict(Status.REFUTED, "r", False, "violated", witness={"x": 2.0}, seconds=0.001)
     stages = [Fake("slow", Verdict(Status.UNKNOWN, "slow", False, "?"), sleep=0.3),
               Fake("r", refuted), Fake("never")]
-    v = decide(CLAIM, "quick", stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), stages=stages)
     assert v.status is Status.REFUTED and v.witness == {"x": 2.0}
     assert v.seconds >= 0.3
     assert _outcomes(v)[1] == ("r", "decided: refuted (not rigorous)")
@@ -133,7 +135,7 @@ def test_confirmed_refutation_wins_and_its_seconds_include_earlier_stages() -> N
 def test_supported_evidence_is_prefixed_onto_the_last_verdict() -> None:
     stages = [Fake("exact", Verdict(Status.SUPPORTED, "grid", False, "identity on the grid")),
               Fake("sampling", Verdict(Status.SUPPORTED, "sampling", False, "no violation"))]
-    v = decide(CLAIM, "quick", stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), stages=stages)
     assert v.method == "grid; sampling"
     assert v.message == ("identity on the grid; no violation; no proof: exact: "
                          "identity on the grid")
@@ -146,7 +148,7 @@ def test_a_stage_that_breaks_is_recorded_and_the_others_decide() -> None:
             raise TypeError("Mix of Matrix and Scalar symbols")
 
     stages = [Broken("schemas"), Fake("sampling", Verdict(Status.SUPPORTED, "s", False, "ok"))]
-    v = decide(CLAIM, "quick", stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), stages=stages)
     assert v.status is Status.SUPPORTED
     assert v.details["stages"][0]["outcome"] == (
         "error: TypeError: Mix of Matrix and Scalar symbols")
@@ -155,7 +157,7 @@ def test_a_stage_that_breaks_is_recorded_and_the_others_decide() -> None:
 
 def test_no_stage_applies_gives_skipped_with_the_reasons() -> None:
     stages = [Fake("a", reason="no"), Fake("b", Verdict(Status.SKIPPED, "b", False, "cannot"))]
-    v = decide(CLAIM, "quick", stages=stages)
+    v = decide(CLAIM, Budget.get("quick"), stages=stages)
     assert v.status is Status.SKIPPED
     assert "a: did not apply: no" in v.message and "b: did not apply: cannot" in v.message
 
@@ -168,14 +170,14 @@ def test_progress_reaches_stages_that_take_it() -> None:
             progress("hello")
             return Verdict(Status.SUPPORTED, "t", False, "ok")
 
-    decide(CLAIM, "quick", stages=[Fake("quiet", Verdict(Status.UNKNOWN, "q", False, "?")),
+    decide(CLAIM, Budget.get("quick"), stages=[Fake("quiet", Verdict(Status.UNKNOWN, "q", False, "?")),
                                    Talking("talking")], progress=seen.append)
     assert seen == ["hello"]
 
 
 def test_real_cascade_interval_proof_records_every_stage() -> None:
     box = (Prop(x, ">=", 0), Prop(x, "<=", 1))
-    v = decide(Claim("t:extra-1", x * (1 - x), "<=", sp.Rational(1, 4), box), "quick", seed=3,
+    v = decide(Claim("t:extra-1", x * (1 - x), "<=", sp.Rational(1, 4), box), Budget.get("quick"), seed=3,
                stages=BASIC)
     assert v.status is Status.PROVED and v.rigorous and v.seed == 3
     assert _outcomes(v)[0] == ("exact", "did not apply: not an equality")
@@ -184,10 +186,10 @@ def test_real_cascade_interval_proof_records_every_stage() -> None:
 
 
 def test_real_cascade_exact_proof_and_sampling_fallback() -> None:
-    v = decide(Claim("t:extra-1", sp.exp(2 * x), "=", sp.exp(x) ** 2), "quick", stages=BASIC)
+    v = decide(Claim("t:extra-1", sp.exp(2 * x), "=", sp.exp(x) ** 2), Budget.get("quick"), stages=BASIC)
     assert v.status is Status.PROVED and _outcomes(v)[0][1] == "decided: proved (rigorous)"
     u = vector("u", n)
-    w = decide(Claim("t:extra-2", norminf(u), "<=", norm2(u)), "quick", seed=0, stages=BASIC)
+    w = decide(Claim("t:extra-2", norminf(u), "<=", norm2(u)), Budget.get("quick"), seed=0, stages=BASIC)
     assert w.status is Status.SUPPORTED
     assert _outcomes(w)[1] == ("interval", "did not apply: has vector or matrix symbols")
     assert _outcomes(w)[2][1].startswith("no decision: supported")
@@ -198,7 +200,7 @@ def test_real_cascade_refutation_counts_the_earlier_stages_time() -> None:
     # decide: the refutation's seconds include that stage's time
     slow = Fake("slow", Verdict(Status.UNKNOWN, "slow", False, "timed out"), sleep=0.2)
     u = vector("u", n)
-    v = decide(Claim("t:extra-3", norm2(u), "<=", norminf(u)), "quick", seed=0,
+    v = decide(Claim("t:extra-3", norm2(u), "<=", norminf(u)), Budget.get("quick"), seed=0,
                stages=(slow, *BASIC))
     assert v.status is Status.REFUTED and v.rigorous
     rec = {r["stage"]: r for r in v.details["stages"]}

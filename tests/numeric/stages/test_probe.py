@@ -16,7 +16,7 @@ QUICK = Budget.get("quick")
 
 def test_false_identity_refuted_rigorously_before_the_exact_stage():
     c = Claim("t:extra-1", sp.exp(2 * a), "=", 2 * sp.exp(a))
-    v = decide(c, "quick", seed=1)
+    v = decide(c, Budget.get("quick"), seed=1)
     assert v.status is Status.REFUTED and v.rigorous
     assert v.method.startswith(probe_mod.METHOD)
     stages = {r["stage"]: r["outcome"] for r in v.details["stages"]}
@@ -27,7 +27,7 @@ def test_true_identity_and_inequality_left_to_the_other_stages():
     assert ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), QUICK,
                             0) is None
     assert ProbeStage().applies(Claim("t:extra-1", a, "<=", 1)) == "not an equality"
-    v = decide(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), "quick", seed=0)
+    v = decide(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), Budget.get("quick"), seed=0)
     assert v.status is Status.PROVED and v.details["stages"][0]["outcome"] == "no decision"
 
 

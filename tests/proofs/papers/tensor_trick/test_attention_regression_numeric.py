@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from numeric.numpy_backend import NumpyOps
+from numeric.backends.numpy_batch import NumpyOps
 from proofs.papers.tensor_trick.experiments.attention_regression import (
     normalized_loss_grad,
     rescaled_log_loss,

@@ -5,9 +5,17 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from numeric.check import check_numeric
-from numeric.logspace import LV, LogOps, float64_ranges, log_margin, overflow_threshold, rescue
-from numeric.numpy_backend import NumpyOps
+from numeric.backends.logspace import (
+    LV,
+    LogOps,
+    float64_ranges,
+    log_margin,
+    overflow_threshold,
+    rescue,
+)
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.budget import Budget
+from numeric.stages.sampling import check_numeric
 from symbolic import Claim, Prop, exp_, inner, matrix, n, norm2, ones, opnorm, scalar, vector
 from symbolic.walk import Evaluator
 
@@ -59,7 +67,7 @@ def test_check_numeric_leaves_nothing_unresolved_up_to_r60():
     c = Claim("t:extra-1", norm2(exp_(A * x)), "<=", sp.sqrt(n) * sp.exp(R**2),
               hypotheses=(Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R), Prop(R, ">=", 4)),
               dims={"n": (1, 40)}, ranges={"R": (4, 60)})
-    v = check_numeric(c, "quick", seed=1)
+    v = check_numeric(c, Budget.get("quick"), seed=1)
     assert v.status.value == "supported"
     assert v.details["backends"]["unresolved"] == 0
     assert v.details["backends"]["logspace"] > 0
@@ -78,7 +86,7 @@ def _random_lv(rng: np.random.Generator, shape: tuple[int, ...]) -> LV:
 def test_scaled_matmul_agrees_with_the_term_by_term_one():
     """The float64 product of scaled rows and columns (with its fallback) against the
     log-sum-exp of every term: the same signs, logs within 1e-9, the same non-finite values."""
-    from numeric.logspace import _matmul2, _matmul_lse
+    from numeric.backends.logspace import _matmul2, _matmul_lse
 
     rng = np.random.default_rng(0)
     for _ in range(1500):
@@ -97,7 +105,7 @@ def test_scaled_matmul_agrees_with_the_term_by_term_one():
 def test_scaled_matmul_falls_back_where_the_scales_miss_each_other():
     """Row (e^1000, e^-1000) times column (e^-1000, e^1000): each scaled factor underflows, the
     product is 2, and the term-by-term sum gives it."""
-    from numeric.logspace import _matmul2
+    from numeric.backends.logspace import _matmul2
 
     a = LV(np.ones((1, 1, 2)), np.array([[[1000.0, -1000.0]]]))
     b = LV(np.ones((1, 2, 1)), np.array([[[-1000.0], [1000.0]]]))
@@ -152,7 +160,7 @@ def test_float_first_agrees_with_pairs_everywhere():
     for rows in (1, 4, 50):
         vals = _extreme_env(rng, 300, rows, 3)
         env = {syms[k]: v for k, v in vals.items()}
-        from numeric.logspace import _env
+        from numeric.backends.logspace import _env
 
         fast = Evaluator(LogOps(), {**_env(env), n: rows})
         pairs = Evaluator(LogOps(float_first=False), {**_env(env), n: rows})
@@ -169,10 +177,10 @@ def test_float_first_agrees_with_pairs_everywhere():
 
 def test_float_first_matches_mpmath_at_the_extremes():
     """Each value at 50 digits: relative error under 1e-9 (of ``log|v|`` where it is large)."""
-    from numeric.confirm import _env as mp_env
+    from numeric.backends.logspace import _env
+    from numeric.backends.precise import MpmathOps, mp_workdps
     from numeric.layout import Layout
-    from numeric.logspace import _env
-    from numeric.precise_backend import MpmathOps, mp_workdps
+    from numeric.search.confirm import _env as mp_env
 
     rng = np.random.default_rng(5)
     syms, _ = _float_first_cases()

@@ -6,7 +6,7 @@ tail arguments over unbounded domains sound. Products use the convention ``0 * i
 correct for closed intervals of real numbers.
 
 Example:
-    >>> from numeric.xinterval import XI
+    >>> from numeric.backends.xinterval import XI
     >>> r = XI(4, float("inf"))
     >>> dg = r * 12 * (r * r * 6).exp() - 4  # derivative of exp(6 r^2) - 4 r on [4, inf)
     >>> dg.lower_gt0(), dg.hi

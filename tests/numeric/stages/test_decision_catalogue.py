@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from numeric.confirm import confirm_json
+from numeric.budget import Budget
+from numeric.search.confirm import confirm_json
 from numeric.stages.cascade import decide
 from symbolic.verdict import Status
 
@@ -32,7 +33,7 @@ FAST = [e for e in CATALOGUE if e.claim.id.split("extra-", 1)[1] in {
 def _check(entries: list) -> tuple[int, int]:
     proved_true = true = 0
     for e in entries:
-        v = decide(e.claim, "quick", seed=0)
+        v = decide(e.claim, Budget.get("quick"), seed=0)
         if e.true:
             true += 1
             assert v.status is not Status.REFUTED, (e.claim.id, v.witness, v.message)

@@ -8,8 +8,8 @@ import pytest
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.confirm import confirm
 from numeric.layout import Layout
+from numeric.search.confirm import confirm
 from numeric.stages.cascade import decide
 from numeric.stages.sampling import SamplingStage
 from symbolic import Claim, Prop, scalar
@@ -42,7 +42,7 @@ def test_true_strict_claims_are_not_refuted(claim: Claim) -> None:
     assert v.status is Status.SUPPORTED, (v.status, v.witness, v.message)
     assert v.witness is None
     # ... and the whole cascade (where a rigorous stage may prove them)
-    w = decide(claim, "quick", seed=0)
+    w = decide(claim, Budget.get("quick"), seed=0)
     assert w.status in (Status.SUPPORTED, Status.PROVED) and w.witness is None
 
 
@@ -74,7 +74,7 @@ def test_false_strict_claim_at_a_tie_is_refuted_end_to_end() -> None:
     v = SamplingStage().run(claim, Budget.get("quick"), seed=0)
     assert v.status is Status.REFUTED and v.rigorous
     assert v.witness == {"x": 0.0}
-    assert decide(claim, "quick", seed=0).status is Status.REFUTED
+    assert decide(claim, Budget.get("quick"), seed=0).status is Status.REFUTED
 
 
 def test_genuine_violation_still_certified() -> None:
@@ -85,7 +85,7 @@ def test_genuine_violation_still_certified() -> None:
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """One entry per margin that confirmation computes: 1 for mpmath, 0 for arb."""
-    import numeric.confirm as cf
+    import numeric.search.confirm as cf
 
     seen: list[int] = []
     real = cf.precise_margin

@@ -12,11 +12,11 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from numeric.arb_linalg import to_arb
-from numeric.confirm import confirm
+from numeric.backends.arb_linalg import to_arb
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
 from numeric.layout import Layout
-from numeric.numpy_backend import NumpyOps
-from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
+from numeric.search.confirm import confirm
 from proofs.runner import check_claim
 from symbolic import Claim, Prop, inner, n, norm2, norminf, scalar, sum_entries, vector
 from symbolic.objects import exp_

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from numeric.numpy_backend import spectral_norm
+from numeric.backends.numpy_batch import spectral_norm
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 5), (5, 1), (2, 2), (2, 7), (7, 2), (3, 3), (4, 6), (1000, 4), (3, 8)])
@@ -33,7 +33,7 @@ def test_spectral_norm_nonfinite():
 
 
 def test_matmul_with_inner_dimension_one_is_matmul():
-    from numeric.numpy_backend import NumpyOps
+    from numeric.backends.numpy_batch import NumpyOps
 
     rng = np.random.default_rng(1)
     a, b = rng.standard_normal((30, 6, 1)), rng.standard_normal((30, 1, 4))
@@ -84,9 +84,9 @@ def test_search_passes_the_budgets_stall_and_polish_steps(monkeypatch):
     import scipy.optimize
     import sympy as sp
 
-    from numeric import adversarial
     from numeric.layout import Layout
-    from numeric.sampler import sample
+    from numeric.search import adversarial
+    from numeric.search.sampler import sample
     from symbolic import Claim, norm2, norminf, vector
     from symbolic.objects import n
 

@@ -8,8 +8,8 @@ values of the critical points inside the interval are added (``sin`` reaches ±1
 arb cannot place on one side of an endpoint counts as inside (sound).
 
 Example:
-    >>> from numeric.xinterval import XI
-    >>> from numeric.trig_interval import TrigXIOps
+    >>> from numeric.backends.xinterval import XI
+    >>> from numeric.backends.trig_interval import TrigXIOps
     >>> c = TrigXIOps().func("cos", [XI(0, 1)])
     >>> float(c.hi), round(float(c.lo), 6)
     (1.0, 0.540302)
@@ -23,7 +23,7 @@ from typing import Any
 import flint
 import sympy as sp
 
-from numeric.xinterval import XI, XIOps
+from numeric.backends.xinterval import XI, XIOps
 from symbolic.walk import Evaluator, Unsupported
 
 INF = math.inf
@@ -92,7 +92,7 @@ def _tan(x: XI) -> XI:
 
 
 class TrigXIOps(XIOps):
-    """:class:`~numeric.xinterval.XIOps` plus sin, cos, tan, atan and tanh."""
+    """:class:`~numeric.backends.xinterval.XIOps` plus sin, cos, tan, atan and tanh."""
 
     name = "interval+trig"
 

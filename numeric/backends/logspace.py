@@ -17,7 +17,7 @@ with it in log space.
 Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic import Prop
-    >>> from numeric.logspace import log_margin
+    >>> from numeric.backends.logspace import log_margin
     >>> R = sp.Symbol("R", real=True)
     >>> m, slack10 = log_margin(Prop(4 * R, "<=", sp.exp(10 * R**2)), {R: np.array([4.0, 60.0])})
     >>> m.tolist(), np.round(slack10).tolist()
@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from numeric.numpy_backend import NumpyOps, spectral_norm
+from numeric.backends.numpy_batch import NumpyOps, spectral_norm
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
@@ -297,7 +297,7 @@ _EXACT_MATOPS = ("transpose", "column", "entry", "vec", "unvec", "row_block", "d
 
 class LogOps(Ops):
     """Log-space float64 operations over a batch (the numpy back end's layout), float64
-    first: each method computes plain arguments as :class:`~numeric.numpy_backend.NumpyOps`
+    first: each method computes plain arguments as :class:`~numeric.backends.numpy_batch.NumpyOps`
     does and keeps the result where :func:`_kept` trusts it, else works on pairs."""
 
     name = "logspace"
@@ -495,8 +495,8 @@ def _mag_l(v: LV) -> np.ndarray:
 
 
 def log_margin(prop: Prop, env: dict) -> tuple[np.ndarray, np.ndarray]:
-    """Relative margins (as :func:`numeric.margins.batch_margin`) and ``log10`` of the slack
-    ``lhs/rhs`` (``rhs/lhs`` for ``>=``; NaN unless both sides are positive), evaluated in log
+    """Relative margins (as :func:`numeric.backends.margins.batch_margin`) and ``log10`` of the
+    slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``; NaN unless both sides are positive), evaluated in log
     space. ``env`` maps symbols to numpy batches (the numpy back end's environment)."""
     if prop.rel is Relation.PSD_LE:
         raise Unsupported("logspace: Loewner order")

@@ -11,7 +11,7 @@ Example:
     >>> import numpy as np
     >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, scalar, n, d
     >>> from numeric.layout import Layout
-    >>> from numeric.sampler import sample
+    >>> from numeric.search.sampler import sample
     >>> R = scalar("R", positive=True)
     >>> A, x = matrix("A", n, d), vector("x", d)
     >>> c = Claim("t:extra-1", norm2(A * x), "<=", R**2,
@@ -29,10 +29,10 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from numeric.backends.logspace import LogRows
+from numeric.backends.margins import batch_margin, holds
+from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
-from numeric.logspace import LogRows
-from numeric.margins import batch_margin, holds
-from numeric.numpy_backend import NumpyOps
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.objects import symbols_of
@@ -259,7 +259,8 @@ def hypothesis_margins(props: list[Prop] | tuple[Prop, ...], ev: Evaluator,
                        size: int) -> list[np.ndarray]:
     """Relative margins ``(size,)`` of each proposition over a numpy batch; rows where float64
     overflowed are evaluated again in log space, by one evaluator for all of them
-    (:class:`~numeric.logspace.LogRows`: the margins of :func:`~numeric.logspace.rescue`)."""
+    (:class:`~numeric.backends.logspace.LogRows`: the margins of
+    :func:`~numeric.backends.logspace.rescue`)."""
     out = []
     with np.errstate(all="ignore"):
         for h in props:

@@ -7,7 +7,7 @@ Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic import Claim, scalar
     >>> from numeric.layout import Layout
-    >>> from numeric.confirm import confirm
+    >>> from numeric.search.confirm import confirm
     >>> x = scalar("x")
     >>> c = Claim("t:extra-1", x * (1 - x), "<=", sp.Rational(1, 4) * (1 - sp.Rational(1, 10**8)))
     >>> r = confirm(c, Layout.of(c, {}), {x: np.array(0.5)}, {})
@@ -25,9 +25,9 @@ import mpmath
 import numpy as np
 import sympy as sp
 
+from numeric.backends.margins import precise_margin
+from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
 from numeric.layout import Layout
-from numeric.margins import precise_margin
-from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
 from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Unsupported
@@ -325,7 +325,7 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
         uncertain = None
         for h in claim.hypotheses:
             if h.rel is Relation.PSD_LE:
-                from numeric.arb_linalg import is_psd
+                from numeric.backends.arb_linalg import is_psd
 
                 diff = ev(h.rhs) - ev(h.lhs)
                 psd = is_psd(flint.arb_mat(diff.tolist()))

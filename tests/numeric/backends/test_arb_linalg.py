@@ -1,4 +1,4 @@
-"""Tests for numeric.arb_linalg (rigorous arb helpers)."""
+"""Tests for numeric.backends.arb_linalg (rigorous arb helpers)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from flint import arb, arb_mat
 
-from numeric.arb_linalg import (
+from numeric.backends.arb_linalg import (
     arb_from_bounds,
     arb_interval_str,
     arb_lower,

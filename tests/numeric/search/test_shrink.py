@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from numeric.confirm import confirm_json
-from numeric.shrink import shrink, shrink_verdict, simple_values
+from numeric.budget import Budget
+from numeric.search.confirm import confirm_json
+from numeric.search.shrink import shrink, shrink_verdict, simple_values
 from numeric.stages.cascade import decide
 from symbolic import Claim, Prop, matrix, n, norm2, norminf, opnorm, scalar, vector
 from symbolic.objects import d
@@ -64,7 +65,7 @@ def test_shrink_verdict_keeps_the_original():
 def test_decide_reports_the_shrunk_witness():
     c = Claim("s:extra-6", norm2(u), "<=", sp.Rational(9, 10) * sp.sqrt(n) * norminf(u),
               dims={"n": (2, 6)})
-    vd = decide(c, "quick", seed=0)
+    vd = decide(c, Budget.get("quick"), seed=0)
     assert vd.status is Status.REFUTED and vd.rigorous
     assert vd.witness["n"] == 2 and vd.witness["u"] in ([[1.0], [1.0]], [[-1.0], [-1.0]],
                                                       [[1.0], [-1.0]], [[-1.0], [1.0]])

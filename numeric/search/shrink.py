@@ -2,7 +2,7 @@
 integers, simple values (0, ±1, ±2, ±1/2, powers of ten) and fewer significant digits, while
 the violation stays confirmed.
 
-Every accepted step is re-confirmed from its JSON form (:func:`numeric.confirm.confirm_json`:
+Every accepted step is re-confirmed from its JSON form (:func:`numeric.search.confirm.confirm_json`:
 mpmath at 50 and 100 digits, then arb); a witness that arb certified stays arb-certified. A
 float64 evaluation screens out the candidates that clearly satisfy the claim or break a
 hypothesis, so that confirmations go to candidates that may violate. The cost is bounded by
@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 
-from numeric.confirm import Confirmation, confirm_json
+from numeric.backends.margins import batch_margin, holds
+from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
-from numeric.margins import batch_margin, holds
-from numeric.numpy_backend import NumpyOps
+from numeric.search.confirm import Confirmation, confirm_json
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -167,7 +167,7 @@ def _truncate(value: Any, shape: tuple[int, ...]) -> Any:
 def shrink(claim: Claim, witness: dict[str, Any], rigorous: bool,
            max_confirms: int = MAX_CONFIRMS, max_screens: int = MAX_SCREENS) -> Shrunk | None:
     """The simplest witness reachable from ``witness`` (a JSON witness, as
-    :func:`numeric.confirm.witness_json` writes it) that still violates ``claim`` when
+    :func:`numeric.search.confirm.witness_json` writes it) that still violates ``claim`` when
     re-confirmed (arb-certified if ``rigorous``). None when ``witness`` itself does not
     re-confirm from JSON (e.g. a function the mpmath back end does not walk) or holds decimal
     strings."""

@@ -1,9 +1,9 @@
 import numpy as np
 import sympy as sp
 
-from numeric.adversarial import search
 from numeric.layout import Layout
-from numeric.sampler import sample
+from numeric.search.adversarial import search
+from numeric.search.sampler import sample
 from symbolic import (
     Claim,
     Prop,
@@ -86,7 +86,7 @@ def test_lambda_min_node():
 
 
 def test_draw_matrix_kinds():
-    from numeric.sampler import _draw_matrix
+    from numeric.search.sampler import _draw_matrix
 
     rng = np.random.default_rng(3)
     m = _draw_matrix((6, 3), 2000, rng, False, None)
@@ -106,7 +106,7 @@ def test_draw_matrix_kinds():
 
 
 def test_draw_matrix_aligns_vectors_with_the_partner_and_is_reproducible():
-    from numeric.sampler import _draw_matrix
+    from numeric.search.sampler import _draw_matrix
 
     partner = np.random.default_rng(1).standard_normal((500, 7, 4))
     v = _draw_matrix((4, 1), 500, np.random.default_rng(5), False, partner)

@@ -7,8 +7,8 @@ Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic import Prop
     >>> from symbolic.walk import Evaluator
-    >>> from numeric.numpy_backend import NumpyOps
-    >>> from numeric.margins import batch_margin
+    >>> from numeric.backends.numpy_batch import NumpyOps
+    >>> from numeric.backends.margins import batch_margin
     >>> x = sp.Symbol("x")
     >>> ev = Evaluator(NumpyOps(), {x: np.array([0.0, 2.0])})
     >>> m, lhs, rhs = batch_margin(Prop(x, "<=", 1), ev)
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from numeric.numpy_backend import spectral_norm
+from numeric.backends.numpy_batch import spectral_norm
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from numeric.numpy_backend import NumpyOps
-from numeric.precise_backend import ArbOps, MpmathOps, arb_prec, mp_workdps
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
 from symbolic import (
     col,
     deriv,

@@ -6,7 +6,7 @@ enclosures: every operation is a ball operation.
 Example:
     >>> import sympy as sp
     >>> from symbolic.walk import Evaluator
-    >>> from numeric.precise_backend import MpmathOps, mp_workdps
+    >>> from numeric.backends.precise import MpmathOps, mp_workdps
     >>> x = sp.Symbol("x")
     >>> with mp_workdps(30):
     ...     str(Evaluator(MpmathOps(), {x: MpmathOps().number(2)})(sp.sqrt(x)))[:12]
@@ -351,7 +351,7 @@ class ArbOps(_ObjectOps):
         if isinstance(value, (np.floating, np.integer)):
             value = value.item()
         if isinstance(value, mpmath.mpf):
-            from numeric.arb_linalg import to_arb
+            from numeric.backends.arb_linalg import to_arb
 
             return to_arb(value)
         if isinstance(value, str):
@@ -375,7 +375,7 @@ class ArbOps(_ObjectOps):
         return getattr(x, name)()
 
     def _opnorm(self, m: np.ndarray) -> Any:
-        from numeric import arb_linalg
+        from numeric.backends import arb_linalg
 
         return arb_linalg.spectral_norm(flint.arb_mat(m.tolist()))
 

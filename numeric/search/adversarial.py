@@ -11,8 +11,8 @@ Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic import Claim, vector, norm2, norminf, n
     >>> from numeric.layout import Layout
-    >>> from numeric.sampler import sample
-    >>> from numeric.adversarial import search
+    >>> from numeric.search.sampler import sample
+    >>> from numeric.search.adversarial import search
     >>> x = vector("x", n)
     >>> eps = sp.Rational(1, 10**8)
     >>> c = Claim("t:extra-1", norm2(x), "<=", (1 - eps) * sp.sqrt(n) * norminf(x))
@@ -30,10 +30,10 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
-from numeric.logspace import LogRows
-from numeric.margins import batch_margin, holds
-from numeric.numpy_backend import NumpyOps
-from numeric.sampler import Batch
+from numeric.backends.logspace import LogRows
+from numeric.backends.margins import batch_margin, holds
+from numeric.backends.numpy_batch import NumpyOps
+from numeric.search.sampler import Batch
 from symbolic.claim import Claim
 from symbolic.objects import SymmetricMatrixSymbol
 from symbolic.relation import Relation
@@ -118,7 +118,7 @@ class _Objective:
     def evaluate(self, theta: np.ndarray, indices: dict | None = None):
         """(claim margins, hypothesis margins (H, B), feasible mask). Rows whose float64
         evaluation overflows (the claim's or a hypothesis's) are evaluated again in log space,
-        all of them by one evaluator (:class:`~numeric.logspace.LogRows`)."""
+        all of them by one evaluator (:class:`~numeric.backends.logspace.LogRows`)."""
         values = self.layout.unflatten(theta)
         idx = self.indices if indices is None else indices
         env = self.layout.env(values, idx)
@@ -339,7 +339,7 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
                  span: float = SCALE_SPAN, stall: int = 0) -> SearchResult:
     """Search over orders of magnitude: each symbol of a start is ``direction * 10**e`` with
     its direction kept and its exponent ``e`` searched in ``[-span, span]``; every proposal is
-    moved onto the faces of the hypotheses it breaks (:func:`numeric.sampler.to_faces`: a
+    moved onto the faces of the hypotheses it breaks (:func:`numeric.search.sampler.to_faces`: a
     scalar clipped to its bounds, a symbol scaled onto its norm bound) and kept if feasible
     and lower in margin. Moves: one exponent, all of them, or two in opposite directions (a
     product ``‖A‖‖x‖`` kept while ``‖x‖ ~ 1e70`` and ``‖A‖ ~ 1e-75``). Half the starts take the
@@ -349,7 +349,7 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
     >>> import sympy as sp
     >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, n, d
     >>> from numeric.layout import Layout
-    >>> from numeric.sampler import sample
+    >>> from numeric.search.sampler import sample
     >>> A, v = matrix("A", n, d), vector("v", d)
     >>> p = norm2(A * v)
     >>> c = Claim("t:extra-1", p * sp.exp(-p), "<=", sp.Rational(1, 3),
@@ -360,7 +360,7 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
     >>> bool(res.margins.min() < 0)
     True
     """
-    from numeric.sampler import to_faces
+    from numeric.search.sampler import to_faces
 
     layout = start.layout
     base = start.take(np.concatenate([np.arange(start.size), np.arange(start.size)]))

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from numeric.check import check_numeric
-from numeric.confirm import confirm_json
+from numeric.budget import Budget
+from numeric.search.confirm import confirm_json
 from numeric.stages.cascade import decide
+from numeric.stages.sampling import check_numeric
 from symbolic import Claim, Prop, inner, matrix, n, norm2, opnorm, scalar, vector
 from symbolic.objects import d
 from symbolic.verdict import Status
@@ -57,7 +58,7 @@ def ids(claims):
 
 @pytest.mark.parametrize("claim", PLANTED, ids=ids(PLANTED))
 def test_planted_claims_are_refuted_at_quick(claim):
-    v = decide(claim, "quick", seed=0)
+    v = decide(claim, Budget.get("quick"), seed=0)
     assert v.status is Status.REFUTED and v.rigorous, (v.status, v.message)
     conf = confirm_json(claim, v.witness)
     assert conf.violated and conf.rigorous, (v.witness, conf.notes)
@@ -65,7 +66,7 @@ def test_planted_claims_are_refuted_at_quick(claim):
 
 @pytest.mark.parametrize("claim", PLANTED, ids=ids(PLANTED))
 def test_sampling_stage_alone_reaches_them(claim):
-    v = check_numeric(claim, "quick", seed=3)
+    v = check_numeric(claim, Budget.get("quick"), seed=3)
     assert v.status is Status.REFUTED and v.rigorous, (v.status, v.message)
     w_ = v.details.get("original_witness", v.witness)
     conf = confirm_json(claim, w_)
@@ -74,7 +75,7 @@ def test_sampling_stage_alone_reaches_them(claim):
 
 def test_band_witness_spans_many_orders_of_magnitude():
     """The violation of the tiny-matrix band needs ||A|| <= 1e-75 and ||v|| >= 1e75."""
-    v = check_numeric(PLANTED[0], "quick", seed=0)
+    v = check_numeric(PLANTED[0], Budget.get("quick"), seed=0)
     wit = v.details.get("original_witness", v.witness)
     big_a = max(abs(float(e)) for row in wit["A"] for e in row)
     big_v = max(abs(float(e)) for row in wit["v"] for e in row)
@@ -85,7 +86,7 @@ def test_equality_cases_hit_the_measure_zero_set():
     import numpy as np
 
     from numeric.layout import Layout
-    from numeric.sampler import equality_cases, sample
+    from numeric.search.sampler import equality_cases, sample
 
     c = PLANTED[3]
     lay = Layout.of(c, {"n": 3})

@@ -1,7 +1,7 @@
 import sympy as sp
 
-from numeric.interval_prover import prove_interval
-from numeric.xinterval import XI
+from numeric.backends.xinterval import XI
+from numeric.stages.interval import prove_interval
 from symbolic import Claim, Prop, d, matrix, n, norm2, scalar
 from symbolic.verdict import Status
 

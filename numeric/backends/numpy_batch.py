@@ -7,7 +7,7 @@ Example:
     >>> import numpy as np, sympy as sp
     >>> from symbolic.objects import vector, norm2
     >>> from symbolic.walk import Evaluator
-    >>> from numeric.numpy_backend import NumpyOps
+    >>> from numeric.backends.numpy_batch import NumpyOps
     >>> x = vector("x", 3)
     >>> vals = np.array([[[3.0], [4.0], [0.0]], [[1.0], [0.0], [0.0]]])
     >>> Evaluator(NumpyOps(), {x: vals})(norm2(x))
