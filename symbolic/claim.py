@@ -159,6 +159,7 @@ class Claim:
             except ValueError as exc:
                 raise ValueError(f"{self.id}: hypothesis: {exc}") from None
         syms = body.symbols.union(*[h.symbols for h in listed])
+        one_object_per_name(self.id, body, listed)
         listed += [p for p in assumption_props(syms, listed) if p not in listed]
         object.__setattr__(self, "hypotheses", tuple(listed))
 
@@ -227,6 +228,58 @@ class Claim:
         return replace(self, **changes)
 
 
+def describe_symbol(s: sp.Basic) -> str:
+    """What a symbol is, in words: ``vector x (n×1)``, ``index i``, ``real scalar R``.
+
+    >>> describe_symbol(_ob.index("i")), describe_symbol(_ob.scalar("i", positive=True))
+    ('index i', 'real scalar i (positive)')
+    """
+    if isinstance(s, sp.MatrixSymbol):
+        rows, cols = s.shape
+        return f"vector {s} ({rows}×1)" if cols == 1 else f"matrix {s} ({rows}×{cols})"
+    if s in DIMS.values():
+        return f"dimension {s}"
+    if s.is_integer and s.is_positive:
+        return f"index {s}"
+    kind = "real scalar" if s.is_real else "scalar"
+    extra = [a for a in ("positive", "nonnegative", "negative", "integer") if s.assumptions0.get(a)]
+    if "positive" in extra:
+        extra = [a for a in extra if a != "nonnegative"]
+    return f"{kind} {s}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def one_object_per_name(claim_id: str, body: Prop, hypotheses: list[Prop]) -> None:
+    """Refuse a claim in which two different objects print the same name (an index ``i`` and
+    a scalar ``i``; a vector ``x`` and a scalar ``x``): the reader sees one object, the
+    checker would see two. Raises ValueError naming both and where each appears.
+
+    >>> from symbolic.objects import index, scalar
+    >>> one_object_per_name("t:extra-1", Prop(index("i"), ">=", 1),
+    ...                     [Prop(scalar("i"), "!=", 2)])  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    ValueError: t:extra-1: two different objects are printed 'i': index i (in the statement)
+    and real scalar i (in hypothesis 1); one printed name must be one object: declare it
+    once and use it everywhere
+    """
+    seen: dict[str, tuple[sp.Basic, str]] = {}
+    dims = set(DIMS.values())
+    for where, prop in [("the statement", body),
+                        *[(f"hypothesis {k}", h) for k, h in enumerate(hypotheses, 1)]]:
+        found = set(prop.symbols)
+        for side in (prop.lhs, prop.rhs):
+            found |= getattr(side, "free_symbols", set()) & dims
+        for sym in sorted(found, key=str):
+            name = str(sym)
+            first = seen.setdefault(name, (sym, where))
+            if first[0] != sym:
+                raise ValueError(
+                    f"{claim_id}: two different objects are printed {name!r}: "
+                    f"{describe_symbol(first[0])} (in {first[1]}) and {describe_symbol(sym)} "
+                    f"(in {where}); one printed name must be one object: declare it once and "
+                    "use it everywhere")
+
+
 def _written_body(claim_id: str, stmt: Any, to_props: Any) -> Prop:
     """The one relation of ``Claim(id, stmt)``: a SymPy relational, ``Ne``, a string."""
     if stmt is True or stmt is sp.true or stmt is False or stmt is sp.false:
@@ -257,7 +310,13 @@ def _exprs(claim: Any) -> list[sp.Basic]:
 def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
     """Index symbols of a claim (or anything with ``lhs``, ``rhs`` and optional ``hypotheses``)
     and the dimension each one ranges up to (1-based, inclusive): columns, entries, row
-    blocks and derivative coordinates."""
+    blocks and derivative coordinates.
+
+    >>> from symbolic.objects import entry, index, matrix
+    >>> i = index("i")
+    >>> index_bounds(Prop(entry(matrix("A", _ob.DIMS["n"], _ob.DIMS["d"]), i, i), "<=", 1))
+    {i: Min(d, n)}
+    """
     bounds: dict[sp.Symbol, sp.Expr] = {}
     for e in _exprs(claim):
         for node in sp.preorder_traversal(e):
@@ -275,7 +334,10 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
                 pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
             for idx, bound in pairs:
                 if isinstance(idx, sp.Symbol):
-                    bounds.setdefault(idx, bound)
+                    # an index used in two places (a row of an n×d matrix and one of its
+                    # columns) ranges up to the smaller size
+                    old = bounds.get(idx)
+                    bounds[idx] = bound if old is None or old == bound else sp.Min(old, bound)
         for var in _ob.bound_symbols(e):  # a sum's own index is not sampled
             bounds.pop(var, None)
     return bounds

@@ -284,6 +284,8 @@ def _cases() -> list[tuple[Any, Handler]]:
         (sp.MatAdd, lambda ev, e: ev.ops.matadd([ev(a) for a in e.args])),
         (sp.MatPow, E._matpow),  # Inverse too (a MatPow with exponent -1)
         (sp.Sum, E._sum),
+        # δ_ij of two indices: 1 - min(1, |i - j|), in every back end's own arithmetic
+        (sp.KroneckerDelta, lambda ev, e: ev(1 - sp.Min(1, sp.Abs(e.args[0] - e.args[1])))),
         (sp.Add, lambda ev, e: ev.ops.add([ev(a) for a in e.args])),
         (sp.Mul, lambda ev, e: ev.ops.mul([ev(a) for a in e.args])),
         (sp.Pow, E._pow),
@@ -391,6 +393,9 @@ def _unsupported(e: sp.Basic, bound: frozenset, dims: frozenset) -> str | None:
                 return (f"the sum bound in {e} uses {sorted(map(str, free))[0]}: bounds must be "
                         "numbers or dimensions (n, d, ...)")
         bound = bound | set(e.variables)
+    elif isinstance(e, sp.KroneckerDelta):
+        if any(ob.is_matrix(a) or not a.is_integer for a in e.args):
+            return f"the Kronecker delta {e} takes two indices (integers)"
     elif isinstance(e, sp.Function) and not isinstance(e, SCALAR_FUNCTIONS):
         name = type(e).__name__
         return f"{name} (in {e}) is not supported: no back end evaluates it"

@@ -58,7 +58,9 @@ def jsonable(obj: Any) -> Any:
 def make_claim(claim_id: str, kind: str, status: str, source: str, message: str, *,
                slack: float | None, stats: dict[str, Any],
                detectable: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One result record ``R`` for the claim ``claim_id``; never rigorous.
+    """One result record ``R`` for the claim ``claim_id``; never rigorous, always labelled
+    ``"statistical": true`` (a Monte Carlo ``refuted`` is a statistical test's rejection, not
+    a certified witness).
 
     ``detectable`` states the test's sensitivity: the smallest effect (``effect``, in ``unit``)
     that it detects with probability ``power`` at level ``alpha`` (see
@@ -71,7 +73,7 @@ def make_claim(claim_id: str, kind: str, status: str, source: str, message: str,
     if status not in STATUSES:
         raise ValueError(f"status must be supported, refuted or unknown, not {status!r}")
     return {"id": claim_id, "kind": kind, "status": status, "method": "monte-carlo",
-            "rigorous": False, "source": source, "message": message,
+            "rigorous": False, "statistical": True, "source": source, "message": message,
             "slack": None if slack is None or not math.isfinite(slack) else float(slack),
             "witness": None, "stats": stats,
             "detectable": dict(detectable) if detectable is not None else None}

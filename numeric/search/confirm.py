@@ -167,12 +167,14 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     # 1 + x vs 1 at x = 5e-324) is a violation only if arb certifies one
     tie = _is_zero(m) and _is_zero(m2)
     mp_margin = mpmath.mpf(m)
+    enclosures: list = []
     for prec in (bits, 4 * bits, 16 * bits):
         try:
             if prec == bits and first not in (None, "open"):
                 verdict = first  # the same at these bits: it did not depend on mpmath
             else:
-                verdict = _arb_check(claim, layout, values, indices, prec, mp_margin)
+                verdict = _arb_check(claim, layout, values, indices, prec, mp_margin,
+                                     record=enclosures)
         except Unsupported as exc:
             if tie:
                 return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and no rigorous "
@@ -207,8 +209,31 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     if tie:
         return _reject(out, f"margin 0 at {dps} and {2 * dps} digits and arb up to "
                        f"{16 * bits} bits does not certify a violation: a tie, not a violation")
+    last = enclosures[-1] if enclosures else None
+    if isinstance(last, flint.arb) and last.is_finite() and bool(last.contains(0)):
+        # arb cannot tell this margin from 0: a tie up to rounding (v'(diag(p) - pp')v at
+        # v = 1, exactly 0) and a true violation beyond arb's reach (exp of -1e20) look
+        # alike here, so the point stays a candidate: never refuted, never dismissed
+        out.notes.append(f"margin {_brief(out.margin)} lies within the rounding error at "
+                         f"{16 * bits} bits (arb encloses it in {last.str(3)}, which "
+                         "contains 0): not certified")
+        return out
     out.notes.append("arb enclosure too wide to certify the violation")
     return out
+
+
+def _brief(text: str) -> str:
+    """A margin's decimal text to 6 significant digits (``-1.03e-1303``), exponent kept.
+
+    >>> _brief("-2.0594559162630421519225740222237486169407868881582e-71571149577547705624")
+    '-2.05946e-71571149577547705624'
+    """
+    mant, _, exp = text.partition("e")
+    try:
+        head = f"{float(mant):.6g}"
+    except ValueError:
+        return text
+    return head + ("e" + exp if exp else "")
 
 
 _ARB_ERRORS = (Unsupported, ValueError, ZeroDivisionError, TypeError, ArithmeticError)
@@ -272,12 +297,12 @@ def _reject(out: Confirmation, note: str) -> Confirmation:
     return out
 
 
-def _certain(margin: Any, rel: Relation, holds: bool) -> bool:
+def certain(margin: Any, rel: Relation, holds: bool) -> bool:
     """Is arb certain that a (scalar) margin makes ``rel`` hold (``holds``) or fail?
 
-    >>> _certain(flint.arb(0), Relation.GT, holds=False), _certain(flint.arb(0), Relation.GE, True)
+    >>> certain(flint.arb(0), Relation.GT, holds=False), certain(flint.arb(0), Relation.GE, True)
     (True, True)
-    >>> _certain(flint.arb(0, 1), Relation.GT, holds=True)
+    >>> certain(flint.arb(0, 1), Relation.GT, holds=True)
     False
     """
     if rel is Relation.EQ:
@@ -313,12 +338,14 @@ def _within_noise(margin: Any, lhs: Any, rhs: Any, dps: int) -> bool:
 
 
 def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: int,
-               mp_margin: Any | None, dps: int | None = None) -> str:
+               mp_margin: Any | None, dps: int | None = None,
+               record: list | None = None) -> str:
     """Arb at ``bits``: ``certified`` (hypotheses hold and the violation is certain), ``holds``
     (the claim certainly holds at the point), ``contradicted`` (the enclosure of the margin
     excludes mpmath's value by a wide gap; never when ``mp_margin`` is None), ``hypothesis
     fails: H`` (certainly fails), ``hypothesis H`` (a hypothesis not certified), ``tie`` (with
-    ``dps``, for a non-strict inequality: :func:`_within_noise`), or ``open``."""
+    ``dps``, for a non-strict inequality: :func:`_within_noise`), or ``open``. ``record``, if
+    given, receives the claim's margin enclosure."""
     with arb_prec(bits):
         ops = ArbOps()
         ev = Evaluator(ops, _env(layout, ops, values, indices))
@@ -337,12 +364,14 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
             hm, _, _ = precise_margin(h, ev)
             # float inputs meet an equality hypothesis (||x|| = 1) only to rounding, which
             # mpmath's tolerance accepts: arb's exact "not equal" is no reason to reject
-            if h.rel is not Relation.EQ and _certain(hm, h.rel, holds=False):
+            if h.rel is not Relation.EQ and certain(hm, h.rel, holds=False):
                 return f"hypothesis fails: {h}"
-            if not _certain(hm, h.rel, holds=True):
+            if not certain(hm, h.rel, holds=True):
                 uncertain = uncertain or f"hypothesis {h}"
         am, alhs, arhs = precise_margin(claim.prop, ev)
-        if claim.prop.rel is not Relation.EQ and _certain(am, claim.prop.rel, holds=True):
+        if record is not None:
+            record.append(am)
+        if claim.prop.rel is not Relation.EQ and certain(am, claim.prop.rel, holds=True):
             return "holds"
         if uncertain:
             return uncertain
@@ -361,6 +390,38 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
         return "open"
 
 
+def hypotheses_certified(claim: Claim, layout: Layout, values: dict, indices: dict,
+                         bits: int = 256) -> bool:
+    """Does arb at ``bits`` certify every hypothesis of ``claim`` at the point? (A witness's
+    violation certified some other way, e.g. on an exact symbolic difference, still needs it.)
+
+    >>> from symbolic import Prop, scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x, "=", 2 * x, (Prop(x, ">", 0),))
+    >>> lay = Layout.of(c, {})
+    >>> hypotheses_certified(c, lay, {x: np.array(1.0)}, {}), hypotheses_certified(
+    ...     c, lay, {x: np.array(-1.0)}, {})
+    (True, False)
+    """
+    try:
+        with arb_prec(bits):
+            ops = ArbOps()
+            ev = Evaluator(ops, _env(layout, ops, values, indices))
+            for h in claim.hypotheses:
+                if h.rel is Relation.PSD_LE:
+                    from numeric.backends.arb_linalg import is_psd
+
+                    if is_psd(flint.arb_mat((ev(h.rhs) - ev(h.lhs)).tolist())) is not True:
+                        return False
+                    continue
+                hm, _, _ = precise_margin(h, ev)
+                if not certain(hm, h.rel, holds=True):
+                    return False
+    except _ARB_ERRORS:
+        return False
+    return True
+
+
 def _exact_mpf(x: Any) -> Any:
     """An exact arb (a midpoint or a radius) as an mpmath number, without rounding.
 
@@ -369,6 +430,45 @@ def _exact_mpf(x: Any) -> Any:
     """
     man, exp = x.man_exp()
     return mpmath.mpf((int(man), int(exp)))
+
+
+def ratio10(rel: Relation, lhs: Any, rhs: Any) -> float | None:
+    """``log10`` of the slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``) of high-precision sides;
+    None for equalities, matrices, or sides that are not both positive.
+
+    >>> ratio10(Relation.LE, mpmath.mpf(1), mpmath.mpf(100))
+    -2.0
+    """
+    import mpmath
+
+    if rel is Relation.EQ or rel is Relation.PSD_LE or isinstance(lhs, np.ndarray) \
+            or isinstance(rhs, np.ndarray):
+        return None
+    small, big = (lhs, rhs) if rel.direction < 0 else (rhs, lhs)
+    if not (small > 0 and big > 0):
+        return None
+    return float(mpmath.log10(small) - mpmath.log10(big))
+
+
+def confirmed_slack(claim: Claim, conf: Confirmation) -> float | None:
+    """The slack at a confirmed witness, from its high-precision values (see :func:`ratio10`);
+    None where float64 cannot hold it.
+
+    >>> from symbolic import scalar
+    >>> c = Claim("t:extra-1", scalar("x"), "<=", 1)
+    >>> confirmed_slack(c, Confirmation(True, True, True, "-1", "2.0", "1.0"))
+    2.0
+    >>> confirmed_slack(c, Confirmation(True, True, True, "-1", "1e400", "1.0")) is None
+    True
+    """
+
+    try:
+        s10 = ratio10(claim.rel, mpmath.mpf(conf.lhs), mpmath.mpf(conf.rhs))
+    except (ValueError, TypeError):
+        return None
+    if s10 is None or abs(s10) >= 307:
+        return None  # beyond float64: the sides at the witness say it (never a clamped 1e308)
+    return 10.0**s10
 
 
 def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:

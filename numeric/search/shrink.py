@@ -30,7 +30,7 @@ import numpy as np
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
-from numeric.search.confirm import Confirmation, confirm_json
+from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -190,6 +190,7 @@ def shrink(claim: Claim, witness: dict[str, Any], rigorous: bool,
             return False
         current, conf = w, c
         sh.steps.append(what)
+        sh.rigorous = sh.rigorous or c.rigorous  # once arb certifies a step, keep it certified
         return True
 
     _shrink_dims(sh, claim, current, accept)
@@ -372,4 +373,15 @@ def shrink_verdict(claim: Claim, v: Verdict, max_confirms: int = MAX_CONFIRMS) -
         v.witness = s.witness
         v.message += (f"; shrunk witness ({len(s.steps)} steps): lhs={s.confirmation.lhs}, "
                       f"rhs={s.confirmation.rhs}")
+        v.details["witness_sides"] = {"lhs": s.confirmation.lhs, "rhs": s.confirmation.rhs}
+        if claim.rel not in (Relation.EQ, Relation.PSD_LE):
+            v.slack = confirmed_slack(claim, s.confirmation)  # at the witness shown
+        if s.confirmation.rigorous and not v.rigorous:
+            # arb could not certify the violation where it was found, but it certifies the
+            # simpler point the shrinker reached: that point is the refutation's witness
+            v.rigorous = True
+            v.method = v.method.replace("confirmed by mpmath", "confirmed by arb at the "
+                                        "shrunk witness")
+            v.details.setdefault("notes", []).append(
+                "certified by arb at the shrunk witness (not at the witness first found)")
     return v

@@ -2,23 +2,26 @@
 
 The budget arrives resolved (its name was resolved once, where the run started). A stage that
 does not apply (``applies`` gives a reason, or ``run`` answers ``skipped``) is passed over; the
-first rigorous ``proved`` wins, and so does a confirmed ``refuted`` from any stage; the stages
-after a decision do not run. When no stage decides, the last stage's verdict (sampling) is the
-answer, with the ``supported`` evidence of earlier stages prefixed to its method and message
-(exact identity on a grid) and their other verdicts' messages in ``details[<stage name>]`` (e.g.
-the interval prover's ``unknown``). ``details["stages"]`` records, for every stage, what it did
-or why not (:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage
-that ran.
+first rigorous ``proved`` wins, and so does a ``refuted`` whose witness arb certifies, from any
+stage; the stages after a decision do not run. A violation that no enclosure certifies is a
+candidate: it is held while the other stages run, shrunk (a simpler point may be certified), and
+otherwise ends as ``unknown`` with the candidate point and the reason (:func:`uncertified`),
+never as ``refuted``. When no stage decides, the last stage's verdict (sampling) is the answer,
+with the ``supported`` evidence of earlier stages prefixed to its method and message (exact
+identity on a grid) and their other verdicts' messages in ``details[<stage name>]`` (e.g. the
+interval prover's ``unknown``). ``details["stages"]`` records, for every stage, what it did or
+why not (:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage that
+ran.
 
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
-    >>> from numeric.budget import DEFAULT, Budget, require
+    >>> from numeric.budget import Budget
     >>> from numeric.stages.cascade import decide
     >>> x = vector("x", n)
     >>> v = decide(Claim("t:extra-1", norminf(x), "<=", norm2(x)), Budget.get("quick"), seed=0)
     >>> v.status.value, v.method
     ('proved', 'lemma schema norminf-le-norm2')
-    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][1:4]
+    >>> [(r["stage"], r["outcome"].split(":")[0]) for r in v.details["stages"]][2:5]
     [('exact', 'did not apply'), ('schemas', 'decided'), ('real-algebra', 'not run')]
 """
 
@@ -30,6 +33,7 @@ from collections.abc import Callable, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
 from numeric.stages.exact import ExactStage
+from numeric.stages.ground import GroundStage
 from numeric.stages.interval import IntervalStage
 from numeric.stages.probe import ProbeStage
 from numeric.stages.protocol import Stage, StageRecord
@@ -44,6 +48,7 @@ Progress = Callable[[str], None]
 
 #: The stages, cheapest first. A new stage is one more entry at its place by cost.
 STAGES: tuple[Stage, ...] = (
+    GroundStage(),  # no variables at all: arb decides at once
     ProbeStage(),  # a few samples of an equality, refuted only by an arb-certified witness
     ExactStage(),  # exact symbolic identity (equalities)
     SchemaStage(),  # vector claims as instances of proved lemma schemas (every size)
@@ -55,11 +60,39 @@ STAGES: tuple[Stage, ...] = (
 
 
 def decides(stage: Stage, v: Verdict) -> bool:
-    """Does ``v`` end the cascade? A confirmed refutation always does; ``proved`` only from a
-    rigorous stage with a rigorous verdict."""
+    """Does ``v`` end the cascade? An arb-certified refutation does, from any stage; ``proved``
+    only from a rigorous stage with a rigorous verdict. A violation that arb does not certify
+    is a candidate (:func:`uncertified`), never a decision."""
     if v.status is Status.REFUTED:
-        return True
+        return v.rigorous
     return v.status is Status.PROVED and v.rigorous and stage.rigorous
+
+
+def uncertified(v: Verdict) -> Verdict:
+    """A ``refuted`` verdict whose witness arb did not certify, as what it is: ``unknown``,
+    with the candidate point (``details["candidate"]``, no ``witness``) and the reason.
+
+    >>> v = uncertified(Verdict(Status.REFUTED, "sampling+adversarial, confirmed by mpmath",
+    ...                         False, "violated at the witness: lhs=1, rhs=0", witness={"x": 1.0},
+    ...                         details={"notes": ["arb enclosure too wide to certify"]}))
+    >>> v.status.value, v.witness, v.details["candidate"]
+    ('unknown', None, {'x': 1.0})
+    >>> v.message  # doctest: +NORMALIZE_WHITESPACE
+    'a candidate violation that arb does not certify (arb enclosure too wide to certify): not a
+     refutation; at the candidate, mpmath finds lhs=1, rhs=0'
+    """
+    own = v.details.get("confirmation_notes")  # the candidate's own, not other points'
+    notes = own if own is not None else [n for n in v.details.get("notes", [])
+                                         if "arb" in n or "rigorous" in n]
+    reason = notes[-1] if notes else "arb did not certify the violation"
+    found = v.message.removeprefix("violated at the witness: ")
+    details = {**v.details, "candidate": v.witness, "uncertified": reason,
+               "candidate_method": v.method}
+    return Verdict(Status.UNKNOWN, v.method.replace("confirmed by mpmath", "not certified"),
+                   False, f"a candidate violation that arb does not certify ({reason}): not a "
+                   f"refutation; at the candidate, mpmath finds {found}", slack=None,
+                   witness=None, seed=v.seed, precision=v.precision, evaluations=v.evaluations,
+                   worst_margin=v.worst_margin, details=details, seconds=v.seconds)
 
 
 def _run(stage: Stage, claim: Claim, budget: Budget, seed: int,
@@ -81,11 +114,11 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
 
     ``replay``: witnesses stored by earlier runs (JSON dicts), re-confirmed first by a
     :class:`~numeric.stages.replay.ReplayStage`; one that arb certifies refutes the claim at
-    once (``details["replayed"]``). One confirmed by mpmath only is held while the other
-    stages run: a fresh refutation (which may be rigorous) or a rigorous proof takes its
-    place, so a warm run is never weaker than a cold one. ``shrink``: a refutation found now
-    has its witness shrunk (:func:`numeric.search.shrink.shrink_verdict`; the original stays in
-    ``details["original_witness"]``).
+    once (``details["replayed"]``). A violation confirmed by mpmath only (a replayed one or a
+    fresh one) is held while the other stages run: a certified refutation or a rigorous proof
+    takes its place; otherwise it ends as ``unknown`` (:func:`uncertified`). ``shrink``: a
+    refutation found now has its witness shrunk (:func:`numeric.search.shrink.shrink_verdict`;
+    the original stays in ``details["original_witness"]``).
 
     ``budget`` is resolved by the caller, where the run starts (a name raises TypeError,
     before any stage runs).
@@ -100,7 +133,7 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     records: list[StageRecord] = []
     evidence: list[tuple[Stage, Verdict]] = []
     final: Verdict | None = None
-    held: Verdict | None = None  # a replayed refutation that is not rigorous
+    held: Verdict | None = None  # the first violation that arb did not certify
     for k, stage in enumerate(stages):
         reason = stage.applies(claim)
         if reason is not None:
@@ -120,10 +153,11 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
             records.append(StageRecord(stage.name, "no decision", dt))
         elif v.status is Status.SKIPPED:
             records.append(StageRecord(stage.name, f"did not apply: {v.message}", dt))
-        elif stage.name == "replay" and v.status is Status.REFUTED and not v.rigorous:
-            records.append(StageRecord(stage.name, "refuted (not rigorous): held while the "
-                                       "other stages look for a rigorous verdict", dt))
-            held = v
+        elif v.status is Status.REFUTED and not v.rigorous:
+            records.append(StageRecord(stage.name, "candidate violation, not certified by arb: "
+                                       "held while the other stages look for a rigorous "
+                                       "verdict", dt))
+            held = held or v
         elif decides(stage, v):
             rig = "rigorous" if v.rigorous else "not rigorous"
             records.append(StageRecord(stage.name, f"decided: {v.status.value} ({rig})", dt))
@@ -143,7 +177,9 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     if shrink and final.status is Status.REFUTED and not final.details.get("replayed"):
         from numeric.search.shrink import shrink_verdict
 
-        final = shrink_verdict(claim, final)
+        final = shrink_verdict(claim, final)  # may reach a point that arb certifies
+    if final.status is Status.REFUTED and not final.rigorous:
+        final = uncertified(final)
     if final.seed is None:
         final.seed = seed
     final.details["stages"] = [r.to_json() for r in records]

@@ -41,7 +41,7 @@ import sympy as sp
 from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.budget import DEFAULT, Budget, require
 from numeric.layout import Layout, index_bounds
-from numeric.search.confirm import confirm, witness_json
+from numeric.search.confirm import confirm, hypotheses_certified, witness_json
 from numeric.search.sampler import sample
 from symbolic import objects as ob
 from symbolic.claim import Claim
@@ -161,7 +161,11 @@ def _mismatch_witness(claim: Claim, dims: dict[str, int], idx: dict, seed: int,
                 env = _arb_point(inst, vals)
                 lv = [arb_eval(t, env) for t in _items(lhs)]
                 rv = [arb_eval(t, env) for t in _items(rhs)]
-                rigorous = any(bool(abs(a - b) > 0) for a, b in zip(lv, rv))
+                # the mismatch certified on the exact symbolic difference, the hypotheses
+                # certified at the point: both, or confirm's own certificate
+                rigorous = conf.rigorous or (
+                    any(bool(abs(a - b) > 0) for a, b in zip(lv, rv))
+                    and hypotheses_certified(claim, layout, vals, ind))
                 true_v = [a.str(20, radius=False) for a in lv]
                 printed_v = [b.str(20, radius=False) for b in rv]
         except (Unsupported, KeyError, ZeroDivisionError):
@@ -181,7 +185,9 @@ def _mismatch_witness(claim: Claim, dims: dict[str, int], idx: dict, seed: int,
             precision="exact; mpmath 50 digits; arb 256 bits",
             details={"dims": dims, "indices": {str(k): int(v) for k, v in idx.items()},
                      "true_value": true_v, "printed_value": printed_v,
-                     "mpmath_lhs": conf.lhs, "mpmath_rhs": conf.rhs})
+                     "mpmath_lhs": conf.lhs, "mpmath_rhs": conf.rhs,
+                     "confirmation_notes": conf.notes,
+                     "witness_sides": {"lhs": conf.lhs, "rhs": conf.rhs}})
     return None
 
 
@@ -309,6 +315,29 @@ def check_identity(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     return None if isinstance(v, str) else v
 
 
+_RELS = {Relation.EQ: sp.Eq, Relation.LE: sp.Le, Relation.LT: sp.Lt, Relation.GE: sp.Ge,
+         Relation.GT: sp.Gt}
+
+
+def _index_hypotheses_hold(claim: Claim, idx: dict) -> bool:
+    """False when a hypothesis on the claim's indices alone (``i != j``, ``i <= k``) fails at
+    the index values ``idx``; hypotheses on anything else are left to the witness check.
+
+    >>> from symbolic import Prop, index
+    >>> i, j = index("i"), index("j")
+    >>> c = Claim("t:extra-1", i, "=", i, (Prop(abs(i - j), ">", 0),))
+    >>> _index_hypotheses_hold(c, {i: 1, j: 1}), _index_hypotheses_hold(c, {i: 1, j: 2})
+    (False, True)
+    """
+    for h in claim.hypotheses:
+        if not h.symbols or not h.symbols <= set(idx) or h.rel not in _RELS:
+            continue
+        truth = _RELS[h.rel](sp.sympify(h.lhs).subs(idx), sp.sympify(h.rhs).subs(idx))
+        if truth is sp.false:
+            return False
+    return True
+
+
 def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool = True,
                      generic_first: bool = True, engine: str = "symengine") -> Verdict | str:
     """:func:`check_identity`, with the reason (a string) where it has no verdict."""
@@ -337,6 +366,8 @@ def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool
         index_ranges = [range(1, int(sp.sympify(bd).subs(subs)) + 1) for bd in bounds.values()]
         for combo in itertools.product(*index_ranges):
             idx = dict(zip(bounds, combo))
+            if not _index_hypotheses_hold(claim, idx):
+                continue  # i != j: the claim says nothing where its index hypotheses fail
             try:
                 inst = ExplicitInstance(claim.symbols - set(bounds), dims, idx, engine)
                 lhs, rhs = inst(claim.lhs), inst(claim.rhs)

@@ -83,5 +83,7 @@ class ReplayStage:
                     "stored by an earlier run, re-confirmed now)",
             witness=dict(w), seed=seed, precision="mpmath 50 digits; arb 256 bits",
             evaluations=len(self.witnesses),
-            details={"replayed": True, "notes": conf.notes + notes},
+            details={"replayed": True, "notes": conf.notes + notes,
+                     "confirmation_notes": conf.notes,
+                     "witness_sides": {"lhs": conf.lhs, "rhs": conf.rhs}},
             seconds=time.perf_counter() - t0)

@@ -90,43 +90,111 @@ def _shape(value: Any) -> tuple[int, ...]:
     return tuple(shape)
 
 
-def format_value(value: Any, items: int = 3, digits: int = 4) -> str:
-    """A scalar, or a nested list with at most ``items`` entries per axis (then ``…`` and the
-    shape).
+def _flat(value: Any, at: tuple[int, ...] = ()) -> list[tuple[tuple[int, ...], Any]]:
+    """``(1-based position, entry)`` of every entry of a nested list."""
+    if not isinstance(value, (list, tuple)):
+        return [(at, value)]
+    return [p for k, v in enumerate(value, 1) for p in _flat(v, (*at, k))]
 
-    >>> format_value([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
-    '[[1, 2, 3, …], [5, 6, 7, …]] (2×4)'
+
+def distinct_digits(witness: dict[str, Any] | None, digits: int = 4) -> int:
+    """The fewest significant digits (at least ``digits``, at most 17) at which the witness's
+    different float values print differently: ``x=-105.37352`` and ``y=-105.374`` never both
+    show as ``-105.4``.
+
+    >>> distinct_digits({"x": [[-105.37352]], "y": [[-105.374]]})
+    7
+    """
+    values = {v for val in (witness or {}).values() for _, v in _flat(val)[:MAX_SHOWN]
+              if isinstance(v, float)}  # the entries a row can show
+    for k in range(digits, 18):
+        if len({f"{v:.{k}g}" for v in values}) == len(values):
+            return k
+    return 17
+
+
+MAX_SHOWN = 8  # entries of a vector or matrix shown in full
+
+
+def format_value(value: Any, items: int = 3, digits: int = 4) -> str:
+    """A scalar, a small nested list in full, or a larger one by what sets its entries apart:
+    the common value and the entries that differ from it (1-based positions), else the first
+    ``items`` entries per axis, ``…`` and the shape.
+
     >>> format_value([[0.9089368398173779]])
     '[[0.9089]]'
+    >>> format_value([[0.0], [0.0], [0.0], [0.0], [0.0], [0.0], [0.0], [0.0], [3.25], [0.0]])
+    '(10×1: 0 but [9,1]=3.25)'
+    >>> format_value([[float(k) for k in range(5)] for _ in range(2)])
+    '[[0, 1, 2, …], [0, 1, 2, …]] (2×5)'
     """
+    flat = _flat(value)
+    if not isinstance(value, (list, tuple)):
+        return format_number(value, digits)
+    shape = "×".join(str(k) for k in _shape(value))
+    if len(flat) > MAX_SHOWN:
+        counts: dict[Any, int] = {}
+        for _, v in flat:
+            counts[v] = counts.get(v, 0) + 1
+        common = max(counts, key=lambda v: counts[v])
+        odd = [(pos, v) for pos, v in flat if v != common]
+        if len(odd) <= 4:
+            rest = ", ".join(f"[{','.join(map(str, pos))}]={format_number(v, digits)}"
+                             for pos, v in odd)
+            return f"({shape}: {format_number(common, digits)}" + (
+                f" but {rest})" if rest else " everywhere)")
     abbreviated = False
 
     def fmt(v: Any) -> str:
         nonlocal abbreviated
         if not isinstance(v, (list, tuple)):
             return format_number(v, digits)
-        parts = [fmt(u) for u in v[:items]]
-        if len(v) > items:
+        cap = len(v) if len(flat) <= MAX_SHOWN else items
+        parts = [fmt(u) for u in v[:cap]]
+        if len(v) > cap:
             abbreviated = True
             parts.append(MARK)
         return "[" + ", ".join(parts) + "]"
 
     text = fmt(value)
-    if abbreviated:
-        text += " (" + "×".join(str(k) for k in _shape(value)) + ")"
-    return text
+    return text + (f" ({shape})" if abbreviated else "")
 
 
 def format_witness(witness: dict[str, Any] | None, items: int = 3, digits: int = 4) -> str:
-    """A witness on one line: ``n=1, alpha=-78.16, X=[[-74.01]]``; matrices abbreviated with
-    ``…`` and their shape.
+    """A witness on one line: ``n=1, alpha=-78.16, X=[[-74.01]]``, with as many digits as it
+    takes for different values to print differently (:func:`distinct_digits`) and larger
+    arrays shown by the entries that differ (:func:`format_value`).
 
     >>> format_witness({"n": 1, "x": -74.00614915857662, "Y": [[0.9089368398173779]]})
     'n=1, x=-74.01, Y=[[0.9089]]'
+    >>> format_witness({"x": [[-105.37352]], "y": [[-105.374]]})
+    'x=[[-105.3735]], y=[[-105.374]]'
     """
     if not witness:
         return "(none recorded)"
-    return ", ".join(f"{k}={format_value(v, items, digits)}" for k, v in witness.items())
+    k = distinct_digits(witness, digits)
+    return ", ".join(f"{name}={format_value(v, items, k)}" for name, v in witness.items())
+
+
+def format_sides(sides: dict[str, Any] | None) -> str | None:
+    """``lhs = 2, rhs = 0`` at a witness (6 significant digits, huge exponents kept), or None.
+
+    >>> format_sides({"lhs": "3.5836662318872223309540459013", "rhs": "0.0"})
+    'lhs = 3.58367, rhs = 0'
+    """
+    if not sides:
+        return None
+    out = []
+    for side in ("lhs", "rhs"):
+        text = str(sides.get(side, "?"))
+        mant, _, exp = text.partition("e")
+        try:
+            head = f"{float(mant):.6g}"
+        except ValueError:
+            out.append(f"{side} = {text}")
+            continue
+        out.append(f"{side} = {head}" + (f"e{int(exp):+d}" if exp else ""))
+    return ", ".join(out)
 
 
 def shown_witness(v: Any) -> tuple[str, dict[str, Any] | None]:
@@ -140,11 +208,17 @@ def shown_witness(v: Any) -> tuple[str, dict[str, Any] | None]:
 
 
 def detail_lines(r: Result) -> list[str]:
-    """What a result row needs below it: a refutation's witness, an error's one-line reason."""
+    """What a result row needs below it: a refutation's witness and its sides there, an
+    uncertified candidate and why it is not a refutation, an error's one-line reason."""
     v = r.verdict
+    details = v.details if isinstance(v.details, dict) else {}
     if v.status is Status.REFUTED:
         label, w = shown_witness(v)
-        return [f"{label}: {format_witness(w)}"]
+        sides = format_sides(details.get("witness_sides"))
+        return [f"{label}: {format_witness(w)}"] + ([f"why: {sides}"] if sides else [])
+    if v.status is Status.UNKNOWN and details.get("candidate"):
+        return [f"candidate (not certified): {format_witness(details['candidate'])}",
+                f"why not refuted: {one_line(str(details.get('uncertified', '')), 160)}"]
     if v.status is Status.ERROR:
         return [f"reason: {one_line(v.message)}"]
     return []
@@ -176,11 +250,12 @@ def terminal_table(results: list[Result], color: bool | None = None,
         lines.append("  ".join(cells).rstrip())
         if k:
             extra = detail_lines(results[k - 1])
-            rounded |= any(x.startswith("witness") for x in extra)
+            rounded |= any(x.startswith(("witness", "candidate")) for x in extra)
             lines += ["    " + x for x in extra]
     lines.append("")
     if rounded:
-        lines.append("witnesses are rounded to 4 digits; --json has them in full")
+        lines.append("witnesses are rounded (to 4 digits, more where values would print "
+                     "alike); --json has them in full")
     lines.append(summary_line(results))
     return "\n".join(lines)
 

@@ -159,6 +159,9 @@ class Report:
                 st = o.verdict.status.value if o.verdict else "-"
                 lines.append(f"  {o.outcome.upper()} {o.mutant.label} [{st}]: "
                              f"{o.mutant.description}")
+                if o.outcome == "error":
+                    why = (o.reason or (o.verdict.message if o.verdict else "")).strip()
+                    lines.append(f"    reason: {why.splitlines()[0] if why else '(none)'}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:

@@ -40,9 +40,9 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 from lark.lexer import Lexer
 
 from symbolic import hooks
-from symbolic.latex_parse.build import Builder, _Interval
+from symbolic.latex_parse.build import Builder, _Interval, key
 from symbolic.latex_parse.grammar import GRAMMAR
-from symbolic.latex_parse.lexer import LatexError, tokenize
+from symbolic.latex_parse.lexer import GREEK, LatexError, tokenize
 
 __all__ = ["LatexError", "parse_claim", "parse_expr", "parse_props"]
 
@@ -149,12 +149,34 @@ def parse_claim(cls: Any, claim_id: str, statement: str, where: dict[str, Any] |
                                        f"{len(props)}: make one claim per link")
     if isinstance(hypotheses, str):
         hypotheses = (hypotheses,)
+    body = props[0]
+    bound = statement_names(body, where)
     hyps: list[Any] = []
     for h in hypotheses:
-        hyps += parse_props(h, where) if isinstance(h, str) else [h]
-    body = props[0]
+        hyps += parse_props(h, bound) if isinstance(h, str) else [h]
     fields.setdefault("source", fields.get("source", ""))
     return cls(claim_id, body.lhs, body.rel, body.rhs, hypotheses=tuple(hyps), **fields)
+
+
+def statement_names(body: Any, where: dict[str, Any] | None) -> dict[str, Any]:
+    r"""``where`` plus the statement's own symbols by name, so that a hypothesis's ``i`` is the
+    statement's index ``i`` (not a new real scalar that happens to share its name).
+
+    >>> from symbolic import vector, n
+    >>> names = statement_names(parse_props(r"x_i \le 1", {"x": vector("x", n)})[0], {})
+    >>> names["i"].is_integer, sorted(names)
+    (True, ['i', 'x'])
+    """
+    from symbolic import objects as ob
+
+    out = dict(where or {})
+    have = {key(k) for k in out}
+    for sym in sorted(ob.symbols_of(body.lhs) | ob.symbols_of(body.rhs), key=str):
+        name = str(sym)
+        for k in (name, "\\" + name) if name in GREEK else (name,):
+            if key(k) not in have:
+                out[k] = sym
+    return out
 
 
 hooks.register_reader("latex", parse_claim)  # behind Claim.from_latex

@@ -2,10 +2,11 @@
 
 Names are looked up in ``where`` first (keys are compared without spaces, ``x_{t}`` and ``x_t``
 alike). Otherwise ``n``, ``d`` (and other declared dimensions) are dimensions, ``i``/``j``/``k``
-in subscripts are 1-based indices, and any other single letter or Greek letter is a real scalar
-(``R``, ``\\beta``). A name followed by ``(...)``, as in ``\\alpha(x)``, is looked up as written
-(``where={"\\alpha(x)": ...}``) or called (``where={"\\alpha": lambda v: ...}``); an unknown one is
-an error (write ``\\beta \\cdot (1 - \\beta)`` for a product).
+in subscripts are 1-based indices, ``e`` (and ``\\mathrm{e}``) is Euler's number, ``\\pi`` is π,
+``\\delta_{ij}`` is the Kronecker delta, and any other single letter or Greek letter is a real
+scalar (``R``, ``\\beta``). A name followed by ``(...)``, as in ``\\alpha(x)``, is looked up as
+written (``where={"\\alpha(x)": ...}``) or called (``where={"\\alpha": lambda v: ...}``); an
+unknown one is an error (write ``\\beta \\cdot (1 - \\beta)`` for a product).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from lark import Token, Tree
 
 from symbolic import objects as ob
 from symbolic.latex_parse.lexer import LatexError
+
+#: standard notation, read as mathematicians read it unless ``where`` declares the name
+CONSTANTS: dict[str, Any] = {"e": sp.E, "\\mathrm{e}": sp.E, "\\pi": sp.pi}
+CONSTANT_NAMES = {"e": "Euler's number e", "\\mathrm{e}": "Euler's number e",
+                  "\\pi": "the number π"}
 
 
 def key(text: str) -> str:
@@ -65,6 +71,8 @@ class Builder:
 
     def default_name(self, name: str, node: Any) -> Any:
         """What a name not in ``where`` means (see the module docstring)."""
+        if name in CONSTANTS:
+            return CONSTANTS[name]
         if name in ob.DIMS:
             return ob.DIMS[name]
         if re.fullmatch(r"[A-Za-z]", name):
@@ -85,12 +93,26 @@ class Builder:
         if sub is None:
             return self.default_name(name, node)
         bval = self.lookup(base)
+        if bval is None and base == "\\delta":
+            return self.kronecker(sub, node)
+        if bval is None and base in CONSTANTS:
+            raise self.err(node, f"{name}: {base} is {CONSTANT_NAMES[base]}, which takes no "
+                                 f"subscript; if {name} is an object of its own (a basis "
+                                 f"vector, an entry), declare it in where")
         if bval is not None and ob.is_matrix(bval):
             return self.subscript(bval, sub, node)
         if base in ob.DIMS or (bval is not None and not ob.is_matrix(bval)):
             raise self.err(node, f"cannot subscript the scalar {base} with {sub!r}: put "
                                  f"{name!r} in where")
         return self.default_name(name, node)
+
+    def kronecker(self, sub: str, node: Any) -> Any:
+        """``\\delta_{ij}``, ``\\delta_{i,j}``: the Kronecker delta of two indices."""
+        parts = [p.strip() for p in sub.split(",")] if "," in sub else list(sub.replace(" ", ""))
+        if len(parts) != 2:
+            raise self.err(node, f"\\delta_{{{sub}}}: the Kronecker delta takes two indices "
+                                 "(\\delta_{ij}); declare \\delta in where for anything else")
+        return sp.KroneckerDelta(self.index(parts[0], node), self.index(parts[1], node))
 
     def index(self, text: str, node: Any) -> Any:
         text = text.strip()

@@ -140,6 +140,8 @@ def tokenize(text: str) -> Iterator[Token]:
             word = m.group("word")
             if word == "d":
                 ttype = "DIFF"
+            elif word == "e":  # \mathrm{e}: Euler's number, read as the letter e
+                ttype, val = "LETTER", "e"
             elif word in FUNCS:
                 ttype = "FUNC"
                 val = "\\" + word

@@ -80,9 +80,29 @@ def test_table_shows_witness_of_refutation_shrunk_first():
     lines = terminal_table([plain], color=False).splitlines()
     assert lines[1].split()[:2] == ["mine:c", "refuted!"]
     assert lines[2] == "    witness: x=141.8"
-    assert "witnesses are rounded to 4 digits; --json has them in full" in lines
+    assert ("witnesses are rounded (to 4 digits, more where values would print alike); --json "
+            "has them in full") in lines
     lines = terminal_table([shrunk], color=False).splitlines()
     assert lines[2] == "    witness (shrunk): x=2"
+
+
+def test_witness_rows_tell_values_apart_and_say_why():
+    close = result(Status.REFUTED, witness={"A": [[-105.37352]], "x": [[-105.37352]],
+                                            "y": [[-105.374]]},
+                   details={"witness_sides": {"lhs": "2.0654902784198444e+13087", "rhs": "0.5"}})
+    lines = terminal_table([close], color=False).splitlines()
+    assert lines[2] == "    witness: A=[[-105.3735]], x=[[-105.3735]], y=[[-105.374]]"
+    assert lines[3] == "    why: lhs = 2.06549e+13087, rhs = 0.5"
+    sparse = result(Status.REFUTED, witness={"u": [[0.0]] * 5 + [[1.5]] + [[0.0]] * 4})
+    assert terminal_table([sparse], color=False).splitlines()[2] == (
+        "    witness: u=(10×1: 0 but [6,1]=1.5)")
+    cand = result(Status.UNKNOWN, details={"candidate": {"x": 1e43},
+                                           "uncertified": "margin -1e-1303 lies within the "
+                                                          "rounding error at 4096 bits"})
+    lines = terminal_table([cand], color=False).splitlines()
+    assert lines[2:4] == ["    candidate (not certified): x=1e+43",
+                          "    why not refuted: margin -1e-1303 lies within the rounding error "
+                          "at 4096 bits"]
 
 
 def test_table_shows_one_line_reason_of_error():

@@ -17,9 +17,8 @@ from typing import Any
 import numpy as np
 
 from numeric.layout import Layout
-from numeric.search.confirm import confirm, witness_json
+from numeric.search.confirm import confirm, confirmed_slack, witness_json
 from numeric.stages.sampling.settings import ranges_of
-from numeric.stages.sampling.slack import confirmed_slack
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -172,7 +171,8 @@ class Confirmer:
             worst_margin=c.margin,
             details={"float_margin": c.margin, "found_by": {"pass": c.origin,
                                                             "dims": dict(c.layout.dims)},
-                     "notes": conf.notes + self.notes,
+                     "notes": conf.notes + self.notes, "confirmation_notes": conf.notes,
+                     "witness_sides": {"lhs": conf.lhs, "rhs": conf.rhs},
                      "backends": context["backends"], "float64_range": ranges_of(claim),
                      "seconds": context["phases"]},
             seconds=time.perf_counter() - self.t0,

@@ -23,7 +23,7 @@ from numeric.backends.logspace import log_margin, rows_env
 from numeric.backends.margins import batch_margin, slack_value
 from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.layout import Layout
-from numeric.search.confirm import Confirmation, witness_json
+from numeric.search.confirm import ratio10, witness_json
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Unsupported
@@ -95,38 +95,6 @@ def batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
         return -np.inf, None
     j = int(np.nanargmax(np.where(np.isfinite(sl10), sl10, -np.inf)))
     return float(sl10[j]), j
-
-
-def ratio10(rel: Relation, lhs: Any, rhs: Any) -> float | None:
-    """``log10`` of the slack ``lhs/rhs`` (``rhs/lhs`` for ``>=``) of high-precision sides;
-    None for equalities, matrices, or sides that are not both positive.
-
-    >>> import mpmath
-    >>> ratio10(Relation.LE, mpmath.mpf(1), mpmath.mpf(100))
-    -2.0
-    """
-    import mpmath
-
-    if rel is Relation.EQ or rel is Relation.PSD_LE or isinstance(lhs, np.ndarray) \
-            or isinstance(rhs, np.ndarray):
-        return None
-    small, big = (lhs, rhs) if rel.direction < 0 else (rhs, lhs)
-    if not (small > 0 and big > 0):
-        return None
-    return float(mpmath.log10(small) - mpmath.log10(big))
-
-
-def confirmed_slack(claim: Claim, conf: Confirmation) -> float | None:
-    """The slack at a confirmed witness, from its high-precision values (see :func:`ratio10`)."""
-    import mpmath
-
-    try:
-        s10 = ratio10(claim.rel, mpmath.mpf(conf.lhs), mpmath.mpf(conf.rhs))
-    except (ValueError, TypeError):
-        return None
-    if s10 is None:
-        return None
-    return 1e308 if s10 >= 308 else 10.0**s10  # capped: a finite number in the JSON
 
 
 def precise_slack10(claim: Claim, inst: Instance) -> float | None:

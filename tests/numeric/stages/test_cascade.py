@@ -53,7 +53,7 @@ BASIC = (ExactStage(), IntervalStage(), SamplingStage())
 
 def test_stages_are_ordered_by_cost_and_follow_the_protocol() -> None:
     names = [s.name for s in STAGES]
-    assert names[:2] == ["probe", "exact"] and names[-1] == "sampling"
+    assert names[:3] == ["ground", "probe", "exact"] and names[-1] == "sampling"
     assert names.index("interval") < names.index("sampling")
     assert len(set(names)) == len(names)
     assert all(isinstance(s, Stage) for s in STAGES)
@@ -121,15 +121,35 @@ def test_proof_from_a_non_rigorous_stage_does_not_decide() -> None:
     assert decide(CLAIM, Budget.get("quick"), stages=stages).status is Status.SUPPORTED
 
 
-def test_confirmed_refutation_wins_and_its_seconds_include_earlier_stages() -> None:
-    refuted = Verdict(Status.REFUTED, "r", False, "violated", witness={"x": 2.0}, seconds=0.001)
+def test_certified_refutation_wins_and_its_seconds_include_earlier_stages() -> None:
+    refuted = Verdict(Status.REFUTED, "r", True, "violated", witness={"x": 2.0}, seconds=0.001)
     stages = [Fake("slow", Verdict(Status.UNKNOWN, "slow", False, "?"), sleep=0.3),
               Fake("r", refuted), Fake("never")]
-    v = decide(CLAIM, Budget.get("quick"), stages=stages)
-    assert v.status is Status.REFUTED and v.witness == {"x": 2.0}
+    v = decide(CLAIM, Budget.get("quick"), stages=stages, shrink=False)
+    assert v.status is Status.REFUTED and v.witness == {"x": 2.0} and v.rigorous
     assert v.seconds >= 0.3
-    assert _outcomes(v)[1] == ("r", "decided: refuted (not rigorous)")
+    assert _outcomes(v)[1] == ("r", "decided: refuted (rigorous)")
     assert sum(r["seconds"] for r in v.details["stages"]) <= v.seconds
+
+
+def test_an_uncertified_violation_is_a_candidate_never_a_refutation() -> None:
+    log: list = []
+    candidate = Verdict(Status.REFUTED, "sampling, confirmed by mpmath", False,
+                        "violated at the witness: lhs=-1e-1303, rhs=0", witness={"x": 2.0},
+                        details={"confirmation_notes": ["margin -1e-1303 lies within the "
+                                                        "rounding error at 4096 bits"]})
+    stages = [Fake("a", candidate, log=log), Fake("b", Verdict(Status.SUPPORTED, "b", False,
+                                                              "ok"), log=log)]
+    v = decide(CLAIM, Budget.get("quick"), stages=stages, shrink=False)
+    assert ("run", "b") in [e[:2] for e in log]  # the other stages still run
+    assert v.status is Status.UNKNOWN and not v.rigorous and v.witness is None
+    assert v.details["candidate"] == {"x": 2.0}
+    assert v.details["uncertified"] == "margin -1e-1303 lies within the rounding error at 4096 bits"
+    assert "not a refutation" in v.message
+    # a rigorous proof after it wins: the candidate was rounding noise
+    proved = Verdict(Status.PROVED, "p", True, "holds")
+    assert decide(CLAIM, Budget.get("quick"), stages=[Fake("a", candidate), Fake("p", proved)],
+                  shrink=False) is proved
 
 
 def test_supported_evidence_is_prefixed_onto_the_last_verdict() -> None:
@@ -206,3 +226,14 @@ def test_real_cascade_refutation_counts_the_earlier_stages_time() -> None:
     rec = {r["stage"]: r for r in v.details["stages"]}
     assert rec["sampling"]["outcome"] == "decided: refuted (rigorous)"
     assert v.seconds >= 0.2 + rec["sampling"]["seconds"]
+
+
+@pytest.mark.parametrize(("lhs", "rel", "rhs", "status"), [
+    (sp.log(2), "<", sp.Rational(7, 10), Status.PROVED),
+    (sp.log(2), ">", sp.Rational(7, 10), Status.REFUTED),
+    (sp.pi**2 / 6, "<=", sp.Rational(164, 100), Status.REFUTED),
+    (sp.exp(1), "=", sp.E, Status.PROVED),  # arb cannot separate them: the exact stage proves it
+])
+def test_a_claim_without_variables_is_decided_rigorously(lhs, rel, rhs, status) -> None:
+    v = decide(Claim("t:extra-ground", lhs, rel, rhs), Budget.get("quick"))
+    assert v.status is status and v.rigorous

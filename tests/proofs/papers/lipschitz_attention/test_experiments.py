@@ -10,7 +10,7 @@ from proofs.papers.lipschitz_attention import load_experiments
 EXPERIMENTS = load_experiments()
 
 CLAIM_KEYS = {"id", "kind", "status", "method", "rigorous", "source", "message", "slack",
-              "witness", "stats", "detectable"}
+              "witness", "stats", "detectable", "statistical"}
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_registry_and_claim_contract(results):
             assert set(c) == CLAIM_KEYS
             assert c["id"].startswith("lipschitz-attention:")
             assert c["status"] in {"supported", "refuted", "unknown"}
-            assert c["rigorous"] is False and c["witness"] is None
+            assert c["rigorous"] is False and c["witness"] is None and c["statistical"] is True
             assert c["method"] == "monte-carlo" and "\n" not in c["message"]
             # every claim states its sensitivity: the smallest effect its test detects
             det = c["detectable"]
