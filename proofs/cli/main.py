@@ -3,9 +3,9 @@
 Exit codes: 0 ran and met expectations, 1 a claim failed unexpectedly, 2 usage or input error.
 
 Example:
-    >>> from proofs.cli import main
+    >>> from proofs.cli.main import main
     >>> main(["list", "closeness"]) == 0  # doctest: +ELLIPSIS
-    closeness:theorem-1.4 ...
+    closeness:definition-1.1 ...
     True
 """
 
@@ -74,8 +74,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _witnesses_for(args: argparse.Namespace) -> Any:
     """The witness database of the working directory (replayed first, new witnesses
-    recorded), or None with ``--no-replay``."""
-    if getattr(args, "no_replay", False):
+    recorded), or None with ``--no-replay``, with ``--no-cache`` (a cold run reads nothing
+    an earlier run left) and with ``PROOFCHECK_CACHE=off``."""
+    from proofs.store.cache import enabled_by_env
+
+    if getattr(args, "no_replay", False) or getattr(args, "no_cache", False) \
+            or not enabled_by_env():
         return None
     from proofs.store.witnesses import WitnessDB
 

@@ -24,7 +24,8 @@ from proofs.executors import EXECUTORS
 def add_arguments(p: argparse.ArgumentParser, last_failed: bool = False) -> None:
     """Add ``--no-cache``, ``--executor``, ``--scheduler`` (and ``--lf``) to ``p``."""
     p.add_argument("--no-cache", action="store_true",
-                   help="neither reuse nor write the results store (.proofcheck/results/)")
+                   help="a cold run: neither reuse nor write the results store "
+                   "(.proofcheck/results/) nor replay the witness database")
     if last_failed:
         p.add_argument("--lf", "--last-failed", dest="lf", action="store_true",
                        help="check only the entries with a claim that failed (unexpected "

@@ -1,4 +1,4 @@
-"""Jupyter display of the data model: chains and entries as LaTeX math blocks.
+r"""Jupyter display of the data model: chains and entries as LaTeX math blocks.
 
 The model (:mod:`proofs.model`) does not know its printers; this module registers them in
 :mod:`symbolic.hooks` when imported (``proofs/__init__`` imports it, so every lemma and chain

@@ -87,16 +87,18 @@ def test_check_cli_replays_and_no_replay_turns_it_off(tmp_path, monkeypatch):
         "band = Claim('mine:band', P * sp.exp(-P), '<=', sp.Rational(1, 3),\n"
         "             hypotheses=[Prop(opnorm(A), '<=', sp.Rational(1, 10**75))],\n"
         "             dims={'n': (1, 3), 'd': (1, 3)})\n")
-    args = ["check", "band.py", "--budget", "quick", "-q", "--no-cache", "--jobs", "1"]
-    main([*args, "--json", "a.json"])
-    main([*args, "--json", "b.json"])
-    main([*args, "--json", "c.json", "--no-replay"])
-    a, b, c = (json.loads((tmp_path / f).read_text())["results"][0] for f in
-               ("a.json", "b.json", "c.json"))
-    assert a["status"] == b["status"] == c["status"] == "refuted"
+    monkeypatch.setenv("PROOFCHECK_CACHE", "on")
+    args = ["check", "band.py", "--budget", "quick", "-q", "--jobs", "1"]
+    main([*args, "--json", "a.json", "--seed", "0"])
+    main([*args, "--json", "b.json", "--seed", "1"])  # not in the results store: replayed
+    main([*args, "--json", "c.json", "--seed", "2", "--no-replay"])
+    main([*args, "--json", "d.json", "--seed", "3", "--no-cache"])  # a cold run: no replay
+    a, b, c, d = (json.loads((tmp_path / f).read_text())["results"][0] for f in
+                  ("a.json", "b.json", "c.json", "d.json"))
+    assert a["status"] == b["status"] == c["status"] == d["status"] == "refuted"
     assert b["witness"] == a["witness"]
     assert any((tmp_path / ".proofcheck" / "witnesses").rglob("*.json"))
-    for r, replayed in ((a, False), (b, True), (c, False)):
+    for r, replayed in ((a, False), (b, True), (c, False), (d, False)):
         details = r.get("details") or {}
         assert bool(details.get("replayed")) is replayed, (r["witness"], details.keys())
 
