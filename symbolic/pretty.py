@@ -295,6 +295,10 @@ class PrettyPrinter(StrPrinter):
     def _print_LambdaMin(self, e: Any) -> str:
         return f"λ_min({self._print(e.args[0])})"
 
+    def _print_KroneckerDelta(self, e: Any) -> str:
+        i, j = (self._print(a) for a in e.args[:2])
+        return f"δ_{i}{j}" if len(i) == len(j) == 1 else f"δ_{{{i},{j}}}"
+
     def _print_Entry(self, e: Any) -> str:
         m, i, j = e.args
         idx = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"

@@ -10,11 +10,13 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.model.annotation import PLAIN, Annotation
 from symbolic.claim import Claim
+from symbolic.pretty import pretty
 from symbolic.verdict import Status, Verdict
 
 HOLDS = {Status.PROVED, Status.SUPPORTED}
@@ -112,7 +114,26 @@ class Result:
             "statement": None if self.claim is None else str(self.claim.prop),
             "hypotheses": None if self.claim is None else [str(h) for h in
                                                            self.claim.hypotheses],
+            # ... and as a reader writes it (what a LaTeX or SymPy input was read as)
+            "read_as": None if self.claim is None else read_as(self.claim),
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def _unicode(prop: Any) -> str:
+    return pretty(prop)
+
+
+def read_as(claim: Any) -> str:
+    """The claim in readable Unicode, hypotheses first: what its input was read as.
+
+    >>> from symbolic import Claim, Prop, scalar
+    >>> x = scalar("x")
+    >>> read_as(Claim("t:extra-1", x**2, ">=", 0, (Prop(x, ">", 0),)))
+    'if x > 0: x² ≥ 0'
+    """
+    head = "; ".join(_unicode(h) for h in claim.hypotheses)
+    return (f"if {head}: " if head else "") + _unicode(claim.prop)
 
 
 def _num(x: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from proofs.model.results import Result
+from proofs.model.results import read_as as read_as_text
 from symbolic.verdict import Status
 
 _COLORS = {Status.PROVED: "32", Status.REFUTED: "31", Status.SUPPORTED: "36",
@@ -228,10 +229,11 @@ METHOD_WIDTH = 60
 
 
 def terminal_table(results: list[Result], color: bool | None = None,
-                   method_width: int = METHOD_WIDTH) -> str:
+                   method_width: int = METHOD_WIDTH, read_as: bool = False) -> str:
     """An aligned table, one line per result (a refutation's witness and an error's reason on
     the line below it), and a summary line. A method longer than ``method_width`` is cut with
-    ``…`` (the JSON has it in full)."""
+    ``…`` (the JSON has it in full). ``read_as``: each claim's statement and hypotheses in
+    Unicode below its row, as its input was read (for a user's own claims)."""
     color = sys.stdout.isatty() if color is None else color
     rows = [("id", "status", "rigorous", "slack", "method")]
     for r in results:
@@ -250,6 +252,9 @@ def terminal_table(results: list[Result], color: bool | None = None,
         lines.append("  ".join(cells).rstrip())
         if k:
             extra = detail_lines(results[k - 1])
+            claim = results[k - 1].claim
+            if read_as and claim is not None:
+                extra = [f"read as: {cut(read_as_text(claim), 160)}", *extra]
             rounded |= any(x.startswith(("witness", "candidate")) for x in extra)
             lines += ["    " + x for x in extra]
     lines.append("")
