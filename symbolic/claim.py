@@ -160,6 +160,9 @@ class Claim:
                 raise ValueError(f"{self.id}: hypothesis: {exc}") from None
         syms = body.symbols.union(*[h.symbols for h in listed])
         one_object_per_name(self.id, body, listed)
+        check_integer_symbols(self.id, [body.lhs, body.rhs, *[q for h in listed
+                                                              for q in (h.lhs, h.rhs)]],
+                              index_bounds(_Sides(body, listed)))
         listed += [p for p in assumption_props(syms, listed) if p not in listed]
         object.__setattr__(self, "hypotheses", tuple(listed))
 
@@ -300,6 +303,26 @@ def _written_body(claim_id: str, stmt: Any, to_props: Any) -> Prop:
     return props[0]
 
 
+@dataclass
+class _Sides:
+    """A statement and its hypotheses, as :func:`index_bounds` reads a claim."""
+
+    prop: Prop
+    hyps: list[Prop]
+
+    @property
+    def lhs(self) -> Any:
+        return self.prop.lhs
+
+    @property
+    def rhs(self) -> Any:
+        return self.prop.rhs
+
+    @property
+    def hypotheses(self) -> list[Prop]:
+        return self.hyps
+
+
 def _exprs(claim: Any) -> list[sp.Basic]:
     out = [claim.lhs, claim.rhs]
     for h in getattr(claim, "hypotheses", ()):
@@ -340,4 +363,36 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
                     bounds[idx] = bound if old is None or old == bound else sp.Min(old, bound)
         for var in _ob.bound_symbols(e):  # a sum's own index is not sampled
             bounds.pop(var, None)
+    for e in _exprs(claim):  # δ_ij: an index seen only in a delta ranges as its partner does
+        for node in sp.preorder_traversal(e):
+            if isinstance(node, sp.KroneckerDelta):
+                a, b = node.args[:2]
+                for k, other in ((a, b), (b, a)):
+                    if isinstance(k, sp.Symbol) and k not in bounds and other in bounds:
+                        bounds[k] = bounds[other]
     return bounds
+
+
+def check_integer_symbols(claim_id: str, exprs: list[Any], bounds: dict) -> None:
+    """Refuse an integer symbol that is neither a dimension nor an index with a range: the
+    checkers sample real scalars, so ``k`` would be tried at 0.5 (one printed name, one object:
+    an index must appear as a subscript, ``x_i``, ``A_{*,i}``, ``∂/∂x_i``, or in ``δ_ij`` with
+    one that does).
+
+    >>> from symbolic.objects import index, scalar
+    >>> check_integer_symbols("t:extra-1", [index("i") + 1], {})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: t:extra-1: the integer symbol i has no range: ...
+    """
+    dims = set(DIMS.values())
+    for e in exprs:
+        free = getattr(e, "free_symbols", set())
+        for sym in sorted(free, key=str):
+            if (isinstance(sym, sp.Symbol) and sym.is_integer and sym not in dims
+                    and sym not in bounds):
+                raise ValueError(
+                    f"{claim_id}: the integer symbol {sym} has no range: an index must appear "
+                    "as a subscript (x_i, A_{*,i}, a derivative's coordinate) or in δ_ij with "
+                    "one that does; an integer scalar is not supported (the checkers sample "
+                    "reals): state the claim for a real scalar")

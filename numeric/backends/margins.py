@@ -27,7 +27,7 @@ from symbolic.claim import Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator
 
-TINY = 1e-300
+TINY = 5e-324  # the smallest subnormal: a scale floor that never hides a subnormal difference
 
 
 def _mag(v: Any) -> Any:
@@ -41,7 +41,10 @@ def batch_margin(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, Any, Any]:
     if prop.rel is Relation.PSD_LE:
         diff = np.asarray(rhs - lhs, dtype=float)
         diff = 0.5 * (diff + np.swapaxes(diff, -1, -2))
-        lam = np.linalg.eigvalsh(diff)[..., 0]
+        ok = np.isfinite(diff).all(axis=(-2, -1))  # a row with inf or NaN has no eigenvalues
+        lam = np.full(diff.shape[:-2], np.nan)
+        if ok.any():
+            lam[ok] = np.linalg.eigvalsh(diff[ok])[..., 0]
         m = lam / (spectral_norm(np.asarray(lhs, dtype=float))
                    + spectral_norm(np.asarray(rhs, dtype=float)) + TINY)
         return np.broadcast_to(m, m.shape).astype(float), lhs, rhs

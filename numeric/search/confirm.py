@@ -126,7 +126,16 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     arithmetic costs far less than mpmath's at 50 digits. Its other answers at ``bits`` serve
     the arb check after mpmath, except ``open``, whose test against mpmath's margin is
     still to come."""
+    for sym, top in layout.indices.items():  # an index is an integer in [1, its size]
+        val = indices.get(sym)
+        if val is None or float(val) != int(val) or not 1 <= int(val) <= int(top):
+            return Confirmation(False, False, False, notes=[
+                f"index {sym} = {val} is not an integer in [1, {top}]: not a witness"])
     first = _arb_first(claim, layout, values, indices, bits, dps)
+    if first == "tie":  # within 50 digits' noise: a tie, or a violation only arb can see
+        deep = deep_certify(claim, layout, values, indices)
+        if deep is not None:
+            return deep
     rejected = _arb_rejection(first, bits, dps)
     if rejected is not None:
         return rejected
@@ -139,6 +148,13 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         m, lhs, rhs = precise_margin(claim.prop, ev)
         violated = _violated_mp(claim.prop, m, lhs, rhs)
         out = Confirmation(violated, False, True, _fmt(m), _fmt(lhs), _fmt(rhs))
+    if not violated and claim.rel is not Relation.PSD_LE and not isinstance(m, np.ndarray) \
+            and m <= 0 and first != "tie":
+        # mpmath sees no violation beyond its noise (exp(1e-300) vs 1 + 2e-300 at 50 digits):
+        # arb at thousands of bits may still certify one
+        deep = deep_certify(claim, layout, values, indices)
+        if deep is not None:
+            return deep
     if violated and _has_derivative(claim) and not _differentiable_range(values, lhs, rhs):
         # mpmath differentiates numerically: at huge inputs or outputs the step is lost in the
         # rounding and the derivative comes out 0 or noise at every precision. Never report that.
@@ -148,9 +164,10 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
                          "values beyond 1e100): not confirmed")
         return out
     m2 = m
-    if violated and claim.rel is not Relation.PSD_LE:
+    if violated:
         # A real violation keeps its margin when the precision doubles; cancellation noise and
-        # huge exponents (exp of 1e300 loses every digit at 50 digits) do not.
+        # huge exponents (exp of 1e300 loses every digit at 50 digits) do not, nor does the
+        # smallest eigenvalue of a matrix that is 0 up to rounding (diag(p) - pp' at n = 1).
         with mp_workdps(2 * dps):
             ev2 = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
             m2, lhs2, rhs2 = precise_margin(claim.prop, ev2)
@@ -192,7 +209,11 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
                            f"margin {out.margin}): not a violation")
         if verdict == "contradicted":
             # mpmath lost the digits that matter at both precisions (e.g. 1 - x'q with x, q on
-            # the unit circle within 1e-230 of each other): arb resolves them and disagrees
+            # the unit circle within 1e-230 of each other): arb resolves them and disagrees;
+            # the true margin may still be negative, far smaller (log(1 + x) vs x at 1e-300)
+            deep = deep_certify(claim, layout, values, indices)
+            if deep is not None:
+                return deep
             return _reject(out, f"arb at {prec} bits contradicts the mpmath margin "
                            f"{out.margin}: cancellation, not a violation")
         if verdict.startswith("hypothesis fails"):
@@ -220,6 +241,55 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         return out
     out.notes.append("arb enclosure too wide to certify the violation")
     return out
+
+
+#: entries of a point small enough for arb at thousands of bits to cost milliseconds
+DEEP_ENTRIES = 64
+
+
+def deep_certify(claim: Claim, layout: Layout, values: dict, indices: dict,
+                 precisions: tuple[int, ...] = (1024, 4096)) -> Confirmation | None:
+    """A violation below mpmath's noise, certified by arb at ``precisions``: the
+    confirmation, or None (arb does not certify one, or the point is too large to try:
+    more than :data:`DEEP_ENTRIES` entries).
+
+    >>> import sympy as sp
+    >>> from symbolic import Prop, scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", sp.exp(x), ">=", 1 + 2 * x)
+    >>> conf = deep_certify(c, Layout.of(c, {}), {x: np.array(1e-300)}, {})
+    >>> conf.rigorous, conf.rhs
+    (True, '1.0000000000000000000')
+    """
+    if sum(int(np.size(v)) for v in values.values()) > DEEP_ENTRIES:
+        return None
+    for prec in precisions:
+        try:
+            rec: list = []
+            verdict = _arb_check(claim, layout, values, indices, prec, None, record=rec)
+        except _ARB_ERRORS:
+            return None
+        if verdict == "certified":
+            am = rec[-1] if rec else None
+            text = am.str(20, radius=False) if isinstance(am, flint.arb) else "?"
+            with arb_prec(prec):
+                ops = ArbOps()
+                ev = Evaluator(ops, _env(layout, ops, values, indices))
+                sides = [_arb_text(ev(e)) for e in (claim.prop.lhs, claim.prop.rhs)]
+            return Confirmation(True, True, True, text, *sides, notes=[
+                f"a violation below mpmath's noise at 50 digits, certified by arb at {prec} "
+                f"bits (margin {text})"])
+        if verdict != "open":
+            return None
+    return None
+
+
+def _arb_text(v: Any) -> str:
+    """An arb value (or an array of them) as decimal text, 20 digits, no radius."""
+    if isinstance(v, np.ndarray):
+        return "[" + ", ".join(_arb_text(x) for x in v.ravel()[:6]) + (
+            " ...]" if v.size > 6 else "]")
+    return v.str(20, radius=False) if isinstance(v, flint.arb) else str(v)
 
 
 def _brief(text: str) -> str:
@@ -368,6 +438,14 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
                 return f"hypothesis fails: {h}"
             if not certain(hm, h.rel, holds=True):
                 uncertain = uncertain or f"hypothesis {h}"
+        if claim.prop.rel is Relation.PSD_LE:  # the Loewner order, by arb's PSD test
+            from numeric.backends.arb_linalg import is_psd
+
+            diff = ev(claim.prop.rhs) - ev(claim.prop.lhs)
+            psd = is_psd(flint.arb_mat(diff.tolist()))
+            if psd is True:
+                return "holds"
+            return uncertain or ("certified" if psd is False else "open")
         am, alhs, arhs = precise_margin(claim.prop, ev)
         if record is not None:
             record.append(am)
@@ -501,5 +579,5 @@ def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confir
         raw = witness[str(s)]
         values[s] = np.array(raw, dtype=float) if not isinstance(raw, str) else np.array(
             float(raw))
-    indices = {i: np.int64(witness[str(i)]) for i in layout.indices}
+    indices = {i: witness[str(i)] for i in layout.indices}  # validated by confirm, not cast
     return confirm(claim, layout, values, indices, dps=dps)

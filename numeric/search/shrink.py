@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import sympy as sp
 
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
@@ -114,7 +115,9 @@ class _Shrinker:
         self.max_confirms, self.max_screens = max_confirms, max_screens
         self.confirms = self.screens = 0
         self.steps: list[str] = []
-        self.names = {str(s) for s in claim.symbols}
+        # values to simplify; an index keeps its value (it is an integer in its range)
+        self.names = {str(s) for s in claim.symbols
+                      if not (isinstance(s, sp.Symbol) and s.is_integer)}
 
     @property
     def spent(self) -> bool:

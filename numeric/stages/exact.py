@@ -323,9 +323,9 @@ def _index_hypotheses_hold(claim: Claim, idx: dict) -> bool:
     """False when a hypothesis on the claim's indices alone (``i != j``, ``i <= k``) fails at
     the index values ``idx``; hypotheses on anything else are left to the witness check.
 
-    >>> from symbolic import Prop, index
-    >>> i, j = index("i"), index("j")
-    >>> c = Claim("t:extra-1", i, "=", i, (Prop(abs(i - j), ">", 0),))
+    >>> from symbolic import Prop, entry, index, n, vector
+    >>> i, j, x = index("i"), index("j"), vector("x", n)
+    >>> c = Claim("t:extra-1", entry(x, i), "=", entry(x, j), (Prop(abs(i - j), ">", 0),))
     >>> _index_hypotheses_hold(c, {i: 1, j: 1}), _index_hypotheses_hold(c, {i: 1, j: 2})
     (False, True)
     """
