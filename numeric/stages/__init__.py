@@ -1,6 +1,7 @@
 """Stages: every way of deciding a claim, one stage each, behind one protocol
 (:mod:`~numeric.stages.protocol`: ``name``, ``rigorous``, ``applies``, ``run``), run cheapest
-first by :mod:`~numeric.stages.cascade`: replay of stored witnesses, the numeric probe, exact
+first by :mod:`~numeric.stages.cascade`: replay of stored witnesses, claims without variables
+(:mod:`~numeric.stages.ground`, arb at once), the numeric probe, exact
 identities (:mod:`~numeric.stages.exact`), lemma schemas, real algebra by z3
 (:mod:`~numeric.stages.real_algebra`), the interval and Taylor provers
 (:mod:`~numeric.stages.interval`, :mod:`~numeric.stages.taylor`), and sampling with

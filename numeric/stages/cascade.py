@@ -180,11 +180,27 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
         final = shrink_verdict(claim, final)  # may reach a point that arb certifies
     if final.status is Status.REFUTED and not final.rigorous:
         final = uncertified(final)
+    if final.status is Status.REFUTED and final.witness and \
+            "witness_sides" not in final.details:
+        _record_sides(claim, final)
     if final.seed is None:
         final.seed = seed
     final.details["stages"] = [r.to_json() for r in records]
     final.seconds = time.perf_counter() - t0
     return final
+
+
+def _record_sides(claim: Claim, v: Verdict) -> None:
+    """Both sides at a refutation's witness (``details["witness_sides"]``), for a stage that
+    certified the point without saying them (the interval and Taylor provers, z3)."""
+    from numeric.search.confirm import confirm_json
+
+    try:
+        conf = confirm_json(claim, v.witness)
+    except Exception:  # the sides are a courtesy: never cost a verdict
+        return
+    if conf.lhs or conf.rhs:
+        v.details["witness_sides"] = {"lhs": conf.lhs, "rhs": conf.rhs}
 
 
 def _combine(evidence: list[tuple[Stage, Verdict]], records: list[StageRecord],

@@ -133,4 +133,6 @@ def test_check_prints_witness_of_a_user_claim(tmp_path, capsys, monkeypatch):
     out = capsys.readouterr().out.splitlines()
     row = next(k for k, ln in enumerate(out) if ln.startswith("mine:x-le-1"))
     assert out[row].split()[1] == "refuted!"
-    assert out[row + 1].startswith("    witness") and "x=" in out[row + 1]
+    assert out[row + 1] == "    read as: x ≤ 1"  # a user's claim: what was read
+    assert out[row + 2].startswith("    witness") and "x=" in out[row + 2]
+    assert out[row + 3].startswith("    why: lhs = ")
