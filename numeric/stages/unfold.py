@@ -1,0 +1,82 @@
+"""The unfold stage (:class:`UnfoldStage`): a non-strict inequality whose two sides are the same
+expression once named definitions are unfolded (``M := n^1.5 exp(10R²)``, ``α(x)``, ``f(x)``) and
+scalar sides are expanded, is proved at once, for every size: ``a ≤ a`` wherever ``a`` is
+defined. A proof chain's restating steps (Theorem 8.1 steps 3 and 5) are such claims.
+
+The first stage of the referee's prover (issue 28); equalities stay with the exact stage,
+which proves identities for every ``n`` and ``d``.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Claim, named, norm2, scalar, vector, n
+    >>> from numeric.budget import Budget
+    >>> R, x = scalar("R"), vector("x", n)
+    >>> M = named("M", n ** sp.Rational(3, 2) * sp.exp(10 * R**2))
+    >>> c = Claim("t:extra-1", M * norm2(x), "<=", n ** sp.Rational(3, 2) * sp.exp(10 * R**2)
+    ...           * norm2(x))
+    >>> v = UnfoldStage().run(c, Budget.get("quick"), 0)
+    >>> v.status.value, v.rigorous, v.method
+    ('proved', True, 'unfold (both sides equal after unfolding definitions)')
+    >>> UnfoldStage().applies(Claim("t:extra-2", R, "<", R))
+    'not a non-strict inequality'
+"""
+
+from __future__ import annotations
+
+import time
+
+import sympy as sp
+
+from numeric.budget import Budget
+from symbolic.claim import Claim
+from symbolic.objects import is_matrix, unwrap
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+METHOD = "unfold (both sides equal after unfolding definitions)"
+_RELS = (Relation.LE, Relation.GE, Relation.PSD_LE)
+
+
+def same_after_unfolding(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+    """Are ``lhs`` and ``rhs`` the same expression once named definitions are unfolded (and,
+    for scalars, after expanding)? Never raises: an expression SymPy cannot rebuild is not
+    the same.
+
+    >>> from symbolic import named, scalar
+    >>> R = scalar("R")
+    >>> same_after_unfolding(named("M", 2 * R), R + R), same_after_unfolding(R, 2 * R)
+    (True, False)
+    """
+    if lhs == rhs:
+        return True
+    try:
+        a, b = unwrap(lhs), unwrap(rhs)
+        if a == b:
+            return True
+        if is_matrix(a) or is_matrix(b):
+            return False
+        return sp.expand(a - b) == 0
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return False
+
+
+class UnfoldStage:
+    """Non-strict inequalities with equal sides after unfolding: proved, rigorous."""
+
+    name = "unfold"
+    rigorous = True
+
+    def applies(self, claim: Claim) -> str | None:
+        """None for ``≤``, ``≥`` and ``⪯``; the other relations are not its business."""
+        return None if claim.rel in _RELS else "not a non-strict inequality"
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        """Proved when both sides unfold to one expression; None otherwise."""
+        t0 = time.perf_counter()
+        if not same_after_unfolding(claim.lhs, claim.rhs):
+            return None
+        return Verdict(Status.PROVED, METHOD, True,
+                       "both sides are the same expression after unfolding the named "
+                       "definitions: the inequality holds wherever they are defined",
+                       slack=1.0, seed=seed, precision="exact", evaluations=0,
+                       seconds=time.perf_counter() - t0)
