@@ -46,9 +46,9 @@ def test_readme_claims_file_snippet_comes_out_proved():
     assert 'growth = Claim("mine:lemma-1"' in code
     scope: dict = {}
     exec(code, scope)
-    assert "`mine:lemma-1` comes out `proved`" in README
+    assert "`mine:lemma-1` comes out `proved`" in README and "exp(a) ≥ 1 + a" in README
     v = check_claim(scope["growth"], "quick")
-    assert v.status.value == "proved" and v.rigorous and "monotone tails" in v.method
+    assert v.status.value == "proved" and v.rigorous and v.details["relies_on"] == ["exp-tangent"]
 
 
 def test_readme_latex_snippet_is_lemma_5_6_refuted_at_n_1():

@@ -3,7 +3,8 @@
 first by :mod:`~numeric.stages.cascade`: replay of stored witnesses, claims without variables
 (:mod:`~numeric.stages.ground`, arb at once), the numeric probe, exact
 identities (:mod:`~numeric.stages.exact`), lemma schemas, real algebra by z3
-(:mod:`~numeric.stages.real_algebra`), the interval and Taylor provers
+(:mod:`~numeric.stages.real_algebra`), the fact blackboard (:mod:`~numeric.stages.blackboard`,
+z3 on atoms and library facts, after :mod:`~numeric.stages.unfold`), the interval and Taylor provers
 (:mod:`~numeric.stages.interval`, :mod:`~numeric.stages.taylor`), and sampling with
 adversarial search (:mod:`~numeric.stages.sampling`).
 

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
+from numeric.stages.blackboard import BlackboardStage
 from numeric.stages.exact import ExactStage
 from numeric.stages.ground import GroundStage
 from numeric.stages.interval import IntervalStage
@@ -56,6 +57,7 @@ STAGES: tuple[Stage, ...] = (
     ExactStage(),  # exact symbolic identity (equalities)
     SchemaStage(),  # vector claims as instances of proved lemma schemas (every size)
     RealAlgebraStage(),  # z3 nlsat: polynomial/rational scalar claims
+    BlackboardStage(),  # z3 on atoms (norms, inner products, exp) and library facts
     IntervalStage(),  # arb branch and bound (scalar inequalities, <= 3 variables)
     TaylorStage(),  # arb branch and bound with Taylor arguments (<= 6 variables)
     SamplingStage(),  # sampling, adversarial search, high-precision confirmation

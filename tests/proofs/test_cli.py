@@ -82,10 +82,10 @@ def test_pinned_finding_not_reproduced_is_reported_but_not_an_error(tmp_path, ca
     f.write_text(
         "import sympy as sp\n"
         "from proofs.model import Lemma\n"
-        "from symbolic import Claim, Prop, scalar, vector, norm2, norminf, hadamard, n\n"
+        "from symbolic import Claim, Prop, scalar, vector, norm2, inner, hadamard, n\n"
         "R, x = scalar('R'), vector('x', n)\n"
-        "missed = Lemma.of(Claim('mine:lemma-1', norm2(hadamard(x, x)), '<=',\n"
-        "                        norminf(x) * norm2(x)), expect='refuted')\n"
+        "missed = Lemma.of(Claim('mine:lemma-1', norm2(x)**4, '<=',\n"
+        "                        n * inner(hadamard(x, x), hadamard(x, x))), expect='refuted')\n"
         "proved = Lemma.of(Claim('mine:lemma-2', 4 * R, '<=', sp.exp(6 * R**2),\n"
         "                        hypotheses=[Prop(R, '>=', 4)]), expect='refuted')\n"
         "CLAIMS = [missed]\n")
