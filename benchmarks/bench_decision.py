@@ -1,8 +1,9 @@
 """Per stage: how many catalogue claims it decides, and median / max seconds per claim.
 
-Runs the conformance catalogue (``tests/numeric/decision_catalogue.py``) through the cascade at
-budget quick (seed 0) and prints one row per stage (claims decided, proved, refuted, median and
-max seconds of the stage's own time on the claims it decided) and the totals per truth value.
+Runs the conformance catalogue (``tests/numeric/stages/decision_catalogue.py``) through the
+cascade at budget quick (seed 0) and prints one row per stage (claims decided, proved, refuted,
+median and max seconds of the stage's own time on the claims it decided) and the totals per
+truth value.
 
     OPENBLAS_NUM_THREADS=1 python benchmarks/bench_decision.py
 """
@@ -23,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _catalogue() -> list:
-    path = ROOT / "tests" / "numeric" / "decision_catalogue.py"
+    path = ROOT / "tests" / "numeric" / "stages" / "decision_catalogue.py"
     spec = importlib.util.spec_from_file_location("decision_catalogue", path)
     mod = sys.modules.setdefault("decision_catalogue", importlib.util.module_from_spec(spec))
     spec.loader.exec_module(mod)
