@@ -183,6 +183,21 @@ def _exp_sup(e: sp.Basic, t: _Atoms) -> Iterator[Fact]:
         yield "exp-sup-norm", t(e) <= t(sp.exp(ob.norminf(u)))  # ‖exp(u)‖∞ ≤ exp(‖u‖∞)
 
 
+@fact("exp-vector")
+def _exp_vector(e: sp.Basic, t: _Atoms) -> Iterator[Fact]:
+    """A vector of exponentials has positive entries: ‖exp(u)‖₂ and ‖exp(u)‖∞ are at most
+    ⟨exp(u), 𝟏⟩ = ‖exp(u)‖₁, which is positive (so softmax has ‖·‖₂ ≤ 1)."""
+    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and isinstance(e.args[0], ob.ElemExp) \
+            and e.args[0].shape[1] == 1:
+        v = e.args[0]
+        total = t(ob.inner(v, ob.ones(v.shape[0])))
+        yield "exp-vector", t(e) <= total
+        yield "exp-vector", total > 0
+    if isinstance(e, ob.Inner) and isinstance(e.args[0], ob.ElemExp) \
+            and isinstance(e.args[1], sp.OneMatrix):
+        yield "exp-vector", t(e) > 0
+
+
 def _pairs(t: _Atoms) -> Iterator[Fact]:
     """Facts between two atoms: exp and log are monotone."""
     exps = [e for e in t.atoms if isinstance(e, sp.exp)]

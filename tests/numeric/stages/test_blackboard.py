@@ -19,6 +19,7 @@ from symbolic import (
     n,
     norm2,
     norminf,
+    ones,
     opnorm,
     scalar,
     vector,
@@ -44,6 +45,7 @@ BOUNDS = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
     (Claim("t:extra-8", norm2(x - y), ">=", norm2(x) - norm2(y)), {"triangle"}),
     (Claim("t:extra-9", s, ">", 1, (Prop(sp.log(s), ">", 2 * w + z), Prop(w, ">", 0),
                                     Prop(z, ">", 0))), {"log-tangent"}),
+    (Claim("t:extra-10", norm2(exp_(u) / inner(exp_(u), ones(n))), "<=", 1), {"exp-vector"}),
 ])
 def test_routine_steps_are_proved_with_the_facts_they_use(claim, facts):
     v_ = BlackboardStage().run(claim, QUICK, 0)
@@ -58,6 +60,7 @@ def test_routine_steps_are_proved_with_the_facts_they_use(claim, facts):
     Claim("t:extra-f4", norm2(x + y), ">=", norm2(x) + norm2(y)),
     Claim("t:extra-f5", s, ">", 1, (Prop(sp.log(s), ">", 2 * w + z), Prop(w, ">", -1),
                                     Prop(z, ">", 0))),
+    Claim("t:extra-f6", norm2(exp_(u) / inner(exp_(u), ones(n))), "<=", sp.Rational(1, 2)),
 ])
 def test_false_claims_are_never_proved(claim):
     assert BlackboardStage().run(claim, QUICK, 0) is None
