@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 from typing import Any
 
 import sympy as sp
@@ -160,9 +161,7 @@ class Claim:
                 raise ValueError(f"{self.id}: hypothesis: {exc}") from None
         syms = body.symbols.union(*[h.symbols for h in listed])
         one_object_per_name(self.id, body, listed)
-        check_integer_symbols(self.id, [body.lhs, body.rhs, *[q for h in listed
-                                                              for q in (h.lhs, h.rhs)]],
-                              index_bounds(_Sides(body, listed)))
+        check_integer_symbols(self.id, body, listed)
         listed += [p for p in assumption_props(syms, listed) if p not in listed]
         object.__setattr__(self, "hypotheses", tuple(listed))
 
@@ -303,26 +302,6 @@ def _written_body(claim_id: str, stmt: Any, to_props: Any) -> Prop:
     return props[0]
 
 
-@dataclass
-class _Sides:
-    """A statement and its hypotheses, as :func:`index_bounds` reads a claim."""
-
-    prop: Prop
-    hyps: list[Prop]
-
-    @property
-    def lhs(self) -> Any:
-        return self.prop.lhs
-
-    @property
-    def rhs(self) -> Any:
-        return self.prop.rhs
-
-    @property
-    def hypotheses(self) -> list[Prop]:
-        return self.hyps
-
-
 def _exprs(claim: Any) -> list[sp.Basic]:
     out = [claim.lhs, claim.rhs]
     for h in getattr(claim, "hypotheses", ()):
@@ -373,26 +352,29 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
     return bounds
 
 
-def check_integer_symbols(claim_id: str, exprs: list[Any], bounds: dict) -> None:
+def check_integer_symbols(claim_id: str, body: Prop, hypotheses: list[Prop]) -> None:
     """Refuse an integer symbol that is neither a dimension nor an index with a range: the
     checkers sample real scalars, so ``k`` would be tried at 0.5 (one printed name, one object:
     an index must appear as a subscript, ``x_i``, ``A_{*,i}``, ``∂/∂x_i``, or in ``δ_ij`` with
     one that does).
 
-    >>> from symbolic.objects import index, scalar
-    >>> check_integer_symbols("t:extra-1", [index("i") + 1], {})  # doctest: +ELLIPSIS
+    >>> from symbolic.objects import index
+    >>> check_integer_symbols("t:extra-1", Prop(index("i") + 1, ">=", 2), [])
     Traceback (most recent call last):
     ...
     ValueError: t:extra-1: the integer symbol i has no range: ...
     """
     dims = set(DIMS.values())
-    for e in exprs:
-        free = getattr(e, "free_symbols", set())
-        for sym in sorted(free, key=str):
-            if (isinstance(sym, sp.Symbol) and sym.is_integer and sym not in dims
-                    and sym not in bounds):
-                raise ValueError(
-                    f"{claim_id}: the integer symbol {sym} has no range: an index must appear "
-                    "as a subscript (x_i, A_{*,i}, a derivative's coordinate) or in δ_ij with "
-                    "one that does; an integer scalar is not supported (the checkers sample "
-                    "reals): state the claim for a real scalar")
+    exprs = [body.lhs, body.rhs, *[q for h in hypotheses for q in (h.lhs, h.rhs)]]
+    ints = sorted({s for e in exprs for s in getattr(e, "free_symbols", set())
+                   if isinstance(s, sp.Symbol) and s.is_integer and s not in dims}, key=str)
+    if not ints:
+        return  # the common case: no traversal for the bounds
+    bounds = index_bounds(SimpleNamespace(lhs=body.lhs, rhs=body.rhs, hypotheses=hypotheses))
+    for sym in ints:
+        if sym not in bounds:
+            raise ValueError(
+                f"{claim_id}: the integer symbol {sym} has no range: an index must appear as "
+                "a subscript (x_i, A_{*,i}, a derivative's coordinate) or in δ_ij with one "
+                "that does; an integer scalar is not supported (the checkers sample reals): "
+                "state the claim for a real scalar")

@@ -419,30 +419,11 @@ def _arb_check(claim: Claim, layout: Layout, values: dict, indices: dict, bits: 
     with arb_prec(bits):
         ops = ArbOps()
         ev = Evaluator(ops, _env(layout, ops, values, indices))
-        uncertain = None
-        for h in claim.hypotheses:
-            if h.rel is Relation.PSD_LE:
-                from numeric.backends.arb_linalg import is_psd
-
-                diff = ev(h.rhs) - ev(h.lhs)
-                psd = is_psd(flint.arb_mat(diff.tolist()))
-                if psd is False:
-                    return f"hypothesis fails: {h}"
-                if psd is not True:
-                    uncertain = uncertain or f"hypothesis {h}"
-                continue
-            hm, _, _ = precise_margin(h, ev)
-            # float inputs meet an equality hypothesis (||x|| = 1) only to rounding, which
-            # mpmath's tolerance accepts: arb's exact "not equal" is no reason to reject
-            if h.rel is not Relation.EQ and certain(hm, h.rel, holds=False):
-                return f"hypothesis fails: {h}"
-            if not certain(hm, h.rel, holds=True):
-                uncertain = uncertain or f"hypothesis {h}"
+        uncertain = _arb_hypotheses(claim, ev)
+        if uncertain is not None and uncertain.startswith("hypothesis fails"):
+            return uncertain
         if claim.prop.rel is Relation.PSD_LE:  # the Loewner order, by arb's PSD test
-            from numeric.backends.arb_linalg import is_psd
-
-            diff = ev(claim.prop.rhs) - ev(claim.prop.lhs)
-            psd = is_psd(flint.arb_mat(diff.tolist()))
+            psd = _psd(ev, claim.prop)
             if psd is True:
                 return "holds"
             return uncertain or ("certified" if psd is False else "open")
@@ -484,20 +465,39 @@ def hypotheses_certified(claim: Claim, layout: Layout, values: dict, indices: di
     try:
         with arb_prec(bits):
             ops = ArbOps()
-            ev = Evaluator(ops, _env(layout, ops, values, indices))
-            for h in claim.hypotheses:
-                if h.rel is Relation.PSD_LE:
-                    from numeric.backends.arb_linalg import is_psd
-
-                    if is_psd(flint.arb_mat((ev(h.rhs) - ev(h.lhs)).tolist())) is not True:
-                        return False
-                    continue
-                hm, _, _ = precise_margin(h, ev)
-                if not certain(hm, h.rel, holds=True):
-                    return False
+            return _arb_hypotheses(claim, Evaluator(ops, _env(layout, ops, values,
+                                                              indices))) is None
     except _ARB_ERRORS:
         return False
-    return True
+
+
+def _psd(ev: Evaluator, prop: Prop) -> bool | None:
+    """Arb's three-valued test of ``lhs ⪯ rhs`` (:func:`~numeric.backends.arb_linalg.is_psd`
+    of ``rhs - lhs``)."""
+    from numeric.backends.arb_linalg import is_psd
+
+    return is_psd(flint.arb_mat((ev(prop.rhs) - ev(prop.lhs)).tolist()))
+
+
+def _arb_hypotheses(claim: Claim, ev: Evaluator) -> str | None:
+    """The hypotheses in arb: ``hypothesis fails: H`` for the first that certainly fails (an
+    equality never: float inputs meet ``‖x‖ = 1`` only to rounding, which mpmath's tolerance
+    accepts), else ``hypothesis H`` for the first one not certified, else None (all certified)."""
+    uncertain = None
+    for h in claim.hypotheses:
+        if h.rel is Relation.PSD_LE:
+            psd = _psd(ev, h)
+            if psd is False:
+                return f"hypothesis fails: {h}"
+            if psd is not True:
+                uncertain = uncertain or f"hypothesis {h}"
+            continue
+        hm, _, _ = precise_margin(h, ev)
+        if h.rel is not Relation.EQ and certain(hm, h.rel, holds=False):
+            return f"hypothesis fails: {h}"
+        if not certain(hm, h.rel, holds=True):
+            uncertain = uncertain or f"hypothesis {h}"
+    return uncertain
 
 
 def _exact_mpf(x: Any) -> Any:

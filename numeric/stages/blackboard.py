@@ -37,7 +37,7 @@ import sympy as sp
 import z3
 
 from numeric.budget import Budget
-from numeric.stages.real_algebra import NotAlgebraic, _assumption_facts, _rel, _Translator
+from numeric.stages.real_algebra import NotAlgebraic, Translator, assumption_facts, z3_relation
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.objects import DIMS, unwrap
@@ -48,7 +48,7 @@ METHOD = "fact blackboard (z3, every size)"
 NORMS = (ob.Norm2, ob.NormInf, ob.Norm1, ob.NormP, ob.OpNorm, ob.FrobNorm)
 
 
-class _Atoms(_Translator):
+class _Atoms(Translator):
     """The translator of :mod:`~numeric.stages.real_algebra`, with every non-polynomial scalar
     subterm as an atom (one z3 real per distinct subterm)."""
 
@@ -278,7 +278,7 @@ class BlackboardStage:
         zv = {s: z3.Real(str(s)) for s in syms}
         t = _Atoms(zv)
         try:
-            hyps = [(f"hypothesis {k}: {h}", _rel(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
+            hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
                     for k, h in enumerate(claim.hypotheses, 1) if h.rel is not Relation.PSD_LE]
             # a hypothesis holds only where it is defined: its logs have positive arguments;
             # the claim's own logs must be shown defined (the domain check below)
@@ -293,12 +293,12 @@ class BlackboardStage:
         if not t.atoms:
             return None  # polynomial: the real-algebra stage's
         facts = blackboard(t)
-        base = [("assumptions", f) for f in _assumption_facts(
+        base = [("assumptions", f) for f in assumption_facts(
             [s for s in syms], zv, claim)] + hyps + [("definitions", f) for f in t.defined]
         if t.domain and _check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))],
                                ms)[0] != z3.unsat:
             return None  # a denominator or a root argument not shown safe
-        goal = ("negated claim", z3.Not(_rel(claim.rel, lhs, rhs)))
+        goal = ("negated claim", z3.Not(z3_relation(claim.rel, lhs, rhs)))
         rest = [*base, *[("domain", d) for d in t.domain], goal]
         res, _ = _check([*rest, *facts], ms)
         if res != z3.unsat:

@@ -49,7 +49,7 @@ def _timeout_ms(budget: Budget) -> int:
     return 2000 if budget.name == "quick" else 5000
 
 
-class _Translator:
+class Translator:
     """SymPy -> z3 over the reals; side conditions (nonzero denominators, root definitions)."""
 
     def __init__(self, variables: dict[sp.Symbol, Any]):
@@ -124,7 +124,7 @@ class _Translator:
         return 1 / p
 
 
-def _rel(rel: Relation, a: Any, b: Any) -> Any:
+def z3_relation(rel: Relation, a: Any, b: Any) -> Any:
     return {Relation.LE: a <= b, Relation.LT: a < b, Relation.GE: a >= b, Relation.GT: a > b,
             Relation.EQ: a == b}[rel]
 
@@ -150,7 +150,7 @@ def _not_applicable(claim: Claim) -> str | None:
     if len(syms) > MAX_VARIABLES:
         return f"{len(syms)} variables, limit {MAX_VARIABLES}"
     try:
-        tr = _Translator({s: z3.Real(str(s)) for s in syms})
+        tr = Translator({s: z3.Real(str(s)) for s in syms})
         for e in (claim.lhs, claim.rhs, *[x for h in claim.hypotheses for x in (h.lhs, h.rhs)]):
             tr(unwrap(e))
     except NotAlgebraic as exc:
@@ -158,7 +158,7 @@ def _not_applicable(claim: Claim) -> str | None:
     return None
 
 
-def _assumption_facts(syms: list[sp.Symbol], zv: dict[sp.Symbol, Any],
+def assumption_facts(syms: list[sp.Symbol], zv: dict[sp.Symbol, Any],
                       claim: Claim) -> list[Any]:
     """Facts implied by the symbols' SymPy assumptions and the claim's dimension ranges."""
     facts: list[Any] = []
@@ -234,10 +234,10 @@ class RealAlgebraStage:
         ms = _timeout_ms(budget)
         syms = _variables(claim)
         zv = {s: z3.Real(str(s)) for s in syms}
-        tr = _Translator(zv)
-        hyps = [_rel(h.rel, tr(unwrap(h.lhs)), tr(unwrap(h.rhs))) for h in claim.hypotheses]
+        tr = Translator(zv)
+        hyps = [z3_relation(h.rel, tr(unwrap(h.lhs)), tr(unwrap(h.rhs))) for h in claim.hypotheses]
         lhs, rhs = tr(unwrap(claim.lhs)), tr(unwrap(claim.rhs))
-        base = _assumption_facts(syms, zv, claim) + hyps + tr.defined
+        base = assumption_facts(syms, zv, claim) + hyps + tr.defined
         details: dict[str, Any] = {"timeout_ms": ms}
         # 1. the claim is defined wherever the hypotheses hold (denominators, roots)
         if tr.domain:
@@ -249,7 +249,7 @@ class RealAlgebraStage:
                     f"the hypotheses (z3: {res})", seed, t0, details)
         facts = base + tr.domain
         # 2. hypotheses ∧ ¬claim
-        neg = z3.Not(_rel(claim.rel, lhs, rhs))
+        neg = z3.Not(z3_relation(claim.rel, lhs, rhs))
         res, solver = _check([*facts, neg], ms)
         seconds = time.perf_counter() - t0
         if res == z3.unsat:
@@ -307,8 +307,8 @@ def prop_to_z3(p: Prop, variables: dict[sp.Symbol, Any]) -> Any:
     >>> str(prop_to_z3(Prop(x**2, ">=", 0), {x: z3.Real("x")}))
     '0 <= x*x'
     """
-    tr = _Translator(variables)
-    return _rel(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs)))
+    tr = Translator(variables)
+    return z3_relation(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs)))
 
 
 STAGE = RealAlgebraStage()
