@@ -36,6 +36,7 @@ from numeric.budget import DEFAULT, Budget, require
 from numeric.stages.blackboard import BlackboardStage
 from numeric.stages.exact import ExactStage
 from numeric.stages.ground import GroundStage
+from numeric.stages.identity import IdentityStage
 from numeric.stages.interval import IntervalStage
 from numeric.stages.probe import ProbeStage
 from numeric.stages.protocol import Stage, StageRecord
@@ -53,6 +54,7 @@ Progress = Callable[[str], None]
 STAGES: tuple[Stage, ...] = (
     GroundStage(),  # no variables at all: arb decides at once
     UnfoldStage(),  # a <= a once named definitions are unfolded
+    IdentityStage(),  # both sides have one normal form, for every size
     ProbeStage(),  # a few samples of an equality, refuted only by an arb-certified witness
     ExactStage(),  # exact symbolic identity (equalities)
     SchemaStage(),  # vector claims as instances of proved lemma schemas (every size)

@@ -28,6 +28,12 @@ from typing import TYPE_CHECKING, Any
 import sympy as sp
 import z3
 
+from numeric.prover.translate import (
+    NotAlgebraic,
+    Translator,
+    assumption_facts,
+    z3_relation,
+)
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -38,95 +44,6 @@ if TYPE_CHECKING:
 
 METHOD = "exact real algebra (z3 nlsat)"
 MAX_VARIABLES = 8
-
-
-class NotAlgebraic(Exception):
-    """The expression is outside polynomial/rational arithmetic with roots."""
-
-
-def _timeout_ms(budget: Budget) -> int:
-    """z3's time limit: 2 s at quick, 5 s otherwise."""
-    return 2000 if budget.name == "quick" else 5000
-
-
-class Translator:
-    """SymPy -> z3 over the reals; side conditions (nonzero denominators, root definitions)."""
-
-    def __init__(self, variables: dict[sp.Symbol, Any]):
-        self.vars = variables
-        self.defined: list[Any] = []  # facts that define auxiliary variables (t^2 = a, t >= 0)
-        self.domain: list[Any] = []  # conditions for the expression to be defined (d != 0)
-        self._fresh = 0
-        self._cache: dict[sp.Basic, Any] = {}
-
-    def fresh(self) -> Any:
-        self._fresh += 1
-        return z3.Real(f"_aux{self._fresh}")
-
-    def __call__(self, e: sp.Basic) -> Any:
-        if e not in self._cache:
-            self._cache[e] = self._tr(e)
-        return self._cache[e]
-
-    def _tr(self, e: sp.Basic) -> Any:
-        if e in self.vars:
-            return self.vars[e]
-        if e.is_Rational:
-            return z3.RealVal(Fraction(int(e.p), int(e.q)))
-        if e.is_Float:
-            f = Fraction(float(e))
-            return z3.RealVal(f)
-        if isinstance(e, sp.Add):
-            return z3.Sum([self(a) for a in e.args])
-        if isinstance(e, sp.Mul):
-            out = self(e.args[0])
-            for a in e.args[1:]:
-                out = out * self(a)
-            return out
-        if isinstance(e, sp.Pow):
-            base, ex = e.base, e.exp
-            if ex.is_Integer:
-                return self._power(self(base), int(ex))
-            if ex.is_Rational and abs(int(ex.q)) <= 4:
-                q, pnum = int(ex.q), int(ex.p)
-                b = self(base)
-                self.domain.append(b >= 0)  # SymPy's x**(1/3) is complex for x < 0
-                t = self.fresh()
-                tq = t
-                for _ in range(q - 1):
-                    tq = tq * t
-                # conditional, so that the domain check can still see a negative argument
-                self.defined.append(z3.Implies(b >= 0, z3.And(tq == b, t >= 0)))
-                return self._power(t, pnum)
-            raise NotAlgebraic(f"power with exponent {ex}")
-        if isinstance(e, sp.Abs):
-            a = self(e.args[0])
-            return z3.If(a >= 0, a, -a)
-        if isinstance(e, (sp.Max, sp.Min)):
-            out = self(e.args[0])
-            for a in e.args[1:]:
-                b = self(a)
-                out = z3.If(out >= b, out, b) if isinstance(e, sp.Max) else z3.If(
-                    out <= b, out, b)
-            return out
-        head = type(e).__name__ if not isinstance(e, sp.Function) else e.func.__name__
-        raise NotAlgebraic(f"contains {head}")
-
-    def _power(self, t: Any, k: int) -> Any:
-        if k == 0:
-            return z3.RealVal(1)
-        p = t
-        for _ in range(abs(k) - 1):
-            p = p * t
-        if k > 0:
-            return p
-        self.domain.append(p != 0)
-        return 1 / p
-
-
-def z3_relation(rel: Relation, a: Any, b: Any) -> Any:
-    return {Relation.LE: a <= b, Relation.LT: a < b, Relation.GE: a >= b, Relation.GT: a > b,
-            Relation.EQ: a == b}[rel]
 
 
 def _variables(claim: Claim) -> list[sp.Symbol]:
@@ -156,30 +73,6 @@ def _not_applicable(claim: Claim) -> str | None:
     except NotAlgebraic as exc:
         return f"not polynomial/rational: {exc}"
     return None
-
-
-def assumption_facts(syms: list[sp.Symbol], zv: dict[sp.Symbol, Any],
-                      claim: Claim) -> list[Any]:
-    """Facts implied by the symbols' SymPy assumptions and the claim's dimension ranges."""
-    facts: list[Any] = []
-    dims = set(DIMS.values())
-    for s in syms:
-        v = zv[s]
-        if s in dims:
-            lo, hi = claim.dims.get(str(s), (1, None))
-            facts.append(v >= lo)
-            if hi is not None:
-                facts.append(v <= hi)
-            continue
-        if s.is_positive:
-            facts.append(v > 0)
-        elif s.is_nonnegative:
-            facts.append(v >= 0)
-        elif s.is_negative:
-            facts.append(v < 0)
-        elif s.is_nonpositive:
-            facts.append(v <= 0)
-    return facts
 
 
 def _check(facts: list[Any], ms: int) -> Any:
@@ -213,6 +106,11 @@ def _witness(claim: Claim, syms: list[sp.Symbol], model: Any,
         else:
             out[str(s)] = float(text)
     return out
+
+
+def _timeout_ms(budget: Budget) -> int:
+    """z3's time limit: 2 s at quick, 5 s otherwise."""
+    return 2000 if budget.name == "quick" else 5000
 
 
 class RealAlgebraStage:

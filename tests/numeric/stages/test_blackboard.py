@@ -63,7 +63,8 @@ def test_routine_steps_are_proved_with_the_facts_they_use(claim, facts):
     Claim("t:extra-f6", norm2(exp_(u) / inner(exp_(u), ones(n))), "<=", sp.Rational(1, 2)),
 ])
 def test_false_claims_are_never_proved(claim):
-    assert BlackboardStage().run(claim, QUICK, 0) is None
+    v_ = BlackboardStage().run(claim, QUICK, 0)
+    assert v_ is None or v_.status.value == "unknown" and not v_.rigorous
 
 
 def test_the_library_has_one_entry_per_fact():
@@ -72,7 +73,8 @@ def test_the_library_has_one_entry_per_fact():
 
 
 def test_a_log_in_the_claim_must_be_shown_defined():
-    assert BlackboardStage().run(Claim("t:extra-1", sp.log(s), "<=", s - 1), QUICK, 0) is None
+    v_ = BlackboardStage().run(Claim("t:extra-1", sp.log(s), "<=", s - 1), QUICK, 0)
+    assert v_.status.value == "unknown" and "not shown safe" in v_.message
     ok = BlackboardStage().run(Claim("t:extra-2", sp.log(s), "<=", s - 1, (Prop(s, ">", 0),)),
                                QUICK, 0)
     assert ok is not None and ok.status.value == "proved"

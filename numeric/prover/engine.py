@@ -1,0 +1,178 @@
+"""The engine: hypotheses ∧ facts ∧ ¬claim handed to z3 over atoms; ``unsat`` proves the claim
+for every size, and the library entries the proof needs are named, deterministically.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, scalar, n, d
+    >>> from numeric.budget import Budget
+    >>> A, x, R = matrix("A", n, d), vector("x", d), scalar("R")
+    >>> c = Claim("t:extra-1", norm2(A * x), "<=", R**2,
+    ...           (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R)))
+    >>> out = prove(c, Budget.get("quick"))
+    >>> out.proved, out.relies_on
+    (True, ['norm-nonnegative', 'operator-norm'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+import z3
+
+from numeric.budget import Budget
+from numeric.prover.atoms import Atoms
+from numeric.prover.facts import HEAVY, Fact, blackboard
+from numeric.prover.translate import NotAlgebraic, assumption_facts, z3_relation
+from symbolic import objects as ob
+from symbolic.claim import Claim, Prop
+from symbolic.objects import DIMS, unwrap
+from symbolic.relation import Relation
+
+#: a backstop in wall-clock time, far above what the resource limit allows on this machine
+BACKSTOP_MS = 20_000
+SOLVER = "nlsat"
+
+
+def attempts(budget: Budget) -> list[tuple[int, int]]:
+    """``(rounds, rlimit)`` per attempt: the blackboard deepened a round at a time, each within
+    z3's resource limit (deterministic, unlike a time limit: the same verdict on a loaded
+    machine). nlsat's cost per resource unit varies a hundredfold, so the limits stay small."""
+    if budget.name == "quick":
+        return [(1, 250_000), (2, 500_000), (4, 500_000)]
+    return [(1, 500_000), (2, 1_000_000), (4, 2_000_000)]
+
+
+@dataclass
+class Outcome:
+    """What the engine found: ``proved`` with the entries used, or why not."""
+
+    proved: bool
+    reason: str = ""
+    relies_on: list[str] = field(default_factory=list)
+    atoms: int = 0
+    facts: int = 0
+    #: no deeper attempt can change the answer (the claim is out of the prover's reach)
+    final: bool = False
+
+
+def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
+    props = [*claim.hypotheses, *extra]
+    return sorted({s for e in (claim.lhs, claim.rhs, *[x for h in props for x in (h.lhs, h.rhs)])
+                   for s in sp.sympify(unwrap(e)).free_symbols
+                   if isinstance(s, sp.Symbol)}, key=str)
+
+
+def _loewner(hyps: Sequence[Prop], t: Atoms) -> list[Fact]:
+    """From 0 ⪯ P and P ⪯ Q (hypotheses): ‖P‖ ≤ ‖Q‖ (the largest eigenvalue is monotone)."""
+    psd = [h for h in hyps if h.rel is Relation.PSD_LE]
+    zero = {h.rhs for h in psd if isinstance(h.lhs, sp.ZeroMatrix) or h.lhs == 0}
+    return [("loewner-norm", t(ob.opnorm(h.rhs)) >= t(ob.opnorm(h.lhs)))
+            for h in psd if h.lhs in zero]
+
+
+def defined(claim: Claim, budget: Budget) -> str:
+    """'' when every denominator, root and log argument of ``claim`` is shown safe under its
+    hypotheses and the library; otherwise why not.
+
+    >>> from symbolic import Claim, scalar
+    >>> from numeric.budget import Budget
+    >>> x = scalar("x")
+    >>> defined(Claim("t:extra-1", sp.log(x), "<=", x), Budget.get("quick"))
+    'a denominator, a root or a log argument not shown safe (nonzero, non-negative, positive)'
+    """
+    out = prove(claim, budget, domain_only=True)
+    return "" if out.proved else out.reason
+
+
+def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
+          library: set[str] | None = None, domain_only: bool = False) -> Outcome:
+    """Try to prove ``claim`` from its hypotheses, ``extra`` premises (cited statements) and
+    the library (restricted to the entry names in ``library`` when given; signs are always
+    there), in the :func:`attempts` of ``budget``. ``domain_only``: only show that the claim
+    is defined."""
+    out = Outcome(False, "no attempt")
+    for rounds, limit in attempts(budget):
+        out = attempt(claim, extra, library, domain_only, rounds, limit)
+        if out.proved or out.final:
+            break
+    return out
+
+
+def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
+            rounds: int, limit: int) -> Outcome:
+    """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
+    ``limit``."""
+    syms = _symbols(claim, extra)
+    if any(s.is_integer and s not in DIMS.values() for s in syms):
+        return Outcome(False, "an index symbol: its range is not a real constraint", final=True)
+    zv = {s: z3.Real(str(s)) for s in syms}
+    t = Atoms(zv)
+    props = [*claim.hypotheses, *extra]
+    try:
+        hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
+                for k, h in enumerate(props, 1) if h.rel is not Relation.PSD_LE]
+        hyps += _loewner(props, t)
+        # a hypothesis holds only where it is defined: its logs have positive arguments;
+        # the claim's own logs must be shown defined (the domain check below)
+        hyps += [("hypothesis domain", t(e.args[0]) > 0) for e in list(t.atoms)
+                 if isinstance(e, sp.log)]
+        seen = set(t.atoms)
+        lhs, rhs = t(unwrap(claim.lhs)), t(unwrap(claim.rhs))
+        t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
+                     if isinstance(e, sp.log) and e not in seen]
+        if not t.atoms and not domain_only:
+            return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
+                           final=True)
+        facts = blackboard(t, rounds)
+    except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
+        return Outcome(False, f"cannot translate: {exc}", final=True)
+    if library is not None:
+        facts = [f for f in facts if f[0] in library or f[0] in SIGNS]
+    base = [("assumptions", f) for f in assumption_facts(syms, zv, claim)] + hyps + \
+        [("definitions", f) for f in t.defined]
+    size = {"atoms": len(t.atoms), "facts": len(facts)}
+    if t.domain and check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))],
+                          limit) != z3.unsat:
+        return Outcome(False, "a denominator, a root or a log argument not shown safe "
+                       "(nonzero, non-negative, positive)", **size)
+    if domain_only:
+        return Outcome(True, **size)
+    goal = ("negated claim", z3.Not(z3_relation(claim.rel, lhs, rhs)))
+    rest = [*base, *[("domain", d) for d in t.domain], goal]
+    res = check([*rest, *facts], limit)
+    if res != z3.unsat:
+        kinds = sorted({name for name, _ in facts})
+        return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
+                       f"{size['atoms']} atoms with {size['facts']} facts "
+                       f"({', '.join(kinds) or 'none'})", **size)
+    return Outcome(True, relies_on=needed(facts, rest, limit), **size)
+
+
+#: entries that hold for every atom of their kind (a sign, not a citation)
+SIGNS = frozenset({"norm-nonnegative", "exp-positive", "exp-vector"})
+
+
+def needed(facts: list[Fact], rest: list[Fact], limit: int) -> list[str]:
+    """The library entries the proof needs, deterministically: each entry in turn (the heavy
+    ones of :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest
+    still gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
+    would depend on which claims a worker ran before)."""
+    keep = sorted({name for name, _ in facts})
+    for name in sorted(keep, key=lambda k: (-HEAVY.get(k, 0), k)):
+        trial = [f for f in facts if f[0] in keep and f[0] != name]
+        if check([*rest, *trial], limit) == z3.unsat:
+            keep.remove(name)
+    return keep
+
+
+def check(tracked: list[Fact], limit: int) -> Any:
+    """z3's answer on the named formulas, within the resource ``limit``."""
+    s = z3.Tactic("smt").solver() if SOLVER == "smt" else z3.Solver()
+    s.set("rlimit", limit)
+    s.set("timeout", BACKSTOP_MS)
+    for _, f in tracked:
+        s.add(f)
+    return s.check()

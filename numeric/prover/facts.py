@@ -1,0 +1,347 @@
+"""The library of facts: each entry is a theorem, instantiated on the atoms of one claim.
+
+An entry is a generator registered with ``@fact(name)``: given one atom (a scalar subterm in
+normal form) and the translator, it yields ``(name, z3 formula)`` instances of its theorem about
+that atom. Pair entries (``@pair_fact``) see two atoms. Every entry must be a theorem for every
+``n`` and ``d``; its docstring says which, and the public catalogue checks it on random
+instances.
+
+Example:
+    >>> from numeric.prover.atoms import Atoms
+    >>> from symbolic import vector, norm2, n
+    >>> t = Atoms({})
+    >>> _ = t(norm2(vector("u", n)))
+    >>> sorted({name for name, _ in blackboard(t)})[:3]
+    ['norm-equivalence', 'norm-nonnegative', 'sum-cauchy-schwarz']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import sympy as sp
+import z3
+
+from numeric.prover.atoms import NORMS, Atoms
+from numeric.prover.translate import NotAlgebraic
+from symbolic import objects as ob
+from symbolic.normal_form import linear
+
+Fact = tuple[str, Any]
+Generator = Callable[[sp.Basic, Atoms], Iterator[Fact]]
+PairGenerator = Callable[[sp.Basic, sp.Basic, Atoms], Iterator[Fact]]
+#: the library: each entry gives, for one atom, the instances of one theorem about it
+FACTS: dict[str, Generator] = {}
+#: entries about two atoms at once (monotonicity, ratios, differences)
+PAIR_FACTS: dict[str, PairGenerator] = {}
+#: entries a proof should cite only when the plainer ones do not do (tried for removal first
+#: when the engine names the entries a proof needs)
+HEAVY = {"exp-ratio": 3, "exp-product": 3, "exp-upper": 2, "exp-sum-difference": 2,
+         "exp-difference": 1}
+
+
+def fact(name: str) -> Callable[[Generator], Generator]:
+    """Register a fact generator under ``name`` (one library entry)."""
+    def add(fn: Generator) -> Generator:
+        FACTS[name] = fn
+        return fn
+    return add
+
+
+def pair_fact(name: str) -> Callable[[PairGenerator], PairGenerator]:
+    """Register a generator of facts about two atoms under ``name``."""
+    def add(fn: PairGenerator) -> PairGenerator:
+        PAIR_FACTS[name] = fn
+        return fn
+    return add
+
+
+def _size(v: sp.Basic) -> sp.Expr:
+    rows, cols = v.shape
+    return rows * cols
+
+
+def _column(e: sp.Basic) -> bool:
+    return e.args[0].shape[1] == 1
+
+
+def _exp_pair(w: sp.Basic) -> tuple[sp.Basic, sp.Basic] | None:
+    """``(u, v)`` when ``w`` is ``exp(u) − exp(v)`` (in normal form)."""
+    lin = linear(w)
+    if len(lin) != 2 or not all(isinstance(b, ob.ElemExp) for b in lin):
+        return None
+    (p, cp), (q, cq) = lin.items()
+    if cp == 1 and cq == -1:
+        return p.args[0], q.args[0]
+    if cp == -1 and cq == 1:
+        return q.args[0], p.args[0]
+    return None
+
+
+def _softmax_pair(w: sp.Basic) -> tuple[sp.Basic, sp.Basic] | None:
+    """``(u, v)`` when ``w`` is ``softmax(u) − softmax(v)``, written ``exp(u)/Σexp(u) − …``."""
+    lin = linear(w)
+    if len(lin) != 2 or not all(isinstance(b, ob.ElemExp) for b in lin):
+        return None
+    (p, cp), (q, cq) = lin.items()
+    sp_, sq = ob.SumEntries(p), ob.SumEntries(q)
+    if sp.simplify(cp * sp_) == 1 and sp.simplify(cq * sq) == -1:
+        return p.args[0], q.args[0]
+    if sp.simplify(cp * sp_) == -1 and sp.simplify(cq * sq) == 1:
+        return q.args[0], p.args[0]
+    return None
+
+
+@fact("norm-nonnegative")
+def _nonneg(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖·‖ ≥ 0 for every norm."""
+    if isinstance(e, NORMS):
+        yield "norm-nonnegative", t(e) >= 0
+
+
+@fact("exp-positive")
+def _exp_positive(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """exp(a) > 0, exp(a) ≥ 1 + a (the tangent at 0), and exp(a) ≤ 1 + a + a² for a ≤ 1."""
+    if isinstance(e, sp.exp):
+        a = t(e.args[0])
+        yield "exp-positive", t(e) > 0
+        yield "exp-tangent", t(e) >= 1 + a
+        yield "exp-upper", z3.Implies(a <= 1, t(e) <= 1 + a + a * a)
+
+
+@fact("norm-equivalence")
+def _equivalence(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √k‖v‖∞, ‖v‖₁ ≤ √k‖v‖₂ for v with k entries."""
+    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and _column(e):
+        v = e.args[0]
+        two, inf, one = ob.norm2(v), ob.norminf(v), ob.norm1(v)
+        k = t(_size(v))
+        yield "norm-equivalence", t(inf) <= t(two)
+        yield "norm-equivalence", t(two) <= t(one)
+        yield "norm-equivalence", t(two) * t(two) <= k * t(inf) * t(inf)
+        yield "norm-equivalence", t(one) * t(one) <= k * t(two) * t(two)
+
+
+@fact("sum-cauchy-schwarz")
+def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """|Σ v| ≤ ‖v‖₁ and (Σ v)² ≤ k‖v‖₂² (Cauchy–Schwarz against 𝟏, ‖𝟏‖₂ = √k)."""
+    if isinstance(e, ob.Norm2) and _column(e):
+        v = e.args[0]
+        total = t(ob.sum_entries(v))
+        yield "sum-cauchy-schwarz", total * total <= t(_size(v)) * t(e) * t(e)
+    if isinstance(e, ob.Norm1) and _column(e):
+        total = t(ob.sum_entries(e.args[0]))
+        yield "sum-cauchy-schwarz", total <= t(e)
+        yield "sum-cauchy-schwarz", -total <= t(e)
+
+
+@fact("operator-norm")
+def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖Xᵀ‖ = ‖X‖; ‖X‖ ≤ ‖X‖_F."""
+    arg = e.args[0] if isinstance(e, (ob.Norm2, ob.OpNorm, ob.FrobNorm)) else None
+    if isinstance(arg, sp.MatMul) and ob.is_matrix(arg):
+        factors = [a for a in arg.args if ob.is_matrix(a)]
+        scal = sp.Mul(*[a for a in arg.args if not ob.is_matrix(a)])
+        if len(factors) >= 2:
+            left, right = factors[0], sp.MatMul(*factors[1:]) if len(factors) > 2 \
+                else factors[1]
+            c = t(sp.Abs(scal))
+            if isinstance(e, ob.Norm2) and right.shape[1] == 1:
+                yield "operator-norm", t(e) <= c * t(ob.opnorm(left)) * t(ob.norm2(right))
+                yield "operator-norm", t(e) <= c * t(ob.frob(left)) * t(ob.norm2(right))
+            if isinstance(e, ob.OpNorm):
+                yield "submultiplicative", t(e) <= c * t(ob.opnorm(left)) * t(ob.opnorm(right))
+    if isinstance(e, ob.OpNorm):
+        m = e.args[0]
+        if isinstance(m, sp.Transpose):
+            yield "transpose-norm", t(e) == t(ob.opnorm(m.arg))
+        yield "operator-le-frobenius", t(e) <= t(ob.frob(m))
+
+
+@fact("triangle")
+def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖, and |‖p‖ − ‖q‖| ≤ ‖p + q‖, for every norm."""
+    if not isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1, ob.OpNorm, ob.FrobNorm)):
+        return
+    make = type(e)
+    arg = e.args[0]
+    if isinstance(arg, sp.MatAdd):
+        yield "triangle", t(e) <= z3.Sum([t(make(a)) for a in arg.args])
+        if len(arg.args) == 2:
+            p_, q_ = (t(make(a)) for a in arg.args)
+            yield "triangle", p_ <= t(e) + q_
+            yield "triangle", q_ <= t(e) + p_
+
+
+@fact("cauchy-schwarz")
+def _cauchy_schwarz(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂."""
+    if isinstance(e, ob.Inner):
+        u, v = e.args[:2]
+        bound = t(ob.norm2(u)) * t(ob.norm2(v))
+        yield "cauchy-schwarz", t(e) <= bound
+        yield "cauchy-schwarz", -bound <= t(e)
+
+
+@fact("hadamard")
+def _hadamard(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂."""
+    if isinstance(e, ob.Norm2) and isinstance(e.args[0], sp.HadamardProduct) \
+            and len(e.args[0].args) == 2:
+        u, v = e.args[0].args
+        yield "hadamard", t(e) <= t(ob.norminf(u)) * t(ob.norm2(v))
+        yield "hadamard", t(e) <= t(ob.norminf(v)) * t(ob.norm2(u))
+
+
+@fact("entry-extremes")
+def _extremes(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞."""
+    if isinstance(e, (ob.MinEntry, ob.MaxEntry)):
+        v = e.args[0]
+        lo, hi, inf = t(ob.min_entry(v)), t(ob.max_entry(v)), t(ob.norminf(v))
+        yield "entry-extremes", -inf <= lo
+        yield "entry-extremes", lo <= hi
+        yield "entry-extremes", hi <= inf
+
+
+@fact("exp-sup-norm")
+def _exp_sup(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)."""
+    if isinstance(e, ob.NormInf) and isinstance(e.args[0], ob.ElemExp):
+        u = e.args[0].args[0]
+        yield "exp-sup-norm", t(e) == t(sp.exp(ob.max_entry(u)))
+        yield "exp-sup-norm", t(e) <= t(sp.exp(ob.norminf(u)))
+
+
+@fact("exp-vector")
+def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """A vector of exponentials has positive entries: exp(max u) ≤ Σ exp(u) ≤ k·exp(max u),
+    and ‖exp(u)‖₂, ‖exp(u)‖∞ ≤ Σ exp(u) = ‖exp(u)‖₁ (so softmax has ‖·‖₂ ≤ 1)."""
+    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and isinstance(e.args[0], ob.ElemExp) \
+            and _column(e):
+        total = t(ob.sum_entries(e.args[0]))
+        yield "exp-vector", t(e) <= total
+        yield "exp-vector", total > 0
+    if isinstance(e, ob.SumEntries) and isinstance(e.args[0], ob.ElemExp):
+        u = e.args[0].args[0]
+        top = t(sp.exp(ob.max_entry(u)))
+        yield "exp-vector", t(e) >= top
+        yield "exp-vector", t(e) <= t(_size(u)) * top
+
+
+@fact("exp-difference")
+def _exp_difference(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """For w = exp(u) − exp(v): ‖w‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) (as |1 − eˢ| ≤ e^|s| − 1),
+    and the mean value bounds ‖w‖₂ ≤ exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂ ≤
+    exp(‖u‖∞)exp(‖u − v‖∞)‖u − v‖₂."""
+    if not (isinstance(e, ob.Norm2) and _column(e)):
+        return
+    pair = _exp_pair(e.args[0])
+    if pair is None:
+        return
+    u, v = pair
+    gap, dist = t(sp.exp(ob.norminf(u - v))), t(ob.norm2(u - v))
+    for a in (u, v):
+        yield "exp-difference", t(e) <= t(ob.norm2(ob.exp_(a))) * (gap - 1)
+        yield "exp-difference", t(e) <= t(sp.exp(ob.norminf(a))) * gap * dist
+    top = t(sp.exp(sp.Max(ob.norminf(u), ob.norminf(v))))
+    yield "exp-difference", t(e) <= top * dist
+
+
+@fact("softmax-lipschitz")
+def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖softmax(u) − softmax(v)‖₂ ≤ ½‖u − v‖₂: the Jacobian diag(p) − ppᵀ has norm at most
+    ½ (xᵀJx is the variance of x under p, at most (max x − min x)²/4 ≤ ‖x‖₂²/2), and the mean
+    value inequality."""
+    if isinstance(e, ob.Norm2) and _column(e):
+        pair = _softmax_pair(e.args[0])
+        if pair is not None:
+            u, v = pair
+            yield "softmax-lipschitz", 2 * t(e) <= t(ob.norm2(u - v))
+
+
+@pair_fact("exp-monotone")
+def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """exp is increasing, and exp(b) ≥ exp(a)(1 + b − a) (exp(b − a) ≥ 1 + b − a)."""
+    if isinstance(a, sp.exp) and isinstance(b, sp.exp):
+        xa, xb = t(a.args[0]), t(b.args[0])
+        yield "exp-monotone", z3.Implies(xa <= xb, t(a) <= t(b))
+        yield "exp-monotone", z3.Implies(xa < xb, t(a) < t(b))
+        yield "exp-ratio", t(b) >= t(a) * (1 + xb - xa)
+
+
+@pair_fact("exp-sum-difference")
+def _exp_sums(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """|Σ exp(u) − Σ exp(v)| ≤ Σ exp(u)·(exp(‖u − v‖∞) − 1), entry by entry as in
+    ``exp-difference``."""
+    if isinstance(a, ob.SumEntries) and isinstance(b, ob.SumEntries) \
+            and isinstance(a.args[0], ob.ElemExp) and isinstance(b.args[0], ob.ElemExp) \
+            and a.args[0].shape == b.args[0].shape:
+        u, v = a.args[0].args[0], b.args[0].args[0]
+        bound = t(a) * (t(sp.exp(ob.norminf(u - v))) - 1)
+        yield "exp-sum-difference", t(a) - t(b) <= bound
+        yield "exp-sum-difference", t(b) - t(a) <= bound
+
+
+@pair_fact("log-monotone")
+def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """log is increasing on (0, ∞), and log a ≤ a − 1."""
+    if isinstance(a, sp.log) and isinstance(b, sp.log):
+        xa, xb = t(a.args[0]), t(b.args[0])
+        yield "log-monotone", z3.Implies(z3.And(xa > 0, xa <= xb), t(a) <= t(b))
+        yield "log-monotone", z3.Implies(z3.And(xa > 0, xa < xb), t(a) < t(b))
+
+
+@fact("log-tangent")
+def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """log a ≤ a − 1 for a > 0."""
+    if isinstance(e, sp.log):
+        xa = t(e.args[0])
+        yield "log-tangent", z3.Implies(xa > 0, t(e) <= xa - 1)
+
+
+@pair_fact("exp-product")
+def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """exp(a)·exp(b) = exp(a + b), when exp(a + b) is an atom too."""
+    if isinstance(a, sp.exp) and isinstance(b, sp.exp) \
+            and sp.default_sort_key(a) <= sp.default_sort_key(b):
+        s = sp.exp(a.args[0] + b.args[0])
+        if any(sp.expand(c.args[0] - s.args[0]) == 0 for c in t.atoms
+               if isinstance(c, sp.exp)):
+            yield "exp-product", t(a) * t(b) == t(s)
+
+
+_SKIP = (TypeError, ValueError, AttributeError, NotAlgebraic, IndexError)
+
+
+def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
+    """Instances of every fact on the atoms present, for up to ``rounds`` rounds (a fact may name
+    new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own facts the next round adds); the
+    signs of atoms the last round made; the pair facts on every pair."""
+    out: list[Fact] = []
+    done: list[sp.Basic] = []
+    for _ in range(rounds):
+        new = [e for e in list(t.atoms) if e not in done]
+        if not new:
+            break
+        for e in new:
+            for gen in FACTS.values():
+                try:
+                    out += list(gen(e, t))
+                except _SKIP:
+                    continue  # a fact that does not fit this subterm's shape
+        old = list(done)
+        done += new
+        for i, b in enumerate(new):
+            for a in old + new[:i]:
+                for gen2 in PAIR_FACTS.values():
+                    for p, q in ((a, b), (b, a)):
+                        try:
+                            out += list(gen2(p, q, t))
+                        except _SKIP:
+                            continue
+    for e in list(t.atoms):
+        if e not in done:
+            out += list(_nonneg(e, t)) + list(_exp_positive(e, t))
+    return out

@@ -1,0 +1,67 @@
+"""The identity stage (:class:`IdentityStage`): an equality, or a non-strict inequality, whose two
+sides have one normal form (:mod:`symbolic.normal_form`: definitions unfolded, products
+distributed, ``⟨·,·⟩`` bilinear, ``⟨u, 𝟏⟩ = Σ u``, ``‖u‖₂² = ⟨u, u⟩``, ``‖c u‖ = |c|‖u‖``, …)
+is proved for every ``n`` and ``d`` at once, where both sides are defined: every denominator,
+root and log argument of the claim must be shown safe under its hypotheses (by the prover's
+engine, from the library's sign facts), or nothing is proved.
+
+Example:
+    >>> from symbolic import Claim, matrix, vector, norm2, inner, n, d
+    >>> from numeric.budget import Budget
+    >>> A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
+    >>> v = IdentityStage().run(Claim("t:extra-1", norm2(A * x - b) ** 2, "=",
+    ...                               inner(A * x - b, A * x - b)), Budget.get("quick"), 0)
+    >>> v.status.value, v.rigorous
+    ('proved', True)
+"""
+
+from __future__ import annotations
+
+import time
+
+import sympy as sp
+
+from numeric.budget import Budget
+from numeric.prover.engine import defined
+from symbolic.claim import Claim
+from symbolic.normal_form import same
+from symbolic.relation import Relation
+from symbolic.verdict import Status, Verdict
+
+METHOD = "identity (one normal form, every size)"
+_RELS = (Relation.EQ, Relation.LE, Relation.GE)
+
+
+def _partial(e: sp.Basic) -> bool:
+    """Does ``e`` have a denominator, a fractional power or a log (a place it may be
+    undefined)?"""
+    return any(isinstance(p, sp.log) or (isinstance(p, sp.Pow) and not (
+        p.exp.is_Integer and p.exp > 0)) for p in sp.preorder_traversal(e))
+
+
+class IdentityStage:
+    """Equalities (and ``≤``, ``≥``) whose sides have one normal form: proved, rigorous."""
+
+    name = "identity"
+    rigorous = True
+
+    def applies(self, claim: Claim) -> str | None:
+        """None for ``=``, ``≤`` and ``≥``."""
+        return None if claim.rel in _RELS else "not an equality or a non-strict inequality"
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        """Proved when both sides have one normal form and are defined; None otherwise."""
+        t0 = time.perf_counter()
+        if not same(claim.lhs, claim.rhs):
+            return None
+        if _partial(claim.lhs) or _partial(claim.rhs):
+            why = defined(claim, budget)
+            if why:
+                return Verdict(Status.UNKNOWN, METHOD, False,
+                               f"the sides have one normal form, but {why}", seed=seed,
+                               seconds=time.perf_counter() - t0)
+        return Verdict(Status.PROVED, METHOD, True,
+                       "both sides have one normal form (definitions unfolded, linearity, "
+                       "norms and sums rewritten): equal for every size where defined",
+                       slack=1.0, seed=seed, precision="exact", evaluations=0,
+                       seconds=time.perf_counter() - t0)

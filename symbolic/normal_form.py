@@ -1,0 +1,310 @@
+"""A normal form for the vocabulary, valid for every ``n`` and ``d``: two expressions with the
+same normal form are equal for every size (each rewrite below is an identity).
+
+Matrix and vector expressions become linear combinations of *basic terms* (matrix symbols,
+products of them, ``exp(·)``, ``|·|`` and the other elementwise maps of a normal argument):
+named definitions are unfolded, products distributed, ``(A − B)x = Ax − Bx``, transposes pushed
+to the symbols, Hadamard products expanded; a combination whose terms share a left (or right)
+factor is written with it factored out, so ``A x − A y`` and ``A(x − y)`` read alike.
+
+Scalars built on them are rewritten by the rules mathematicians use without comment:
+
+- ``⟨u, v⟩`` is bilinear and symmetric, ``⟨u, 𝟏⟩ = Σ u``, ``Σ`` is linear, ``Σ 𝟏ₙ = n``;
+- ``‖c·u‖ = |c|·‖u‖`` (the common factor of the coefficients is pulled out) and ``‖−u‖ = ‖u‖``
+  for every norm; ``‖|u|‖ = ‖u‖`` for the entrywise norms;
+- ``min(−u) = −max(u)``, ``min(c·u) = c·min(u)`` for ``c > 0``, ``max(|u|) = ‖u‖∞``,
+  ``min(exp(u)) = exp(min(u))``, ``max(exp(u)) = exp(max(u))``.
+
+:func:`squares_as_inner` also writes ``‖u‖₂²`` as ``⟨u, u⟩`` (for identities; the blackboard
+keeps norms whole).
+
+Example:
+    >>> from symbolic import matrix, vector, inner, norm2, ones, n, d
+    >>> from symbolic.objects import exp_, sum_entries
+    >>> A, x, y = matrix("A", n, d), vector("x", d), vector("y", d)
+    >>> normal(norm2(A * x - A * y)) == normal(norm2(A * (y - x)))
+    True
+    >>> normal(inner(exp_(A * x), ones(n))) == normal(sum_entries(exp_(A * x)))
+    True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixExpr
+
+from symbolic import objects as ob
+
+Linear = dict[sp.Basic, sp.Expr]
+
+#: norms with ‖c u‖ = |c| ‖u‖; the entrywise ones also have ‖|u|‖ = ‖u‖
+NORMS = (ob.Norm2, ob.NormInf, ob.Norm1, ob.OpNorm, ob.FrobNorm)
+ENTRYWISE = (ob.Norm2, ob.NormInf, ob.Norm1, ob.FrobNorm)
+ELEMENTWISE = (ob.ElemExp, ob.ElemAbs, ob.ElemLog, ob.ElemRecip)
+
+
+def _coeff(c: sp.Expr) -> sp.Expr:
+    """A coefficient in normal form: expanded (so that equal coefficients compare equal)."""
+    return sp.expand(c)
+
+
+def _is_zero(c: sp.Expr) -> bool:
+    return c == 0 or sp.cancel(sp.together(c)) == 0
+
+
+def _add(out: Linear, term: sp.Basic, c: sp.Expr) -> None:
+    out[term] = out.get(term, sp.Integer(0)) + c
+
+
+def _clean(lin: Linear) -> Linear:
+    out = {}
+    for term, c in lin.items():
+        c = _coeff(c)
+        if not _is_zero(c):
+            out[term] = c
+    return out
+
+
+def _factors(term: sp.Basic) -> list[sp.Basic]:
+    return list(term.args) if isinstance(term, sp.MatMul) else [term]
+
+
+def _product(factors: list[sp.Basic]) -> sp.Basic:
+    return factors[0] if len(factors) == 1 else sp.MatMul(*factors)
+
+
+def _transpose(term: sp.Basic) -> sp.Basic:
+    if isinstance(term, sp.MatMul):
+        return _product([_transpose(f) for f in reversed(term.args)])
+    if isinstance(term, sp.Transpose):
+        return term.arg
+    if isinstance(term, (sp.OneMatrix, sp.Identity, ob.SymmetricMatrixSymbol)) \
+            and term.shape[0] == term.shape[1]:
+        return term
+    if isinstance(term, sp.OneMatrix):
+        return sp.OneMatrix(term.shape[1], term.shape[0])
+    return sp.Transpose(term)
+
+
+def linear(e: sp.Basic) -> Linear:
+    """A matrix expression as ``{basic term: coefficient}``.
+
+    >>> from symbolic import matrix, vector, n, d
+    >>> A, B, x = matrix("A", n, d), matrix("B", n, d), vector("x", d)
+    >>> sorted(map(str, linear((A - B) * x).items()))
+    ['(A*x, 1)', '(B*x, -1)']
+    """
+    return dict(_linear(e))
+
+
+@lru_cache(maxsize=4096)
+def _linear(e: sp.Basic) -> tuple[tuple[sp.Basic, sp.Expr], ...]:
+    out: Linear = {}
+    if isinstance(e, ob.NamedMatrix):
+        return _linear(e.args[1])
+    if isinstance(e, sp.ZeroMatrix):
+        return ()
+    if isinstance(e, sp.MatAdd):
+        for a in e.args:
+            for term, c in _linear(a):
+                _add(out, term, c)
+    elif isinstance(e, sp.MatMul):
+        scal = sp.Mul(*[normal(a) for a in e.args if not isinstance(a, MatrixExpr)])
+        mats = [_linear(a) for a in e.args if isinstance(a, MatrixExpr)]
+        for combo in product(*mats):
+            factors = [f for term, _ in combo for f in _factors(term)]
+            factors = [f for f in factors if not isinstance(f, sp.Identity)] or \
+                [combo[0][0]]
+            _add(out, _product(factors), scal * sp.Mul(*[c for _, c in combo]))
+    elif isinstance(e, sp.Transpose):
+        for term, c in _linear(e.arg):
+            _add(out, _transpose(term), c)
+    elif isinstance(e, sp.HadamardProduct):
+        for combo in product(*[_linear(a) for a in e.args]):
+            terms = sorted((t for t, _ in combo), key=sp.default_sort_key)
+            _add(out, sp.HadamardProduct(*terms), sp.Mul(*[c for _, c in combo]))
+    elif isinstance(e, ELEMENTWISE):
+        _add(out, type(e)(matrix_normal(e.args[0])), sp.Integer(1))
+    elif isinstance(e, sp.MatrixSymbol | sp.OneMatrix | sp.Identity) or not e.args:
+        _add(out, e, sp.Integer(1))
+    else:  # another operator: its arguments in normal form
+        _add(out, e.func(*[matrix_normal(a) if isinstance(a, MatrixExpr) else normal(a)
+                           for a in e.args]), sp.Integer(1))
+    return tuple(sorted(_clean(out).items(), key=lambda tc: sp.default_sort_key(tc[0])))
+
+
+def _factor_out(lin: Linear) -> sp.Basic | None:
+    """``Σ c_k F u_k`` as ``F (Σ c_k u_k)`` (or the right factor), when every term shares it."""
+    if len(lin) < 2:
+        return None
+    facs = [_factors(t) for t in lin]
+    if all(len(f) >= 2 for f in facs):
+        if len({f[0] for f in facs}) == 1:
+            rest = {_product(f[1:]): c for f, c in zip(facs, lin.values(), strict=True)}
+            return sp.MatMul(facs[0][0], _rebuild(rest))
+        if len({f[-1] for f in facs}) == 1:
+            rest = {_product(f[:-1]): c for f, c in zip(facs, lin.values(), strict=True)}
+            return sp.MatMul(_rebuild(rest), facs[0][-1])
+    return None
+
+
+def _rebuild(lin: Linear) -> sp.Basic:
+    factored = _factor_out(lin)
+    if factored is not None:
+        return factored
+    parts = [t if c == 1 else sp.MatMul(c, t) for t, c in
+             sorted(lin.items(), key=lambda tc: sp.default_sort_key(tc[0]))]
+    return parts[0] if len(parts) == 1 else sp.MatAdd(*parts)
+
+
+def matrix_normal(e: sp.Basic) -> sp.Basic:
+    """The normal form of a matrix expression (a zero matrix when every term cancels).
+
+    >>> from symbolic import matrix, vector, n, d
+    >>> A, x, y = matrix("A", n, d), vector("x", d), vector("y", d)
+    >>> matrix_normal(A * x - A * y)
+    A*(x - y)
+    """
+    lin = linear(e)
+    return _rebuild(lin) if lin else sp.ZeroMatrix(*e.shape)
+
+
+def _content(lin: Linear) -> tuple[sp.Expr, Linear]:
+    """``(g, rest)`` with ``lin = g · rest``: ``g`` the factor every coefficient shares, signed
+    so that the first coefficient of ``rest`` has no leading minus sign."""
+    coeffs = [sp.factor_terms(c) for c in lin.values()]
+    common, nums = None, []
+    for c in coeffs:
+        num, parts = c.as_coeff_Mul()
+        nums.append(num)
+        fs = set(sp.Mul.make_args(parts)) - {sp.Integer(1)}
+        common = fs if common is None else common & fs
+    g = sp.Mul(*sorted(common or (), key=sp.default_sort_key))
+    if all(q.is_Rational for q in nums):
+        g *= abs(sp.gcd_list(nums))
+    rest = {t: _coeff(c / g) for t, c in lin.items()}
+    first = rest[min(rest, key=sp.default_sort_key)]
+    if first.could_extract_minus_sign():
+        g, rest = -g, {t: -c for t, c in rest.items()}
+    return g, rest
+
+
+def _norm(e: sp.Basic) -> sp.Expr:
+    make, arg, extra = type(e), e.args[0], e.args[1:]
+    if isinstance(arg, ob.ElemAbs) and isinstance(e, ENTRYWISE):
+        arg = arg.args[0]
+    lin = linear(arg)
+    if not lin:
+        return sp.Integer(0)
+    g, rest = _content(lin)
+    return sp.Abs(g) * make(_rebuild(rest), *extra)
+
+
+def _inner(u: sp.Basic, v: sp.Basic) -> sp.Expr:
+    out = sp.Integer(0)
+    for (a, ca), (b, cb) in product(linear(u).items(), linear(v).items()):
+        out += ca * cb * _basic_inner(a, b)
+    return out
+
+
+def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
+    if isinstance(a, sp.OneMatrix) and isinstance(b, sp.OneMatrix):
+        return a.shape[0] * a.shape[1]
+    if isinstance(b, sp.OneMatrix):
+        return ob.SumEntries(a)
+    if isinstance(a, sp.OneMatrix):
+        return ob.SumEntries(b)
+    a, b = sorted((a, b), key=sp.default_sort_key)
+    return ob.Inner(a, b)
+
+
+def _sum(u: sp.Basic) -> sp.Expr:
+    out = sp.Integer(0)
+    for a, c in linear(u).items():
+        out += c * (a.shape[0] * a.shape[1] if isinstance(a, sp.OneMatrix) else ob.SumEntries(a))
+    return out
+
+
+def _extreme(e: sp.Basic) -> sp.Expr:
+    """``min``/``max`` of the entries of one scaled basic term, by its sign and its map."""
+    lin = linear(e.args[0])
+    is_min = isinstance(e, ob.MinEntry)
+    if len(lin) != 1:
+        return type(e)(matrix_normal(e.args[0]))
+    (term, c), = lin.items()
+    if not (c.is_positive or c.is_negative):
+        return type(e)(matrix_normal(e.args[0]))
+    if c.is_negative:  # min(c u) = c max(u) for c < 0
+        is_min = not is_min
+    if isinstance(term, ob.ElemExp):  # exp is increasing
+        inner = (ob.MinEntry if is_min else ob.MaxEntry)(term.args[0])
+        return c * sp.exp(_extreme(inner))
+    if isinstance(term, ob.ElemAbs) and not is_min:
+        return c * normal(ob.NormInf(term.args[0]))
+    return c * (ob.MinEntry if is_min else ob.MaxEntry)(term)
+
+
+@lru_cache(maxsize=8192)
+def normal(e: sp.Basic) -> sp.Basic:
+    """The normal form of a scalar expression (matrix expressions go to :func:`matrix_normal`).
+
+    >>> from symbolic import vector, norm2, scalar, n
+    >>> x, c = vector("x", n), scalar("c")
+    >>> normal(norm2(-c * x))
+    Abs(c)*Norm2(x)
+    """
+    if isinstance(e, MatrixExpr):
+        return matrix_normal(e)
+    if isinstance(e, ob.NamedScalar):
+        return normal(e.args[1])
+    if isinstance(e, NORMS):
+        return _norm(e)
+    if isinstance(e, ob.Inner):
+        return _inner(*e.args[:2])
+    if isinstance(e, ob.SumEntries):
+        return _sum(e.args[0])
+    if isinstance(e, (ob.MinEntry, ob.MaxEntry)):
+        return _extreme(e)
+    if not e.args or isinstance(e, (sp.Symbol, sp.Number)):
+        return e
+    args = [normal(a) for a in e.args]
+    return e if all(a is b for a, b in zip(args, e.args, strict=True)) else e.func(*args)
+
+
+def squares_as_inner(e: sp.Basic) -> sp.Basic:
+    """``‖u‖₂²`` written as ``⟨u, u⟩`` (expanded bilinearly), in an expression in normal form.
+
+    >>> from symbolic import vector, norm2, inner, n
+    >>> x, y = vector("x", n), vector("y", n)
+    >>> squares_as_inner(normal(norm2(x - y) ** 2)) == normal(inner(x - y, x - y))
+    True
+    """
+    def square(p: sp.Pow) -> sp.Expr:
+        k = int(p.exp) // 2
+        return normal(ob.Inner(p.base.args[0], p.base.args[0])) ** k \
+            * p.base ** (int(p.exp) - 2 * k)
+
+    return e.replace(lambda p: isinstance(p, sp.Pow) and isinstance(p.base, ob.Norm2)
+                     and p.exp.is_Integer and p.exp >= 2, square)
+
+
+def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+    """Do ``lhs`` and ``rhs`` have one normal form (so are equal for every size)? Never
+    raises.
+
+    >>> from symbolic import vector, norm2, inner, n
+    >>> x = vector("x", n)
+    >>> same(norm2(x) ** 2, inner(x, x)), same(norm2(x), inner(x, x))
+    (True, False)
+    """
+    try:
+        if ob.is_matrix(lhs) or ob.is_matrix(rhs):
+            return linear(lhs) == linear(rhs)
+        a, b = squares_as_inner(normal(lhs)), squares_as_inner(normal(rhs))
+        diff = sp.expand(a - b)
+        return diff == 0 or sp.cancel(sp.together(diff)) == 0
+    except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):
+        return False
