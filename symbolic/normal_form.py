@@ -9,9 +9,11 @@ factor is written with it factored out, so ``A x − A y`` and ``A(x − y)`` re
 
 Scalars built on them are rewritten by the rules mathematicians use without comment:
 
-- ``⟨u, v⟩`` is bilinear and symmetric, ``⟨u, 𝟏⟩ = Σ u``, ``Σ`` is linear, ``Σ 𝟏ₙ = n``;
+- ``⟨u, v⟩`` is bilinear and symmetric, ``⟨Mu, v⟩ = ⟨u, Mᵀv⟩``, ``⟨u, 𝟏⟩ = Σ u``, ``Σ`` is
+  linear, ``Σ 𝟏ₙ = n``;
 - ``‖c·u‖ = |c|·‖u‖`` (the common factor of the coefficients is pulled out) and ``‖−u‖ = ‖u‖``
-  for every norm; ``‖|u|‖ = ‖u‖`` for the entrywise norms;
+  for every norm; ``‖|u|‖ = ‖u‖`` for the entrywise norms; ``‖Mᵀ‖ = ‖M‖`` for the operator
+  and Frobenius norms;
 - ``min(−u) = −max(u)``, ``min(c·u) = c·min(u)`` for ``c > 0``, ``max(|u|) = ‖u‖∞``,
   ``min(exp(u)) = exp(min(u))``, ``max(exp(u)) = exp(max(u))``.
 
@@ -200,7 +202,11 @@ def _norm(e: sp.Basic) -> sp.Expr:
     if not lin:
         return sp.Integer(0)
     g, rest = _content(lin)
-    return sp.Abs(g) * make(_rebuild(rest), *extra)
+    body = _rebuild(rest)
+    if isinstance(e, (ob.OpNorm, ob.FrobNorm)):  # ‖Mᵀ‖ = ‖M‖: the first of M and Mᵀ
+        flipped = _rebuild({_transpose(t): c for t, c in rest.items()})
+        body = min(body, flipped, key=sp.default_sort_key)
+    return sp.Abs(g) * make(body, *extra)
 
 
 def _inner(u: sp.Basic, v: sp.Basic) -> sp.Expr:
@@ -217,7 +223,14 @@ def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
         return ob.SumEntries(a)
     if isinstance(a, sp.OneMatrix):
         return ob.SumEntries(b)
-    a, b = sorted((a, b), key=sp.default_sort_key)
+    # ⟨M u, v⟩ = ⟨u, Mᵀ v⟩: every matrix factor moves right, and of the two ways to write
+    # ⟨a, M b⟩ = ⟨b, Mᵀ a⟩ the one first in SymPy's order is kept
+    fa, fb = _factors(a), _factors(b)
+    fb = [_transpose(f) for f in reversed(fa[:-1])] + fb
+    first = fa[-1]
+    other = ([_transpose(f) for f in reversed(fb[:-1])] + [first], fb[-1])
+    a, b = min(((first, _product(fb)), (other[1], _product(other[0]))),
+               key=lambda ab: (sp.default_sort_key(ab[0]), sp.default_sort_key(ab[1])))
     return ob.Inner(a, b)
 
 

@@ -73,6 +73,36 @@ def _loewner(hyps: Sequence[Prop], t: Atoms) -> list[Fact]:
             for h in psd if h.lhs in zero]
 
 
+def _conditions(e: sp.Basic, t: Atoms) -> list[Any]:
+    """Where ``e`` is defined, read before the normal form (which may cancel ``a/a``): every
+    denominator nonzero, every root argument non-negative (positive under a negative power),
+    every log argument positive."""
+    out = []
+    for p in sp.preorder_traversal(e):
+        if isinstance(p, sp.log):
+            out.append(t(p.args[0]) > 0)
+        elif isinstance(p, sp.Pow) and not (p.exp.is_Integer and p.exp > 0) \
+                and not ob.is_matrix(p.base):
+            base = t(p.base)
+            if p.exp.is_negative:
+                out.append(base > 0 if not p.exp.is_Integer else base != 0)
+            else:
+                out.append(base >= 0)
+    return out
+
+
+def partial(e: sp.Basic) -> bool:
+    """Does ``e`` have a denominator, a fractional power or a log (a place it may be
+    undefined)?
+
+    >>> x = sp.Symbol("x")
+    >>> partial(x**2 + 1), partial(1 / x), partial(sp.sqrt(x))
+    (False, True, True)
+    """
+    return any(isinstance(p, sp.log) or (isinstance(p, sp.Pow) and not (
+        p.exp.is_Integer and p.exp > 0)) for p in sp.preorder_traversal(e))
+
+
 def defined(claim: Claim, budget: Budget) -> str:
     """'' when every denominator, root and log argument of ``claim`` is shown safe under its
     hypotheses and the library; otherwise why not.
@@ -114,7 +144,7 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     try:
         hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
                 for k, h in enumerate(props, 1) if h.rel is not Relation.PSD_LE]
-        hyps += _loewner(props, t)
+        loewner = _loewner(props, t)
         # a hypothesis holds only where it is defined: its logs have positive arguments;
         # the claim's own logs must be shown defined (the domain check below)
         hyps += [("hypothesis domain", t(e.args[0]) > 0) for e in list(t.atoms)
@@ -123,10 +153,11 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         lhs, rhs = t(unwrap(claim.lhs)), t(unwrap(claim.rhs))
         t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
                      if isinstance(e, sp.log) and e not in seen]
+        t.domain += _conditions(unwrap(claim.lhs), t) + _conditions(unwrap(claim.rhs), t)
         if not t.atoms and not domain_only:
             return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
                            final=True)
-        facts = blackboard(t, rounds)
+        facts = loewner + blackboard(t, rounds)
     except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
         return Outcome(False, f"cannot translate: {exc}", final=True)
     if library is not None:

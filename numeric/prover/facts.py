@@ -138,7 +138,8 @@ def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 
 @fact("operator-norm")
 def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
-    """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖Xᵀ‖ = ‖X‖; ‖X‖ ≤ ‖X‖_F."""
+    """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖X‖ ≤ ‖X‖_F (‖Xᵀ‖ = ‖X‖ is
+    in the normal form)."""
     arg = e.args[0] if isinstance(e, (ob.Norm2, ob.OpNorm, ob.FrobNorm)) else None
     if isinstance(arg, sp.MatMul) and ob.is_matrix(arg):
         factors = [a for a in arg.args if ob.is_matrix(a)]
@@ -153,10 +154,7 @@ def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             if isinstance(e, ob.OpNorm):
                 yield "submultiplicative", t(e) <= c * t(ob.opnorm(left)) * t(ob.opnorm(right))
     if isinstance(e, ob.OpNorm):
-        m = e.args[0]
-        if isinstance(m, sp.Transpose):
-            yield "transpose-norm", t(e) == t(ob.opnorm(m.arg))
-        yield "operator-le-frobenius", t(e) <= t(ob.frob(m))
+        yield "operator-le-frobenius", t(e) <= t(ob.frob(e.args[0]))
 
 
 @fact("triangle")
@@ -217,6 +215,7 @@ def _exp_sup(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 @fact("exp-vector")
 def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """A vector of exponentials has positive entries: exp(max u) ≤ Σ exp(u) ≤ k·exp(max u),
+    k·exp(min u) ≤ Σ exp(u),
     and ‖exp(u)‖₂, ‖exp(u)‖∞ ≤ Σ exp(u) = ‖exp(u)‖₁ (so softmax has ‖·‖₂ ≤ 1)."""
     if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and isinstance(e.args[0], ob.ElemExp) \
             and _column(e):
@@ -228,6 +227,7 @@ def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         top = t(sp.exp(ob.max_entry(u)))
         yield "exp-vector", t(e) >= top
         yield "exp-vector", t(e) <= t(_size(u)) * top
+        yield "exp-vector", t(e) >= t(_size(u)) * t(sp.exp(ob.min_entry(u)))
 
 
 @fact("exp-difference")
@@ -293,6 +293,20 @@ def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "log-monotone", z3.Implies(z3.And(xa > 0, xa < xb), t(a) < t(b))
 
 
+@pair_fact("log-exp")
+def _log_exp(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """log is the inverse of exp and increasing: a ≥ exp(b) ⇒ log a ≥ b, 0 < a ≤ exp(b) ⇒
+    log a ≤ b; with a third atom log c (c > 0): a ≤ c·exp(b) ⇒ log a ≤ log c + b, and ≥ alike."""
+    if isinstance(a, sp.log) and isinstance(b, sp.exp):
+        xa, eb, xb = t(a.args[0]), t(b), t(b.args[0])
+        yield "log-exp", z3.Implies(xa >= eb, t(a) >= xb)
+        yield "log-exp", z3.Implies(z3.And(xa > 0, xa <= eb), t(a) <= xb)
+        for c in [c for c in list(t.atoms) if isinstance(c, sp.log) and c != a]:
+            xc = t(c.args[0])
+            yield "log-exp", z3.Implies(z3.And(xa > 0, xc > 0, xa <= xc * eb), t(a) <= t(c) + xb)
+            yield "log-exp", z3.Implies(z3.And(xa > 0, xc > 0, xa >= xc * eb), t(a) >= t(c) + xb)
+
+
 @fact("log-tangent")
 def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """log a ≤ a − 1 for a > 0."""
@@ -315,10 +329,21 @@ def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
 _SKIP = (TypeError, ValueError, AttributeError, NotAlgebraic, IndexError)
 
 
+def _single(e: sp.Basic, t: Atoms, gens: list[Generator]) -> list[Fact]:
+    out: list[Fact] = []
+    for gen in gens:
+        try:
+            out += list(gen(e, t))
+        except _SKIP:
+            continue  # a fact that does not fit this subterm's shape
+    return out
+
+
 def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
-    """Instances of every fact on the atoms present, for up to ``rounds`` rounds (a fact may name
-    new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own facts the next round adds); the
-    signs of atoms the last round made; the pair facts on every pair."""
+    """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
+    every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
+    facts the next round adds); then the single-atom entries once more on the atoms the last
+    round made, and the signs of the atoms that pass made."""
     out: list[Fact] = []
     done: list[sp.Basic] = []
     for _ in range(rounds):
@@ -326,11 +351,7 @@ def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
         if not new:
             break
         for e in new:
-            for gen in FACTS.values():
-                try:
-                    out += list(gen(e, t))
-                except _SKIP:
-                    continue  # a fact that does not fit this subterm's shape
+            out += _single(e, t, list(FACTS.values()))
         old = list(done)
         done += new
         for i, b in enumerate(new):
@@ -341,7 +362,9 @@ def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
                             out += list(gen2(p, q, t))
                         except _SKIP:
                             continue
-    for e in list(t.atoms):
-        if e not in done:
-            out += list(_nonneg(e, t)) + list(_exp_positive(e, t))
+    for gens in (list(FACTS.values()), [_nonneg, _exp_positive]):
+        new = [e for e in list(t.atoms) if e not in done]
+        for e in new:
+            out += _single(e, t, gens)
+        done += new
     return out

@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import time
 
-import sympy as sp
-
 from numeric.budget import Budget
-from numeric.prover.engine import defined
+from numeric.prover.engine import defined, partial
 from symbolic.claim import Claim
 from symbolic.normal_form import same
 from symbolic.relation import Relation
@@ -30,13 +28,6 @@ from symbolic.verdict import Status, Verdict
 
 METHOD = "identity (one normal form, every size)"
 _RELS = (Relation.EQ, Relation.LE, Relation.GE)
-
-
-def _partial(e: sp.Basic) -> bool:
-    """Does ``e`` have a denominator, a fractional power or a log (a place it may be
-    undefined)?"""
-    return any(isinstance(p, sp.log) or (isinstance(p, sp.Pow) and not (
-        p.exp.is_Integer and p.exp > 0)) for p in sp.preorder_traversal(e))
 
 
 class IdentityStage:
@@ -54,7 +45,7 @@ class IdentityStage:
         t0 = time.perf_counter()
         if not same(claim.lhs, claim.rhs):
             return None
-        if _partial(claim.lhs) or _partial(claim.rhs):
+        if partial(claim.lhs) or partial(claim.rhs):
             why = defined(claim, budget)
             if why:
                 return Verdict(Status.UNKNOWN, METHOD, False,

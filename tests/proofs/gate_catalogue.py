@@ -507,3 +507,139 @@ pair("mat-softmax-jacobian-psd", "vector",
      (diag(SOFT) - SOFT * SOFT.T, "⪯", 0 * diag(SOFT)), "x = 0, n = 2", dims={"n": (1, 4)})
 pair("mat-softmax-jacobian-half", "vector", (opnorm(diag(SOFT) - SOFT * SOFT.T), "<=", R(1, 2)),
      (opnorm(diag(SOFT) - SOFT * SOFT.T), "<=", R(1, 5)), "x = 0, n = 2", dims={"n": (1, 4)})
+
+# ---- dimension-generic steps the referee's prover targets (issue 28) -------------------------
+Zd, C = vector("z", d), matrix("C", n, d)
+P, Q = matrix("P", n, n, symmetric=True), matrix("Q", n, n, symmetric=True)
+Rr, c = scalar("R"), scalar("c")
+
+
+def softmax(v: object) -> object:
+    return exp_(v) / inner(exp_(v), ones(v.shape[0]))
+
+
+def alpha(v: object) -> object:
+    return inner(exp_(v), ones(v.shape[0]))
+
+
+BOUND = [le(opnorm(A), Rr), le(norm2(Wd), Rr), le(norm2(Zd), Rr)]
+N4 = {"n": (1, 4)}
+pair("pr-softmax-lipschitz", "prover", (norm2(softmax(X) - softmax(Y)), "<=", norm2(X - Y) / 2),
+     (norm2(softmax(X) - softmax(Y)), "<=", norm2(X - Y) / 4), "n = 2, x = 0.01 e_1, y = 0",
+     dims=N4)
+pair("pr-softmax-lipschitz-A", "prover",
+     (norm2(softmax(A * Wd) - softmax(A * Zd)), "<=", opnorm(A) * norm2(Wd - Zd) / 2),
+     (norm2(softmax(A * Wd) - softmax(A * Zd)), "<=", opnorm(A) * norm2(Wd - Zd) / 4),
+     "A = I_2, w = 0.01 e_1, z = 0", dims=M2)
+pair("pr-softmax-lipschitz-R", "prover",
+     (norm2(softmax(A * Wd) - softmax(A * Zd)), "<=", Rr * norm2(Wd - Zd) / 2,
+      le(opnorm(A), Rr)),
+     (norm2(softmax(A * Wd) - softmax(A * Zd)), "<=", Rr * norm2(Wd - Zd) / 4,
+      le(opnorm(A), Rr)), "A = I_2, R = 1, w = 0.01 e_1, z = 0", dims=M2)
+pair("pr-softmax-sum", "prover", (sum_entries(softmax(X)), "=", 1),
+     (sum_entries(softmax(X)), "=", n), "n = 2", dims=N4)
+pair("pr-softmax-inf", "prover", (norminf(softmax(X)), "<=", 1),
+     (norminf(softmax(X)), "<=", R(1, 2)), "n = 1", dims=N4)
+pair("pr-softmax-inner-ones", "prover", (inner(softmax(X), ones(n)), "=", 1),
+     (inner(softmax(X), ones(n)), "=", 1 / n), "n = 2", dims=N4)
+pair("pr-softmax-distance", "prover", (norm2(softmax(X) - softmax(Y)), "<=", 2),
+     (norm2(softmax(X) - softmax(Y)), "<=", R(1, 2)), "n = 2, x = 5 e_1, y = 5 e_2", dims=N4)
+pair("pr-softmax-norm-lower", "prover", (norm2(softmax(X)), ">=", 1 / sp.sqrt(n)),
+     (norm2(softmax(X)), ">=", 2 / sp.sqrt(n)), "n = 1", dims=N4)
+pair("pr-exp-difference", "prover",
+     (norm2(exp_(X) - exp_(Y)), "<=", norm2(exp_(X)) * (sp.exp(norminf(X - Y)) - 1)),
+     (norm2(exp_(X) - exp_(Y)), "<=", norm2(exp_(X)) * (sp.exp(norminf(X - Y)) - 1) / 2),
+     "n = 1, x = 0, y = 1", dims=N4)
+pair("pr-exp-mean-value", "prover",
+     (norm2(exp_(X) - exp_(Y)), "<=", sp.exp(sp.Max(norminf(X), norminf(Y))) * norm2(X - Y)),
+     (norm2(exp_(X) - exp_(Y)), "<=", sp.exp(sp.Min(norminf(X), norminf(Y))) * norm2(X - Y)),
+     "n = 1, x = 0, y = 1", dims=N4)
+pair("pr-exp-lipschitz-A", "prover",
+     (norm2(exp_(A * Wd) - exp_(A * Zd)), "<=", Rr * sp.exp(Rr**2) * norm2(Wd - Zd), BOUND),
+     (norm2(exp_(A * Wd) - exp_(A * Zd)), "<=", Rr * sp.exp(Rr) * norm2(Wd - Zd), BOUND),
+     "n = d = 1, A = R = 2, w = 2, z = 1.99", dims=M2)
+pair("pr-exp-small-step", "prover",
+     (norm2(exp_(X) - exp_(Y)), "<=", 2 * norm2(exp_(X)) * norminf(X - Y),
+      le(norminf(X - Y), R(1, 100))),
+     (norm2(exp_(X) - exp_(Y)), "<=", 2 * norm2(exp_(X)) * norminf(X - Y),
+      le(norminf(X - Y), 2)), "n = 1, x = 0, y = 2", dims=N4)
+pair("pr-exp-sum-difference", "prover",
+     (sp.Abs(alpha(X) - alpha(Y)), "<=", alpha(X) * (sp.exp(norminf(X - Y)) - 1)),
+     (sp.Abs(alpha(X) - alpha(Y)), "<=", alpha(X) * norminf(X - Y)), "n = 1, x = 0, y = 2",
+     dims=N4)
+pair("pr-alpha-ratio", "prover", (alpha(Y), "<=", alpha(X) * sp.exp(norminf(X - Y))),
+     (alpha(Y), "<=", alpha(X)), "n = 1, x = 0, y = 1", dims=N4)
+pair("pr-alpha-lower", "prover", (alpha(A * Wd), ">=", sp.exp(-Rr**2), BOUND[:2]),
+     (alpha(A * Wd), ">=", sp.exp(-Rr), BOUND[:2]), "n = d = 1, A = R = 2, w = -2", dims=M2)
+pair("pr-min-exp-lower", "prover", (min_entry(exp_(X)), ">=", sp.exp(-norm2(X))),
+     (min_entry(exp_(X)), ">=", sp.exp(-norm2(X) / 2)), "n = 1, x = -1", dims=N4)
+pair("pr-min-exp", "prover", (min_entry(exp_(X)), "=", sp.exp(min_entry(X))),
+     (min_entry(exp_(X)), "=", sp.exp(max_entry(X))), "x = (0, 1)", dims=N4)
+pair("pr-min-neg", "prover", (min_entry(-X), "=", -max_entry(X)),
+     (min_entry(-X), "=", -min_entry(X)), "x = (0, 1)", dims=N4)
+pair("pr-max-abs", "prover", (max_entry(abs_(X)), "=", norminf(X)),
+     (max_entry(abs_(X)), "=", norm2(X)), "x = (1, 1)", dims=N4)
+pair("pr-lse-lipschitz", "prover",
+     (sp.log(alpha(X)) - sp.log(alpha(Y)), "<=", norminf(X - Y)),
+     (sp.log(alpha(X)) - sp.log(alpha(Y)), "<=", norminf(X - Y) / 2), "n = 1, x = 1, y = 0",
+     dims=N4)
+pair("pr-lse-ge-min", "prover", (sp.log(alpha(X)), ">=", min_entry(X) + sp.log(n)),
+     (sp.log(alpha(X)), ">=", max_entry(X) + sp.log(n)), "x = (0, 1)", dims=N4)
+pair("pr-sum-cauchy-schwarz-exp", "prover",
+     (sp.Abs(alpha(X) - alpha(Y)), "<=", sp.sqrt(n) * norm2(exp_(X) - exp_(Y))),
+     (sp.Abs(alpha(X) - alpha(Y)), "<=", norm2(exp_(X) - exp_(Y))), "n = 2, x = (1, 1), y = 0",
+     dims=N4)
+pair("pr-inner-ones-linear", "prover",
+     (inner(exp_(X), ones(n)) - inner(exp_(Y), ones(n)), "=", inner(exp_(X) - exp_(Y), ones(n))),
+     (inner(exp_(X), ones(n)) - inner(exp_(Y), ones(n)), "=", inner(exp_(X) + exp_(Y), ones(n))),
+     "x = y = 0", dims=N4)
+pair("pr-gram-move", "prover", (inner(A * Wd, A * Zd), "=", inner(Wd, A.T * A * Zd)),
+     (inner(A * Wd, A * Zd), "=", inner(Wd, A.T * A * Wd)), "A = I, w = e_1, z = 0", dims=M2)
+pair("pr-matmul-difference", "prover", (norm2(A * (Wd - Zd)), "=", norm2(A * Wd - A * Zd)),
+     (norm2(A * (Wd - Zd)), "=", norm2(A * Wd + A * Zd)), "A = I, w = e_1, z = 0", dims=M2)
+pair("pr-difference-operator", "prover",
+     (norm2((A - C) * Wd), "<=", opnorm(A - C) * norm2(Wd)),
+     (norm2((A - C) * Wd), "<=", opnorm(A - C) * norm2(Wd) / 2), "A = I, C = 0, w = e_1",
+     dims=M2)
+pair("pr-difference-triangle", "prover",
+     (norm2((A - C) * Wd), "<=", (opnorm(A) + opnorm(C)) * norm2(Wd)),
+     (norm2((A - C) * Wd), "<=", opnorm(A) * norm2(Wd)), "A = I, C = -I, w = e_1", dims=M2)
+pair("pr-residual-square", "prover",
+     (norm2(A * Wd - Y) ** 2, "=", norm2(A * Wd) ** 2 - 2 * inner(A * Wd, Y) + norm2(Y) ** 2),
+     (norm2(A * Wd - Y) ** 2, "=", norm2(A * Wd) ** 2 + 2 * inner(A * Wd, Y) + norm2(Y) ** 2),
+     "A = I, w = e_1, y = e_1", dims=M2)
+pair("pr-residual-inner", "prover", (inner(A * Wd - Y, A * Wd - Y), "=", norm2(A * Wd - Y) ** 2),
+     (inner(A * Wd - Y, A * Wd - Y), "=", norm1(A * Wd - Y) ** 2), "A = I_2, w = (1, 1), y = 0",
+     dims=M2)
+pair("pr-sum-linear", "prover", (sum_entries(X + 2 * Y), "=", sum_entries(X) + 2 * sum_entries(Y)),
+     (sum_entries(X + 2 * Y), "=", sum_entries(X) + sum_entries(Y)), "y = e_1", dims=N4)
+pair("pr-ones-norm", "prover", (norm2(ones(n)) ** 2, "=", n), (norm2(ones(n)), "=", n), "n = 2",
+     dims=N4)
+pair("pr-homogeneity", "prover", (norm2(-c * X), "=", sp.Abs(c) * norm2(X)),
+     (norm2(-c * X), "=", c * norm2(X)), "c = -1, x = e_1", dims=N4)
+pair("pr-difference-symmetric", "prover", (norm1(X - Y), "=", norm1(Y - X)),
+     (norm1(X - Y), "=", norm1(X + Y)), "x = y = e_1", dims=N4)
+pair("pr-triangle-three", "prover", (norm2(X + Y + V), "<=", norm2(X) + norm2(Y) + norm2(V)),
+     (norm2(X + Y + V), "<=", norm2(X) + norm2(Y)), "x = y = 0, v = e_1", dims=N4)
+pair("pr-triangle-sup", "prover", (norminf(X - Y), "<=", norminf(X) + norminf(Y)),
+     (norminf(X - Y), "<=", norminf(X)), "x = 0, y = e_1", dims=N4)
+pair("pr-sup-chain", "prover", (norminf(A * Wd), "<=", Rr**2, BOUND[:2]),
+     (norminf(A * Wd), "<=", Rr, BOUND[:2]), "n = d = 1, A = R = 2, w = 2", dims=M2)
+pair("pr-exp-chain", "prover", (sp.exp(-norm2(A * Wd)), ">=", sp.exp(-Rr**2), BOUND[:2]),
+     (sp.exp(-norm2(A * Wd)), ">=", sp.exp(-Rr), BOUND[:2]), "n = d = 1, A = R = 2, w = 2",
+     dims=M2)
+pair("pr-hadamard-exp", "prover",
+     (norm2(hadamard(exp_(X), Y)), "<=", sp.exp(norminf(X)) * norm2(Y)),
+     (norm2(hadamard(exp_(X), Y)), "<=", norm2(Y)), "n = 1, x = 1, y = 1", dims=N4)
+pair("pr-loewner-norm", "prover", (opnorm(P), "<=", opnorm(Q), [Prop(0 * P, "⪯", P),
+                                                                Prop(P, "⪯", Q)]),
+     (opnorm(P), "<=", opnorm(Q) / 2, [Prop(0 * P, "⪯", P), Prop(P, "⪯", Q)]), "P = Q = I",
+     dims=N4)
+pair("pr-gram-square", "prover", (norm2(A * Wd) ** 2, "=", inner(Wd, A.T * A * Wd)),
+     (norm2(A * Wd) ** 2, "=", inner(Wd, Wd)), "A = 2 I, w = e_1", dims=M2)
+pair("pr-transpose-operator", "prover", (norm2(A.T * Y), "<=", opnorm(A) * norm2(Y)),
+     (norm2(A.T * Y), "<=", opnorm(A) * norm2(Y) / 2), "A = I, y = e_1", dims=M2)
+pair("pr-transpose-difference", "prover", (opnorm((A - C).T), "=", opnorm(A - C)),
+     (opnorm((A - C).T), "=", opnorm(A + C)), "A = I, C = I", dims=M2)
+pair("pr-frobenius-triangle", "prover", (frob(A + C), "<=", frob(A) + frob(C)),
+     (frob(A + C), "<=", frob(A)), "A = 0, C = I", dims=M2)

@@ -113,7 +113,7 @@ def results() -> dict[str, Any]:
 def test_gate_size_and_categories():
     assert len(PAIRS) >= 200 and len({p.id for p in PAIRS}) == len(PAIRS)
     assert set(Counter(p.category for p in PAIRS)) == {
-        "scalar", "vanish", "extreme", "strict", "index", "latex", "derivative", "vector"}
+        "scalar", "vanish", "extreme", "strict", "index", "latex", "derivative", "vector", "prover"}
 
 
 @pytest.mark.slow
