@@ -45,7 +45,8 @@ NUMERIC_ALLOWED = {
     "layout": set(),
     "backends": {"budget", "layout"},
     "search": {"backends", "budget", "layout"},
-    "stages": {"search", "backends", "budget", "layout"},
+    "prover": {"budget"},
+    "stages": {"prover", "search", "backends", "budget", "layout"},
     "montecarlo": set(),
 }
 
@@ -98,4 +99,4 @@ def test_numeric_top_level_holds_only_the_shared_modules():
     folders = sorted(p.name for p in (ROOT / "numeric").iterdir()
                      if p.is_dir() and (p / "__init__.py").exists())
     assert top == ["budget", "layout"]
-    assert folders == ["backends", "montecarlo", "search", "stages"]
+    assert folders == ["backends", "montecarlo", "prover", "search", "stages"]

@@ -118,21 +118,25 @@ def defined(claim: Claim, budget: Budget) -> str:
 
 
 def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
-          library: set[str] | None = None, domain_only: bool = False) -> Outcome:
+          library: set[str] | None = None, domain_only: bool = False,
+          prefer: frozenset[str] = frozenset(), polynomial: bool = True) -> Outcome:
     """Try to prove ``claim`` from its hypotheses, ``extra`` premises (cited statements) and
     the library (restricted to the entry names in ``library`` when given; signs are always
     there), in the :func:`attempts` of ``budget``. ``domain_only``: only show that the claim
-    is defined."""
+    is defined. ``prefer``: entries ``relies_on`` keeps when others can go instead.
+    ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
+    real-algebra stage)."""
     out = Outcome(False, "no attempt")
     for rounds, limit in attempts(budget):
-        out = attempt(claim, extra, library, domain_only, rounds, limit)
+        out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial)
         if out.proved or out.final:
             break
     return out
 
 
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
-            rounds: int, limit: int) -> Outcome:
+            rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
+            polynomial: bool = True) -> Outcome:
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
     ``limit``."""
     syms = _symbols(claim, extra)
@@ -154,7 +158,7 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
                      if isinstance(e, sp.log) and e not in seen]
         t.domain += _conditions(unwrap(claim.lhs), t) + _conditions(unwrap(claim.rhs), t)
-        if not t.atoms and not domain_only:
+        if not t.atoms and not domain_only and not polynomial:
             return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
                            final=True)
         facts = loewner + blackboard(t, rounds)
@@ -179,20 +183,21 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
                        f"{size['atoms']} atoms with {size['facts']} facts "
                        f"({', '.join(kinds) or 'none'})", **size)
-    return Outcome(True, relies_on=needed(facts, rest, limit), **size)
+    return Outcome(True, relies_on=needed(facts, rest, limit, prefer), **size)
 
 
 #: entries that hold for every atom of their kind (a sign, not a citation)
 SIGNS = frozenset({"norm-nonnegative", "exp-positive", "exp-vector"})
 
 
-def needed(facts: list[Fact], rest: list[Fact], limit: int) -> list[str]:
+def needed(facts: list[Fact], rest: list[Fact], limit: int,
+           prefer: frozenset[str] = frozenset()) -> list[str]:
     """The library entries the proof needs, deterministically: each entry in turn (the heavy
     ones of :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest
     still gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
-    would depend on which claims a worker ran before)."""
+    would depend on which claims a worker ran before). Entries in ``prefer`` are tried last."""
     keep = sorted({name for name, _ in facts})
-    for name in sorted(keep, key=lambda k: (-HEAVY.get(k, 0), k)):
+    for name in sorted(keep, key=lambda k: (k in prefer, -HEAVY.get(k, 0), k)):
         trial = [f for f in facts if f[0] in keep and f[0] != name]
         if check([*rest, *trial], limit) == z3.unsat:
             keep.remove(name)

@@ -29,6 +29,45 @@ from symbolic import objects as ob
 from symbolic.normal_form import linear
 
 Fact = tuple[str, Any]
+
+#: each entry's theorem, in words (for reports and citation findings)
+DESCRIPTIONS = {
+    "norm-nonnegative": "norms are non-negative",
+    "exp-positive": "exp(a) > 0",
+    "exp-tangent": "exp(a) ≥ 1 + a",
+    "exp-upper": "exp(a) ≤ 1 + a + a² for a ≤ 1",
+    "norm-equivalence": "‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √n‖v‖∞, ‖v‖₁ ≤ √n‖v‖₂",
+    "sum-cauchy-schwarz": "|⟨v, 𝟏⟩| ≤ ‖v‖₁ and |⟨v, 𝟏⟩| ≤ √n‖v‖₂ (Cauchy–Schwarz against 𝟏)",
+    "operator-norm": "‖Mu‖₂ ≤ ‖M‖‖u‖₂",
+    "submultiplicative": "‖XY‖ ≤ ‖X‖‖Y‖",
+    "operator-le-frobenius": "‖X‖ ≤ ‖X‖_F",
+    "triangle": "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
+    "cauchy-schwarz": "|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂ (Cauchy–Schwarz)",
+    "hadamard": "‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂",
+    "entry-extremes": "−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞",
+    "exp-sup-norm": "‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)",
+    "exp-vector": "exp(u) has positive entries: ‖exp(u)‖₂ ≤ ⟨exp(u), 𝟏⟩, n·exp(min u) ≤ "
+                  "⟨exp(u), 𝟏⟩ ≤ n·exp(max u)",
+    "exp-difference": "‖exp(u) − exp(v)‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) and the mean value "
+                      "bound exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂",
+    "softmax-lipschitz": "softmax is ½-Lipschitz in ℓ₂",
+    "exp-monotone": "exp is increasing",
+    "exp-ratio": "exp(b) ≥ exp(a)(1 + b − a)",
+    "exp-sum-difference": "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
+    "log-monotone": "log is increasing",
+    "log-exp": "log is the inverse of exp",
+    "log-tangent": "log a ≤ a − 1",
+    "exp-product": "exp(a)exp(b) = exp(a + b)",
+    "loewner-norm": "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
+}
+#: what citing an entry also gives: ‖XY‖ ≤ ‖X‖‖Y‖ with Y a vector is ‖Mu‖₂ ≤ ‖M‖‖u‖₂;
+#: Cauchy–Schwarz against 𝟏 is Cauchy–Schwarz
+ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultiplicative"},
+           "cauchy-schwarz": {"sum-cauchy-schwarz"}}
+#: entries a referee does not expect a proof to cite (signs, monotonicity, calculus of exp)
+ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
+                     "exp-monotone", "exp-ratio", "exp-product", "exp-vector", "entry-extremes",
+                     "log-monotone", "log-exp", "log-tangent"})
 Generator = Callable[[sp.Basic, Atoms], Iterator[Fact]]
 PairGenerator = Callable[[sp.Basic, sp.Basic, Atoms], Iterator[Fact]]
 #: the library: each entry gives, for one atom, the instances of one theorem about it

@@ -385,7 +385,7 @@ class SchemaStage:
         return Verdict(Status.PROVED, method=f"lemma schema {name}", rigorous=True,
                        message=f"an instance of the schema {name}, which holds for every size",
                        seed=seed, precision="exact", seconds=time.perf_counter() - t0,
-                       details={"schema": name})
+                       details={"schema": name, "relies_on": [name]})
 
 
 STAGE = SchemaStage()

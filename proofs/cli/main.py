@@ -111,7 +111,13 @@ def cmd_errata(args: argparse.Namespace) -> int:
         progress("hypothesis flow: checking the implications it needs (quick budget)")
         with using_store(run_options.store_for(args)):
             flow = flow_findings(results, seed=seed, jobs=parse_jobs("auto"))
-    items = errata.findings(results, flow)
+    cited = []
+    if not args.no_citations:
+        from proofs.tools.citations import citation_findings
+
+        progress("citations: each citing step proved from what it cites (quick budget)")
+        cited = citation_findings(results)
+    items = errata.findings(results, flow, cited)
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
     text = render[args.format](paper.key, items)
@@ -180,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "checks (only the hypothesis-flow implications are checked again)")
     s.add_argument("--no-flow", action="store_true", help="leave out the hypothesis-flow "
                    "findings (missing hypotheses), which need checks of their own")
+    s.add_argument("--no-citations", action="store_true", help="leave out the citation "
+                   "findings (a step its citation does not give), which need proofs of their "
+                   "own")
     s.add_argument("--seed", type=int, default=None,
                    help="random seed (default 0, or the seed of the --from-json run)")
     s.add_argument("--budget", choices=list(BUDGETS), default=None,

@@ -68,8 +68,10 @@ class Link:
     """One link ``REL expr`` of a chain, with its justification and cited ids.
 
     ``extra_hypotheses`` are what the proof assumes at this step beyond the entry's listed
-    hypotheses; ``bind`` maps a cited id to how its symbols are instantiated here
-    (``{"closeness:lemma-5.6": {"x": x1, "y": x0}}``, keys are symbol names).
+    hypotheses; ``uses`` are the listed hypotheses the justification names ("by ‖A‖ ≤ R"),
+    which :mod:`proofs.tools.citations` checks the step stands on; ``bind`` maps a cited id to
+    how its symbols are instantiated here (``{"closeness:lemma-5.6": {"x": x1, "y": x0}}``,
+    keys are symbol names).
     """
 
     rel: Relation | str
@@ -83,6 +85,7 @@ class Link:
     extra_hypotheses: tuple[Prop, ...] = ()
     bind: dict[str, dict[str, Any]] = field(default_factory=dict)
     cause: str | None = None
+    uses: tuple[Prop, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
@@ -90,6 +93,7 @@ class Link:
         self.expr = sp.sympify(self.expr)
         self.cites = tuple(self.cites)
         self.extra_hypotheses = tuple(self.extra_hypotheses)
+        self.uses = tuple(self.uses)
 
 
 @dataclass

@@ -103,6 +103,9 @@ class Result:
             "seconds": round(v.seconds, 3),
             "notes": self.notes,
             "details": _jsonable(v.details),
+            # what a proof rests on: the cited entries, then the library facts it used
+            "relies_on": [*self.annotation.cites, *(v.details.get("relies_on") or [])]
+            if v.status.value == "proved" else [],
             "conclusion": None if self.conclusion is None else {
                 "claim": str(self.conclusion.claim.prop) if self.conclusion.claim else None,
                 "status": self.conclusion.status.value,

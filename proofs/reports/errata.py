@@ -35,12 +35,12 @@ from symbolic.prop import check_expression
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
-         "missing-hypothesis", "invalid-step", "typo")
+         "missing-hypothesis", "invalid-step", "invalid-citation", "typo")
 
 
 #: severity, most severe first: causes are listed in this order
 SEVERITY = ("false-statement", "formula-mismatch", "statement-stronger-than-proof",
-            "invalid-step", "missing-hypothesis", "typo")
+            "invalid-step", "missing-hypothesis", "invalid-citation", "typo")
 
 
 def _printed(r: Result) -> str:
@@ -65,13 +65,15 @@ def _corrected_latex(r: Result) -> str:
     return latex(corr) if isinstance(corr, Prop) else ""
 
 
-def findings(results: list[Result], flow: list[dict[str, Any]] | None = None
-             ) -> list[dict[str, Any]]:
+def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
+             citations: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Findings from check results, plus the missing-hypothesis findings ``flow`` that
-    :func:`proofs.tools.hypothesis_flow.flow_findings` established (computed by the caller:
+    :func:`proofs.tools.hypothesis_flow.flow_findings` established and the invalid-citation
+    findings of :func:`proofs.tools.citations.citation_findings` (both computed by the caller:
     rendering never runs a check), plus the typing findings of printed types
     (:func:`declared_findings`)."""
-    return _result_findings(results) + declared_findings(results) + list(flow or [])
+    return _result_findings(results) + declared_findings(results) + list(flow or []) \
+        + list(citations or [])
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -122,6 +124,19 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
                     "note": "",
                 })
     return out
+
+
+def citation_items(checks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``invalid-citation`` findings from citation checks (``Citation.to_json()`` records of
+    :mod:`proofs.tools.citations`): one per step whose citation does not give it."""
+    return [{
+        "id": c["step"], "kind": "invalid-citation", "source": c["source"],
+        "printed": f"cites {', '.join(c['cited'])}", "printed_latex": "",
+        "corrected": "cite: " + "; ".join(c["needs"]) if c["needs"] else None,
+        "corrected_latex": "", "witness": None,
+        "evidence": f"fact blackboard (z3): {c['message']}", "rigorous": True,
+        "note": "", "check": {"type": "citation", "claim": c["step"]},
+    } for c in checks if c["outcome"] == "invalid"]
 
 
 _REL = {"=": "=", "<=": "≤", "<": "<", ">=": "≥", ">": ">", "⪯": "⪯"}
@@ -244,7 +259,7 @@ def cause_keys(f: dict[str, Any], paper: Any = None) -> list[tuple]:
         keys.append(("cause", explicit))
     if f["kind"] == "missing-hypothesis":
         keys.append(("missing", _top(mirror(f["id"]))))
-    elif f["kind"] in ("invalid-step", "typo"):
+    elif f["kind"] in ("invalid-step", "invalid-citation", "typo"):
         keys.append((f["kind"], mirror(cid)))
     else:
         keys.append(("statement", mirror(cid)))

@@ -32,7 +32,8 @@ import sympy as sp
 
 from proofs.model import Chain, Lemma, Paper
 from proofs.model.results import Result
-from proofs.reports.errata import findings, latex_body
+from proofs.reports import graph
+from proofs.reports.errata import citation_items, findings, latex_body
 from proofs.reports.tex_text import btext, text
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
@@ -265,7 +266,7 @@ PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 def _preamble() -> str:
     colours = "\n".join(rf"  \definecolor{{pc{k}}}{{rgb}}{{{v}}}"
                         for k, v in STATUS_COLOURS.items())
-    return PREAMBLE.replace("%COLOURS%", colours)
+    return PREAMBLE.replace("%COLOURS%", colours) + graph.PREAMBLE
 
 
 def _summary(results: list[Result], paper: Paper) -> list[str]:
@@ -474,15 +475,49 @@ def _slack_table(results: list[Result]) -> list[str]:
                              "id & rel. & status & slack & worst margin & evaluations", lines)]
 
 
-def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None) -> list[str]:
+def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None,
+            cited: list[dict[str, Any]] | None = None) -> list[str]:
     """The errata section: root causes first, most severe first, instances folded below
     (:func:`proofs.reports.errata.latex_body`)."""
-    items = findings(results, flow)
+    items = findings(results, flow, cited)
     out = [r"\section{Errata}"]
     if not items:
         return [*out, r"No finding: no claim was refuted and every proof chain concludes its "
                       r"statement."]
     return [*out, *latex_body(items, witnesses="first")]
+
+
+def _graphs(paper: Paper, by_id: dict[str, Result]) -> list[str]:
+    """One claim graph per theorem (:mod:`proofs.reports.graph`)."""
+    graphs = graph.claim_graph(paper, by_id)
+    if not graphs:
+        return []
+    out = [r"\section{Claim graphs}",
+           r"Each theorem and, below it, what its proof cites, transitively. Green: proved; "
+           r"orange: proved relative to a refuted statement it rests on; red: refuted as printed; "
+           r"grey: supported by evidence only."]
+    for g in graphs:
+        out.append(rf"\subsection*{{{text(next(n['label'] for n in g['nodes']))}}}")
+        out.append(graph.latex_graph(g))
+    return out
+
+
+def _citations(checks: list[dict[str, Any]]) -> list[str]:
+    """Every citation the prover checked (``Citation.to_json()`` records), with its outcome."""
+    if not checks:
+        return []
+    words = {"ok": "follows from what it cites", "invalid": "\\textbf{does not follow from "
+             "what it cites}", "relative": "follows, relative to a refuted statement",
+             "unchecked": "not decided by the prover"}
+    rows = [rf"\hyperlink{{{c['step']}}}{{{tid(c['step'])}}} & {text(', '.join(c['cited']))} & "
+            rf"{words[c['outcome']]}"
+            rf"{(': ' + text(c['message'])) if c['outcome'] != 'ok' else ''} \\"
+            for c in checks]
+    return [r"\section{Citations}",
+            r"Each proof step that cites a fact, a lemma or a hypothesis, proved by the fact "
+            r"blackboard from what it cites and routine facts alone.",
+            _longtable(r"p{0.25\linewidth}p{0.22\linewidth}p{0.43\linewidth}",
+                       "step & cites & outcome", rows)]
 
 
 def _ledger(results: list[Result]) -> list[str]:
@@ -590,9 +625,11 @@ def figure_files(directory: str | None) -> list[str]:
 def document(paper: Paper, results: list[Result], *, budget: str | None = None,
              seed: int | None = None, versions: dict[str, str] | None = None,
              figures: Sequence[str] = (), derivations: bool | list | Callable[[], list] = True,
-             flow: list[dict[str, Any]] | Callable[[], list] | None = None) -> str:
+             flow: list[dict[str, Any]] | Callable[[], list] | None = None,
+             citations: list[dict[str, Any]] | Callable[[], list] | None = None) -> str:
     """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
-    ``flow``, computed by the caller), as a complete LaTeX document. ``derivations``: whether
+    ``flow`` and the citation checks ``citations``, computed by the caller), as a complete
+    LaTeX document. ``derivations``: whether
     to include them, or the ``(id, latex)`` pairs of :func:`derivations_latex` already made.
     ``flow`` and ``derivations`` may also be functions returning them, called when their
     sections are reached (so that a caller computing them elsewhere gets the time the
@@ -611,6 +648,7 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out.append(r"{\small " + text(paper.notes) + r"\par}")
     out.append(r"\tableofcontents")
     out += _summary(results, paper)
+    out += _graphs(paper, by_id)
     out.append(r"\section{Definitions, facts, lemmas and theorems}")
     for entry in paper.entries:
         top = entry.id
@@ -622,7 +660,9 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out.append(r"\subsection*{Other results in this run}")
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
-    out += _errata(results, flow() if callable(flow) else flow)
+    checks = (citations() if callable(citations) else citations) or []
+    out += _errata(results, flow() if callable(flow) else flow, citation_items(checks))
+    out += _citations(checks)
     if callable(derivations):
         derivations = derivations()
     ders = (derivations if isinstance(derivations, list)

@@ -101,7 +101,7 @@ def _key(p: Prop) -> tuple:
     return (lhs, p.rel, rhs)
 
 
-def _instantiate(h: Prop, bind: dict[str, Any]) -> Prop:
+def instantiate(h: Prop, bind: dict[str, Any]) -> Prop:
     """``h`` with the cited entry's symbols bound as the step uses it; a named definition
     whose body changes is shown by its body (``α(x)`` at ``x = x_t`` is not ``α(x)``)."""
     if not bind:
@@ -120,7 +120,7 @@ def _has(e: Any, subs: dict) -> bool:
     return any(e.has(k) for k in subs)
 
 
-def _bindings(link: Any, cited: str) -> list[dict[str, Any]]:
+def bindings(link: Any, cited: str) -> list[dict[str, Any]]:
     b = link.bind.get(cited, {})
     return list(b) if isinstance(b, (list, tuple)) else [b]
 
@@ -140,8 +140,8 @@ def needed(paper: Paper, entry: Lemma) -> list[tuple[str, str, Prop]]:
             cited = paper.entry(cid)
             if cited is None or cited.id == entry.id:
                 continue
-            for bind in _bindings(link, cid):
-                out += [(sid, cid, _instantiate(h, bind)) for h in cited.hypotheses]
+            for bind in bindings(link, cid):
+                out += [(sid, cid, instantiate(h, bind)) for h in cited.hypotheses]
     if local:
         out = [(sid, src, Prop(h.lhs.xreplace(local), h.rel, h.rhs.xreplace(local)))
                for sid, src, h in out]

@@ -147,8 +147,14 @@ def run(args: argparse.Namespace) -> int:
             list(p) for p in (pending.result() if pending is not None else
                               latex_report.derivations_latex(paper, jobs=parse_jobs("auto")))])]
 
+    def citations() -> list:
+        from proofs.tools.citations import citation_checks
+
+        return [c.to_json() for c in citation_checks(results)]
+
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
-                                figures=figures, derivations=derivations, flow=flow_job.result)
+                                figures=figures, derivations=derivations, flow=flow_job.result,
+                                citations=citations)
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):

@@ -25,6 +25,7 @@ import sympy as sp
 
 from proofs.model import Chain, Lemma, Link
 from symbolic import Prop, abs_, exp_, inner, n, named, norm2, norminf, ones, scalar, vector
+from symbolic.objects import OpNorm
 from symbolic.softmax import SoftmaxRegression
 
 R = scalar("R")
@@ -317,5 +318,6 @@ def exp_lipschitz_like(num: str, za: Any, zb: Any, dvec: Any, split: Any, dist: 
             Link("<=", root_n * e_r2 * 2 * norm2(dvec), "Fact 3.2", cites=fact_3_2,
                  note=step3_note),
             Link("<=", root_n * e_r2 * 2 * split, "Fact 3.2", cites=fact_3_2),
-            Link("<=", 2 * root_n * R * e_r2 * dist, "||A|| <= R"),
+            Link("<=", 2 * root_n * R * e_r2 * dist, "||A|| <= R",
+                 uses=tuple(h for h in hypotheses if isinstance(h.lhs, OpNorm))[:1]),
         ]), **kw)

@@ -8,7 +8,7 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.engine import prove
-from numeric.prover.facts import FACTS, PAIR_FACTS
+from numeric.prover.facts import DESCRIPTIONS, FACTS, PAIR_FACTS
 from symbolic import (
     Claim,
     Prop,
@@ -139,6 +139,7 @@ def test_every_library_entry_has_its_pair_here():
     names = {name for name, _ in blackboard(t)} | {"loewner-norm"}
     assert names <= set(ENTRIES), names - set(ENTRIES)
     assert set(FACTS) | set(PAIR_FACTS) <= set(ENTRIES)
+    assert set(DESCRIPTIONS) == set(ENTRIES)
 
 
 def test_relies_on_is_the_same_on_every_run():

@@ -1,0 +1,250 @@
+"""Citations checked: does each proof step follow from what it cites?
+
+A step that cites facts or lemmas (``Link.cites``), or names hypotheses (``Link.uses``), is
+proved by the prover (:mod:`numeric.prover`) from what it cites alone: the library entries that
+prove each cited fact, each cited lemma's statement as a premise (instantiated by
+``Link.bind``, under its hypotheses), the hypotheses it names (all the listed ones when it names
+none) and the routine entries no referee asks to cite (signs, monotonicity, the calculus of
+exp). Outcomes:
+
+- ``ok``: the citation gives the step;
+- ``invalid``: it does not, and the full library (with every listed hypothesis) proves the step:
+  an ``invalid-citation`` finding names what the step really needs (library entries, with the
+  paper's own facts that state them, and hypotheses);
+- ``relative``: the citation gives the step, but a cited statement is refuted as printed (the
+  step is proved relative to a false lemma);
+- ``unchecked``: the prover proves the step neither way (no finding: evidence is not proof).
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Prop, matrix, vector, norm2, opnorm, scalar, n, d
+    >>> from proofs.model import Chain, Lemma, Link, Paper
+    >>> A, x, R = matrix("A", n, d), vector("x", d), scalar("R")
+    >>> hyps = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
+    >>> lem = Lemma("toy:lemma-1", "Lemma 1", Prop(norm2(A * x), "<=", R**2), hypotheses=hyps,
+    ...             proof=Chain(norm2(A * x), [
+    ...                 Link("<=", opnorm(A) * norm2(x), "operator norm"),
+    ...                 Link("<=", R**2, "by ||A|| <= R", uses=hyps[:1])]))
+    >>> [(c.step, c.outcome) for c in check(Paper("toy", "", "", [lem]))]
+    [('toy:lemma-1:step-2', 'invalid')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from numeric.budget import Budget
+from numeric.prover.engine import prove
+from numeric.prover.facts import DESCRIPTIONS, ENTAILS, ROUTINE
+from proofs.model import Lemma, Link, Paper
+from proofs.model.results import Result
+from proofs.reports.errata import citation_items
+from proofs.tools.hypothesis_flow import bindings, instantiate
+from symbolic.claim import Claim, Prop
+from symbolic.pretty import pretty
+from symbolic.verdict import Status
+
+
+@dataclass
+class Citation:
+    """One step's citation and what the prover made of it."""
+
+    step: str  # the step's claim id
+    source: str  # "Lemma 5.6, proof step 3"
+    cited: list[str]  # cited ids, then the hypotheses the justification names
+    outcome: str  # ok, invalid, relative, unchecked
+    needs: list[str] = field(default_factory=list)  # what the step really uses (invalid)
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "source": self.source, "cited": self.cited,
+                "outcome": self.outcome, "needs": self.needs, "message": self.message}
+
+
+def _statements(entry: Lemma) -> list[Claim]:
+    """The statements an entry provides when cited: its own and its parts' (items)."""
+    out = []
+    for e in entry.all_entries():
+        c = e.statement_claim()
+        if c is not None:
+            out.append(c)
+        elif e.statement is not None and not e.parts:  # a chain statement: its links
+            out += e.link_claims()
+    return out
+
+
+class _Library:
+    """What each cited entry gives: the library entries that prove its statements, or (for a
+    statement the prover does not prove) the statement itself as a premise."""
+
+    def __init__(self, paper: Paper, budget: Budget):
+        self.paper, self.budget = paper, budget
+        self._memo: dict[str, tuple[set[str], bool]] = {}
+
+    def entries(self, cid: str) -> tuple[set[str], bool]:
+        """``(library entries, every statement proved)`` for the cited id (with what they
+        entail)."""
+        if cid not in self._memo:
+            cited = _cited(self.paper, cid)
+            names: set[str] = set()
+            complete = bool(cited)
+            for c in [c for e in cited for c in _statements(e)]:
+                out = prove(c, self.budget)
+                complete &= out.proved
+                names |= set(out.relies_on)
+            names |= {x for k in list(names) for x in ENTAILS.get(k, ())}
+            self._memo[cid] = (names, complete)
+        return self._memo[cid]
+
+    def stating(self, name: str) -> list[str]:
+        """The paper's facts whose proofs use library entry ``name`` (how the paper states
+        it)."""
+        out = []
+        for e in self.paper.entries:
+            for q in e.all_entries():
+                if q.kind == "fact" and not q.parts and q.statement is not None:
+                    names, _ = self.entries(q.id)
+                    if name in names:
+                        out.append(q.source)
+        return out
+
+
+def _cited(paper: Paper, cid: str) -> list[Lemma]:
+    """The entries a cited id names: the entry, or (for a fact cited whole, "Fact 3.1") its
+    items."""
+    entry = paper.entry(cid)
+    if entry is not None:
+        return [entry]
+    return [q for e in paper.entries for q in e.all_entries() if q.id.startswith(cid + ":")]
+
+
+def _name(paper: Paper, cid: str) -> str:
+    cited = _cited(paper, cid)
+    if not cited:
+        return cid
+    return cited[0].source if len(cited) == 1 else cited[0].source.split(",")[0]
+
+
+def _premises(paper: Paper, link: Link, cid: str) -> list[Prop]:
+    """The cited entries' statements, bound as the step uses them: premises the step may
+    assume (a false one makes the step ``relative``)."""
+    out = []
+    for entry in _cited(paper, cid):
+        for c in _statements(entry):
+            for bind in bindings(link, cid):
+                out.append(instantiate(c.prop, bind))
+    return out
+
+
+def _restricted(claim: Claim, link: Link) -> Claim:
+    """The step with only the hypotheses its justification names (all listed ones when it
+    names none), and those the step itself assumes."""
+    if not link.uses:
+        return claim
+    keep = (*link.uses, *link.extra_hypotheses)
+    return Claim(claim.id, claim.lhs, claim.rel, claim.rhs, keep, source=claim.source,
+                 dims=claim.dims, ranges=claim.ranges)
+
+
+def _needed_hypotheses(claim: Claim, budget: Budget) -> list[Prop]:
+    """The listed hypotheses the full proof needs (each dropped in turn while it still holds)."""
+    keep = list(claim.hypotheses)
+    for h in list(keep):
+        trial = [k for k in keep if k is not h]
+        c = Claim(claim.id, claim.lhs, claim.rel, claim.rhs, tuple(trial), source=claim.source,
+                  dims=claim.dims, ranges=claim.ranges)
+        if prove(c, budget).proved:
+            keep = trial
+    return keep
+
+
+def _cited_names(paper: Paper, link: Link) -> list[str]:
+    return [_name(paper, cid) for cid in link.cites] + [pretty(h) for h in link.uses]
+
+
+def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget = "quick",
+          statuses: dict[str, Status] | None = None) -> list[Citation]:
+    """Every citing step of ``entries`` (default: the whole paper), checked in paper order.
+    ``statuses``: the verdicts of a check run, for the cited statements (a refuted one makes
+    the step ``relative``)."""
+    b = Budget.get(budget) if isinstance(budget, str) else budget
+    lib = _Library(paper, b)
+    out: list[Citation] = []
+    for top in entries if entries is not None else paper.entries:
+        for entry in top.all_entries():
+            if entry.proof is None:
+                continue
+            claims = entry.link_claims()
+            for claim, link in zip(claims, entry.proof.links, strict=True):
+                if link.cites or link.uses:
+                    out.append(_check_step(paper, lib, claim, link, statuses or {}))
+    return out
+
+
+def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
+                statuses: dict[str, Status]) -> Citation:
+    cited = _cited_names(paper, link)
+    allowed = set(ROUTINE)
+    premises: list[Prop] = []
+    for cid in link.cites:
+        names, complete = lib.entries(cid)
+        allowed |= names
+        if not complete:
+            premises += _premises(paper, link, cid)
+    here = Citation(claim.id, claim.source, cited, "ok")
+    restricted = prove(_restricted(claim, link), lib.budget, extra=premises, library=allowed)
+    false_cited = [c for c in link.cites if statuses.get(c) is Status.REFUTED]
+    if restricted.proved:
+        if false_cited:
+            here.outcome = "relative"
+            here.message = ("follows from what it cites, but "
+                            + ", ".join(_name(paper, c) for c in false_cited)
+                            + " is refuted as printed: proved relative to a false statement")
+        return here
+    full = prove(claim, lib.budget, prefer=frozenset(allowed))
+    if not full.proved:
+        here.outcome = "unchecked"
+        here.message = "the prover proves the step neither from its citation nor in full"
+        return here
+    here.outcome = "invalid"
+    missing = [e for e in full.relies_on if e not in allowed]
+    for e in missing:
+        where = lib.stating(e)
+        here.needs.append(f"{DESCRIPTIONS.get(e, e)}" + (f" ({'; '.join(where)})" if where
+                                                           else ""))
+    if link.uses:
+        named = {str(h) for h in link.uses}
+        used = [h for h in _needed_hypotheses(claim, lib.budget) if str(h) not in named]
+        here.needs += [pretty(h) for h in used]
+    here.message = (f"cites {', '.join(cited)}, which does not give this step; it needs "
+                    + ("; ".join(here.needs) or "more than the citation"))
+    return here
+
+
+def citation_checks(results: list[Result], budget: str = "quick") -> list[Citation]:
+    """Every citing step of the registered papers' entries among ``results``, checked."""
+    from proofs import registry
+
+    ids = {r.id for r in results}
+    statuses = {r.id: r.status for r in results}
+    out: list[Citation] = []
+    for key in sorted({i.split(":", 1)[0] for i in ids}):
+        try:
+            paper = registry.paper(key)
+        except (registry.UnknownTarget, AttributeError, ImportError):
+            continue
+        entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
+        out += check(paper, entries, budget, statuses)
+    return out
+
+
+def findings(checks: list[Citation]) -> list[dict[str, Any]]:
+    """The ``invalid-citation`` findings among ``checks``, as errata findings (an ``ok``,
+    ``relative`` or ``unchecked`` citation is no finding)."""
+    return citation_items([c.to_json() for c in checks])
+
+
+def citation_findings(results: list[Result], budget: str = "quick") -> list[dict[str, Any]]:
+    """:func:`findings` of :func:`citation_checks`."""
+    return findings(citation_checks(results, budget))

@@ -1,0 +1,89 @@
+"""Citations checked: each citing step proved from what it cites; the claim graph; relies_on."""
+
+from __future__ import annotations
+
+import pytest
+
+from proofs.model import Chain, Lemma, Link, Paper
+from proofs.model.results import Result
+from proofs.reports.graph import claim_graph, latex_graph
+from proofs.runner import run_entries
+from proofs.tools.citations import check, findings
+from symbolic import Prop, d, matrix, n, norm2, norminf, opnorm, scalar, vector
+from symbolic.verdict import Status
+
+A, x, R, t = matrix("A", n, d), vector("x", d), scalar("R"), scalar("t")
+BOUNDS = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
+
+
+def toy() -> Paper:
+    fact = Lemma("toy:fact-1", "Fact 1", Prop(norminf(A * x), "<=", norm2(A * x)))
+    wrong = Lemma("toy:lemma-2", "Lemma 2", Prop(t, "<=", 0), hypotheses=(Prop(t, "<=", 1),))
+    lem = Lemma("toy:lemma-3", "Lemma 3", Prop(norminf(A * x), "<=", R**2), hypotheses=BOUNDS,
+                proof=Chain(norminf(A * x), [
+                    Link("<=", norm2(A * x), "Fact 1", cites=("toy:fact-1",)),
+                    Link("<=", opnorm(A) * norm2(x), "Fact 1", cites=("toy:fact-1",)),
+                    Link("<=", R * norm2(x), "||A|| <= R", uses=BOUNDS[:1]),
+                    Link("<=", R**2, "||A|| <= R", uses=BOUNDS[:1])]))
+    rel = Lemma("toy:theorem-4", "Theorem 4", Prop(t, "<=", 2), hypotheses=(Prop(t, "<=", 1),),
+                proof=Chain(t, [Link("<=", 2, "Lemma 2", cites=("toy:lemma-2",))]))
+    return Paper("toy", "", "", [fact, wrong, lem, rel])
+
+
+def test_each_citation_is_proved_from_what_it_cites():
+    out = {c.step: c for c in check(toy(), statuses={})}
+    assert out["toy:lemma-3:step-1"].outcome == "ok"
+    assert out["toy:lemma-3:step-3"].outcome == "ok"
+    # Fact 1 (sup <= 2-norm) does not give the operator-norm bound
+    assert out["toy:lemma-3:step-2"].outcome == "invalid"
+    assert any("‖Mu‖₂ ≤ ‖M‖‖u‖₂" in need for need in out["toy:lemma-3:step-2"].needs)
+    # "||A|| <= R" named, but ||x||_2 <= R is what the last step uses
+    last = out["toy:lemma-3:step-4"]
+    assert last.outcome == "invalid" and last.needs == ["‖x‖₂ ≤ R"]
+    assert [f["id"] for f in findings(list(out.values()))] == [
+        "toy:lemma-3:step-2", "toy:lemma-3:step-4"]
+
+
+def test_a_step_resting_on_a_refuted_statement_is_relative():
+    out = {c.step: c for c in check(toy(), statuses={"toy:lemma-2": Status.REFUTED})}
+    assert out["toy:theorem-4:step-1"].outcome == "relative"
+    assert "Lemma 2" in out["toy:theorem-4:step-1"].message
+
+
+@pytest.mark.slow
+def test_closeness_mis_citations_are_the_referees():
+    from proofs.registry import paper
+
+    checks = check(paper("closeness"))
+    invalid = sorted(c.step for c in checks if c.outcome == "invalid")
+    assert invalid == ["closeness:lemma-5.6:step-3", "closeness:lemma-7.6:step-3",
+                       "closeness:lemma-7.6:step-5", "closeness:lemma-7.7:step-2"]
+    by = {c.step: c for c in checks}
+    assert by["closeness:lemma-5.6:step-5"].outcome == "ok"  # ||A|| <= R is what it uses
+    assert by["closeness:lemma-7.6:step-5"].needs == ["‖x‖₂ ≤ R"]
+    assert "Cauchy–Schwarz" in by["closeness:lemma-7.7:step-2"].message
+    assert "Fact 3.1" in by["closeness:lemma-5.6:step-3"].message
+    assert sum(c.outcome == "ok" for c in checks) >= 20
+
+
+def _results(paper: Paper) -> dict[str, Result]:
+    return {r.id: r for r in run_entries(paper.entries, "quick", 0, jobs=1)}
+
+
+def test_claim_graph_statuses_and_relies_on():
+    p = toy()
+    res = _results(p)
+    assert res["toy:theorem-4"].status is Status.PROVED  # on its own (real algebra) ...
+    (g,) = claim_graph(p, res)
+    assert g["nodes"][0]["status"] == "proved"
+    res["toy:theorem-4"].verdict.status = Status.SUPPORTED  # ... else through its steps
+    (g,) = claim_graph(p, res)
+    status = {node["id"]: node["status"] for node in g["nodes"]}
+    assert status == {"toy:theorem-4": "proved-relative", "toy:lemma-2": "refuted"}
+    assert g["edges"] == [["toy:theorem-4", "toy:lemma-2"]]
+    assert r"\begin{picture}" in latex_graph(g) and r"\qbezier" in latex_graph(g)
+    # a proved step records what it rests on: its citation, then the library facts
+    step = res["toy:lemma-3:step-2"].to_json()
+    assert step["status"] == "proved" and step["relies_on"][0] == "toy:fact-1"
+    assert "operator-norm" in step["relies_on"]
+    assert res["toy:lemma-2"].to_json()["relies_on"] == []
