@@ -17,7 +17,8 @@ import json
 import statistics
 from collections import defaultdict
 
-PROVERS = ("ground", "unfold", "exact", "schemas", "real-algebra", "blackboard", "interval",
+PROVERS = ("ground", "unfold", "identity", "exact", "schemas", "real-algebra", "blackboard",
+           "interval",
            "taylor")
 
 

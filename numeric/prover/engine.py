@@ -24,7 +24,7 @@ import z3
 
 from numeric.budget import Budget
 from numeric.prover.atoms import Atoms
-from numeric.prover.facts import HEAVY, Fact, blackboard
+from numeric.prover.facts import HEAVY, ROUTINE, Fact, blackboard
 from numeric.prover.translate import NotAlgebraic, assumption_facts, z3_relation
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
@@ -192,14 +192,20 @@ SIGNS = frozenset({"norm-nonnegative", "exp-positive", "exp-vector"})
 
 def needed(facts: list[Fact], rest: list[Fact], limit: int,
            prefer: frozenset[str] = frozenset()) -> list[str]:
-    """The library entries the proof needs, deterministically: each entry in turn (the heavy
-    ones of :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest
-    still gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
+    """The library entries the proof needs, deterministically: each entry in turn (substantive
+    ones before :data:`~numeric.prover.facts.ROUTINE` ones, the heavy ones of
+    :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest still
+    gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
     would depend on which claims a worker ran before). Entries in ``prefer`` are tried last."""
-    keep = sorted({name for name, _ in facts})
-    for name in sorted(keep, key=lambda k: (k in prefer, -HEAVY.get(k, 0), k)):
-        trial = [f for f in facts if f[0] in keep and f[0] != name]
-        if check([*rest, *trial], limit) == z3.unsat:
+    groups: dict[str, list[Any]] = {}
+    for name, f in facts:
+        groups.setdefault(name, []).append(f)
+    whole = {name: z3.And(*fs) for name, fs in groups.items()}  # one formula per entry
+    base = [("rest", z3.And(*[f for _, f in rest]))]
+    keep = sorted(groups)
+    for name in sorted(keep, key=lambda k: (k in prefer, k in ROUTINE, -HEAVY.get(k, 0), k)):
+        trial = [(k, whole[k]) for k in keep if k != name]
+        if check([*base, *trial], limit) == z3.unsat:
             keep.remove(name)
     return keep
 

@@ -56,7 +56,7 @@ DESCRIPTIONS = {
     "exp-sum-difference": "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
     "log-monotone": "log is increasing",
     "log-exp": "log is the inverse of exp",
-    "log-tangent": "log a ≤ a − 1",
+    "log-tangent": "1 − 1/a ≤ log a ≤ a − 1",
     "exp-product": "exp(a)exp(b) = exp(a + b)",
     "loewner-norm": "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
 }
@@ -348,10 +348,11 @@ def _log_exp(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
 
 @fact("log-tangent")
 def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
-    """log a ≤ a − 1 for a > 0."""
+    """1 − 1/a ≤ log a ≤ a − 1 for a > 0."""
     if isinstance(e, sp.log):
         xa = t(e.args[0])
         yield "log-tangent", z3.Implies(xa > 0, t(e) <= xa - 1)
+        yield "log-tangent", z3.Implies(xa > 0, xa * t(e) >= xa - 1)
 
 
 @pair_fact("exp-product")
