@@ -48,13 +48,33 @@ ENTRYWISE = (ob.Norm2, ob.NormInf, ob.Norm1, ob.FrobNorm)
 ELEMENTWISE = (ob.ElemExp, ob.ElemAbs, ob.ElemLog, ob.ElemRecip)
 
 
+#: expressions larger than this many nodes are left as they are (expanding them may blow up)
+MAX_NODES = 200
+
+
+def nodes(e: sp.Basic, cap: int = MAX_NODES + 1) -> int:
+    """The number of nodes of ``e``, counted up to ``cap``.
+
+    >>> x = sp.Symbol("x")
+    >>> nodes(x + 1), nodes((x + 1) ** 40, cap=3)
+    (3, 3)
+    """
+    k = 0
+    for _ in sp.preorder_traversal(e):
+        k += 1
+        if k >= cap:
+            break
+    return k
+
+
 def _coeff(c: sp.Expr) -> sp.Expr:
-    """A coefficient in normal form: expanded (so that equal coefficients compare equal)."""
-    return sp.expand(c)
+    """A coefficient in normal form: expanded (so that equal coefficients compare equal), unless
+    it is too large to expand safely."""
+    return sp.expand(c) if nodes(c) <= MAX_NODES // 4 else c
 
 
 def _is_zero(c: sp.Expr) -> bool:
-    return c == 0 or sp.cancel(sp.together(c)) == 0
+    return c == 0 or (nodes(c) <= MAX_NODES // 4 and sp.cancel(sp.together(c)) == 0)
 
 
 def _add(out: Linear, term: sp.Basic, c: sp.Expr) -> None:
@@ -314,9 +334,15 @@ def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
     (True, False)
     """
     try:
+        if nodes(lhs) + nodes(rhs) > MAX_NODES:
+            return lhs == rhs
         if ob.is_matrix(lhs) or ob.is_matrix(rhs):
             return linear(lhs) == linear(rhs)
         a, b = squares_as_inner(normal(lhs)), squares_as_inner(normal(rhs))
+        if a == b:
+            return True
+        if nodes(a) + nodes(b) > MAX_NODES:
+            return False
         diff = sp.expand(a - b)
         return diff == 0 or sp.cancel(sp.together(diff)) == 0
     except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):

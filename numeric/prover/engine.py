@@ -28,6 +28,7 @@ from numeric.prover.facts import HEAVY, ROUTINE, Fact, blackboard
 from numeric.prover.translate import NotAlgebraic, assumption_facts, z3_relation
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
+from symbolic.normal_form import nodes
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 
@@ -36,13 +37,17 @@ BACKSTOP_MS = 20_000
 SOLVER = "nlsat"
 
 
-def attempts(budget: Budget) -> list[tuple[int, int]]:
-    """``(rounds, rlimit)`` per attempt: the blackboard deepened a round at a time, each within
-    z3's resource limit (deterministic, unlike a time limit: the same verdict on a loaded
-    machine). nlsat's cost per resource unit varies a hundredfold, so the limits stay small."""
+def attempts(budget: Budget) -> list[tuple[int, bool, int]]:
+    """``(rounds, last pass, rlimit)`` per attempt: the blackboard deepened a round at a time
+    (with or without the last pass of single-atom facts: more facts can also drown z3), each
+    within z3's resource limit (deterministic, unlike a time limit: the same verdict on a
+    loaded machine). nlsat's cost per resource unit varies a hundredfold, so the limits stay
+    small."""
     if budget.name == "quick":
-        return [(1, 250_000), (2, 500_000), (4, 500_000)]
-    return [(1, 500_000), (2, 1_000_000), (4, 2_000_000)]
+        return [(1, True, 250_000), (2, True, 500_000), (4, False, 500_000),
+                (4, True, 500_000)]
+    return [(1, True, 500_000), (2, True, 1_000_000), (4, False, 2_000_000),
+            (4, True, 2_000_000)]
 
 
 @dataclass
@@ -91,6 +96,26 @@ def _conditions(e: sp.Basic, t: Atoms) -> list[Any]:
     return out
 
 
+#: a claim larger than this (nodes, named definitions unfolded) is beyond the prover: its
+#: normal form and its facts would cost more than sampling it
+MAX_CLAIM_NODES = 400
+
+
+def too_large(claim: Claim) -> str | None:
+    """Why ``claim`` is too large for the prover (None when it is not). Named definitions
+    count with their bodies.
+
+    >>> from symbolic import Claim, scalar
+    >>> x = scalar("x")
+    >>> too_large(Claim("t:extra-1", x, "<=", x + 1)) is None
+    True
+    """
+    k = sum(nodes(e, MAX_CLAIM_NODES + 1) for e in (
+        claim.lhs, claim.rhs, *[s for h in claim.hypotheses for s in (h.lhs, h.rhs)]))
+    return None if k <= MAX_CLAIM_NODES else \
+        f"more than {MAX_CLAIM_NODES} nodes once definitions are unfolded"
+
+
 def partial(e: sp.Basic) -> bool:
     """Does ``e`` have a denominator, a fractional power or a log (a place it may be
     undefined)?
@@ -127,8 +152,9 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
     ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
     real-algebra stage)."""
     out = Outcome(False, "no attempt")
-    for rounds, limit in attempts(budget):
-        out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial)
+    for rounds, last, limit in attempts(budget):
+        out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
+                      last)
         if out.proved or out.final:
             break
     return out
@@ -136,7 +162,7 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
 
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
             rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
-            polynomial: bool = True) -> Outcome:
+            polynomial: bool = True, last_pass: bool = True) -> Outcome:
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
     ``limit``."""
     syms = _symbols(claim, extra)
@@ -161,7 +187,7 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         if not t.atoms and not domain_only and not polynomial:
             return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
                            final=True)
-        facts = loewner + blackboard(t, rounds)
+        facts = loewner + blackboard(t, rounds, last_pass)
     except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
         return Outcome(False, f"cannot translate: {exc}", final=True)
     if library is not None:

@@ -379,11 +379,11 @@ def _single(e: sp.Basic, t: Atoms, gens: list[Generator]) -> list[Fact]:
     return out
 
 
-def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
+def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
     """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
     every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
-    facts the next round adds); then the single-atom entries once more on the atoms the last
-    round made, and the signs of the atoms that pass made."""
+    facts the next round adds); then (``last_pass``) the single-atom entries once more on the
+    atoms the last round made, and the signs of the atoms still without facts."""
     out: list[Fact] = []
     done: list[sp.Basic] = []
     for _ in range(rounds):
@@ -402,7 +402,8 @@ def blackboard(t: Atoms, rounds: int = 4) -> list[Fact]:
                             out += list(gen2(p, q, t))
                         except _SKIP:
                             continue
-    for gens in (list(FACTS.values()), [_nonneg, _exp_positive]):
+    passes = [list(FACTS.values())] if last_pass else []
+    for gens in [*passes, [_nonneg, _exp_positive]]:
         new = [e for e in list(t.atoms) if e not in done]
         for e in new:
             out += _single(e, t, gens)

@@ -27,7 +27,7 @@ import time
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.prover.engine import prove
+from numeric.prover.engine import prove, too_large
 from numeric.prover.facts import FACTS, PAIR_FACTS
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -51,7 +51,7 @@ class BlackboardStage:
         if any(isinstance(n, sp.KroneckerDelta) for s in (claim.lhs, claim.rhs)
                for n in sp.preorder_traversal(s)):
             return "Kronecker delta"
-        return None
+        return too_large(claim)
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``proved`` on unsat (with the facts used); otherwise ``unknown`` saying why."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 
 from numeric.budget import Budget
-from numeric.prover.engine import defined, partial
+from numeric.prover.engine import defined, partial, too_large
 from symbolic.claim import Claim
 from symbolic.normal_form import same
 from symbolic.relation import Relation
@@ -38,7 +38,9 @@ class IdentityStage:
 
     def applies(self, claim: Claim) -> str | None:
         """None for ``=``, ``≤`` and ``≥``."""
-        return None if claim.rel in _RELS else "not an equality or a non-strict inequality"
+        if claim.rel not in _RELS:
+            return "not an equality or a non-strict inequality"
+        return too_large(claim)
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """Proved when both sides have one normal form and are defined; None otherwise."""
@@ -54,5 +56,6 @@ class IdentityStage:
         return Verdict(Status.PROVED, METHOD, True,
                        "both sides have one normal form (definitions unfolded, linearity, "
                        "norms and sums rewritten): equal for all n, d where defined",
-                       slack=1.0, seed=seed, precision="exact", evaluations=0,
+                       slack=0.0 if claim.rel is Relation.EQ else 1.0, seed=seed,
+                       precision="exact", evaluations=0,
                        seconds=time.perf_counter() - t0)

@@ -70,10 +70,12 @@ def test_statement_vs_chain_note_for_lemma_3_3(results):
 
 def test_exact_steps_and_slack(results):
     step1 = results["closeness:lemma-3.3:step-1"].verdict
-    assert step1.method.startswith("exact symbolic") and step1.slack == 0
-    # Fact 3.1.4's factor 2 is loose: the worst lhs/rhs seen is about (e^0.01 - 1)/0.02
-    slack = results["closeness:fact-3.1:item-4"].verdict.slack
-    assert 0.45 < slack <= (np.exp(0.01) - 1) / 0.02 + 1e-9
+    assert step1.method.startswith("identity") and step1.slack == 0
+    # Fact 3.1.4 (factor 2 where (e^0.01 - 1)/0.01 would do) is proved from the bound
+    # |e^a - e^b| <= e^a (e^|a-b| - 1) and e^t <= 1 + t + t^2
+    fact = results["closeness:fact-3.1:item-4"].verdict
+    assert fact.status is Status.PROVED and {"exp-difference", "exp-upper"} <= set(
+        fact.details["relies_on"])
 
 
 def test_seeded_runs_are_reproducible():
