@@ -214,6 +214,35 @@ def default_jobs() -> int:
     return max(1, min(cpus, 8))
 
 
+def _from_chain(paper_entry: Lemma, rs: list[Result]) -> None:
+    """A statement that no stage proved is proved from its proof chain when every step is
+    proved (rigorous), no step assumes more than the listed hypotheses, the proof introduces no
+    constant, and the chain concludes the statement (structurally, or by a proved
+    implication). Never overrides a refutation."""
+    head = rs[0] if rs else None
+    steps = rs[1:]
+    if head is None or head.id != paper_entry.id or head.status in (
+            Status.PROVED, Status.REFUTED) or not steps:
+        return
+    if paper_entry.proof is None or paper_entry.proof.let:
+        return
+    if any(link.extra_hypotheses for link in paper_entry.proof.links):
+        return
+    if not all(r.status is Status.PROVED and r.verdict.rigorous for r in steps):
+        return
+    concluded = "the proof chain concludes the statement" in head.notes or (
+        head.conclusion is not None and head.conclusion.status is Status.PROVED
+        and head.conclusion.verdict.rigorous)
+    if not concluded:
+        return
+    cites = [c for link in paper_entry.proof.links for c in link.cites]
+    head.verdict = Verdict(Status.PROVED, "proved from its chain", True,
+                           f"every step of its proof is proved ({len(steps)} steps) and the "
+                           "chain concludes the statement", seed=head.verdict.seed,
+                           details={"relies_on": [r.id for r in steps] + cites,
+                                    "before": head.verdict.message})
+
+
 def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
     expect = e.expect or ("refuted" if any(q.expect == "refuted" for q in e.parts) else None)
     st = combine([p.status for p in parts])
@@ -261,6 +290,7 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
                     notes.append(a)
     results: list[Result] = []
     by_entry: dict[str, list[Result]] = {}
+    entry_of: dict[str, Lemma] = {}
     own = executor is None
     ex = LocalExecutor(jobs) if executor is None else executor
     try:
@@ -281,6 +311,9 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
         results.append(r)
         if entry is not None:
             by_entry.setdefault(entry.id, []).append(r)
+            entry_of[entry.id] = entry
+    for k, rs in by_entry.items():
+        _from_chain(entry_of[k], rs)
     out: list[Result] = []
     for e in entries:
         if isinstance(e, Claim):
