@@ -61,6 +61,8 @@ class Outcome:
     facts: int = 0
     #: no deeper attempt can change the answer (the claim is out of the prover's reach)
     final: bool = False
+    #: z3 ran out of its resource limit (more facts rarely help: they cost more)
+    gave_up: bool = False
 
 
 def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
@@ -152,10 +154,12 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
     ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
     real-algebra stage)."""
     out = Outcome(False, "no attempt")
+    gave_up = 0
     for rounds, last, limit in attempts(budget):
         out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
                       last)
-        if out.proved or out.final:
+        gave_up += out.gave_up
+        if out.proved or out.final or gave_up >= 2:  # twice out of resources: stop
             break
     return out
 
@@ -208,7 +212,7 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         kinds = sorted({name for name, _ in facts})
         return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
                        f"{size['atoms']} atoms with {size['facts']} facts "
-                       f"({', '.join(kinds) or 'none'})", **size)
+                       f"({', '.join(kinds) or 'none'})", gave_up=res != z3.sat, **size)
     return Outcome(True, relies_on=needed(facts, rest, limit, prefer), **size)
 
 

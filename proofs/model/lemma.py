@@ -288,6 +288,24 @@ class Lemma:
         return [c for c, _ in self.annotated()]
 
 
+@dataclass(frozen=True)
+class Wording:
+    """A misleading word, number or name in the prose, encoded from the text as printed: a
+    heading that names the wrong object, a wrong lemma number in a proof, a wrong variable.
+
+    >>> w = Wording("demo:theorem-2", "Theorem 2, proof", "follows from Lemma 5",
+    ...             "follows from Lemma 7", "Lemma 7 is the lemma about A")
+    >>> w.corrected
+    'follows from Lemma 7'
+    """
+
+    id: str  # the entry it concerns
+    source: str  # where in the text
+    printed: str  # the words as printed
+    corrected: str
+    why: str = ""
+
+
 @dataclass
 class Paper:
     """An encoded paper: its key, bibliographic line and entries in the paper's order."""
@@ -303,6 +321,8 @@ class Paper:
     #: entry ids a mirrored section restates (``{"closeness:lemma-7.5": "closeness:lemma-5.5"}``
     #: or a function of the id): findings in a mirror share their original's root cause
     mirror: Any = None
+    #: misleading prose (:class:`Wording`), reported as ``wording`` findings
+    wording: list[Wording] = field(default_factory=list)
 
     def mirror_of(self, entry_id: str) -> str:
         """The id ``entry_id`` restates in a mirrored section (itself when none)."""

@@ -20,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import sympy as sp
@@ -35,12 +36,12 @@ from symbolic.prop import check_expression
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
-         "missing-hypothesis", "invalid-step", "invalid-citation", "typo")
+         "missing-hypothesis", "invalid-step", "invalid-citation", "typo", "wording")
 
 
 #: severity, most severe first: causes are listed in this order
 SEVERITY = ("false-statement", "formula-mismatch", "statement-stronger-than-proof",
-            "invalid-step", "missing-hypothesis", "invalid-citation", "typo")
+            "invalid-step", "missing-hypothesis", "invalid-citation", "typo", "wording")
 
 
 def _printed(r: Result) -> str:
@@ -73,7 +74,7 @@ def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
     rendering never runs a check), plus the typing findings of printed types
     (:func:`declared_findings`)."""
     return _result_findings(results) + declared_findings(results) + list(flow or []) \
-        + list(citations or [])
+        + list(citations or []) + wording_findings(results)
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -84,6 +85,10 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
             continue  # a planted check did its job: not a finding of the paper
         if r.status is Status.REFUTED and c is not None:
             kind = note.finding or ("invalid-step" if c.kind == "step" else "false-statement")
+            why = None
+            if kind == "missing-hypothesis" and c.kind != "step":
+                # refuted as printed: a false statement, whatever fixes it
+                kind, why = "false-statement", "missing-hypothesis"
             out.append({
                 "id": r.id, "kind": kind, "source": r.source, "printed": _printed(r),
                 "printed_latex": latex(c.prop), "corrected": _corrected(r),
@@ -92,6 +97,7 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
                 "evidence": f"{r.verdict.method}: {r.verdict.message}",
                 "rigorous": bool(r.verdict.rigorous), "note": note.note,
                 "check": {"type": "claim", "claim": r.id},
+                **({"why": why} if why else {}),
             })
         cr = r.conclusion
         if cr is not None and cr.status is Status.REFUTED and cr.claim is not None:
@@ -153,6 +159,21 @@ def _paper_of(ids: Any) -> Any:
         return None  # a user's claims file has no registered paper
 
 
+def wording_findings(results: list[Result]) -> list[dict[str, Any]]:
+    """``wording`` findings: the misleading prose the paper's encoding records
+    (:class:`proofs.model.lemma.Wording`), for the entries among ``results``."""
+    paper = _paper_of(r.id for r in results)
+    if paper is None:
+        return []
+    ids = {r.id for r in results}
+    return [{
+        "id": w.id, "kind": "wording", "source": w.source, "printed": f"“{w.printed}”",
+        "printed_latex": "", "corrected": f"“{w.corrected}”", "corrected_latex": "",
+        "witness": None, "evidence": f"as printed in the text: {w.why}", "rigorous": True,
+        "note": "", "check": {"type": "wording", "entry": w.id},
+    } for w in getattr(paper, "wording", []) if w.id in ids]
+
+
 def declared_findings(results: list[Result]) -> list[dict[str, Any]]:
     """``typo`` findings for types the text prints (``Lemma.declared``) that the statement
     does not type with: the statement is rebuilt with the printed shapes, which fails (an exact
@@ -202,13 +223,19 @@ def _top(cid: str) -> str:
     return ":".join(cid.split(":")[:2])
 
 
-def _label(cid: str) -> str:
-    """``closeness:lemma-5.5:part-1`` -> ``Lemma 5.5 Part 1``."""
+def _label(cid: str, paper: Any = None) -> str:
+    """``closeness:lemma-5.5:part-1`` -> ``Lemma 5.5 Part 1``; a check the encoding adds
+    (``extra-…``) by the paper's words for it (its source, else its description)."""
+    head = cid.split(":")[1] if ":" in cid else cid
+    if head.startswith("extra-") and paper is not None:
+        entry = paper.entry(_top(cid))
+        if entry is not None and (entry.source or entry.description):
+            return (entry.source or entry.description).split(" (")[0]
     out = []
     for piece in cid.split(":")[1:]:
         kind, _, num = piece.partition("-")
         out.append(f"{kind.capitalize()} {num}" if num else kind)
-    return " ".join(out).replace("Extra ", "extra ")
+    return " ".join(out).replace("Extra ", "a check of ")
 
 
 def _explicit_cause(paper: Any, cid: str) -> str | None:
@@ -257,9 +284,10 @@ def cause_keys(f: dict[str, Any], paper: Any = None) -> list[tuple]:
     explicit = _explicit_cause(paper, cid)
     if explicit:
         keys.append(("cause", explicit))
-    if f["kind"] == "missing-hypothesis":
+    if f["kind"] == "missing-hypothesis" or f.get("why") == "missing-hypothesis":
+        # a statement refuted for want of a hypothesis joins its entry's omissions
         keys.append(("missing", _top(mirror(f["id"]))))
-    elif f["kind"] in ("invalid-step", "invalid-citation", "typo"):
+    elif f["kind"] in ("invalid-step", "invalid-citation", "typo", "wording"):
         keys.append((f["kind"], mirror(cid)))
     else:
         keys.append(("statement", mirror(cid)))
@@ -309,11 +337,55 @@ def causes(items: list[dict[str, Any]], paper: Any = None) -> list[dict[str, Any
     for i in range(len(items)):
         groups.setdefault(find(i), []).append(i)
     out = [_cause(items, idx, paper) for idx in groups.values()]
+    used = _used_by_theorems(paper)
     out.sort(key=lambda c: (SEVERITY.index(c["kind"]) if c["kind"] in SEVERITY else 99,
+                            min(_rank(_entry_top(paper, items[i]["id"]), used)
+                                for i in c["findings"] if items[i]["kind"] == c["kind"]),
                             c["findings"][0]))
     for k, c in enumerate(out, 1):
         c["id"] = f"cause-{k}"
     return out
+
+
+def _entry_top(paper: Any, cid: str) -> str:
+    """The paper's top-level entry holding ``cid`` (``…:fact-3.2:item-5`` is its own entry)."""
+    for e in (paper.entries if paper is not None else []):
+        if cid == e.id or cid.startswith(e.id + ":"):
+            return e.id
+    return _top(cid)
+
+
+def _used_by_theorems(paper: Any) -> set[str]:
+    """The entries a theorem's proof cites, transitively (top-level ids)."""
+    if paper is None:
+        return set()
+    cites: dict[str, set[str]] = {}
+    for e in paper.entries:
+        cites[e.id] = {_entry_top(paper, c) for q in e.all_entries() if q.proof is not None
+                       for link in q.proof.links for c in link.cites}
+    out: set[str] = set()
+    stack = [c for e in paper.entries if e.kind == "theorem" for c in cites[e.id]]
+    while stack:
+        c = stack.pop()
+        if c not in out:
+            out.add(c)
+            stack += list(cites.get(c, ()))
+    return out
+
+
+def _rank(top: str, used: set[str]) -> int:
+    """Theorems first, then the lemmas and facts theorems use, then other lemmas and facts,
+    then definitions, then the checks an encoding adds (``top``: a top-level entry id)."""
+    kind = top.split(":")[1].split("-")[0] if ":" in top else ""
+    if kind == "theorem":
+        return 0
+    if top in used:
+        return 1
+    if kind in ("lemma", "fact", "claim", "corollary", "proposition"):
+        return 2
+    if kind == "extra":
+        return 4
+    return 3
 
 
 def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str, Any]:
@@ -322,31 +394,36 @@ def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str,
                key=lambda k: SEVERITY.index(k) if k in SEVERITY else 99)
     ids = list(dict.fromkeys(f["id"] for f in fs))
     tops = list(dict.fromkeys(_top(i) for i in ids))
-    where = ", ".join(_label(t) for t in tops)
+    where = ", ".join(_label(t, paper) for t in tops)
     explicit = next((e for f in fs if (e := _explicit_cause(
         paper, (f.get("check") or {}).get("claim") or f["id"]))), None)
     info = (paper.causes.get(explicit, {}) if paper is not None and explicit else {})
     lead = next(f for f in fs if f["kind"] == kind)
     if info:
         title, summary, corrected = info.get("title"), info.get("summary"), info.get("corrected")
-    elif kind == "missing-hypothesis":
+    elif kind == "missing-hypothesis" or (kind == "false-statement" and any(
+            f.get("why") == "missing-hypothesis" for f in fs)):
         hyps = list(dict.fromkeys(f["hypothesis"] for f in fs if f.get("hypothesis")))
-        parts = sorted({_label(i) for i in ids if i not in tops}) or [_label(t) for t in tops]
-        title = f"{where}: hypotheses the proof uses are not listed"
+        parts = sorted({_label(i, paper) for i in ids if i not in tops}) or [
+            _label(t, paper) for t in tops]
+        title = (f"{where}: hypotheses the proof uses are not listed"
+                 if kind == "missing-hypothesis" else
+                 f"{where}: false as printed, for want of hypotheses the proof uses")
         summary = (f"{len(fs)} instance(s) over {', '.join(parts)}"
                    + (f"; needed and not implied by the listed hypotheses: "
                       f"{'; '.join(hyps)}" if hyps else "")
                    + ("" if len(tops) == 1 else
                       f" (a mirrored section repeats the omission: {where})"))
         own = [f["hypothesis"] for f in fs if f.get("hypothesis") and _top(f["id"]) == tops[0]]
-        corrected = ("add to " + _label(tops[0]) + ": " + "; ".join(dict.fromkeys(own))
+        corrected = ("add to " + _label(tops[0], paper) + ": " + "; ".join(dict.fromkeys(own))
                      if own else next((f["corrected"] for f in fs if f.get("corrected")), None))
     else:
-        title = f"{', '.join(_label(i) for i in ids)}: {kind.replace('-', ' ')}"
-        summary = f"{_label(lead['id'])} prints {lead['printed']}"
+        labels = list(dict.fromkeys(_label(i, paper) for i in ids))
+        title = f"{', '.join(labels)}: {kind.replace('-', ' ')}"
+        summary = f"{_label(lead['id'], paper)}: {lead['printed']}"
         if len(fs) > 1:
             summary += f" ({len(fs)} instances: " + ", ".join(
-                f"{_label(f['id'])} {f['kind']}" for f in fs) + ")"
+                f"{_label(f['id'], paper)} ({f['kind'].replace('-', ' ')})" for f in fs) + ")"
         corrected = next((f["corrected"] for f in fs if f.get("corrected")), None)
     return {"id": "", "kind": kind, "title": title, "summary": summary,
             "corrected": corrected, "findings": idx}
@@ -362,9 +439,51 @@ def to_json(paper: str, items: list[dict[str, Any]],
                       ensure_ascii=False)
 
 
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])")
+
+
+def readable_number(tok: str) -> str:
+    """A number with at most 6 significant digits; beyond float range as a power of ten.
+
+    >>> readable_number("2.0654902784198444159728822417578199424917993827225e+1308753")
+    '≈ 10^(1.30875e6)'
+    >>> readable_number("-15.4553602008167700887497630901634693145751953125"), readable_number("3")
+    ('-15.4554', '3')
+    """
+    mant = tok.lstrip("-").split("e")[0].split("E")[0].replace(".", "").lstrip("0")
+    if len(mant) <= 6 and "e" not in tok.lower():
+        return tok
+    import mpmath
+
+    v = mpmath.mpf(tok)
+    if v == 0:
+        return "0"
+    if abs(v) < mpmath.mpf("1e300") and abs(v) > mpmath.mpf("1e-300"):
+        return f"{float(v):.6g}"
+    e = float(mpmath.log10(abs(v)))
+    exp10 = re.sub(r"e\+?0*(\d)", r"e\1", f"{e:.6g}")
+    return f"{'-' if v < 0 else ''}≈ 10^({exp10})"
+
+
+def readable(text: str) -> str:
+    """Every long number in ``text`` shown with 6 significant digits (:func:`readable_number`)."""
+    return _NUMBER.sub(lambda m: readable_number(m.group(0)), text)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a word boundary, marked with ``…``.
+
+    >>> clip("one two three", 9)
+    'one two …'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …"
+
+
 def _short_witness(w: Any, limit: int = 240) -> str:
-    s = json.dumps(w)
-    return s if len(s) <= limit else s[:limit] + " …"
+    return clip(readable(json.dumps(w)), limit)
 
 
 def to_markdown(paper: str, items: list[dict[str, Any]],
@@ -372,8 +491,9 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
     cs = causes(items) if cause_list is None else cause_list
     lines = [f"# Errata: `{paper}`", "",
              f"{len(cs)} cause(s), {len(items)} finding(s). Causes come first, most severe "
-             "first (false statements, then formula mismatches, statements stronger than their "
-             "proofs, invalid steps, missing hypotheses, typos); each folds its instances.", ""]
+             "first (false statements, of theorems first, then of the lemmas theorems use; "
+             "formula mismatches, statements stronger than their proofs, invalid steps, missing "
+             "hypotheses, invalid citations, typos); each folds its instances.", ""]
     for k, c in enumerate(cs, 1):
         lines += [f"## {k}. {c['title']}", "",
                   f"- kind: {c['kind']}; {len(c['findings'])} instance(s)",
@@ -389,11 +509,11 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
             f = items[i]
             lines.append(f"- `{f['id']}` ({f['kind']}, {f['source']}): {f['printed']}")
             lines.append(f"  - evidence ({'rigorous' if f['rigorous'] else 'not rigorous'}): "
-                         f"{f['evidence'][:400]}")
+                         f"{clip(readable(f['evidence']), 400)}")
             if f["witness"] is not None:
                 lines.append(f"  - witness: `{_short_witness(f['witness'])}`")
         lines += ["", "</details>", ""]
-    return "\n".join(lines)
+    return readable("\n".join(lines))
 
 
 def to_latex(paper: str, items: list[dict[str, Any]],

@@ -79,9 +79,10 @@ def test_key_verdicts(pinned):
     assert pinned["closeness:lemma-5.8"] == "refuted"  # beta > 0 missing
     assert pinned["closeness:theorem-8.1:step-2"] == "refuted"  # relies on Lemma 3.3 as printed
     assert pinned["closeness:lemma-5.5:part-2:step-1"] == "refuted"  # alpha(x_{t+1}) typo
-    assert pinned["closeness:theorem-8.1"] == "supported"
-    assert pinned["closeness:theorem-1.4:part-1"] == "supported"
-    assert pinned["closeness:extra-softmax-lipschitz"] == "supported"
+    # softmax is 1/2-Lipschitz: the fact blackboard proves Theorem 8.1 for every size
+    assert pinned["closeness:theorem-8.1"] == "proved"
+    assert pinned["closeness:theorem-1.4:part-1"] == "proved"
+    assert pinned["closeness:extra-softmax-lipschitz"] == "proved"
     assert pinned["closeness:claim-5.2"] == "proved"
 
 
@@ -130,7 +131,8 @@ def test_errata_entries_are_pinned(findings):
                  ("closeness:lemma-5.5:part-2", "statement-stronger-than-proof"),
                  ("closeness:lemma-7.5:part-2", "statement-stronger-than-proof"),
                  ("closeness:lemma-5.5:part-1", "missing-hypothesis"),
-                 ("closeness:lemma-5.8", "missing-hypothesis"),
+                 ("closeness:lemma-5.5:part-1", "false-statement"),  # refuted as printed
+                 ("closeness:lemma-5.8", "false-statement"),
                  ("closeness:lemma-5.5:part-2:step-1", "typo"),
                  ("closeness:theorem-8.1:step-2", "invalid-step"),
                  ("closeness:theorem-8.2:step-2", "invalid-step")]:

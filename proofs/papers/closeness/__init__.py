@@ -7,7 +7,7 @@ are collected here in the paper's order.
 
 import importlib
 
-from proofs.model import Paper
+from proofs.model import Paper, Wording
 from proofs.papers.closeness.mirror import mirror_of
 
 #: root causes entries name explicitly (``cause=``), for the errata
@@ -24,6 +24,25 @@ CAUSES = {
                      "let β := exp(−R²)",
     },
 }
+
+#: misleading prose, as printed (seed text of arXiv 2304.13276)
+WORDING = [
+    Wording("closeness:theorem-8.2", "Theorem 8.2, proof",
+            "where the 1st step follows from Lemma 5.5",
+            "where the 1st step follows from Lemma 7.5",
+            "Lemma 5.5 bounds the shift in x; Theorem 8.2 shifts A, which Lemma 7.5 covers"),
+    Wording("closeness:theorem-8.2", "Theorem 8.2, statement",
+            "If we move the x_t to x_{t+1}", "If we move the A_t to A_{t+1}",
+            "Theorem 8.2 is the shift in A (Theorem 1.4, Part 2 says 'move the A_t to A_{t+1}')"),
+    Wording("closeness:lemma-3.3", "Section 3.3, heading", "3.3 Lower bound on β",
+            "3.3 Lower bound on ⟨exp(Ax), 𝟏ₙ⟩",
+            "the section bounds α(x) = ⟨exp(Ax), 𝟏ₙ⟩ from below (β is the bound, not the "
+            "bounded quantity), as Section 3's overview says"),
+    Wording("closeness:definition-4.4", "Definition 4.4", "c : ℝ^d ∈ ℝ^n", "c : ℝ^d → ℝ^n",
+            "a function's type is written with an arrow; ∈ reads as membership"),
+    Wording("closeness:definition-6.4", "Definition 6.4", "c : ℝ^{n×d} ∈ ℝ^n",
+            "c : ℝ^{n×d} → ℝ^n", "a function's type is written with an arrow"),
+]
 
 SECTIONS = ["section1", "section3", "section4", "section5", "section6", "section7", "section8"]
 
@@ -42,4 +61,5 @@ PAPER = Paper(
     entries=_entries(),
     causes=CAUSES,
     mirror=mirror_of,
+    wording=WORDING,
 )
