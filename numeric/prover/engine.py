@@ -118,6 +118,14 @@ def too_large(claim: Claim) -> str | None:
         f"more than {MAX_CLAIM_NODES} nodes once definitions are unfolded"
 
 
+def undefined_reason(claim: Claim, budget: Budget) -> str:
+    """'' when ``claim`` has no denominator, root or log, or each is shown safe; otherwise why
+    not (see :func:`defined`)."""
+    if partial(claim.lhs) or partial(claim.rhs):
+        return defined(claim, budget)
+    return ""
+
+
 def partial(e: sp.Basic) -> bool:
     """Does ``e`` have a denominator, a fractional power or a log (a place it may be
     undefined)?

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 
 from numeric.budget import Budget
-from numeric.prover.engine import defined, partial, too_large
+from numeric.prover.engine import too_large, undefined_reason
 from symbolic.claim import Claim
 from symbolic.normal_form import same
 from symbolic.relation import Relation
@@ -47,12 +47,10 @@ class IdentityStage:
         t0 = time.perf_counter()
         if not same(claim.lhs, claim.rhs):
             return None
-        if partial(claim.lhs) or partial(claim.rhs):
-            why = defined(claim, budget)
-            if why:
-                return Verdict(Status.UNKNOWN, METHOD, False,
-                               f"the sides have one normal form, but {why}", seed=seed,
-                               seconds=time.perf_counter() - t0)
+        why = undefined_reason(claim, budget)
+        if why:
+            return Verdict(Status.UNKNOWN, METHOD, False, f"the sides have one normal form, but {why}",
+                           seed=seed, seconds=time.perf_counter() - t0)
         return Verdict(Status.PROVED, METHOD, True,
                        "both sides have one normal form (definitions unfolded, linearity, "
                        "norms and sums rewritten): equal for all n, d where defined",

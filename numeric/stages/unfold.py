@@ -28,7 +28,7 @@ import time
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.prover.engine import defined, partial
+from numeric.prover.engine import undefined_reason
 from symbolic.claim import Claim
 from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
@@ -76,12 +76,10 @@ class UnfoldStage:
         t0 = time.perf_counter()
         if not same_after_unfolding(claim.lhs, claim.rhs):
             return None
-        if partial(claim.lhs) or partial(claim.rhs):
-            why = defined(claim, budget)
-            if why:
-                return Verdict(Status.UNKNOWN, METHOD, False,
-                               f"both sides are one expression, but {why}", seed=seed,
-                               seconds=time.perf_counter() - t0)
+        why = undefined_reason(claim, budget)
+        if why:
+            return Verdict(Status.UNKNOWN, METHOD, False, f"both sides are one expression, but {why}",
+                           seed=seed, seconds=time.perf_counter() - t0)
         return Verdict(Status.PROVED, METHOD, True,
                        "both sides are the same expression after unfolding the named "
                        "definitions, defined under the hypotheses: the inequality holds",

@@ -40,7 +40,7 @@ from numeric.prover.facts import DESCRIPTIONS, ENTAILS, ROUTINE
 from proofs.model import Lemma, Link, Paper
 from proofs.model.results import Result
 from proofs.reports.errata import citation_items
-from proofs.tools.hypothesis_flow import bindings, instantiate
+from proofs.tools.hypothesis_flow import bindings, instantiate, papers_of
 from symbolic.claim import Claim, Prop
 from symbolic.pretty import pretty
 from symbolic.verdict import Status
@@ -224,19 +224,9 @@ def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
 
 def citation_checks(results: list[Result], budget: str = "quick") -> list[Citation]:
     """Every citing step of the registered papers' entries among ``results``, checked."""
-    from proofs import registry
-
-    ids = {r.id for r in results}
     statuses = {r.id: r.status for r in results}
-    out: list[Citation] = []
-    for key in sorted({i.split(":", 1)[0] for i in ids}):
-        try:
-            paper = registry.paper(key)
-        except (registry.UnknownTarget, AttributeError, ImportError):
-            continue
-        entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
-        out += check(paper, entries, budget, statuses)
-    return out
+    return [c for paper, entries in papers_of(results)
+            for c in check(paper, entries, budget, statuses)]
 
 
 def findings(checks: list[Citation]) -> list[dict[str, Any]]:

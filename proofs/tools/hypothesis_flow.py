@@ -281,22 +281,30 @@ def summary(items: list[FlowItem]) -> str:
 __all__ = ["FlowItem", "findings", "flow", "needed", "summary"]
 
 
-def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0,
-                  jobs: int = 1) -> list[dict[str, Any]]:
-    """The missing-hypothesis findings of the registered papers' entries among ``results``
-    (checks the implications the flow needs at ``budget``, in ``jobs`` worker processes),
-    as errata findings."""
+def papers_of(results: list[Result]) -> list[tuple[Paper, list[Lemma]]]:
+    """The registered papers of ``results``, each with its entries among them (a user's claims
+    file, which has no registered paper, is left out)."""
     ids = {r.id for r in results}
-    statuses = {r.id: r.status for r in results}
-    out: list[dict[str, Any]] = []
+    out = []
     for key in sorted({i.split(":", 1)[0] for i in ids}):
         try:
             paper = registry.paper(key)
         except (registry.UnknownTarget, AttributeError, ImportError):
             continue
         entries = [e for e in paper.entries if any(q.id in ids for q in e.all_entries())]
-        if not entries:
-            continue
+        if entries:
+            out.append((paper, entries))
+    return out
+
+
+def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0,
+                  jobs: int = 1) -> list[dict[str, Any]]:
+    """The missing-hypothesis findings of the registered papers' entries among ``results``
+    (checks the implications the flow needs at ``budget``, in ``jobs`` worker processes),
+    as errata findings."""
+    statuses = {r.id: r.status for r in results}
+    out: list[dict[str, Any]] = []
+    for paper, entries in papers_of(results):
         items = flow(paper, entries, budget, seed, statuses, jobs)
         for f in findings(items):
             f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
