@@ -49,8 +49,9 @@ class IdentityStage:
             return None
         why = undefined_reason(claim, budget)
         if why:
-            return Verdict(Status.UNKNOWN, METHOD, False, f"the sides have one normal form, but {why}",
-                           seed=seed, seconds=time.perf_counter() - t0)
+            return Verdict(Status.UNKNOWN, METHOD, False,
+                           f"the sides have one normal form, but {why}", seed=seed,
+                           seconds=time.perf_counter() - t0)
         return Verdict(Status.PROVED, METHOD, True,
                        "both sides have one normal form (definitions unfolded, linearity, "
                        "norms and sums rewritten): equal for all n, d where defined",

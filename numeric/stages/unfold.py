@@ -78,8 +78,9 @@ class UnfoldStage:
             return None
         why = undefined_reason(claim, budget)
         if why:
-            return Verdict(Status.UNKNOWN, METHOD, False, f"both sides are one expression, but {why}",
-                           seed=seed, seconds=time.perf_counter() - t0)
+            return Verdict(Status.UNKNOWN, METHOD, False,
+                           f"both sides are one expression, but {why}", seed=seed,
+                           seconds=time.perf_counter() - t0)
         return Verdict(Status.PROVED, METHOD, True,
                        "both sides are the same expression after unfolding the named "
                        "definitions, defined under the hypotheses: the inequality holds",
