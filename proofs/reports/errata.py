@@ -507,7 +507,8 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
         lines += ["", "<details><summary>instances</summary>", ""]
         for i in c["findings"]:
             f = items[i]
-            lines.append(f"- `{f['id']}` ({f['kind']}, {f['source']}): {f['printed']}")
+            why = f", for want of: {f['why']}" if f.get("why") else ""
+            lines.append(f"- `{f['id']}` ({f['kind']}{why}, {f['source']}): {f['printed']}")
             lines.append(f"  - evidence ({'rigorous' if f['rigorous'] else 'not rigorous'}): "
                          f"{clip(readable(f['evidence']), 400)}")
             if f["witness"] is not None:
@@ -555,6 +556,7 @@ def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | N
         for i in c["findings"]:
             f = items[i]
             line = (rf"\item \texttt{{{btext(f['id'])}}} ({text(f['kind'])}"
+                    + (f", {text(f['why'])}" if f.get("why") else "")
                     + (", rigorous" if f["rigorous"] else "") + "): ")
             line += btext(f["printed"][:300]) if not f.get("hypothesis") else (
                 "needs " + btext(f["hypothesis"]) + " (" + btext(f["source"]) + ")")
