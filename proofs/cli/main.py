@@ -113,10 +113,10 @@ def cmd_errata(args: argparse.Namespace) -> int:
             flow = flow_findings(results, seed=seed, jobs=parse_jobs("auto"))
     cited = []
     if not args.no_citations:
-        from proofs.tools.citations import citation_findings
+        from proofs.tools.citations import stored_checks
 
         progress("citations: each citing step proved from what it cites (quick budget)")
-        cited = citation_findings(results)
+        cited = errata.citation_items(stored_checks(results, run_options.store_for(args)))
     items = errata.findings(results, flow, cited)
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}

@@ -229,6 +229,20 @@ def citation_checks(results: list[Result], budget: str = "quick") -> list[Citati
             for c in check(paper, entries, budget, statuses)]
 
 
+def stored_checks(results: list[Result], store: Any = None,
+                  budget: str = "quick") -> list[dict[str, Any]]:
+    """:func:`citation_checks` as JSON records, kept in the results store (``store.memo``,
+    keyed by every result's status and the toolkit's source): an errata or a report after a
+    check reuses them."""
+    def compute() -> list[dict[str, Any]]:
+        return [c.to_json() for c in citation_checks(results, budget)]
+
+    if store is None:
+        return compute()
+    parts = [budget, *sorted(f"{r.id}={r.status.value}" for r in results)]
+    return store.memo("citations", parts, compute)
+
+
 def findings(checks: list[Citation]) -> list[dict[str, Any]]:
     """The ``invalid-citation`` findings among ``checks``, as errata findings (an ``ok``,
     ``relative`` or ``unchecked`` citation is no finding)."""

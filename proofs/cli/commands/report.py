@@ -148,9 +148,9 @@ def run(args: argparse.Namespace) -> int:
                               latex_report.derivations_latex(paper, jobs=parse_jobs("auto")))])]
 
     def citations() -> list:
-        from proofs.tools.citations import citation_checks
+        from proofs.tools.citations import stored_checks
 
-        return [c.to_json() for c in citation_checks(results)]
+        return stored_checks(results, store)
 
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
                                 figures=figures, derivations=derivations, flow=flow_job.result,
