@@ -87,3 +87,22 @@ def test_claim_graph_statuses_and_relies_on():
     assert step["status"] == "proved" and step["relies_on"][0] == "toy:fact-1"
     assert "operator-norm" in step["relies_on"]
     assert res["toy:lemma-2"].to_json()["relies_on"] == []
+
+
+def test_citation_checks_are_kept_in_the_store(tmp_path, monkeypatch):
+    from proofs.store.cache import ResultStore
+    from proofs.tools import citations
+
+    p = toy()
+    res = list(_results(p).values())
+    calls = []
+
+    def counted(results, budget="quick"):
+        calls.append(1)
+        return check(p, budget=budget)
+
+    monkeypatch.setattr(citations, "citation_checks", counted)
+    store = ResultStore(str(tmp_path))
+    first = citations.stored_checks(res, store)
+    assert citations.stored_checks(res, store) == first and len(calls) == 1
+    assert {c["outcome"] for c in first} >= {"ok", "invalid"}
