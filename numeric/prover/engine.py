@@ -161,6 +161,9 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
     is defined. ``prefer``: entries ``relies_on`` keeps when others can go instead.
     ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
     real-algebra stage)."""
+    big = too_large(claim)
+    if big:
+        return Outcome(False, big, final=True)
     out = Outcome(False, "no attempt")
     gave_up = 0
     for rounds, last, limit in attempts(budget):

@@ -26,7 +26,7 @@ import z3
 from numeric.prover.atoms import NORMS, Atoms
 from numeric.prover.translate import NotAlgebraic
 from symbolic import objects as ob
-from symbolic.normal_form import linear
+from symbolic.normal_form import MAX_NODES, linear, nodes
 
 Fact = tuple[str, Any]
 
@@ -125,9 +125,10 @@ def _softmax_pair(w: sp.Basic) -> tuple[sp.Basic, sp.Basic] | None:
         return None
     (p, cp), (q, cq) = lin.items()
     sp_, sq = ob.SumEntries(p), ob.SumEntries(q)
-    if sp.simplify(cp * sp_) == 1 and sp.simplify(cq * sq) == -1:
+    # the normal form writes softmax(u)'s coefficient as 1/Σexp(u), so c·Σexp(u) is ±1 as built
+    if cp * sp_ == 1 and cq * sq == -1:
         return p.args[0], q.args[0]
-    if sp.simplify(cp * sp_) == -1 and sp.simplify(cq * sq) == 1:
+    if cp * sp_ == -1 and cq * sq == 1:
         return q.args[0], p.args[0]
     return None
 
@@ -361,8 +362,9 @@ def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     if isinstance(a, sp.exp) and isinstance(b, sp.exp) \
             and sp.default_sort_key(a) <= sp.default_sort_key(b):
         s = sp.exp(a.args[0] + b.args[0])
-        if any(sp.expand(c.args[0] - s.args[0]) == 0 for c in t.atoms
-               if isinstance(c, sp.exp)):
+        if nodes(s) <= MAX_NODES // 2 and any(
+                nodes(c) <= MAX_NODES // 2 and sp.expand(c.args[0] - s.args[0]) == 0
+                for c in t.atoms if isinstance(c, sp.exp)):
             yield "exp-product", t(a) * t(b) == t(s)
 
 
