@@ -4,6 +4,6 @@ an entry records for each claim (:mod:`proofs.model.annotation`), results
 (:mod:`proofs.model.conclusion`)."""
 
 from proofs.model.annotation import Annotation
-from proofs.model.lemma import Chain, Lemma, Link, Local, Paper, Wording
+from proofs.model.lemma import Chain, Lemma, Link, Local, Paper, Remark, Wording
 
-__all__ = ["Annotation", "Chain", "Lemma", "Link", "Local", "Paper", "Wording"]
+__all__ = ["Annotation", "Chain", "Lemma", "Link", "Local", "Paper", "Remark", "Wording"]

@@ -306,6 +306,26 @@ class Wording:
     why: str = ""
 
 
+@dataclass(frozen=True)
+class Remark:
+    """A remark for the authors that is not an error: a ``vacuous`` bound (weaker than a
+    trivial bound of its left side wherever it could say something), with the sharp constant
+    where an entry of the encoding proves one (``sharp``: that entry's id).
+
+    >>> Remark("demo:theorem-1", "Theorem 1", "‖p − q‖₂ ≤ 10‖x − y‖₂", "‖p − q‖₂ ≤ √2 always",
+    ...        sharp="demo:extra-sharp").kind
+    'vacuous'
+    """
+
+    id: str
+    source: str
+    printed: str
+    why: str
+    sharp: str | None = None
+    kind: str = "vacuous"
+    corrected: str = ""  # the sharp form, where one is known
+
+
 @dataclass
 class Paper:
     """An encoded paper: its key, bibliographic line and entries in the paper's order."""
@@ -323,6 +343,8 @@ class Paper:
     mirror: Any = None
     #: misleading prose (:class:`Wording`), reported as ``wording`` findings
     wording: list[Wording] = field(default_factory=list)
+    #: remarks that are not errors (:class:`Remark`), listed after the errata
+    remarks: list[Remark] = field(default_factory=list)
 
     def mirror_of(self, entry_id: str) -> str:
         """The id ``entry_id`` restates in a mirrored section (itself when none)."""

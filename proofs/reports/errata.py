@@ -36,12 +36,15 @@ from symbolic.prop import check_expression
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
-         "missing-hypothesis", "invalid-step", "invalid-citation", "typo", "wording")
+         "missing-hypothesis", "invalid-step", "invalid-citation", "typo", "wording", "vacuous")
 
 
 #: severity, most severe first: causes are listed in this order
 SEVERITY = ("false-statement", "formula-mismatch", "statement-stronger-than-proof",
-            "invalid-step", "missing-hypothesis", "invalid-citation", "typo", "wording")
+            "invalid-step", "missing-hypothesis", "invalid-citation", "typo", "wording",
+            "vacuous")
+#: kinds that are remarks, not errors: listed after the errata, in their own section
+REMARKS = ("vacuous",)
 
 
 def _printed(r: Result) -> str:
@@ -74,7 +77,7 @@ def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
     rendering never runs a check), plus the typing findings of printed types
     (:func:`declared_findings`)."""
     return _result_findings(results) + declared_findings(results) + list(flow or []) \
-        + list(citations or []) + wording_findings(results)
+        + list(citations or []) + wording_findings(results) + remark_findings(results)
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -172,6 +175,30 @@ def wording_findings(results: list[Result]) -> list[dict[str, Any]]:
         "witness": None, "evidence": f"as printed in the text: {w.why}", "rigorous": True,
         "note": "", "check": {"type": "wording", "entry": w.id},
     } for w in getattr(paper, "wording", []) if w.id in ids]
+
+
+def remark_findings(results: list[Result]) -> list[dict[str, Any]]:
+    """``vacuous`` remarks (:class:`proofs.model.lemma.Remark`) of the entries among
+    ``results``; the sharp constant's verdict, where the run has it, is part of the evidence."""
+    paper = _paper_of(r.id for r in results)
+    if paper is None:
+        return []
+    by_id = {r.id: r for r in results}
+    out = []
+    for m in getattr(paper, "remarks", []):
+        if m.id not in by_id:
+            continue
+        sharp = by_id.get(m.sharp) if m.sharp else None
+        tail = (f"; that sharp form ({m.sharp}) is {sharp.status.value}"
+                if sharp is not None else "")
+        out.append({
+            "id": m.id, "kind": m.kind, "source": m.source, "printed": m.printed,
+            "printed_latex": "", "corrected": m.corrected or None, "corrected_latex": "",
+            "witness": None,
+            "evidence": f"{m.why}{tail}", "rigorous": True, "note": "",
+            "check": {"type": "remark", "entry": m.id},
+        })
+    return out
 
 
 def declared_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -287,7 +314,7 @@ def cause_keys(f: dict[str, Any], paper: Any = None) -> list[tuple]:
     if f["kind"] == "missing-hypothesis" or f.get("why") == "missing-hypothesis":
         # a statement refuted for want of a hypothesis joins its entry's omissions
         keys.append(("missing", _top(mirror(f["id"]))))
-    elif f["kind"] in ("invalid-step", "invalid-citation", "typo", "wording"):
+    elif f["kind"] in ("invalid-step", "invalid-citation", "typo", "wording", "vacuous"):
         keys.append((f["kind"], mirror(cid)))
     else:
         keys.append(("statement", mirror(cid)))
@@ -495,6 +522,8 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
              "formula mismatches, statements stronger than their proofs, invalid steps, missing "
              "hypotheses, invalid citations, typos); each folds its instances.", ""]
     for k, c in enumerate(cs, 1):
+        if c["kind"] in REMARKS and (k == 1 or cs[k - 2]["kind"] not in REMARKS):
+            lines += ["# Remarks (not errors)", ""]
         lines += [f"## {k}. {c['title']}", "",
                   f"- kind: {c['kind']}; {len(c['findings'])} instance(s)",
                   f"- summary: {c['summary']}",

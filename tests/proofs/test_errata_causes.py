@@ -188,3 +188,21 @@ def test_causes_titles_and_order_do_not_depend_on_the_seed(tmp_path, monkeypatch
     assert seen[0] == seen[1]
     assert seen[0][0] == ("false-statement", "Theorem 8.2, Theorem 8.1: false as printed, for "
                                              "want of hypotheses the proof uses")
+
+
+def test_vacuous_bounds_are_remarks_listed_after_the_errata():
+    from proofs.model.results import Result
+    from symbolic.verdict import Status, Verdict
+
+    claims = {c.id: c for c in PAPER.claims()}
+    res = [Result.of(claims[cid], Verdict(st, "m", True, "")) for cid, st in (
+        ("closeness:theorem-8.1", Status.PROVED), ("closeness:theorem-8.2", Status.REFUTED),
+        ("closeness:extra-lemma-5.5-part-3-sharp", Status.PROVED))]
+    items = errata.remark_findings(res)
+    assert [(f["id"], f["kind"]) for f in items] == [("closeness:theorem-8.1", "vacuous"),
+                                                      ("closeness:theorem-8.2", "vacuous")]
+    assert "4.60678e-70" in items[0]["evidence"] and "is proved" in items[0]["evidence"]
+    assert items[0]["corrected"] == "‖b̃ − b‖₂ ≤ (R/2) ‖x_{t+1} − x_t‖₂"
+    md = errata.to_markdown("closeness", errata.findings(res))
+    head, remarks = md.split("# Remarks (not errors)")
+    assert "vacuous" not in head and "Theorem 8.1, Theorem 8.2: vacuous" in remarks

@@ -7,7 +7,9 @@ are collected here in the paper's order.
 
 import importlib
 
-from proofs.model import Paper, Wording
+import mpmath
+
+from proofs.model import Paper, Remark, Wording
 from proofs.papers.closeness.mirror import mirror_of
 
 #: root causes entries name explicitly (``cause=``), for the errata
@@ -44,6 +46,23 @@ WORDING = [
             "c : ℝ^{n×d} → ℝ^n", "a function's type is written with an arrow"),
 ]
 
+#: M = n^1.5 exp(10 R^2) at its smallest (n = 1, R = 4), and the shift below which the bound of
+#: Theorems 8.1/8.2 says more than ‖b̃ − b‖₂ ≤ √2 (true of any two probability vectors)
+M_MIN = mpmath.e ** 160
+SHIFT = mpmath.sqrt(2) / M_MIN
+REMARKS = [
+    Remark(f"closeness:theorem-{k}", f"Theorem {k}",
+           f"‖b̃ − b‖₂ ≤ M {shift}, M := n^1.5 exp(10R²), R ≥ 4",
+           "‖b̃ − b‖₂ = ‖f(new) − f(old)‖₂ ≤ √2 for any two probability vectors, while "
+           f"M ≥ e^160 ≈ {mpmath.nstr(M_MIN, 6)} (n = 1, R = 4): the bound says something only "
+           f"when {shift} < √2/M ≤ {mpmath.nstr(SHIFT, 6)}. Softmax is ½-Lipschitz, so "
+           f"‖b̃ − b‖₂ ≤ (R/2) {shift}{extra} holds",
+           sharp=sharp, corrected=f"‖b̃ − b‖₂ ≤ (R/2) {shift}{extra}")
+    for k, shift, extra, sharp in (
+        ("8.1", "‖x_{t+1} − x_t‖₂", "", "closeness:extra-lemma-5.5-part-3-sharp"),
+        ("8.2", "‖A_{t+1} − A_t‖", " (with ‖x‖₂ ≤ R)", "closeness:extra-lemma-7.5-part-3-sharp"))
+]
+
 SECTIONS = ["section1", "section3", "section4", "section5", "section6", "section7", "section8"]
 
 
@@ -62,4 +81,5 @@ PAPER = Paper(
     causes=CAUSES,
     mirror=mirror_of,
     wording=WORDING,
+    remarks=REMARKS,
 )
