@@ -476,9 +476,14 @@ def readable_number(tok: str) -> str:
     '≈ 10^(1.30875e6)'
     >>> readable_number("-15.4553602008167700887497630901634693145751953125"), readable_number("3")
     ('-15.4554', '3')
+    >>> readable(readable("lhs=4.400320001e+6000000"))
+    'lhs=≈ 10^(6e6)'
+    >>> readable("4.40032e60")
+    '4.40032e60'
+
     """
     mant = tok.lstrip("-").split("e")[0].split("E")[0].replace(".", "").lstrip("0")
-    if len(mant) <= 6 and "e" not in tok.lower():
+    if len(mant) <= 6:  # already short (also what this function writes: read twice, same)
         return tok
     import mpmath
 
