@@ -34,7 +34,6 @@ from symbolic.relation import Relation
 
 #: a backstop in wall-clock time, far above what the resource limit allows on this machine
 BACKSTOP_MS = 20_000
-SOLVER = "nlsat"
 
 
 def attempts(budget: Budget) -> list[tuple[int, bool, int]]:
@@ -253,7 +252,7 @@ def needed(facts: list[Fact], rest: list[Fact], limit: int,
 
 def check(tracked: list[Fact], limit: int) -> Any:
     """z3's answer on the named formulas, within the resource ``limit``."""
-    s = z3.Tactic("smt").solver() if SOLVER == "smt" else z3.Solver()
+    s = z3.Solver()
     s.set("rlimit", limit)
     s.set("timeout", BACKSTOP_MS)
     for _, f in tracked:
