@@ -34,6 +34,8 @@ class Atoms(Translator):
     def __init__(self, variables: dict[sp.Symbol, Any]):
         super().__init__(variables)
         self.atoms: dict[sp.Basic, Any] = {}
+        #: what library entries compute once per blackboard (e.g. expanded exponents)
+        self.memo: dict[str, Any] = {}
 
     def __call__(self, e: sp.Basic) -> Any:
         return super().__call__(normal(e))

@@ -362,10 +362,28 @@ def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     if isinstance(a, sp.exp) and isinstance(b, sp.exp) \
             and sp.default_sort_key(a) <= sp.default_sort_key(b):
         s = sp.exp(a.args[0] + b.args[0])
-        if nodes(s) <= MAX_NODES // 2 and any(
-                nodes(c) <= MAX_NODES // 2 and sp.expand(c.args[0] - s.args[0]) == 0
-                for c in t.atoms if isinstance(c, sp.exp)):
+        ea, eb = _expanded(a.args[0], t), _expanded(b.args[0], t)
+        if nodes(s) <= MAX_NODES // 2 and ea is not None and eb is not None \
+                and ea + eb in _exponents(t):
             yield "exp-product", t(a) * t(b) == t(s)
+
+
+def _expanded(e: sp.Basic, t: Atoms) -> sp.Basic | None:
+    """``expand(e)``, once per term and blackboard (None for a term too large to expand)."""
+    cache = t.memo.setdefault("expanded", {})
+    if e not in cache:
+        cache[e] = sp.expand(e) if nodes(e) <= MAX_NODES // 2 else None
+    return cache[e]
+
+
+def _exponents(t: Atoms) -> set[sp.Basic]:
+    """The expanded exponents of the exp atoms (recomputed when atoms were added)."""
+    seen = t.memo.get("exponents")
+    if seen is None or seen[0] != len(t.atoms):
+        keys = {_expanded(c.args[0], t) for c in list(t.atoms) if isinstance(c, sp.exp)}
+        seen = (len(t.atoms), keys - {None})
+        t.memo["exponents"] = seen
+    return seen[1]
 
 
 _SKIP = (TypeError, ValueError, AttributeError, NotAlgebraic, IndexError)

@@ -1,12 +1,16 @@
-"""The probe (:class:`ProbeStage`): a cheap numeric refutation attempt for equalities, run
-before the exact stage.
+"""The probe (:class:`ProbeStage`): a cheap numeric refutation attempt, run before the exact
+stage and the provers.
 
-The exact stage can spend its whole symbolic time limit on a claim that sampling refutes in a
-fraction of a second. The probe samples a few instances at the smallest dimension settings
-(with the hypotheses' equality cases, :func:`numeric.search.sampler.equality_cases`) and
-confirms the clear float64 violations at high precision (:mod:`numeric.search.confirm`). It
-decides only with a witness that arb certifies (a rigorous refutation, as the exact stage's
-own would be); any other outcome is no decision, and the exact stage runs as it would have.
+The exact stage can spend its whole symbolic time limit, and the fact blackboard several
+seconds of z3, on a claim that sampling refutes in a fraction of a second. For an equality the
+probe samples a few instances at the smallest dimension settings (with the hypotheses' equality
+cases, :func:`numeric.search.sampler.equality_cases`) and confirms the clear float64
+violations at high precision (:mod:`numeric.search.confirm`). For an inequality it runs the
+sampling stage's own first pass (its first dimension setting, its random stream, its sample
+count and the equality cases, no search), so a claim refuted there gets the very witness the
+sampling stage would have found after the provers, without their cost. It decides only with a
+witness that arb certifies (a rigorous refutation, as any other stage's would be); any other
+outcome is no decision, and the stages after it run as they would have.
 
 Example:
     >>> import sympy as sp
@@ -20,6 +24,9 @@ Example:
     >>> ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2),
     ...                  Budget.get("quick"), 0) is None
     True
+    >>> v = ProbeStage().run(Claim("t:extra-2", sp.exp(a), ">=", 3 * a), Budget.get("quick"), 0)
+    >>> v.method, round(v.witness["a"], 4)
+    ('sampling+adversarial, confirmed by arb', 0.8351)
 """
 
 from __future__ import annotations
@@ -44,21 +51,25 @@ PROBE_SETTINGS = 2
 PROBE_WIDTH = 64
 PROBE_CONFIRM = 2
 METHOD = "numeric probe before the exact stage (sampling, hypotheses' equality cases)"
+#: relations the inequality probe does not try (the PSD order samples matrices, at a cost)
+NOT_PROBED = (Relation.PSD_LE,)
 
 
 class ProbeStage:
-    """Equalities only: refuted with an arb-certified witness from a small sample, else no
-    decision."""
+    """Refuted with an arb-certified witness from a small sample (equalities) or from the
+    sampling stage's first pass (inequalities), else no decision."""
 
     name = "probe"
     rigorous = False  # it never proves; its refutations are rigorous (arb-certified) ones
 
     def applies(self, claim: Claim) -> str | None:
-        """None for an equality (the exact stage's claims), else the reason."""
-        return None if claim.rel is Relation.EQ else "not an equality"
+        """None, except for the PSD order."""
+        return "the PSD order" if claim.rel in NOT_PROBED else None
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``refuted`` (rigorous) or None."""
+        if claim.rel is not Relation.EQ:
+            return _first_pass(claim, budget, seed)
         t0 = time.perf_counter()
         # a stream of its own: the sampling stage draws what it drew before the probe existed
         run = _Run(claim, budget, seed)
@@ -86,3 +97,27 @@ class ProbeStage:
                 return v
             run.tied = None
         return None
+
+
+def _first_pass(claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+    """The sampling stage's first pass on an inequality (same stream, setting and count),
+    ``refuted`` when it ends in a witness that arb certifies."""
+    t0 = time.perf_counter()
+    run = _Run(claim, budget, seed)
+    try:
+        settings = dim_settings(claim, budget.dim_settings, run.rng)
+        if not settings:
+            return None
+        layout = Layout.of(claim, settings[0])
+        sampled = run.sampling_pass(layout)
+        if sampled is None:
+            return None
+        run.equality_pass(layout, sampled)
+        v = run.tied if run.tied is not None else run.confirm_early()
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError, IndexError):
+        return None
+    if v is None or not v.rigorous:
+        return None
+    v.seconds = time.perf_counter() - t0
+    v.details["probe"] = {"dimension_settings": settings[:1], "samples": "the budget's"}
+    return v

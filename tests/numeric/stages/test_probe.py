@@ -26,7 +26,7 @@ def test_false_identity_refuted_rigorously_before_the_exact_stage():
 def test_true_identity_and_inequality_left_to_the_other_stages():
     assert ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), QUICK,
                             0) is None
-    assert ProbeStage().applies(Claim("t:extra-1", a, "<=", 1)) == "not an equality"
+    assert ProbeStage().run(Claim("t:extra-1", sp.exp(a), ">=", 1 + a), QUICK, 0) is None
     from numeric.stages.cascade import STAGES
 
     v = decide(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2), Budget.get("quick"),
@@ -59,3 +59,17 @@ def test_wide_settings_are_not_probed():
               (Prop(sp.Symbol("t"), ">=", 0),), dims={"n": (1, 1000)})
     v = ProbeStage().run(c, QUICK, 0)
     assert v is None or v.witness["n"] * (v.witness["n"] + 1) + 1 <= probe_mod.PROBE_WIDTH
+
+
+def test_false_inequality_refuted_by_the_first_sampling_pass_before_the_provers():
+    c = Claim("t:extra-1", sp.exp(a), ">=", 3 * a)
+    v = decide(c, QUICK, seed=0)
+    stages = {r["stage"]: r["outcome"] for r in v.details["stages"]}
+    assert v.status is Status.REFUTED and v.rigorous
+    assert stages["probe"].startswith("decided: refuted")
+    assert stages["blackboard"].startswith("not run")
+    # the very witness the sampling stage finds on its own (same stream, setting and count)
+    from numeric.stages.sampling import SamplingStage
+
+    alone = SamplingStage().run(c, QUICK, 0)
+    assert alone.witness == v.details.get("original_witness", v.witness)
