@@ -344,6 +344,20 @@ def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
         if nodes(a) + nodes(b) > MAX_NODES:
             return False
         diff = sp.expand(a - b)
-        return diff == 0 or sp.cancel(sp.together(diff)) == 0
+        if diff == 0:
+            return True
+        # an expanded polynomial in the atoms is 0 only as written: cancel (costly) is for
+        # quotients alone
+        return _has_quotient(diff) and sp.cancel(sp.together(diff)) == 0
     except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):
         return False
+
+
+def _has_quotient(e: sp.Basic) -> bool:
+    """Does ``e`` divide by something (a negative power outside an atom's arguments too)?
+
+    >>> x = sp.Symbol("x")
+    >>> _has_quotient(x + 1), _has_quotient(1 / (x + 1))
+    (False, True)
+    """
+    return any(isinstance(p, sp.Pow) and p.exp.is_negative for p in sp.preorder_traversal(e))

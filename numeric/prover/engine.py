@@ -42,7 +42,7 @@ def attempts(budget: Budget) -> list[tuple[int, bool, int]]:
     within z3's resource limit (deterministic, unlike a time limit: the same verdict on a
     loaded machine). nlsat's cost per resource unit varies a hundredfold, so the limits stay
     small."""
-    if budget.name == "quick":
+    if budget.name != "thorough":  # z3 at 1-2 million units spends seconds on a claim
         return [(1, True, 250_000), (2, True, 500_000), (4, False, 500_000),
                 (4, True, 500_000)]
     return [(1, True, 500_000), (2, True, 1_000_000), (4, False, 2_000_000),
@@ -100,6 +100,10 @@ def _conditions(e: sp.Basic, t: Atoms) -> list[Any]:
 #: a claim larger than this (nodes, named definitions unfolded) is beyond the prover: its
 #: normal form and its facts would cost more than sampling it
 MAX_CLAIM_NODES = 400
+#: the least resource limit of the checks that find which facts a proof needs
+NEEDED_MIN = 50_000
+#: those checks together spend at most this many times the limit of one
+NEEDED_ROUNDS = 4
 
 
 def too_large(claim: Claim) -> str | None:
@@ -175,14 +179,15 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
 
 
 def give_ups(budget: Budget) -> int:
-    """How many attempts z3 may give up on before :func:`prove` stops: once at ``quick``
-    (on the 801 claims of the three papers and the gate catalogue, no attempt after a give-up
-    ever proved one; they cost 28 of the prover's 72 CPU seconds), twice otherwise.
+    """How many attempts z3 may give up on before :func:`prove` stops: once, except at
+    ``thorough`` (twice). At quick, on the 801 claims of the three papers and the gate
+    catalogue, no attempt after a give-up ever proved one; those attempts cost 28 of the
+    prover's 72 CPU seconds.
 
-    >>> give_ups(Budget.get("quick")), give_ups(Budget.get("default"))
+    >>> give_ups(Budget.get("default")), give_ups(Budget.get("thorough"))
     (1, 2)
     """
-    return 1 if budget.name == "quick" else 2
+    return 2 if budget.name == "thorough" else 1
 
 
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
@@ -228,13 +233,28 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         return Outcome(True, **size)
     goal = ("negated claim", z3.Not(z3_relation(claim.rel, lhs, rhs)))
     rest = [*base, *[("domain", d) for d in t.domain], goal]
-    res = check([*rest, *facts], limit)
+    res, used = check_used([*rest, *facts], limit)
     if res != z3.unsat:
         kinds = sorted({name for name, _ in facts})
         return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
                        f"{size['atoms']} atoms with {size['facts']} facts "
                        f"({', '.join(kinds) or 'none'})", gave_up=res != z3.sat, **size)
-    return Outcome(True, relies_on=needed(facts, rest, limit, prefer), **size)
+    # each check of which facts the proof needs gets a few times what the proof itself
+    # spent: a fact whose removal needs far more is kept (z3 would give up on it only after
+    # the attempt's whole limit, seconds at the default budget), and a larger relies_on still
+    # lists premises of a proof
+    return Outcome(True, relies_on=needed(facts, rest, needed_limit(used, limit), prefer),
+                   **size)
+
+
+def needed_limit(used: int, limit: int) -> int:
+    """The resource limit of :func:`needed`'s checks for a proof that spent ``used`` units
+    within ``limit``.
+
+    >>> needed_limit(30_000, 2_000_000), needed_limit(900, 500_000), needed_limit(10**6, 10**6)
+    (120000, 50000, 1000000)
+    """
+    return min(limit, max(NEEDED_MIN, 4 * used))
 
 
 #: entries that hold for every atom of their kind (a sign, not a citation)
@@ -247,25 +267,52 @@ def needed(facts: list[Fact], rest: list[Fact], limit: int,
     ones before :data:`~numeric.prover.facts.ROUTINE` ones, the heavy ones of
     :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest still
     gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
-    would depend on which claims a worker ran before). Entries in ``prefer`` are tried last."""
+    would depend on which claims a worker ran before). Entries in ``prefer`` are tried last.
+    Each check runs within ``limit``, and all of them within :data:`NEEDED_ROUNDS` times it:
+    the entries not tried when that is spent stay (still premises of the proof)."""
     groups: dict[str, list[Any]] = {}
     for name, f in facts:
         groups.setdefault(name, []).append(f)
     whole = {name: z3.And(*fs) for name, fs in groups.items()}  # one formula per entry
     base = [("rest", z3.And(*[f for _, f in rest]))]
     keep = sorted(groups)
+    left = NEEDED_ROUNDS * limit  # the resource units all the checks may spend together
     for name in sorted(keep, key=lambda k: (k in prefer, k in ROUTINE, -HEAVY.get(k, 0), k)):
+        if left < NEEDED_MIN:
+            break  # the entries not tried yet stay
         trial = [(k, whole[k]) for k in keep if k != name]
-        if check([*base, *trial], limit) == z3.unsat:
+        res, used = check_used([*base, *trial], min(limit, left))
+        left -= used
+        if res == z3.unsat:
             keep.remove(name)
     return keep
 
 
 def check(tracked: list[Fact], limit: int) -> Any:
     """z3's answer on the named formulas, within the resource ``limit``."""
+    return check_used(tracked, limit)[0]
+
+
+def check_used(tracked: list[Fact], limit: int) -> tuple[Any, int]:
+    """z3's answer on the named formulas within the resource ``limit``, and the resource
+    units it spent (deterministic, like the limit).
+
+    >>> x = z3.Real("x")
+    >>> res, used = check_used([("t", x * x < 0)], 10_000)
+    >>> res, 0 < used <= 10_000
+    (unsat, True)
+    """
     s = z3.Solver()
     s.set("rlimit", limit)
     s.set("timeout", BACKSTOP_MS)
+    before = _spent(s)
     for _, f in tracked:
         s.add(f)
-    return s.check()
+    res = s.check()
+    return res, _spent(s) - before
+
+
+def _spent(s: z3.Solver) -> int:
+    """The context's resource counter so far (every solver's statistics report it)."""
+    st = s.statistics()
+    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
