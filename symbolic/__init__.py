@@ -7,6 +7,10 @@ Example:
     'extra'
 """
 
+# the module symbolic/softmax.py (SoftmaxRegression) is loaded first, so that the operator
+# softmax bound below stays this package's attribute: a later "from symbolic.softmax import
+# SoftmaxRegression" finds the module in sys.modules and does not rebind the name
+from symbolic import softmax as _softmax_module  # noqa: F401, I001
 from symbolic import latex as _latex  # noqa: F401 (registers the LaTeX displays)
 from symbolic import latex_parse as _latex_parse  # noqa: F401 (registers Claim.from_latex)
 from symbolic import pickling as _pickling  # noqa: F401 (registers Max, Min, Abs)
@@ -22,12 +26,15 @@ from symbolic.objects import (
     entry,
     exp_,
     frob,
+    gradient,
     hadamard,
     index,
     inner,
+    kl,
     kron,
     lambda_min,
     log_,
+    logsumexp,
     matrix,
     max_entry,
     min_entry,
@@ -41,6 +48,7 @@ from symbolic.objects import (
     opnorm,
     row_block,
     scalar,
+    softmax,
     sum_entries,
     unvec,
     vec,
@@ -68,12 +76,15 @@ __all__ = [
     "entry",
     "exp_",
     "frob",
+    "gradient",
     "hadamard",
     "index",
     "inner",
+    "kl",
     "kron",
     "lambda_min",
     "log_",
+    "logsumexp",
     "matrix",
     "max_entry",
     "min_entry",
@@ -87,6 +98,7 @@ __all__ = [
     "opnorm",
     "row_block",
     "scalar",
+    "softmax",
     "sum_entries",
     "unvec",
     "vec",

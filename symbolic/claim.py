@@ -331,7 +331,7 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
             elif isinstance(node, _ob.RowBlock):
                 m = node.args[0]
                 pairs = [(node.args[1], m.shape[0] / node.args[2])]
-            elif isinstance(node, (_ob.Deriv, _ob.ScalarDeriv)):
+            elif isinstance(node, (_ob.Deriv, _ob.ScalarDeriv)) and _ob.is_matrix(node.args[1]):
                 v = node.args[1]
                 pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
             for idx, bound in pairs:

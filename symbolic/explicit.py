@@ -27,7 +27,7 @@ from typing import Any
 import sympy as sp
 
 from symbolic.objects import DIMS
-from symbolic.walk import Evaluator, Ops, Unsupported
+from symbolic.walk import SYMPY_FUNCS, Evaluator, Ops, Unsupported
 
 
 def entry_symbols(sym: sp.MatrixSymbol, rows: int, cols: int) -> sp.Matrix:
@@ -41,6 +41,7 @@ class ExplicitOps(Ops):
     """Exact SymPy arithmetic on explicit matrices."""
 
     name = "sympy-explicit"
+    shift_softmax = False
 
     def __init__(self, engine: str = "symengine"):
         self.engine = engine
@@ -49,10 +50,7 @@ class ExplicitOps(Ops):
         return value
 
     def func(self, name: str, args: list[Any]) -> Any:
-        f = {"exp": sp.exp, "log": sp.log, "abs": sp.Abs, "max": sp.Max, "min": sp.Min,
-             "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign, "tan": sp.tan,
-             "atan": sp.atan, "asin": sp.asin, "acos": sp.acos}[name]
-        return f(*args)
+        return SYMPY_FUNCS[name](*args)
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
         return sp.Pow(base, exponent)

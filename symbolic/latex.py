@@ -116,6 +116,34 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_RowBlock(self, e):
         return rf"{self._sub_base(e.args[0])}_{{[{self._print(e.args[1])}]}}"
 
+    def _print_Softmax(self, e):
+        return rf"\mathrm{{softmax}}({self._print(e.args[0])})"
+
+    def _print_LogSumExp(self, e):
+        return rf"\mathrm{{LSE}}({self._print(e.args[0])})"
+
+    def _print_KLDiv(self, e):
+        return rf"\mathrm{{KL}}({self._print(e.args[0])} \| {self._print(e.args[1])})"
+
+    def _print_Gradient(self, e):
+        return rf"\nabla_{{{self._print(e.args[1])}}} \left({self._print(e.args[0])}\right)"
+
+    def _print_Piecewise(self, e):
+        from symbolic.walk import indicator_condition
+
+        if indicator_condition(e) is None:
+            return super()._print_Piecewise(e)
+        return rf"\mathbb{{1}}[{self._print(e.args[0].cond)}]"
+
+    def _print_atan2(self, e, exp=None):
+        body = rf"\operatorname{{atan2}}({self._print(e.args[0])}, {self._print(e.args[1])})"
+        return body if exp is None else rf"{body}^{{{exp}}}"
+
+    def _print_KroneckerDelta(self, e, exp=None):
+        i, j = e.args[:2]
+        body = rf"\delta_{{{self._print(i)} {self._print(j)}}}"
+        return body if exp is None else rf"{body}^{{{exp}}}"
+
     def _print_NamedMatrix(self, e):
         return str(e.args[0])
 

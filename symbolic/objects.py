@@ -229,6 +229,45 @@ class LambdaMin(_ScalarNode):
     """Smallest eigenvalue of a symmetric matrix (used for ``X ⪯ Y``)."""
 
 
+class Softmax(_MatrixNode):
+    """``softmax(v) = exp(v) / <exp(v), 1>`` of a column vector (see :func:`softmax`)."""
+
+    def definition(self) -> sp.Basic:
+        """Its value in the rest of the vocabulary, shifted by ``max_i v_i`` (no overflow)."""
+        v = self.args[0]
+        u = ElemExp(v - MaxEntry(v) * sp.OneMatrix(v.shape[0], 1))
+        return u * (1 / Inner(u, sp.OneMatrix(v.shape[0], 1)))
+
+
+class Gradient(_MatrixNode):
+    """``∇_x f``: the gradient of a scalar ``f`` by a vector or matrix symbol ``x`` (the
+    matrix of the partial derivatives :class:`ScalarDeriv`, shaped as ``x``)."""
+
+    @property
+    def shape(self):
+        return self.args[1].shape
+
+
+class LogSumExp(_ScalarNode):
+    """``LSE(v) = log sum_i exp(v_i)`` of a column vector (see :func:`logsumexp`)."""
+
+    def definition(self) -> sp.Basic:
+        """Its value in the rest of the vocabulary, shifted by ``max_i v_i`` (no overflow)."""
+        v = self.args[0]
+        m = MaxEntry(v)
+        ones_ = sp.OneMatrix(v.shape[0], 1)
+        return m + sp.log(Inner(ElemExp(v - m * ones_), ones_))
+
+
+class KLDiv(_ScalarNode):
+    """``KL(p || q) = sum_i p_i log(p_i / q_i)`` of two vectors (``0 log 0 = 0``)."""
+
+    def definition(self) -> sp.Basic:
+        """``-H(p) - <p, log q>``: the entropy carries the ``0 log 0 = 0`` convention."""
+        p, q = self.args
+        return -Entropy(p) - Inner(p, ElemLog(q))
+
+
 class NamedMatrix(_MatrixNode):
     """A matrix-valued definition shown by its name (``f(x)``) and evaluated as its body."""
 
@@ -287,6 +326,52 @@ def recip_(e):
     1/4
     """
     return ElemRecip(e) if is_matrix(e) else 1 / sp.sympify(e)
+
+
+def softmax(v) -> Softmax:
+    """``softmax(v)``, a vector: ``exp(v_i) / sum_j exp(v_j)``.
+
+    >>> softmax(vector("z", 3)).shape
+    (3, 1)
+    """
+    _need_vector("softmax", v)
+    return Softmax(v)
+
+
+def logsumexp(v) -> LogSumExp:
+    """``LSE(v) = log sum_i exp(v_i)``, a scalar.
+
+    >>> logsumexp(vector("z", 3))
+    LogSumExp(z)
+    """
+    _need_vector("logsumexp", v)
+    return LogSumExp(v)
+
+
+def kl(p, q) -> KLDiv:
+    """``KL(p || q) = sum_i p_i log(p_i / q_i)`` of two vectors of one length.
+
+    >>> kl(vector("p", 3), vector("q", 3))
+    KLDiv(p, q)
+    """
+    _need_vector("kl", p)
+    _need_vector("kl", q)
+    return KLDiv(p, q)
+
+
+def gradient(f, x) -> Gradient:
+    """``∇_x f`` of a scalar expression ``f``: shaped as the vector or matrix symbol ``x``.
+
+    >>> x = vector("x", 3)
+    >>> gradient(inner(x, x), x).shape
+    (3, 1)
+    """
+    if is_matrix(f):
+        raise ValueError(f"the gradient of the vector or matrix {f} is a Jacobian, which is not "
+                         "supported: take the gradient of a scalar, or of one entry")
+    if not isinstance(x, sp.MatrixSymbol):
+        raise ValueError(f"the gradient is taken by a vector or matrix symbol, not {x}")
+    return Gradient(f, x)
 
 
 def inner(u, v) -> Inner:
@@ -439,7 +524,7 @@ def bound_symbols(e: sp.Basic) -> set[sp.Symbol]:
     """
     out: set[sp.Symbol] = set()
     for node in sp.preorder_traversal(e):
-        if isinstance(node, sp.Sum):
+        if isinstance(node, (sp.Sum, sp.Product)):
             out |= set(node.variables)
     return out
 
@@ -466,4 +551,4 @@ def _symbols_of(e: sp.Basic) -> set[sp.Basic]:
             out.add(node)
         elif isinstance(node, sp.Symbol) and node not in DIMS.values():
             out.add(node)
-    return out - bound_symbols(e) if out and e.has(sp.Sum) else out
+    return out - bound_symbols(e) if out and e.has(sp.Sum, sp.Product) else out

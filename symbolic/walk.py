@@ -27,9 +27,17 @@ class Unsupported(Exception):
 
 
 class Ops:
-    """Operations a back end provides. Matrices are whatever the back end chooses."""
+    """Operations a back end provides. Matrices are whatever the back end chooses.
+
+    ``func`` names: exp, log, abs, max, min, sign, sin, cos, tan, tanh, atan, asin, acos, cosh,
+    sinh (from exp when missing), erf, floor, ceiling, atan2 (two arguments ``y, x``). A back
+    end that cannot enclose one rigorously raises :class:`Unsupported`.
+    """
 
     name = "abstract"
+    #: evaluate softmax and log-sum-exp shifted by the largest entry (floats overflow at
+    #: exp(710)); exact back ends read the plain definition
+    shift_softmax = True
 
     # scalars
     def const(self, value: sp.Expr) -> Any:
@@ -90,7 +98,15 @@ _FUNCS = {
     sp.atan: "atan",
     sp.asin: "asin",
     sp.acos: "acos",
+    sp.cosh: "cosh",
+    sp.sinh: "sinh",
+    sp.erf: "erf",
+    sp.floor: "floor",
+    sp.ceiling: "ceiling",
+    sp.atan2: "atan2",
 }
+#: functions a back end without them gets from ``exp`` (exactly: the same real number)
+_FROM_EXP = {"cosh": 1, "sinh": -1}
 
 _MATOPS = {
     ob.ElemExp: "elem_exp",
@@ -237,6 +253,60 @@ class Evaluator:
         mats = [base] * abs(int(k))
         return mats[0] if len(mats) == 1 else self.ops.matmul(mats)
 
+    def _product(self, e: sp.Product) -> Any:
+        """``Product(body, (i, lo, hi))`` as :meth:`_sum` does sums."""
+        (var, lo, hi), *rest = e.limits
+        body = sp.Product(e.function, *rest) if rest else e.function
+        a, b = self.size(lo), self.size(hi)
+        factors = [self.with_env({var: k})(body) for k in range(a, b + 1)]
+        return self.ops.mul(factors) if factors else self.ops.const(sp.Integer(1))
+
+    def _defined(self, e: Any) -> Any:
+        """Softmax, log-sum-exp, KL: their definitions in the rest of the vocabulary."""
+        if self.ops.shift_softmax or not isinstance(e, (ob.Softmax, ob.LogSumExp)):
+            return self(e.definition())
+        v = e.args[0]
+        u, ones_ = ob.ElemExp(v), sp.OneMatrix(v.shape[0], 1)
+        return self(u * (1 / ob.Inner(u, ones_)) if isinstance(e, ob.Softmax)
+                    else sp.log(ob.Inner(u, ones_)))
+
+    def _gradient(self, e: ob.Gradient) -> Any:
+        """``∇_x f``: ``sum_{k,l} (df / dx_{kl}) E_{kl}``, one partial derivative per entry."""
+        f, x = e.args
+        rows, cols = self.size(x.shape[0]), self.size(x.shape[1])
+        ops = self.ops
+        eye_r = ops.special("identity", rows, rows)
+        eye_c = ops.special("identity", cols, cols) if cols > 1 else None
+        terms = []
+        for k in range(1, rows + 1):
+            for m in range(1, cols + 1):
+                part = self(ob.ScalarDeriv(f, x, sp.Integer(k), sp.Integer(m)))
+                basis = ops.matop("column", [eye_r, k], e)
+                if eye_c is not None:
+                    row = ops.matop("transpose", [ops.matop("column", [eye_c, m], e)], e)
+                    basis = ops.matmul([basis, row])
+                terms.append(ops.scale(part, basis))
+        return terms[0] if len(terms) == 1 else ops.matadd(terms)
+
+    def _indicator(self, e: sp.Piecewise) -> Any:
+        """``Piecewise((1, g REL h), (0, True))`` through ``s = sign(g - h)``: ``s(s+1)/2``
+        for ``>``, ``1 - s(s-1)/2`` for ``>=``, ``1 - s^2`` for ``=`` (``<``: swapped)."""
+        cond = indicator_condition(e)
+        if cond is None:
+            raise Unsupported(f"{self.ops.name}: Piecewise other than an indicator ({e})")
+        rel, g = cond
+        ops = self.ops
+        s = ops.func("sign", [self(g)])
+        one, half = ops.const(sp.Integer(1)), ops.const(sp.Rational(1, 2))
+        if rel == "=":
+            return ops.add([one, ops.mul([ops.const(sp.Integer(-1)), s, s])])
+        if rel == "!=":
+            return ops.mul([s, s])
+        if rel == ">":
+            return ops.mul([half, s, ops.add([s, one])])
+        return ops.add([one, ops.mul([ops.const(sp.Rational(-1, 2)), s,
+                                      ops.add([s, ops.const(sp.Integer(-1))])])])
+
     def _sum(self, e: sp.Sum) -> Any:
         """``Sum(body, (i, lo, hi))``: the body evaluated at each integer ``i`` (bounds are
         numbers or dimension expressions) and added."""
@@ -252,8 +322,45 @@ class Evaluator:
 Handler = Callable[[Evaluator, Any], Any]
 
 
+def indicator_condition(e: sp.Piecewise) -> tuple[str, sp.Expr] | None:
+    """``(rel, g)`` with ``e`` the indicator of ``g rel 0`` (``rel`` one of ``> >= = !=``), or
+    None when ``e`` is not ``Piecewise((1, cond), (0, True))`` of a scalar relation.
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> indicator_condition(sp.Piecewise((1, x < 2), (0, True)))
+    ('>', 2 - x)
+    """
+    if len(e.args) != 2 or e.args[0].expr != 1 or e.args[1].expr != 0 or \
+            e.args[1].cond is not sp.true:
+        return None
+    c = e.args[0].cond
+    table = {sp.StrictGreaterThan: (">", 1), sp.GreaterThan: (">=", 1),
+             sp.StrictLessThan: (">", -1), sp.LessThan: (">=", -1), sp.Equality: ("=", 1),
+             sp.Unequality: ("!=", 1)}
+    if type(c) not in table or ob.is_matrix(c.lhs) or ob.is_matrix(c.rhs):
+        return None
+    rel, sign = table[type(c)]
+    return rel, (c.lhs - c.rhs) if sign > 0 else (c.rhs - c.lhs)
+
+
 def _func(name: str) -> Handler:
+    if name in _FROM_EXP:
+        return lambda ev, e: _hyperbolic(ev, name, ev(e.args[0]))
     return lambda ev, e: ev.ops.func(name, [ev(a) for a in e.args])
+
+
+def _hyperbolic(ev: Evaluator, name: str, x: Any) -> Any:
+    """``cosh``/``sinh`` from the back end, else ``(exp(x) ± exp(-x)) / 2``."""
+    ops = ev.ops
+    try:
+        return ops.func(name, [x])
+    except (Unsupported, KeyError):
+        pass
+    a = ops.func("exp", [x])
+    b = ops.func("exp", [ops.mul([ops.const(sp.Integer(-1)), x])])
+    if _FROM_EXP[name] < 0:
+        b = ops.mul([ops.const(sp.Integer(-1)), b])
+    return ops.mul([ops.const(sp.Rational(1, 2)), ops.add([a, b])])
 
 
 def _matop(name: str) -> Handler:
@@ -284,6 +391,10 @@ def _cases() -> list[tuple[Any, Handler]]:
         (sp.MatAdd, lambda ev, e: ev.ops.matadd([ev(a) for a in e.args])),
         (sp.MatPow, E._matpow),  # Inverse too (a MatPow with exponent -1)
         (sp.Sum, E._sum),
+        (sp.Product, E._product),
+        (sp.Piecewise, E._indicator),
+        ((ob.Softmax, ob.LogSumExp, ob.KLDiv), E._defined),
+        (ob.Gradient, E._gradient),
         # δ_ij of two indices: 1 - min(1, |i - j|), in every back end's own arithmetic
         (sp.KroneckerDelta, lambda ev, e: ev(1 - sp.Min(1, sp.Abs(e.args[0] - e.args[1])))),
         (sp.Add, lambda ev, e: ev.ops.add([ev(a) for a in e.args])),
@@ -341,7 +452,7 @@ def _handler(t: type) -> Handler:
 SCALAR_FUNCTIONS = tuple(_FUNCS)
 _LEAVES = (sp.Symbol, sp.MatrixSymbol, sp.Identity, sp.OneMatrix, sp.ZeroMatrix)
 _NODES = (sp.Add, sp.Mul, sp.Pow, sp.MatMul, sp.MatAdd, sp.MatPow, sp.Inverse, sp.Transpose,
-          sp.HadamardProduct, sp.HadamardPower, sp.KroneckerProduct, sp.Sum,
+          sp.HadamardProduct, sp.HadamardPower, sp.KroneckerProduct, sp.Sum, sp.Product,
           ob._MatrixNode, ob._ScalarNode, *SCALAR_FUNCTIONS)
 
 
@@ -384,14 +495,23 @@ def _unsupported(e: sp.Basic, bound: frozenset, dims: frozenset) -> str | None:
         return f"power of the matrix {e.base}: use hadamard powers or matrix products"
     if isinstance(e, sp.MatPow) and not (e.exp.is_Integer and e.exp != 0):
         return f"matrix power {e.exp} of {e.base}: only nonzero integer powers are supported"
-    if isinstance(e, sp.Sum):
+    if isinstance(e, sp.Piecewise):
+        cond = indicator_condition(e)
+        if cond is None:
+            return (f"Piecewise (in {e}) is supported only as an indicator "
+                    "Piecewise((1, a REL b), (0, True)) of scalars")
+        return _unsupported(cond[1], bound, dims)
+    if isinstance(e, (sp.Sum, sp.Product)):
+        what = "sum" if isinstance(e, sp.Sum) else "product"
         if ob.is_matrix(e.function):
-            return f"a sum of matrices ({e}): sum entries, or write the sum out"
+            return f"a {what} of matrices ({e}): {what} entries, or write the {what} out"
         for _var, lo, hi in e.limits:
             free = (sp.sympify(lo).free_symbols | sp.sympify(hi).free_symbols) - dims - bound
             if free:
-                return (f"the sum bound in {e} uses {sorted(map(str, free))[0]}: bounds must be "
-                        "numbers or dimensions (n, d, ...)")
+                s = sorted(map(str, free))[0]
+                return (f"the {what} bound in {e} uses {s}, which is not a dimension: bounds "
+                        f"must be numbers or dimensions (n, d, ...); declare it with "
+                        f"dim({s!r}) to let it range over the positive integers")
         bound = bound | set(e.variables)
     elif isinstance(e, sp.KroneckerDelta):
         if any(ob.is_matrix(a) or not a.is_integer for a in e.args):
@@ -409,17 +529,18 @@ def _unsupported(e: sp.Basic, bound: frozenset, dims: frozenset) -> str | None:
     return None
 
 
+#: SymPy's function for each walker name (the exact back ends)
+SYMPY_FUNCS: dict[str, Any] = {name: cls for cls, name in _FUNCS.items()}
+
+
 class SympyScalarOps(Ops):
     """Exact scalar arithmetic with SymPy (used for doctests and simple scalar claims)."""
 
     name = "sympy-scalar"
+    shift_softmax = False
 
     def const(self, value: sp.Expr) -> sp.Expr:
         return value
 
     def func(self, name: str, args: list[Any]) -> Any:
-        return {
-            "exp": sp.exp, "log": sp.log, "abs": sp.Abs, "max": sp.Max, "min": sp.Min,
-            "sin": sp.sin, "cos": sp.cos, "tanh": sp.tanh, "sign": sp.sign, "tan": sp.tan,
-            "atan": sp.atan, "asin": sp.asin, "acos": sp.acos,
-        }[name](*args)
+        return SYMPY_FUNCS[name](*args)

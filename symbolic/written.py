@@ -46,14 +46,48 @@ from symbolic.relation import Relation
 CHAIN_HINT = ('Python reads "a < b < c" as "(a < b) and (b < c)", which SymPy cannot decide: '
               'write chain(a, "<", b, "<", c) or the string "a < b < c"')
 
+
+def _install_chain_hint() -> None:
+    """SymPy's "cannot determine truth value of Relational" (what ``[0 < u < v]`` raises, in the
+    caller's code, before proofcheck sees it) gets :data:`CHAIN_HINT` appended: still a
+    ``TypeError``, now saying what to write."""
+    original = Relational.__bool__
+    if getattr(original, "_proofcheck_hint", False):
+        return
+
+    def __bool__(self: Relational) -> bool:
+        try:
+            return original(self)
+        except TypeError as exc:
+            raise TypeError(f"{exc}. If this is a chained comparison in a hypothesis: "
+                            f"{CHAIN_HINT}") from None
+
+    __bool__._proofcheck_hint = True  # type: ignore[attr-defined]
+    Relational.__bool__ = __bool__  # type: ignore[method-assign]
+
+
+_install_chain_hint()
+
 _SYMPY_REL = {sp.Eq: "=", sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Ne: "!="}
 #: Relation tokens in strings, longest first; ``=>`` and ``=<`` are rejected with a hint.
 _REL_TOKEN = re.compile(r"(<=|>=|==|!=|=>|=<|≤|≥|≠|⪯|<|>|=)")
 
 
+class Written(str):
+    """A chain written as one string (``chain("0 < u < v")``), read when the claim it belongs to
+    is built, against that claim's names (so ``u`` is the claim's ``u``)."""
+
+
 def chain(*items: Any) -> tuple[Any, ...]:
     """A chain ``a REL b REL c ...`` (``chain(0, "<", u, "<", v, "<", 1)``), as the tuple of
-    its links ``(a REL b, b REL c, ...)``, each a :class:`~symbolic.claim.Prop`.
+    its links ``(a REL b, b REL c, ...)``, each a :class:`~symbolic.claim.Prop`; or one string,
+    ``chain("0 < u < v")``, read when the claim is built (with its names).
+
+    >>> import sympy as sp
+    >>> from symbolic import Claim, scalar
+    >>> u, v = scalar("u"), scalar("v")
+    >>> [str(h) for h in Claim("t:extra-1", u**2, "<", v**2, chain("0 < u < v")).hypotheses]
+    ['0 < u', 'u < v']
 
     >>> import sympy as sp
     >>> [str(p) for p in chain(0, "<=", sp.Symbol("t"), "<", 1)]
@@ -65,6 +99,8 @@ def chain(*items: Any) -> tuple[Any, ...]:
     """
     from symbolic.prop import Prop
 
+    if len(items) == 1 and isinstance(items[0], str):
+        return (Written(items[0]),)  # read against the claim's names when it is built
     if len(items) < 3 or len(items) % 2 == 0:
         raise ValueError("chain(a, REL, b, REL, c, ...) needs an odd number (>= 3) of items, "
                          f"got {len(items)}")

@@ -379,8 +379,13 @@ class LogOps(Ops):
             return out
         if name == "sign":
             return LV.of(a[0].s)
+        if name in ("floor", "ceiling", "atan2", "erf", "cosh", "sinh"):
+            with np.errstate(invalid="ignore", over="ignore"):
+                return LV.of(_NP.func(name, [x.value() for x in a]))
         f = {"sin": np.sin, "cos": np.cos, "tanh": np.tanh, "tan": np.tan, "atan": np.arctan,
-             "asin": np.arcsin, "acos": np.arccos}[name]
+             "asin": np.arcsin, "acos": np.arccos}.get(name)
+        if f is None:
+            raise Unsupported(f"logspace: function {name}")
         with np.errstate(invalid="ignore"):
             return LV.of(f(a[0].value()))
 

@@ -43,7 +43,19 @@ def _pick(m: np.ndarray, i: Any, axis: int) -> np.ndarray:
     return m[rows, :, i][:, :, None]
 
 
-_NON_ANALYTIC = (sp.Abs, sp.Max, sp.Min, sp.sign, ob.ElemAbs, ob.Norm2, ob.NormInf, ob.OpNorm,
+def _erf(x: Any) -> Any:
+    from scipy.special import erf
+
+    return erf(x)
+
+
+_NP_FUNCS = {"exp": np.exp, "log": np.log, "abs": np.abs, "sin": np.sin, "cos": np.cos,
+             "tanh": np.tanh, "sign": np.sign, "tan": np.tan, "atan": np.arctan,
+             "asin": np.arcsin, "acos": np.arccos, "cosh": np.cosh, "sinh": np.sinh,
+             "erf": _erf, "floor": np.floor, "ceiling": np.ceil}
+
+_NON_ANALYTIC = (sp.Abs, sp.floor, sp.ceiling, sp.atan2, sp.Piecewise, sp.Max, sp.Min, sp.sign,
+                 ob.ElemAbs, ob.Norm2, ob.NormInf, ob.OpNorm,
                  ob.FrobNorm, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv, ob.ScalarDeriv,
                  ob.Norm1, ob.NormP, ob.Entropy)
 
@@ -167,9 +179,11 @@ class NumpyOps(Ops):
             return np.maximum.reduce(np.broadcast_arrays(*args))
         if name == "min":
             return np.minimum.reduce(np.broadcast_arrays(*args))
-        f = {"exp": np.exp, "log": np.log, "abs": np.abs, "sin": np.sin, "cos": np.cos,
-             "tanh": np.tanh, "sign": np.sign, "tan": np.tan, "atan": np.arctan,
-             "asin": np.arcsin, "acos": np.arccos}[name]
+        if name == "atan2":
+            return np.arctan2(args[0], args[1])
+        f = _NP_FUNCS.get(name)
+        if f is None:
+            raise Unsupported(f"numpy: function {name}")
         return f(args[0])
 
     def matmul(self, mats: list[Any]) -> Any:

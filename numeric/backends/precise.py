@@ -266,9 +266,15 @@ class MpmathOps(_ObjectOps):
         x = args[0]
         if name in _REAL_DOMAIN and not _REAL_DOMAIN[name](x):
             return mpmath.mpf("nan")  # outside the real domain (mpmath would go complex)
+        if name == "atan2":
+            return mpmath.atan2(args[0], args[1])
         f = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
              "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
-             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos}
+             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
+             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
+             "floor": mpmath.floor, "ceiling": mpmath.ceil}
+        if name not in f:
+            raise Unsupported(f"mpmath: function {name}")
         return f[name](x)
 
     def _xlogx(self, v: Any) -> Any:
@@ -329,6 +335,13 @@ class MpmathOps(_ObjectOps):
         return out
 
 
+#: walker function names -> arb methods (rigorous enclosures)
+_ARB_NAMES = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
+              "tan": "tan", "tanh": "tanh", "atan": "atan", "asin": "asin", "acos": "acos",
+              "cosh": "cosh", "sinh": "sinh", "erf": "erf", "floor": "floor",
+              "ceiling": "ceil"}
+
+
 class ArbOps(_ObjectOps):
     """Rigorous python-flint arb balls at the current ``flint.ctx.prec``."""
 
@@ -372,7 +385,11 @@ class ArbOps(_ObjectOps):
             return abs(x)
         if name == "sign":
             return x.sgn()
-        return getattr(x, name)()
+        if name == "atan2":  # a ball across the branch cut encloses [-pi, pi]: still sound
+            return flint.arb.atan2(self.number(args[0]), self.number(args[1]))
+        if name in _ARB_NAMES:  # floor/ceil of a ball across an integer: both values enclosed
+            return getattr(self.number(x), _ARB_NAMES[name])()
+        raise Unsupported(f"arb: function {name}")
 
     def _opnorm(self, m: np.ndarray) -> Any:
         from numeric.backends import arb_linalg

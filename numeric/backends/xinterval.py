@@ -273,6 +273,30 @@ def _coerce(x: Any) -> XI:
     return x if isinstance(x, XI) else XI(_arb(x))
 
 
+#: non-decreasing functions: (value at -inf, value at +inf, arb method)
+_MONOTONE = {"sinh": (-INF, INF, "sinh"), "erf": (flint.arb(-1), flint.arb(1), "erf"),
+             "floor": (-INF, INF, "floor"), "ceiling": (-INF, INF, "ceil")}
+
+
+def _cosh(x: XI) -> XI:
+    """``cosh``: decreasing below 0, increasing above; 1 at 0."""
+    if not _lt(x.lo, flint.arb(0)):
+        return x._mono(lambda t: t.cosh(), flint.arb(1), INF)
+    if not _lt(flint.arb(0), x.hi):
+        return (-x)._mono(lambda t: t.cosh(), flint.arb(1), INF)
+    hi = INF if not x.bounded else _max([_up((-x.lo).cosh()), _up(x.hi.cosh())])
+    return XI(flint.arb(1), hi)
+
+
+def _atan2(y: XI, x: XI) -> XI:
+    """``atan2(y, x)``: through ``atan(y / x)`` where ``x > 0``; else ``[-pi, pi]`` (every
+    value; the branch cut at ``x < 0, y = 0`` is a jump, so nothing tighter is claimed)."""
+    if _lt(flint.arb(0), x.lo):
+        return (y * x.recip()).via_ball("atan")
+    pi = flint.arb.pi()
+    return XI(_low(-pi), _up(pi))
+
+
 class XIOps(Ops):
     """Walker operations on :class:`XI` (scalars only)."""
 
@@ -329,4 +353,11 @@ class XIOps(Ops):
             return args[0].sign()
         if name in ("tan", "atan", "asin", "acos", "sin", "cos", "tanh"):
             return args[0].via_ball(name)
+        if name in _MONOTONE:  # non-decreasing: [f(lo), f(hi)] (floor, ceiling exactly)
+            lo_inf, hi_inf, method = _MONOTONE[name]
+            return args[0]._mono(lambda x: getattr(x, method)(), lo_inf, hi_inf)
+        if name == "cosh":
+            return _cosh(args[0])
+        if name == "atan2":
+            return _atan2(args[0], args[1])
         raise Unsupported(f"interval: {name}")

@@ -112,6 +112,8 @@ class _Problem:
         self.grad_cache: dict[sp.Expr, list[sp.Expr] | None] = {}
 
     def grad(self, g: sp.Expr) -> list[sp.Expr] | None:
+        if g not in self.grad_cache and has_jump(g):
+            self.grad_cache[g] = None  # no mean-value form across a jump
         if g not in self.grad_cache:
             try:
                 self.grad_cache[g] = [sp.diff(g, v) for v in self.vars]
@@ -243,6 +245,8 @@ class _Search:
     def monotone(self, g: sp.Expr, v: sp.Symbol, region: dict[sp.Symbol, XI]) -> str | None:
         """Whether ``g`` (or ``log rhs - log lhs``) is non-decreasing in ``v`` on ``region``."""
         p = self.p
+        if has_jump(g) or has_jump(p.g):
+            return None  # SymPy's derivative misses a jump: no monotonicity argument
         try:
             if p.enclose(sp.diff(g, v), region).lower_ge0():
                 return "margin"
@@ -402,7 +406,22 @@ def prove_interval(claim: Claim, budget: Budget = DEFAULT, seconds: float = 30.0
                    message=f"not decided within {b.boxes} boxes / {seconds:g} s", **common)
 
 
-__all__ = ["applicable", "flint", "prove_interval"]
+#: functions with jumps: SymPy's derivative misses the jump (floor and ceiling, atan2 across
+#: its branch cut, an indicator, sign), so neither the mean-value form nor a monotonicity
+#: argument may use one (plain interval evaluation encloses them soundly)
+_JUMPS = (sp.floor, sp.ceiling, sp.atan2, sp.Piecewise, sp.sign, sp.KroneckerDelta)
+
+
+def has_jump(e: sp.Expr) -> bool:
+    """Whether ``e`` uses a function with a jump.
+
+    >>> has_jump(sp.floor(sp.Symbol("t")) + 1), has_jump(sp.exp(sp.Symbol("t")))
+    (True, False)
+    """
+    return bool(sp.sympify(e).has(*_JUMPS))
+
+
+__all__ = ["applicable", "flint", "has_jump", "prove_interval"]
 
 
 class IntervalStage:

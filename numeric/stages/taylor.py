@@ -62,7 +62,10 @@ INF = math.inf
 MAX_VARIABLES = 6
 MAX_ORDER = 4  # highest partial derivative used by the face reduction
 METHOD = "Taylor branch-and-bound (arb)"
-_ALLOWED = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tan, sp.atan, sp.tanh)
+#: smooth or piecewise-smooth functions whose derivatives SymPy gives correctly (not floor,
+#: ceiling, atan2 or indicators: their derivative is 0 or undefined across a jump)
+_ALLOWED = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tan, sp.atan, sp.tanh,
+            sp.cosh, sp.sinh, sp.erf)
 _OPS = TrigXIOps()
 
 

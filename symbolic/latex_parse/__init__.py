@@ -8,8 +8,11 @@ functions, ``^{-1}`` and powers (inverses and integer powers of square matrices)
 ``\sum_{i=1}^n``, ``\frac``, ``\frac{\mathrm{d} f}{\mathrm{d} x_i}``, ``\cdot``, ``\times``,
 implicit multiplication (``Ax``, ``2\sqrt{n}``), ``A_{*,i}`` (a column), ``v_i``/``M_{i,j}``
 (entries), ``(Ax)_i``, ``\underbrace{X}_{note}`` (read as ``X``), and the relations
-``= := \le \leq < \ge \geq > \neq \preceq`` and ``x \in (a, b]``; a chain ``a \le b \le c``
-gives one relation per link.
+``= := \le \leq < \ge \geq > \neq \preceq \succeq`` and ``x \in (a, b]``; a chain ``a \le b \le c``
+gives one relation per link. Also softmax, log-sum-exp, KL, entropy, ``\max``/``\min``,
+``\prod``, ``\nabla``, ``\partial``, indicators, floor/ceiling, cosh/sinh/erf/atan2, and
+conditions after the statement (:mod:`.statement`): the full list, with examples, is
+``docs/latex-notation.md``.
 
 Names: see :mod:`symbolic.latex_parse.build` (``where`` first; ``n``, ``d`` are dimensions; other
 single letters and Greek letters are real scalars; ``\alpha(x)``-style functions come from
@@ -36,15 +39,18 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from symbolic import hooks
-from symbolic.latex_parse.build import Builder, _Interval, key
+from symbolic.latex_parse.build import Builder, key
 from symbolic.latex_parse.grammar import GRAMMAR
 from symbolic.latex_parse.lexer import GREEK, LatexError, tokenize
+from symbolic.latex_parse.statement import Statement, read_statement
+from symbolic.prop import Prop
 
-__all__ = ["LatexError", "parse_claim", "parse_expr", "parse_props"]
+__all__ = ["LatexError", "Statement", "parse_claim", "parse_expr", "parse_props",
+           "parse_statement"]
 
 
 class _Lexer(Lexer):
@@ -94,68 +100,62 @@ def _wrap(text: str, fn: Any) -> Any:
 def parse_expr(text: str, where: dict[str, Any] | None = None) -> Any:
     """The expression ``text`` denotes (no relation)."""
     tree = _tree(text)
-    if len(tree.children) != 1:
+    chains = [c for c in tree.children if not isinstance(c, Token)]
+    if len(chains) != 1 or len(tree.children) != 1:
+        raise LatexError(text, 0, "expected one expression, found conditions after it")
+    if len(chains[0].children) != 1:
         raise LatexError(text, 0, "expected an expression, found a relation")
     b = Builder(text, where)
-    return _wrap(text, lambda: b.expr(tree.children[0]))
+    return _wrap(text, lambda: b.expr(chains[0].children[0]))
+
+
+def parse_statement(text: str, where: dict[str, Any] | None = None) -> Statement:
+    r"""The relations ``text`` states and the conditions written after it (``, \quad x > 0``,
+    ``\text{for } x > 0``, ``\forall x > 0``), as :class:`~symbolic.claim.Prop` lists.
+
+    >>> s = parse_statement(r"e^x \ge 1 + x \quad \forall x \in [0, 1]")
+    >>> [str(p) for p in s.props], [str(p) for p in s.conditions]
+    (['exp(x) >= x + 1'], ['0 <= x', 'x <= 1'])
+    """
+    tree = _tree(text)
+    b = Builder(text, where)
+    return _wrap(text, lambda: read_statement(b, tree))
 
 
 def parse_props(text: str, where: dict[str, Any] | None = None) -> list[Any]:
-    """The relations ``text`` states, one :class:`~symbolic.claim.Prop` per link of a chain;
-    ``x \\in (a, b)`` gives two."""
-    from symbolic import objects as ob
-    from symbolic.prop import Prop
-
-    tree = _tree(text)
-    if len(tree.children) < 3:
-        raise LatexError(text, len(text.rstrip()), "expected a relation such as \\le")
-    b = Builder(text, where)
-
-    def build() -> list[Any]:
-        out = []
-        for lhs, rel, rhs, node in b.relations(tree):
-            if rel == "in":
-                if not isinstance(rhs, _Interval):
-                    raise LatexError(text, node.start_pos or 0,
-                                     "\\in needs an interval: (a, b), [a, b], (a, b] or [a, b)")
-                out.append(Prop(rhs.lo, "<=" if rhs.lo_closed else "<", lhs))
-                out.append(Prop(lhs, "<=" if rhs.hi_closed else "<", rhs.hi))
-                continue
-            if isinstance(rhs, _Interval) or isinstance(lhs, _Interval):
-                raise LatexError(text, node.start_pos or 0, "an interval is not a value")
-            lhs, rhs = _scalar_1x1(lhs, rhs, ob)
-            out.append(Prop(lhs, rel, rhs))
-        return out
-
-    return _wrap(text, build)
-
-
-def _scalar_1x1(lhs: Any, rhs: Any, ob: Any) -> tuple[Any, Any]:
-    """A 1 x 1 matrix compared with a scalar is the scalar it denotes."""
-    if ob.is_matrix(lhs) and not ob.is_matrix(rhs) and lhs.shape == (1, 1):
-        lhs = ob.entry(lhs, 1, 1)
-    if ob.is_matrix(rhs) and not ob.is_matrix(lhs) and rhs.shape == (1, 1):
-        rhs = ob.entry(rhs, 1, 1)
-    return lhs, rhs
+    """The relations ``text`` states, one :class:`~symbolic.claim.Prop` per link of a chain
+    (``x \\in (a, b)`` gives two), then those of its conditions."""
+    s = parse_statement(text, where)
+    return s.props + s.conditions
 
 
 def parse_claim(cls: Any, claim_id: str, statement: str, where: dict[str, Any] | None = None,
                 hypotheses: Any = (), **fields: Any) -> Any:
-    """``cls(claim_id, ...)`` from a LaTeX statement (one relation) and hypotheses (LaTeX
-    strings, each possibly a chain, or anything :class:`~symbolic.claim.Claim` accepts)."""
-    props = parse_props(statement, where)
+    """``cls(claim_id, ...)`` from a LaTeX statement (one relation, with conditions written
+    after it becoming hypotheses) and hypotheses (LaTeX strings, each possibly a chain, or
+    anything :class:`~symbolic.claim.Claim` accepts)."""
+    parsed = parse_statement(statement, where)
+    props = parsed.props
     if len(props) != 1:
         raise LatexError(statement, 0, f"a claim states one relation, this chain has "
                                        f"{len(props)}: make one claim per link")
-    if isinstance(hypotheses, str):
+    if isinstance(hypotheses, (str, Prop)) or not isinstance(hypotheses, (list, tuple)):
         hypotheses = (hypotheses,)
     body = props[0]
     bound = statement_names(body, where)
-    hyps: list[Any] = []
-    for h in hypotheses:
+    hyps: list[Any] = list(parsed.conditions)
+    for h in _flatten(hypotheses):
         hyps += parse_props(h, bound) if isinstance(h, str) else [h]
     fields.setdefault("source", fields.get("source", ""))
     return cls(claim_id, body.lhs, body.rel, body.rhs, hypotheses=tuple(hyps), **fields)
+
+
+def _flatten(items: Any) -> list[Any]:
+    """Hypotheses with nested lists and :func:`~symbolic.written.chain` tuples flattened."""
+    out: list[Any] = []
+    for h in items:
+        out += _flatten(h) if isinstance(h, (list, tuple)) else [h]
+    return out
 
 
 def statement_names(body: Any, where: dict[str, Any] | None) -> dict[str, Any]:

@@ -6,13 +6,14 @@ in subscripts are 1-based indices, ``e`` (and ``\\mathrm{e}``) is Euler's number
 ``\\delta_{ij}`` is the Kronecker delta, and any other single letter or Greek letter is a real
 scalar (``R``, ``\\beta``). A name followed by ``(...)``, as in ``\\alpha(x)``, is looked up as
 written (``where={"\\alpha(x)": ...}``) or called (``where={"\\alpha": lambda v: ...}``); an
-unknown one is an error (write ``\\beta \\cdot (1 - \\beta)`` for a product).
+unknown one is an error (write ``\\beta \\cdot (1 - \\beta)`` for a product). ``I_n`` is the
+identity (a bare ``I`` takes its size from the matrix it meets), ``H(p)`` of a vector is its
+entropy. Big operators, derivatives, functions and indicators: :mod:`.operators`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
@@ -20,6 +21,9 @@ from lark import Token, Tree
 
 from symbolic import objects as ob
 from symbolic.latex_parse.lexer import LatexError
+from symbolic.latex_parse.names import _end, _start, key
+from symbolic.latex_parse.operators import Operators
+from symbolic.latex_parse.values import Eye, Interval, Norm, Ones, RealSet, V, clean_sub
 
 #: standard notation, read as mathematicians read it unless ``where`` declares the name
 CONSTANTS: dict[str, Any] = {"e": sp.E, "\\mathrm{e}": sp.E, "\\pi": sp.pi}
@@ -27,37 +31,13 @@ CONSTANT_NAMES = {"e": "Euler's number e", "\\mathrm{e}": "Euler's number e",
                   "\\pi": "the number π"}
 
 
-def key(text: str) -> str:
-    """``text`` as a ``where`` key: no spaces or ``\\left``/``\\right``, one-character
-    sub- and superscripts without braces.
-
-    >>> key(r"\\alpha( x_{t} )")
-    '\\\\alpha(x_t)'
-    """
-    t = re.sub(r"\\(left|right)(?![A-Za-z])", "", text)
-    t = re.sub(r"\s+|\\[,;!]", "", t)
-    return re.sub(r"([_^])\{(\\?[A-Za-z0-9*]|\\[A-Za-z]+)\}", r"\1\2", t)
-
-
-@dataclass
-class V:
-    """A value with what the product rule needs: a name that may be called, a ``(...)`` that
-    may be its argument list (with the sub-/superscripts that follow it, applied later)."""
-
-    kind: str  # "name", "paren", "value"
-    text: str = ""
-    pos: int = 0
-    value: Any = None
-    args: tuple = ()
-    posts: list = field(default_factory=list)
-
-
-class Builder:
+class Builder(Operators):
     """Turns a parse tree of ``text`` into SymPy objects (see the module docstring)."""
 
     def __init__(self, text: str, where: dict[str, Any] | None):
         self.text = text
         self.where = {key(k): v for k, v in (where or {}).items()}
+        self.bound: dict[int, set] = {}  # big operator node -> the symbols it binds
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, node: Any, what: str) -> LatexError:
@@ -91,8 +71,12 @@ class Builder:
             return found
         base, sub = _split_sub(name)
         if sub is None:
+            if name == "I":
+                return Eye()  # the identity, sized by the matrix it meets
             return self.default_name(name, node)
         bval = self.lookup(base)
+        if bval is None and base == "I":
+            return sp.Identity(self.index_or_dim(sub, node))
         if bval is None and base == "\\delta":
             return self.kronecker(sub, node)
         if bval is None and base in CONSTANTS:
@@ -138,16 +122,6 @@ class Builder:
                              "M_{i,j} or M_{*,i}")
 
     # -- entry points --------------------------------------------------------------------
-    def relations(self, tree: Tree) -> list[tuple[Any, str, Any, Any]]:
-        """``[(lhs, rel, rhs, node)]`` of a chain ``a REL b REL c``."""
-        kids = tree.children
-        values = [self.expr(kids[0])]
-        rels = []
-        for k in range(1, len(kids), 2):
-            rels.append(kids[k].children[0])
-            values.append(self.expr(kids[k + 1]))
-        return [(values[k], str(rels[k]), values[k + 1], rels[k]) for k in range(len(rels))]
-
     def expr(self, node: Any) -> Any:
         v = self.visit(node)
         return self.value(v)
@@ -157,10 +131,13 @@ class Builder:
             v.value = self.resolve(v.text, v.pos)
         if v.kind == "paren" and v.value is None:
             if len(v.args) == 2 and not v.posts:
-                return _Interval(v.args[0], v.args[1], False, False)  # x \in (a, b)
+                return Interval(v.args[0], v.args[1], False, False)  # x \in (a, b)
             if len(v.args) != 1:
-                raise LatexError(self.text, v.pos, "a pair (a, b) is not a value here")
+                raise LatexError(self.text, v.pos, "a tuple (a, b, ...) is not a value here")
             v.value = self.apply_posts(v.args[0], v.posts)
+        if v.kind == "set":
+            raise LatexError(self.text, v.pos, "a set \\{...\\} is not a value (only the "
+                                               "arguments of \\max, \\min)")
         return v.value
 
     # -- tree walk -----------------------------------------------------------------------
@@ -175,11 +152,11 @@ class Builder:
 
     def t_add(self, node: Tree) -> Any:
         a, _, b = node.children
-        return _add(self.expr(a), self.expr(b))
+        return self.plus(a, b, 1)
 
     def t_sub(self, node: Tree) -> Any:
         a, _, b = node.children
-        return _add(self.expr(a), -self.expr(b))
+        return self.plus(a, b, -1)
 
     def t_neg(self, node: Tree) -> Any:
         return -self.expr(node.children[1])
@@ -195,12 +172,12 @@ class Builder:
         return V("paren", text=self.src(inner), pos=_start(node), args=(self.expr(inner),))
 
     def t_pair(self, node: Tree) -> V:
-        a, b = node.children[1], node.children[3]
-        return V("paren", text=self.src(a) + "," + self.src(b), pos=_start(node),
-                 args=(self.expr(a), self.expr(b)))
+        parts = node.children[1:-1:2]
+        return V("paren", text=",".join(self.src(a) for a in parts), pos=_start(node),
+                 args=tuple(self.expr(a) for a in parts))
 
     def _interval(self, node: Tree, lo_closed: bool, hi_closed: bool) -> Any:
-        return _Interval(self.expr(node.children[1]), self.expr(node.children[3]), lo_closed,
+        return Interval(self.expr(node.children[1]), self.expr(node.children[3]), lo_closed,
                          hi_closed)
 
     def t_closed(self, node: Tree) -> Any:
@@ -229,10 +206,10 @@ class Builder:
     def t_bold(self, node: Tree) -> V:
         if str(node.children[2]) != "1":
             raise self.err(node, "only \\mathbf{1}_n (the all-ones vector) is supported")
-        return V("value", text="ones", pos=_start(node), value=_Ones())
+        return V("value", text="ones", pos=_start(node), value=Ones())
 
     def t_norm(self, node: Tree) -> Any:
-        return _Norm(self.expr(node.children[1]))
+        return Norm(self.expr(node.children[1]))
 
     def t_abs(self, node: Tree) -> Any:
         return ob.abs_(self.expr(node.children[1]))
@@ -243,66 +220,9 @@ class Builder:
             raise self.err(node, "\\langle u, v \\rangle needs two vectors")
         return ob.inner(u, v)
 
-    def t_func(self, node: Tree) -> Any:
-        name = str(node.children[0])[1:]
-        arg_node = node.children[1]
-        inner = arg_node.children[1] if len(arg_node.children) == 3 else arg_node.children[0]
-        arg = self.expr(inner) if isinstance(inner, Tree) else self.expr(
-            Tree("name", [inner]) if inner.type in ("LETTER", "GREEK") else Tree("number",
-                                                                                 [inner]))
-        mat = ob.is_matrix(arg)
-        if name == "exp":
-            return ob.exp_(arg)
-        if name in ("log", "ln"):
-            return ob.log_(arg)
-        if name == "diag":
-            if not (mat and arg.shape[1] == 1):
-                raise self.err(node, "\\diag needs a vector")
-            return ob.diag(arg)
-        if name == "vec":
-            return ob.vec(arg)
-        if mat:
-            raise self.err(node, f"\\{name} of a vector or matrix is not supported")
-        if name == "sqrt":
-            return sp.sqrt(arg)
-        table = {"sin": sp.sin, "cos": sp.cos, "tan": sp.tan, "tanh": sp.tanh,
-                 "arctan": sp.atan, "arcsin": sp.asin, "arccos": sp.acos}
-        if name in table:
-            return table[name](arg)
-        raise self.err(node, f"unsupported function \\{name}")
-
-    def t_frac(self, node: Tree) -> Any:
-        num, den = self.expr(node.children[2]), self.expr(node.children[5])
-        if ob.is_matrix(den):
-            raise self.err(node.children[5], "the denominator of \\frac must be a scalar")
-        return num / den
-
-    def t_deriv(self, node: Tree) -> Any:
-        body = self.expr(node.children[3])
-        var_node = node.children[7]
-        prim, posts = var_node.children[0], var_node.children[1:]
-        if prim.data != "name" or len(posts) != 1 or posts[0].children[0].type != "SUB":
-            raise self.err(var_node, "write the variable as x_i or A_{i,j}")
-        var = self.resolve(str(prim.children[0]), _start(prim))
-        if not ob.is_matrix(var):
-            raise self.err(var_node, "differentiate by a coordinate of a vector or matrix")
-        sub = [p.strip() for p in self.sub_text(posts[0].children[1]).split(",")]
-        idx = [self.index(s, var_node) for s in sub]
-        return ob.deriv(body, var, *idx)
-
     def sub_text(self, sub: Tree) -> str:
         text = self.src(sub).strip()
         return text[1:-1] if text.startswith("{") and text.endswith("}") else text
-
-    def t_bigsum(self, node: Tree) -> Any:
-        var = ob.index(str(node.children[3]))
-        lo = self.expr(node.children[5])
-        hi = self.sup_value(node.children[8])
-        body = self.expr(node.children[9])
-        if ob.is_matrix(body):
-            raise self.err(node, "a \\sum of vectors or matrices is not supported: sum "
-                                 "scalars (entries)")
-        return sp.Sum(body, (var, lo, hi))
 
     def sup_value(self, sup: Tree) -> Any:
         kids = sup.children
@@ -317,44 +237,6 @@ class Builder:
             return self.expr(kids[1])
         raise self.err(sup, "unexpected superscript")
 
-    def t_product(self, node: Tree) -> Any:
-        vals: list[tuple[str | None, V]] = []
-        for child in node.children:
-            if child.data == "items":
-                op = None
-                for item in child.children:
-                    if item.data == "op":
-                        op = item.children[0].type
-                        continue
-                    vals.append((op, self.visit(item)))
-                    op = None
-            elif child.data == "op":
-                pending = child.children[0].type
-                vals.append((pending, None))  # type: ignore[arg-type]
-            else:  # bigsum
-                op = vals.pop()[0] if vals and vals[-1][1] is None else None
-                vals.append((op, V("value", value=self.t_bigsum(child), pos=_start(child))))
-        # calls: a name right before (...) with no operator between
-        merged: list[tuple[str | None, Any]] = []
-        k = 0
-        while k < len(vals):
-            op, v = vals[k]
-            nxt = vals[k + 1] if k + 1 < len(vals) else None
-            if v.kind == "name" and nxt is not None and nxt[0] is None and nxt[1].kind == "paren":
-                called = self.call(v, nxt[1])
-                if called is not None:
-                    merged.append((op, called))
-                    k += 2
-                    continue
-            merged.append((op, self.value(v)))
-            k += 1
-        acc = merged[0][1]
-        for op, val in merged[1:]:
-            acc = _combine(acc, op, val, self, node)
-        if ob.is_matrix(acc) and acc.shape == (1, 1) and len(merged) > 1:
-            acc = ob.entry(acc, 1, 1)  # u^T v and A_{*,i}^T (...) are the scalars they denote
-        return acc
-
     def call(self, name: V, paren: V) -> Any:
         """``name(args)`` from ``where`` (as written, or a callable), else None when the name
         is a known object (then it is a product), else an error."""
@@ -365,6 +247,8 @@ class Builder:
                 found = fn(*paren.args)
         if found is not None:
             return self.apply_posts(found, paren.posts)
+        if name.text == "H" and len(paren.args) == 1 and ob.is_matrix(paren.args[0]):
+            return self.apply_posts(ob.entropy(paren.args[0]), paren.posts)  # H(p): entropy
         known = self.lookup(name.text) is not None or name.text in ob.DIMS
         if known or (_split_sub(name.text)[1] is not None and self.lookup(
                 _split_sub(name.text)[0]) is not None):
@@ -387,7 +271,7 @@ class Builder:
             if not posts:
                 return base
             return V("value", value=self.apply_posts(self.value(base), posts), pos=base.pos)
-        if base.kind == "paren":
+        if base.kind in ("paren", "set"):
             base.posts = list(posts)
             return base
         return V("value", value=self.apply_posts(base.value, posts), pos=base.pos)
@@ -395,28 +279,56 @@ class Builder:
     def apply_posts(self, val: Any, posts: list) -> Any:
         for post in posts:
             kind = post.children[0].type
+            if isinstance(val, RealSet):
+                val = self.set_post(val, kind, post)
+                continue
+            if isinstance(val, Eye):
+                raise self.err(post, "I (the identity) needs its size before a sub- or "
+                                     "superscript: I_n")
             if kind == "PRIME":
                 raise self.err(post, "primes (x') are not supported: name the symbol in where")
             if kind == "SUB":
                 sub = self.sub_text(post.children[1])
-                if isinstance(val, _Norm):
+                if isinstance(val, Norm):
                     val = val.build(sub, self, post)
-                elif isinstance(val, _Ones):
+                elif isinstance(val, Ones):
                     val = ob.ones(self.index_or_dim(sub, post))
                 elif ob.is_matrix(val):
                     val = self.subscript(val, sub, post)
                 else:
                     raise self.err(post, f"cannot subscript the scalar {val} with {sub!r}")
                 continue
-            if isinstance(val, _Norm):
+            if isinstance(val, Norm):
                 val = val.build(None, self, post)
             val = self.power(val, post.children[1], post)
-        if isinstance(val, _Norm):
+        if isinstance(val, Norm):
             val = val.build(None, self, None)
-        if isinstance(val, _Ones):
+        if isinstance(val, Ones):
             raise LatexError(self.text, 0, "\\mathbf{1} needs its size: \\mathbf{1}_n")
         return val
 
+    def t_setname(self, node: Any) -> Any:
+        return RealSet(str(node.children[0]))
+
+    def set_post(self, s: RealSet, kind: str, post: Any) -> RealSet:
+        r"""``\mathbb{R}^{n \times d}``, ``\mathbb{R}_+``, ``\mathbb{R}_{\ge 0}``,
+        ``\mathbb{S}^n_+``."""
+        text = self.sub_text(post.children[1]) if kind in ("SUB", "SUP") else ""
+        if kind == "SUP":
+            parts = [p.strip() for p in re.split(r"\\times|\\cdot|\*", text)]
+            if len(parts) > 2 or not all(parts):
+                raise self.err(post, f"cannot read the shape {text!r}")
+            s.shape = tuple(self.index_or_dim(p, post) for p in parts)
+            return s
+        if kind == "SUB":
+            t = clean_sub(text)
+            signs = {"+": ">=", r"\geq0": ">=", r"\ge0": ">=", ">=0": ">=", "++": ">",
+                     ">0": ">", r"\geq 0": ">="}
+            if t not in signs:
+                raise self.err(post, f"cannot read the subscript {text!r} of a set")
+            s.sign = signs[t]
+            return s
+        raise self.err(post, "unexpected prime")
     def index_or_dim(self, sub: str, node: Any) -> Any:
         found = self.lookup(sub)
         if found is not None:
@@ -431,7 +343,8 @@ class Builder:
         kids = sup.children
         first = kids[0] if len(kids) == 1 else kids[1]
         if (isinstance(first, Token) and first.type == "TOP") or (
-                isinstance(first, Token) and str(first) == "T" and ob.is_matrix(val)):
+                str(self.src(first) if isinstance(first, Tree) else first).strip() == "T"
+                and ob.is_matrix(val)):
             if not ob.is_matrix(val):
                 raise self.err(node, "^\\top of a scalar")
             return val.T
@@ -450,53 +363,6 @@ class Builder:
         return val**e
 
 
-class _Norm:
-    """``\\|v\\|`` waiting for its subscript (``_2``, ``_\\infty``, ``_F``, ``_1``, ``_p``)."""
-
-    def __init__(self, arg: Any):
-        self.arg = arg
-
-    def build(self, sub: str | None, b: Builder, node: Any) -> Any:
-        a = self.arg
-        if not ob.is_matrix(a):
-            if sub not in (None, "1", "2", r"\infty"):
-                raise b.err(node, f"\\|.\\|_{sub} of a scalar")
-            return sp.Abs(a)
-        vector = a.shape[1] == 1
-        if sub is None:
-            return ob.norm2(a) if vector else ob.opnorm(a)
-        sub = sub.strip()
-        if sub == "2":
-            return ob.norm2(a) if vector else ob.opnorm(a)  # ||A||_2 of a matrix: spectral
-        if sub in (r"\infty", "inf", "max"):
-            if not vector:
-                raise b.err(node, "\\|M\\|_\\infty of a matrix is not supported")
-            return ob.norminf(a)
-        if sub == "F":
-            return ob.frob(a)
-        if not vector:
-            raise b.err(node, f"\\|M\\|_{sub} of a matrix is not supported")
-        if sub == "1":
-            return ob.norm1(a)
-        try:
-            p = sp.Rational(sub)
-        except (TypeError, ValueError):
-            p = b.resolve(sub, node)
-        return ob.normp(a, p)
-
-
-class _Ones:
-    """``\\mathbf{1}`` waiting for its size subscript."""
-
-
-@dataclass
-class _Interval:
-    lo: Any
-    hi: Any
-    lo_closed: bool
-    hi_closed: bool
-
-
 def _split_sub(name: str) -> tuple[str, str | None]:
     """``x_{t+1}`` -> (``x``, ``t+1``); ``\\beta`` -> (``\\beta``, None)."""
     m = re.match(r"^(\\?[A-Za-z]+)_(.*)$", name)
@@ -506,47 +372,3 @@ def _split_sub(name: str) -> tuple[str, str | None]:
     if sub.startswith("{") and sub.endswith("}"):
         sub = sub[1:-1]
     return m.group(1), sub
-
-
-def _add(a: Any, b: Any) -> Any:
-    if ob.is_matrix(a) != ob.is_matrix(b):
-        raise ValueError(f"cannot add a matrix and a scalar: {a} + {b}")
-    return a + b
-
-
-def _combine(acc: Any, op: str | None, val: Any, b: Builder, node: Any) -> Any:
-    if op in (None, "CDOT", "TIMES"):
-        return acc * val
-    if op == "CIRC":
-        if not (ob.is_matrix(acc) and ob.is_matrix(val)):
-            raise b.err(node, "\\circ needs two vectors or matrices")
-        return ob.hadamard(acc, val)
-    if op == "OTIMES":
-        return ob.kron(acc, val)
-    if op == "SLASH":
-        if ob.is_matrix(val):
-            raise b.err(node, "division by a vector or matrix")
-        return acc / val
-    raise b.err(node, f"unknown operator {op}")
-
-
-def _start(node: Any) -> int:
-    if isinstance(node, int):
-        return node
-    if isinstance(node, Token):
-        return node.start_pos or 0
-    meta = getattr(node, "meta", None)
-    if meta is not None and not meta.empty:
-        return meta.start_pos
-    for child in getattr(node, "children", []):
-        return _start(child)
-    return 0
-
-
-def _end(node: Any) -> int:
-    if isinstance(node, Token):
-        return node.end_pos or 0
-    meta = getattr(node, "meta", None)
-    if meta is not None and not meta.empty:
-        return meta.end_pos
-    return _start(node)

@@ -1,0 +1,585 @@
+r"""Products, functions, big operators, derivatives and indicators of the builder.
+
+Read as mathematicians read them, or refused with both readings named:
+
+- ``\log x^2`` is ``\log(x^2)``, ``\log^2 x`` is ``(\log x)^2``, ``\log(x)^2`` is
+  ``(\log x)^2``; ``\log 2x`` (a factor right after an argument without parentheses) and
+  ``\sin^{-1} x`` (arcsine or reciprocal) are refused;
+- ``\sum``, ``\prod``, ``\max``, ``\min``, ``\frac{\partial}{\partial x_i}`` and ``\nabla_x``
+  take the rest of their product: ``\sum_i a_i b_i + c`` is ``(\sum_i a_i b_i) + c``; a term
+  after the ``+`` that uses the bound index (``\sum_i x_i + y_i``) is refused;
+- ``\max_i v_i`` is ``max_entry(v)``, ``\max_i |v_i|`` is ``\|v\|_\infty``, ``\max(a, b)`` and
+  ``\max\{a, b\}`` are SymPy's ``Max``;
+- ``\mathbb{1}[i = j]`` of two indices is the Kronecker delta; of reals, a ``Piecewise``;
+- ``\frac{df}{dx}`` with a plain ``d`` is refused (a derivative, or ``d f / (d x)`` with the
+  dimension ``d``): write ``\mathrm{d}``.
+
+Example:
+    >>> from symbolic.latex_parse import parse_expr
+    >>> from symbolic.objects import vector, n
+    >>> parse_expr(r"\max_{i \in [n]} |x_i|", {"x": vector("x", n)})
+    NormInf(x)
+    >>> parse_expr(r"\log \sum_{i=1}^n e^{x_i}", {"x": vector("x", n)})
+    log(Sum(exp(Entry(x, i, 1)), (i, 1, n)))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy as sp
+from lark import Token, Tree
+
+from symbolic import objects as ob
+from symbolic.latex_parse.lexer import LatexError
+from symbolic.latex_parse.names import _start, key
+from symbolic.latex_parse.values import Eye, Ones, V, add, resolve_eye, scale_eye
+
+#: scalar functions by the lexer's name
+SCALAR_FUNCS = {"sin": sp.sin, "cos": sp.cos, "tan": sp.tan, "tanh": sp.tanh, "cosh": sp.cosh,
+                "sinh": sp.sinh, "atan": sp.atan, "asin": sp.asin, "acos": sp.acos,
+                "erf": sp.erf, "sign": sp.sign}
+TAILS = ("bigop", "ftail", "dop", "nabla")
+_FUNC_ITEMS = ("fbare", "fcall")
+
+
+class Operators:
+    """Mixin of :class:`~symbolic.latex_parse.build.Builder` (see the module docstring)."""
+
+    text: str
+
+    # -- products ------------------------------------------------------------------------
+    @staticmethod
+    def flat(node: Tree) -> list[tuple[str | None, Tree]]:
+        """``[(operator before it or None, item)]`` of a (right-recursive) product."""
+        out: list[tuple[str | None, Tree]] = []
+        op = None
+        while True:
+            kids = node.children
+            if len(kids) == 1:
+                out.append((op, kids[0]))
+                return out
+            out.append((op, kids[0]))
+            if len(kids) == 3:
+                op, node = kids[1].children[0].type, kids[2]
+            else:
+                op, node = None, kids[1]
+
+    def t_product(self, node: Tree) -> Any:
+        return self.product_of([(op, self.visit(c), c) for op, c in self.flat(node)], node)
+
+    def product_of(self, vals: list[tuple[str | None, Any, Any]], node: Any) -> Any:
+        """The product of visited items: calls ``f(x)`` merged, then left to right."""
+        merged: list[tuple[str | None, Any]] = []
+        k = 0
+        while k < len(vals):
+            op, v, _tree = vals[k]
+            nxt = vals[k + 1] if k + 1 < len(vals) else None
+            if v.kind == "fbare":
+                value, used = self.bare_function(v, nxt)
+                merged.append((op, value))
+                k += 1 + used
+                continue
+            if v.kind == "name" and nxt is not None and nxt[0] is None and nxt[1].kind == "paren":
+                called = self.call(v, nxt[1])
+                if called is not None:
+                    merged.append((op, called))
+                    k += 2
+                    continue
+            merged.append((op, self.value(v) if isinstance(v, V) else v))
+            k += 1
+        acc = merged[0][1]
+        for op, val in merged[1:]:
+            acc = self.combine(acc, op, val, node)
+        if ob.is_matrix(acc) and acc.shape == (1, 1) and len(merged) > 1:
+            acc = ob.entry(acc, 1, 1)  # u^T v and A_{*,i}^T (...) are the scalars they denote
+        return acc
+
+    def combine(self, acc: Any, op: str | None, val: Any, node: Any) -> Any:
+        if isinstance(acc, Eye) or isinstance(val, Eye):
+            if op not in (None, "CDOT", "TIMES"):
+                raise self.err(node, "I (the identity) in this product needs its size: I_n")
+            eye, other = (acc, val) if isinstance(acc, Eye) else (val, acc)
+            if isinstance(other, Eye):
+                return Eye(eye.coeff * other.coeff)
+            if not ob.is_matrix(other):
+                return scale_eye(eye, other)
+            a, b = resolve_eye(acc, val)
+            return a * b
+        if op in (None, "CDOT", "TIMES"):
+            return acc * val
+        if op == "CIRC":
+            if not (ob.is_matrix(acc) and ob.is_matrix(val)):
+                raise self.err(node, "\\circ needs two vectors or matrices")
+            return ob.hadamard(acc, val)
+        if op == "OTIMES":
+            return ob.kron(acc, val)
+        if op == "SLASH":
+            if ob.is_matrix(val):
+                raise self.err(node, "division by a vector or matrix")
+            return acc / val
+        raise self.err(node, f"unknown operator {op}")
+
+    def plus(self, a: Tree, b: Tree, sign: int) -> Any:
+        """``a + b`` (``sign`` 1) or ``a - b``; refuses a term after a big operator's body that
+        uses the operator's bound index (two readings)."""
+        left, right = self.expr(a), self.expr(b)
+        free = getattr(right, "free_symbols", set())
+        for tail, bound in self.trailing_bound(a):
+            if bound & free:
+                name = sorted(map(str, bound & free))[0]
+                head, body = self.src(tail).strip(), self.src(tail.children[-1]).strip()
+                op_text = head[: len(head) - len(body)].strip()
+                term = self.src(b).strip()
+                pm = "+" if sign > 0 else "-"
+                raise self.err(b, f"two readings: ({op_text} {body}) {pm} {term}, or "
+                                  f"{op_text} ({body} {pm} {term}); the term after '{pm}' "
+                                  f"uses {name}, bound by {op_text}: add parentheses")
+        return add(left, right if sign > 0 else -right)
+
+    def trailing_bound(self, node: Any) -> list[tuple[Tree, set]]:
+        """The big operators whose body ends where ``node`` ends, with their bound symbols."""
+        out = []
+        while isinstance(node, Tree):
+            if node.data in TAILS:
+                out.append((node, self.bound.get(id(node), set())))
+                node = node.children[-1]
+            elif node.data in ("product", "add", "sub", "neg", "signed"):
+                node = node.children[-1]
+            else:
+                break
+        return out
+
+    # -- functions -----------------------------------------------------------------------
+    def t_fbare(self, node: Tree) -> Any:
+        kids = node.children
+        fpow = kids[1] if len(kids) == 3 else None
+        return V("fbare", text=str(kids[0]), pos=_pos(node), args=(fpow, kids[-1], node))
+
+    def bare_function(self, v: Any, nxt: Any) -> tuple[Any, int]:
+        """``\\log x^2``, ``\\log \\log n``, ``\\log f(x)``: the value and how many following
+        items it used."""
+        fpow, farg, node = v.args
+        if farg.data == "fbare":
+            arg, used = self.bare_function(self.t_fbare(farg), nxt)
+            return self.apply_func(v.text, [arg], node, fpow), used
+        atom, posts = farg.children[0], farg.children[1:]
+        arg_v = self.visit(Tree("postfix", [atom, *posts]))
+        used = 0
+        if (nxt is not None and nxt[0] is None and arg_v.kind == "name" and not posts
+                and nxt[1].kind == "paren"):
+            called = self.call(arg_v, nxt[1])
+            if called is not None:
+                arg, used = called, 1
+        if not used:
+            arg = self.value(arg_v)
+            after = nxt[2] if nxt is not None and nxt[0] is None else None
+            if after is not None and not _is_function_item(after):
+                fn, shown = self.src(node).strip(), self.src(after).strip()
+                raise self.err(after, f"two readings: ({fn}) {shown}, or the function applied "
+                                      f"to both factors; add parentheses "
+                                      f"(\\{v.text}(...) ...) or \\cdot")
+        return self.apply_func(v.text, [arg], node, fpow), used
+
+    def t_fcall(self, node: Tree) -> Any:
+        kids = node.children
+        fpow = kids[1] if isinstance(kids[1], Tree) and kids[1].data == "fpow" else None
+        args = [self.expr(c) for c in kids if isinstance(c, Tree) and c.data != "fpow"]
+        return self.apply_func(str(kids[0]), args, node, fpow)
+
+    def t_ftail(self, node: Tree) -> Any:
+        kids = node.children
+        fpow = kids[1] if isinstance(kids[1], Tree) and kids[1].data == "fpow" else None
+        start = 2 if fpow is not None else 1
+        inner = self.bigop(kids[start:], node)
+        return self.apply_func(str(kids[0]), [inner], node, fpow)
+
+    def apply_func(self, name: str, args: list[Any], node: Any, fpow: Tree | None) -> Any:
+        out = self._func(name, args, node)
+        if fpow is None:
+            return out
+        k = self.sup_value(fpow.children[1])
+        if k == -1:
+            raise self.err(fpow, f"two readings: \\{name}^{{-1}} is the inverse function or "
+                                 f"1/\\{name}: write \\arc{name} or (\\{name} ...)^{{-1}}")
+        if ob.is_matrix(out):
+            raise self.err(fpow, f"a power of the vector \\{name}(...)")
+        return out**k
+
+    def _func(self, name: str, args: list[Any], node: Any) -> Any:
+        two = {"kl": "KL(p \\| q)", "atan2": "atan2(y, x)"}
+        if (len(args) == 2) != (name in two):
+            want = two.get(name, f"\\{name}(x)")
+            raise self.err(node, f"{want} takes {2 if name in two else 1} argument(s)")
+        arg = args[0]
+        mat = ob.is_matrix(arg)
+        if name == "exp":
+            return ob.exp_(arg)
+        if name == "log":
+            return ob.log_(arg)
+        if name == "kl":
+            return ob.kl(*args)
+        if name == "softmax":
+            return ob.softmax(arg)
+        if name == "lse":
+            return ob.logsumexp(arg)
+        if name == "diag":
+            if not (mat and arg.shape[1] == 1):
+                raise self.err(node, "\\diag needs a vector")
+            return ob.diag(arg)
+        if name == "vec":
+            return ob.vec(arg)
+        if any(ob.is_matrix(a) for a in args):
+            raise self.err(node, f"\\{name} of a vector or matrix is not supported (apply it "
+                                 "to entries)")
+        if name == "atan2":
+            return sp.atan2(*args)
+        if name in SCALAR_FUNCS:
+            return SCALAR_FUNCS[name](arg)
+        raise self.err(node, f"unsupported function \\{name}")
+
+    def t_sqrt(self, node: Tree) -> Any:
+        arg = self.expr(node.children[2])
+        if ob.is_matrix(arg):
+            raise self.err(node, "\\sqrt of a vector or matrix is not supported")
+        return sp.sqrt(arg)
+
+    def t_floor(self, node: Tree) -> Any:
+        return self._scalar_call(sp.floor, node)
+
+    def t_ceil(self, node: Tree) -> Any:
+        return self._scalar_call(sp.ceiling, node)
+
+    def _scalar_call(self, fn: Any, node: Tree) -> Any:
+        arg = self.expr(node.children[1])
+        if ob.is_matrix(arg):
+            raise self.err(node, f"{fn.__name__} of a vector or matrix is not supported")
+        return fn(arg)
+
+    # -- big operators -------------------------------------------------------------------
+    def t_bigop(self, node: Tree) -> Any:
+        return self.bigop(node.children, node)
+
+    def bigop(self, kids: list, node: Tree) -> Any:
+        op = str(kids[0]).lstrip("\\")
+        bsub = next((k for k in kids[1:-1] if isinstance(k, Tree) and k.data == "bsub"), None)
+        bsup = next((k for k in kids[1:-1] if isinstance(k, Tree) and k.data == "bsup"), None)
+        body_node = kids[-1]
+        if bsub is None and bsup is None:
+            if op in ("max", "min"):
+                return self.extremum_of_values(op, body_node, node)
+            raise self.err(node, f"\\{op} needs its index: \\{op}_{{i=1}}^n")
+        if bsub is None:
+            raise self.err(node, f"\\{op} needs its index below it: \\{op}_{{i=1}}^n")
+        var, lo, hi = self.bounds(op, bsub, bsup, node)
+        self.bound[id(node)] = {var}
+        name = key(str(var))
+        saved = self.where.get(name)
+        self.where[name] = var  # the body's i is the operator's index
+        try:
+            body = self.expr(body_node)
+        finally:
+            if saved is None:
+                self.where.pop(name, None)
+            else:
+                self.where[name] = saved
+        if hi is None:
+            hi = self.infer_range(body, var, op, node)
+        if ob.is_matrix(body):
+            raise self.err(node, f"a \\{op} of vectors or matrices is not supported: "
+                                 f"\\{op} scalars (entries)")
+        if op == "sum":
+            return sp.Sum(body, (var, lo, hi))
+        if op == "prod":
+            return sp.Product(body, (var, lo, hi))
+        if op not in ("max", "min"):
+            raise self.err(node, f"unknown big operator \\{op}")
+        vec = vectorize(body, var, hi) if lo == 1 else None
+        if vec is None:
+            raise self.err(node, f"\\{op}_{var} of this body is not supported: write it over "
+                                 f"the entries of one vector (\\{op}_i v_i, \\{op}_i |(Ax)_i - "
+                                 f"y_i|)")
+        if op == "max":
+            return ob.norminf(vec.args[0]) if isinstance(vec, ob.ElemAbs) else ob.max_entry(vec)
+        return ob.min_entry(vec)
+
+    def extremum_of_values(self, op: str, body_node: Tree, node: Tree) -> Any:
+        """``\\max(a, b)``, ``\\max\\{a, b\\}`` (times the rest of the product)."""
+        vals = [(o, self.visit(c), c) for o, c in self.flat(body_node)]
+        first = vals[0][1]
+        if first.kind not in ("paren", "set") or (len(first.args) < 2 and first.kind == "paren"):
+            if first.kind == "paren" and len(first.args) == 1:
+                raise self.err(node, f"\\{op}(x) of one value: write \\{op}_i x_i for the "
+                                     f"entries of a vector, or \\{op}(a, b)")
+            raise self.err(node, f"\\{op} needs an index (\\{op}_i v_i) or its arguments "
+                                 f"(\\{op}(a, b), \\{op}\\{{a, b\\}})")
+        if any(ob.is_matrix(a) for a in first.args):
+            raise self.err(node, f"\\{op}(...) of vectors or matrices: write \\{op}_i for "
+                                 "the entries")
+        fn = sp.Max if op == "max" else sp.Min
+        value = self.apply_posts(fn(*first.args), first.posts)
+        return self.product_of([(vals[0][0], V("value", value=value), vals[0][2]), *vals[1:]],
+                               node)
+
+    def bounds(self, op: str, bsub: Tree, bsup: Tree | None, node: Tree) -> tuple:
+        """``(var, lo, hi)`` of ``_{i=1}^n``, ``_{i \\in [n]}``, ``_{1 \\le i \\le n}``, ``_i``
+        (``hi`` None: taken from the body)."""
+        hi = None if bsup is None else self.sup_value(bsup.children[1])
+        sub = bsub.children[1] if len(bsub.children) == 2 else bsub.children[2]
+        if isinstance(sub, Token):
+            return self.bound_var(str(sub), node), sp.Integer(1), self.check_hi(hi, op, node)
+        kids = sub.children  # a chain: expr (relop expr)*
+        srcs = [self.src(k).strip() for k in kids[0::2]]
+        rels = [str(r.children[0]) for r in kids[1::2]]
+        if len(kids) == 1:
+            return self.bound_var(srcs[0], node), sp.Integer(1), self.check_hi(hi, op, node)
+        if rels == ["="]:
+            lo = self.expr(kids[2])
+            return self.bound_var(srcs[0], node), lo, self.check_hi(hi, op, node)
+        if rels == ["in"] and srcs[1].startswith("[") and srcs[1].endswith("]") and \
+                "," not in srcs[1]:
+            top = self.expr(kids[2])  # [n]: the brackets group n
+            return self.bound_var(srcs[0], node), sp.Integer(1), self.check_hi(top, op, node)
+        if len(rels) == 2 and all(r in ("<=", "<") for r in rels):
+            lo, top = self.expr(kids[0]), self.expr(kids[4])
+            lo = lo + 1 if rels[0] == "<" else lo
+            top = top - 1 if rels[1] == "<" else top
+            return self.bound_var(srcs[1], node), lo, self.check_hi(top, op, node)
+        raise self.err(bsub, f"cannot read the range of \\{op}: write _{{i=1}}^n, "
+                             "_{i \\in [n]} or _{1 \\le i \\le n}")
+
+    def bound_var(self, name: str, node: Any) -> Any:
+        import re
+
+        found = self.lookup(name)
+        if found is not None:
+            if not (isinstance(found, sp.Symbol) and found.is_integer):
+                raise self.err(node, f"the index {name} of a big operator is declared in where "
+                                     "as something other than an integer symbol")
+            return found
+        if not re.fullmatch(r"[A-Za-z]", name):
+            raise self.err(node, f"the index of a big operator must be a letter, got {name!r}")
+        return ob.index(name)
+
+    def check_hi(self, hi: Any, op: str, node: Any) -> Any:
+        if hi is None:
+            return None
+        free = sp.sympify(hi).free_symbols - set(ob.DIMS.values())
+        if free:
+            s = sorted(map(str, free))[0]
+            raise self.err(node, f"the upper bound {hi} of \\{op} uses the real scalar {s}: a "
+                                 f"bound must be a number or a dimension; declare {s} with "
+                                 f"dim({s!r}) and pass it in where ({{{s!r}: dim({s!r})}})")
+        return hi
+
+    def infer_range(self, body: Any, var: Any, op: str, node: Any) -> Any:
+        """The size an unbounded index ranges up to, from the entries it subscripts."""
+        from symbolic.claim import index_bounds
+        from symbolic.prop import Prop
+
+        bound = index_bounds(Prop(body, "=", body)).get(var) if not ob.is_matrix(body) else None
+        if bound is None or isinstance(bound, sp.Min):
+            raise self.err(node, f"\\{op}_{var}: give the range of {var} "
+                                 f"(\\{op}_{{{var}=1}}^n or \\{op}_{{{var} \\in [n]}})")
+        return bound
+
+    # -- derivatives ---------------------------------------------------------------------
+    def dvars(self, node: Tree) -> list[tuple[Any, list[Any]]]:
+        """``[(var, [i, j])]`` of ``\\partial x_i \\partial A_{i,j} ...`` (``x_i^2``: twice)."""
+        out = []
+        for dvar in node.children:
+            var_node = dvar.children[1]
+            prim, posts = var_node.children[0], list(var_node.children[1:])
+            times = 1
+            if posts and posts[-1].children[0].type == "SUP":
+                times = int(self.sup_value(posts.pop().children[1]))
+            if prim.data != "name" or len(posts) > 1 or (
+                    posts and posts[0].children[0].type != "SUB"):
+                raise self.err(var_node, "write the variable as x, x_i or A_{i,j}")
+            var = self.resolve(str(prim.children[0]), _pos(prim))
+            if not posts:
+                if ob.is_matrix(var):
+                    raise self.err(var_node, f"differentiate by a coordinate of {var} "
+                                             f"({var}_i), or take the gradient \\nabla_{var}")
+                out += [(var, [sp.Integer(1), sp.Integer(1)])] * times
+                continue
+            if not ob.is_matrix(var):
+                raise self.err(var_node, "differentiate by a coordinate of a vector or matrix")
+            sub = [p.strip() for p in self.sub_text(posts[0].children[1]).split(",")]
+            out += [(var, [self.index(s, var_node) for s in sub])] * times
+        return out
+
+    def differentiate(self, body: Any, dvars: list, order: Any, node: Any) -> Any:
+        want = 1 if order is None else self.sup_value(order.children[1])
+        if want != len(dvars):
+            raise self.err(node, f"a derivative of order {want} with {len(dvars)} "
+                                 "differentials in the denominator")
+        for var, idx in reversed(dvars):
+            body = ob.deriv(body, var, *idx)
+        return body
+
+    def t_deriv(self, node: Tree) -> Any:
+        kids = node.children
+        order = kids[3] if isinstance(kids[3], Tree) and kids[3].data == "dpow" else None
+        k = 4 if order is not None else 3
+        body, dv = self.expr(kids[k]), self.dvars(kids[k + 3])
+        return self.differentiate(body, dv, order, node)
+
+    def t_dop(self, node: Tree) -> Any:
+        kids = node.children
+        order = kids[3] if isinstance(kids[3], Tree) and kids[3].data == "dpow" else None
+        k = 4 if order is not None else 3
+        dv = self.dvars(kids[k + 2])
+        self.bound[id(node)] = {v for v, _ in dv}
+        return self.differentiate(self.expr(kids[-1]), dv, order, node)
+
+    def t_frac(self, node: Tree) -> Any:
+        num, den = node.children[2], node.children[5]
+        a, b = self.src(num).strip(), self.src(den).strip()
+        if a.startswith("d") and b.startswith("d") and not a.startswith("d_") and len(b) > 1:
+            raise self.err(node, f"two readings: \\frac{{{a}}}{{{b}}} is a derivative, or a "
+                                 "quotient with the dimension d in both parts: write "
+                                 "\\mathrm{d} (or \\partial) for a derivative, d \\cdot ... for "
+                                 "a product")
+        top, bottom = self.expr(num), self.expr(den)
+        if ob.is_matrix(bottom):
+            raise self.err(den, "the denominator of \\frac must be a scalar")
+        return top / bottom
+
+    def t_nabla(self, node: Tree) -> Any:
+        kids = node.children
+        var = None
+        if len(kids) == 3:  # \nabla_x
+            nsub = kids[1]
+            text = self.src(nsub).strip()[1:].strip()
+            text = text[1:-1].strip() if text.startswith("{") else text
+            var = self.resolve(text, _pos(nsub))
+        vals = [(o, self.visit(c), c) for o, c in self.flat(kids[-1])]
+        if var is not None:
+            self.bound[id(node)] = {var}
+        if len(vals) >= 2 and vals[0][1].kind == "name" and vals[1][0] is None and \
+                vals[1][1].kind == "paren":
+            paren = vals[1][1]
+            posts, paren.posts = paren.posts, []
+            called = self.call(vals[0][1], paren)
+            if var is None and len(paren.args) == 1 and isinstance(paren.args[0],
+                                                                   sp.MatrixSymbol):
+                var = paren.args[0]
+                self.bound[id(node)] = {var}
+            if called is not None and var is not None and (posts or len(vals) > 2):
+                # \nabla f(x)^\top v: the gradient of f(x), then its transpose, then the rest
+                g = self.apply_posts(ob.gradient(called, var), posts)
+                return self.product_of([(None, V("value", value=g), None), *vals[2:]], node)
+            paren.posts = posts
+        if var is None:
+            raise self.err(node, "name the variable of \\nabla: \\nabla_x f, or \\nabla f(x)")
+        return ob.gradient(self.product_of(vals, node), var)
+
+    # -- indicators, sets ----------------------------------------------------------------
+    def t_indicator(self, node: Tree) -> Any:
+        chain = node.children[2]
+        kids = chain.children
+        if len(kids) != 3:
+            raise self.err(node, "an indicator takes one relation: \\mathbb{1}[i = y]")
+        rel = str(kids[1].children[0])
+        lhs, rhs = (self.indicator_side(k, rel) for k in (kids[0], kids[2]))
+        if ob.is_matrix(lhs) or ob.is_matrix(rhs):
+            raise self.err(node, "an indicator of a relation between vectors or matrices")
+        ints = [getattr(sp.sympify(s), "is_integer", False) for s in (lhs, rhs)]
+        if rel in ("=", "!=") and all(ints):
+            delta = sp.KroneckerDelta(lhs, rhs)
+            return delta if rel == "=" else 1 - delta
+        if any(ints) and not all(ints) and rel in ("=", "!="):
+            idx, other = (lhs, rhs) if ints[0] else (rhs, lhs)
+            raise self.err(node, f"\\mathbb{{1}}[{self.src(chain).strip()}]: {idx} is an index "
+                                 f"and {other} a real scalar; declare {other} as an index "
+                                 f"(where={{'{other}': index('{other}')}}) for the Kronecker "
+                                 "delta")
+        table = {"=": sp.Eq, "<=": sp.Le, "<": sp.Lt, ">=": sp.Ge, ">": sp.Gt, "!=": sp.Ne}
+        if rel not in table:
+            raise self.err(node, f"an indicator of the relation {rel} is not supported")
+        cond = table[rel](lhs, rhs)
+        return sp.Piecewise((1, cond), (0, True))
+
+    def indicator_side(self, node: Tree, rel: str) -> Any:
+        """A side of ``\\mathbb{1}[i = j]``: ``i``, ``j``, ``k``, ``l`` not in where are indices."""
+        text = self.src(node).strip()
+        if rel in ("=", "!=") and text in ("i", "j", "k", "l") and self.lookup(text) is None:
+            return ob.index(text)
+        return self.expr(node)
+
+    def t_ones(self, node: Any) -> Any:
+        return V("value", text="ones", pos=_pos(node), value=Ones())
+
+    def t_setlit(self, node: Tree) -> Any:
+        parts = node.children[1:-1:2]
+        return V("set", text=self.src(node), pos=_pos(node),
+                 args=tuple(self.expr(a) for a in parts))
+
+    def t_bracket(self, node: Tree) -> Any:
+        return self.expr(node.children[1])  # grouping; [n] after \in is read by the relation
+
+    def t_boldname(self, node: Tree) -> Any:
+        full = self.src(node).strip()
+        letter = str(node.children[2])
+        text = full if self.lookup(full) is not None else letter
+        return V("name", text=text, pos=_pos(node))
+
+
+def _is_function_item(tree: Any) -> bool:
+    """Whether a product item is a function or big operator (``\\log n \\log d`` is a product)."""
+    if not isinstance(tree, Tree):
+        return False
+    if tree.data in _FUNC_ITEMS or tree.data in TAILS:
+        return True
+    return tree.data == "postfix" and isinstance(tree.children[0], Tree) and \
+        tree.children[0].data in ("fcall", "sqrt")
+
+
+def vectorize(body: Any, var: Any, size: Any) -> Any:
+    """A vector ``w`` with ``w_i = body`` for ``i = 1..size``, or None: ``|(Ax)_i - y_i|`` ->
+    ``|Ax - y|``.
+
+    >>> from symbolic.objects import vector, entry, index
+    >>> i, x = index("i"), vector("x", 3)
+    >>> vectorize(2 * sp.Abs(entry(x, i)), i, 3)
+    2*ElemAbs(x)
+    """
+    if var not in getattr(body, "free_symbols", set()):
+        return None
+    return _vec(body, var, size)
+
+
+def _vec(e: Any, var: Any, size: Any) -> Any:
+    ones_ = sp.OneMatrix(size, 1)
+    if var not in e.free_symbols:
+        return e * ones_
+    if isinstance(e, ob.Entry):
+        v, i, j = e.args
+        ok = i == var and j == 1 and v.shape[1] == 1 and sp.simplify(v.shape[0] - size) == 0
+        return v if ok and var not in v.free_symbols else None
+    parts = [_vec(a, var, size) if var in a.free_symbols else a for a in e.args]
+    if any(p is None for p in parts):
+        return None
+    if isinstance(e, sp.Add):
+        return sp.MatAdd(*[p if ob.is_matrix(p) else p * ones_ for p in parts]).doit()
+    if isinstance(e, sp.Mul):
+        mats = [p for p in parts if ob.is_matrix(p)]
+        scal = sp.Mul(*[p for p in parts if not ob.is_matrix(p)])
+        out = mats[0] if len(mats) == 1 else ob.hadamard(*mats)
+        return out if scal == 1 else scal * out
+    if isinstance(e, sp.Pow) and not ob.is_matrix(e.exp) and var not in e.exp.free_symbols:
+        base = parts[0]
+        return ob.recip_(base) if e.exp == -1 else sp.HadamardPower(base, e.exp)
+    elem = {sp.Abs: ob.abs_, sp.exp: ob.exp_, sp.log: ob.log_}
+    for cls, fn in elem.items():
+        if isinstance(e, cls):
+            return fn(parts[0])
+    return None
+
+
+def _pos(node: Any) -> int:
+    return _start(node)
+
+
+__all__ = ["LatexError", "Operators", "vectorize"]

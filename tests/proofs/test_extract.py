@@ -1,0 +1,183 @@
+"""``proofcheck extract paper.tex -o claims.py`` (issue 29, item 3) on a short paper written
+for the test (``data/extract_paper.tex``): ids from labels and numbers, statements that build
+and one that does not (a commented block with the exact parse error), conditions from "Let",
+"if" and "for all", the exit-2 cases, byte-identical output, and the written file imported as
+``proofcheck check`` imports it."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from proofs.cli.main import main
+from proofs.tools import extract as ex
+from proofs.userfile import load_with_places
+from symbolic import Relation
+from symbolic.latex_parse import LatexError, parse_props
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAPER = pathlib.Path(__file__).parent / "data" / "extract_paper.tex"
+BROKEN = r"\|x\|_2 \le \le \sqrt{n} \|x\|_\infty"
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> tuple[pathlib.Path, str]:
+    out = tmp_path_factory.mktemp("extract") / "claims.py"
+    assert main(["extract", str(PAPER), "-o", str(out), "--paper", "toy"]) == 0
+    return out, out.read_text(encoding="utf-8")
+
+
+def test_environments_numbered_as_the_paper_declares():
+    envs = ex.environments(PAPER.read_text(encoding="utf-8"))
+    got = [(e.kind, e.number, e.label, e.line) for e in envs]
+    assert got == [
+        ("definition", "1", "def:ratio", 14),   # its own counter
+        ("fact", "1.1", "", 21),                # shares theorem's counter, per section
+        ("lemma", "1.2", "lem:op-bound", 29),
+        ("", "2.1", "", 40),                    # a proposition: counted, not read
+        ("lemma", "2.2", "", 44),
+        ("theorem", "2.3", "thm:broken", 48),
+        ("theorem", "2.4", "", 55),
+    ]
+    assert envs[2].title == "Operator bound"
+
+
+def test_written_file_builds_the_claims_with_their_conditions(written):
+    path, _ = written
+    claims = {c.id: c for c, _ in load_with_places(str(path))}
+    assert sorted(claims) == [
+        "toy:definition-ratio",        # from \label{def:ratio}
+        "toy:fact-1.1:part-1",         # no label: its number; one part per align line
+        "toy:fact-1.1:part-2",
+        "toy:lemma-2.2",
+        "toy:lemma-op-bound",
+        "toy:theorem-2.4",
+    ]
+    hyps = {k: sorted(str(h) for h in c.hypotheses) for k, c in claims.items()}
+    # "Let A ∈ R^{n×d} and x ∈ R^d, and let R > 0. If ‖x‖₂ ≤ R, then ..."
+    op = claims["toy:lemma-op-bound"]
+    assert str(op.lhs) == "Norm2(A*x)" and op.rel is Relation.LE
+    shapes = {str(s): s.shape for s in op.lhs.free_symbols if hasattr(s, "shape")}
+    assert {k: tuple(map(str, v)) for k, v in shapes.items()} == {"A": ("n", "d"),
+                                                                  "x": ("d", "1")}
+    assert hyps["toy:lemma-op-bound"] == ["Norm2(x) <= R", "R > 0"]
+    # "for all i ∈ [n]": the index ranges over [n]
+    assert hyps["toy:theorem-2.4"] == ["1 <= i", "i <= n"]
+    # "For all x ∈ R," declares a scalar: no hypothesis
+    assert hyps["toy:fact-1.1:part-1"] == [] and str(claims["toy:fact-1.1:part-2"].rhs) == "x**2"
+    # "Let ε ∈ (0, 1)": a macro (\eps) expanded, an interval read as two hypotheses
+    assert hyps["toy:lemma-2.2"] == ["0 < epsilon", "epsilon < 1"]
+    # "For t > 0 we write λ := t/(1+t)"
+    assert hyps["toy:definition-ratio"] == ["t > 0"]
+    assert claims["toy:definition-ratio"].rel is Relation.EQ
+    assert claims["toy:theorem-2.4"].source == "Theorem 2.4, extract_paper.tex:56"
+
+
+def test_unread_statement_and_condition_are_commented_with_the_exact_error(written):
+    _, text = written
+    with pytest.raises(LatexError) as exc:
+        parse_props(BROKEN)
+    first = str(exc.value).splitlines()[0]
+    block = text[text.index("# NOT READ: toy:theorem-broken"):].splitlines()[:3]
+    assert block == ["# NOT READ: toy:theorem-broken (Theorem 2.3, extract_paper.tex:51)",
+                     f"#   LaTeX: {BROKEN}", f"#   error: {first}"]
+    assert "# CONDITION NOT READ (line 45): \\mathcal{X} \\subseteq \\mathbb{R}^d" in text
+    assert "toy:theorem-broken" not in text.replace("# NOT READ: toy:theorem-broken", "")
+    # the comment in the .tex is not a condition; the proposition is listed as not read
+    assert "\\le 0" not in text
+    assert "# Environments of other kinds, not read: Proposition 2.1 (line 40)" in text
+    assert "read 6 of 7 statements (1 conditions unread)" in text
+
+
+def test_header_names_source_and_command_and_is_ruff_clean(written):
+    path, text = written
+    assert text.startswith(f'"""Claims extracted from {PAPER} by proofcheck extract.')
+    made = text[text.index("Made by: "):text.index("read 6 of 7")].split()
+    assert made == ["Made", "by:", "proofcheck", "extract", str(PAPER), "-o", str(path),
+                    "--paper", "toy"]
+    compile(text, str(path), "exec")
+    if shutil.which("ruff") is None:
+        pytest.skip("ruff not installed")
+    run = subprocess.run(["ruff", "check", "--no-cache", "--isolated", "--line-length", "100",
+                          "--select", "E,F,W,I,B,UP,C4,RUF", "--ignore", "RUF001,RUF002,RUF003",
+                          str(path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout
+
+
+def test_same_input_same_bytes_and_dash_is_stdout(tmp_path, capsys):
+    out = tmp_path / "c.py"
+    runs = []
+    for _ in range(2):
+        assert main(["extract", str(PAPER), "-o", str(out)]) == 0
+        runs.append(out.read_bytes())
+    assert runs[0] == runs[1]
+    assert capsys.readouterr().err.splitlines() == [
+        "read 6 of 7 statements (1 conditions unread)"] * 2
+    assert main(["extract", str(PAPER), "-o", "-"]) == 0
+    cap = capsys.readouterr()
+    assert "extract-paper:lemma-op-bound" in cap.out  # the paper key: the file's name
+    assert cap.out.split('"""')[2:] == runs[0].decode().split('"""')[2:]  # all but the header
+    assert cap.err == "read 6 of 7 statements (1 conditions unread)\n"
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
+    plain = tmp_path / "notes.tex"
+    plain.write_text("\\section{A}\nNo theorems here: $x \\le 1$.\n% \\begin{lemma}\n")
+    (tmp_path / "paper.md").write_text("# not LaTeX\n")
+    cases = {
+        str(tmp_path / "missing.tex"): "no such file",
+        str(tmp_path / "paper.md"): "not a .tex file",
+        str(plain): "no theorem, lemma, fact, claim or definition environments found",
+    }
+    for arg, said in cases.items():
+        assert main(["extract", arg, "-o", str(tmp_path / "o.py")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err and "Traceback" not in err, err
+    assert not (tmp_path / "o.py").exists()
+    assert main(["extract", str(PAPER), "-o", str(tmp_path / "no" / "o.py")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+
+
+def test_console_script_reports_a_missing_file_without_traceback(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this tree, whatever is installed
+    run = subprocess.run([sys.executable, "-m", "proofs", "extract", "missing.tex"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2
+    assert run.stderr == "proofcheck: error: missing.tex: no such file\n"
+
+
+def test_prose_conditions_and_statements():
+    env = ex.environments(r"\begin{claim}For all $i \in [n]$, $x_i \le 1$. Suppose that "
+                          r"\[ \|x\|_2 \le R. \] Then $0 \le \|x\|_2 \le R$ where $R \ge 1$."
+                          r"\end{claim}")[0]
+    statements, conditions = ex.statements_and_conditions(env)
+    assert [s.latex for s in statements] == [r"x_i \le 1", r"0 \le \|x\|_2 \le R"]
+    assert [c.latex for c in conditions] == [r"i \in [n]", r"\|x\|_2 \le R", r"R \ge 1"]
+    got = ex.extract(env.body.join([r"\begin{claim}", r"\end{claim}"]), "c.tex", "t")
+    assert [c.claim_id for c in got.read] == ["t:claim-1:part-1", "t:claim-1:part-2",
+                                             "t:claim-1:part-3"]  # the chain: one per link
+
+
+def test_items_give_item_ids_and_unlabelled_unnumbered_environments_count():
+    tex = (r"\begin{fact*}\begin{enumerate}\item $1 \le 2$ \item $x^2 \ge 0$\end{enumerate}"
+           r"\end{fact*}")
+    got = ex.extract(tex, "f.tex", "t")
+    assert [c.claim_id for c in got.read] == ["t:fact-unnumbered-1:item-1",
+                                             "t:fact-unnumbered-1:item-2"]
+
+
+def test_howto_page_example_runs_as_written():
+    import doctest
+    import re
+
+    text = (ROOT / "docs" / "howto-extract.md").read_text(encoding="utf-8")
+    source = "\n".join(re.findall(r"^```\{doctest\}\n(.*?)^```", text, flags=re.M | re.S))
+    test = doctest.DocTestParser().get_doctest(source, {}, "howto-extract", "docs", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
