@@ -7,13 +7,15 @@ same ``check`` again (warm: every verdict from ``.proofcheck/results/``), ``erra
 ``report`` after it, and ``mutate --limit N`` (seconds per mutant). ``--cold`` runs only the
 cold checks (quick and default), each ``--repeat`` times, and prints wall and CPU (user + sys
 of the command and its workers) beside the figures measured before the faster fresh runs of
-issue 16. ``--breakdown`` runs one ``check`` and says where its time goes (by section,
-method, phase, claim).
+issue 16; with ``--against REV`` it times commit REV (a git worktree of it) alternating with
+this tree in the same run and prints the medians side by side. ``--breakdown`` runs one
+``check`` and says where its time goes (by section, method, phase, claim).
 
 Usage::
 
     python benchmarks/bench_check_closeness.py [--with-default] [--mutants 12]
-    python benchmarks/bench_check_closeness.py --cold [--repeat 2] [--jobs auto]
+    python benchmarks/bench_check_closeness.py --cold [--repeat 3] [--jobs auto]
+    python benchmarks/bench_check_closeness.py --cold --against ee79cc9 [--budgets quick]
     python benchmarks/bench_check_closeness.py --breakdown [--budget default] [--top 12]
 
 Example (not run by pytest: it takes minutes):
@@ -122,6 +124,50 @@ def cold(args: argparse.Namespace) -> dict[str, list[tuple[float, float]]]:
     return runs
 
 
+def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, float]]]]:
+    """Cold ``check`` at quick and default, this tree and commit ``args.against`` (a worktree
+    of it) alternating, ``--repeat`` runs each; print the medians of wall and CPU side by side
+    with their ratio (the load of the machine falls on both alike)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    base = tempfile.mkdtemp(prefix="bench-against-")
+    tree = os.path.join(base, "tree")
+    subprocess.run(["git", "-C", here, "worktree", "add", "-q", "--detach", tree,
+                    args.against], check=True)
+    trees = {args.against: tree, "now": here}
+    runs: dict[str, dict[str, list[tuple[float, float]]]] = {}
+    try:
+        for budget in args.budgets.split(","):
+            for _ in range(args.repeat):
+                for name, path in trees.items():
+                    env = {**os.environ, "PYTHONPATH": path}
+                    with tempfile.TemporaryDirectory() as tmp:
+                        wall, cpu, proc = _timed_cpu(
+                            ["check", args.target, "--budget", budget, "--no-cache", "--seed",
+                             "0", "--jobs", args.jobs, "-q", "--json", "r.json"], tmp, env)
+                    if proc.returncode not in (0, 1):
+                        print(f"{name}: check --budget {budget}: exit {proc.returncode}: "
+                              f"{proc.stderr.strip().splitlines()[-1:]}")
+                    runs.setdefault(budget, {}).setdefault(name, []).append((wall, cpu))
+    finally:
+        subprocess.run(["git", "-C", here, "worktree", "remove", "--force", tree])
+        shutil.rmtree(base, ignore_errors=True)
+    print(f"cold check {args.target} --no-cache --jobs {args.jobs}, median of {args.repeat}")
+    print(f"{'budget':8s} {args.against[:12]:>12s} {'wall':>6s} {'CPU':>7s}   {'now: wall':>10s} "
+          f"{'CPU':>7s}   {'faster (wall)':>13s}")
+    for budget, by in runs.items():
+        (bw, bc), (nw, nc) = (_median(by[args.against]), _median(by["now"]))
+        print(f"{budget:8s} {'':12s} {bw:5.1f}s {bc:6.1f}s   {nw:9.1f}s {nc:6.1f}s   "
+              f"{bw / nw:12.1f}x")
+    return runs
+
+
+def _median(rows: list[tuple[float, float]]) -> tuple[float, float]:
+    """Medians of the walls and of the CPUs."""
+    import statistics
+
+    return statistics.median(w for w, _ in rows), statistics.median(c for _, c in rows)
+
+
 def compare(args: argparse.Namespace) -> dict[str, float]:
     """Run the measured commands in a fresh directory; print before/after side by side."""
     after: dict[str, float] = {}
@@ -221,14 +267,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cold", action="store_true",
                    help="only cold checks (quick and default), wall and CPU beside the figures "
                         "before the faster fresh runs")
-    p.add_argument("--repeat", type=int, default=1, help="--cold: runs per budget")
+    p.add_argument("--repeat", type=int, default=3, help="--cold: runs per budget")
+    p.add_argument("--against", metavar="REV", help="--cold: time commit REV (a git worktree "
+                   "of it) alternating with this tree, side by side")
+    p.add_argument("--budgets", default="quick,default", help="--cold --against: budgets")
     p.add_argument("--with-default", action="store_true",
                    help="--compare also times a cold check at the default budget")
     p.add_argument("--mutants", type=int, default=12,
                    help="mutants for the seconds-per-mutant figure (0: skip)")
     args = p.parse_args(argv)
     if args.cold:
-        cold(args)
+        if args.against:
+            against(args)
+        else:
+            cold(args)
         return 0
     if not args.breakdown and not args.from_json:
         compare(args)
