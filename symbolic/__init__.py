@@ -14,6 +14,7 @@ from symbolic import softmax as _softmax_module  # noqa: F401, I001
 from symbolic import latex as _latex  # noqa: F401 (registers the LaTeX displays)
 from symbolic import latex_parse as _latex_parse  # noqa: F401 (registers Claim.from_latex)
 from symbolic import pickling as _pickling  # noqa: F401 (registers Max, Min, Abs)
+from symbolic import precedence as _precedence  # noqa: F401 (faster printing of A*x)
 from symbolic.claim import Claim, Prop, check_id
 from symbolic.objects import (
     abs_,
