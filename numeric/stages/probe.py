@@ -5,10 +5,11 @@ The exact stage can spend its whole symbolic time limit, and the fact blackboard
 seconds of z3, on a claim that sampling refutes in a fraction of a second. For an equality the
 probe samples a few instances at the smallest dimension settings (with the hypotheses' equality
 cases, :func:`numeric.search.sampler.equality_cases`) and confirms the clear float64
-violations at high precision (:mod:`numeric.search.confirm`). For an inequality it runs the
-sampling stage's own first pass (its first dimension setting, its random stream, its sample
-count and the equality cases, no search), so a claim refuted there gets the very witness the
-sampling stage would have found after the provers, without their cost. It decides only with a
+violations at high precision (:mod:`numeric.search.confirm`). For an inequality over vectors
+or matrices it runs the sampling stage's own first pass (its first dimension setting, its
+random stream, its sample count and the equality cases, no search), so a claim refuted there
+gets the very witness the sampling stage would have found after the provers, without their
+cost. It decides only with a
 witness that arb certifies (a rigorous refutation, as any other stage's would be); any other
 outcome is no decision, and the stages after it run as they would have.
 
@@ -24,9 +25,11 @@ Example:
     >>> ProbeStage().run(Claim("t:extra-1", sp.exp(2 * a), "=", sp.exp(a) ** 2),
     ...                  Budget.get("quick"), 0) is None
     True
-    >>> v = ProbeStage().run(Claim("t:extra-2", sp.exp(a), ">=", 3 * a), Budget.get("quick"), 0)
-    >>> v.method, round(v.witness["a"], 4)
-    ('sampling+adversarial, confirmed by arb', 0.8351)
+    >>> from symbolic import vector, norm2, n
+    >>> x = vector("x", n)
+    >>> v = ProbeStage().run(Claim("t:extra-2", norm2(x), "<=", 1), Budget.get("quick"), 0)
+    >>> v.method, v.rigorous
+    ('sampling+adversarial, confirmed by arb', True)
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import sympy as sp
 
 from numeric.budget import Budget
 from numeric.layout import Layout
@@ -63,8 +67,15 @@ class ProbeStage:
     rigorous = False  # it never proves; its refutations are rigorous (arb-certified) ones
 
     def applies(self, claim: Claim) -> str | None:
-        """None, except for the PSD order."""
-        return "the PSD order" if claim.rel in NOT_PROBED else None
+        """None for an equality, and for an inequality over vectors or matrices (a scalar
+        one goes to the interval provers, whose refutations need no search)."""
+        if claim.rel is Relation.EQ:
+            return None
+        if claim.rel in NOT_PROBED:
+            return "the PSD order"
+        if not any(isinstance(s, sp.MatrixSymbol) for s in claim.symbols):
+            return "a scalar inequality (the interval provers refute it at a simple point)"
+        return None
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``refuted`` (rigorous) or None."""
