@@ -4,6 +4,8 @@ an entry records for each claim (:mod:`proofs.model.annotation`), results
 (:mod:`proofs.model.conclusion`)."""
 
 from proofs.model.annotation import Annotation
-from proofs.model.lemma import Chain, Lemma, Link, Local, Paper, Remark, Wording
+from proofs.model.lemma import Chain, Lemma, Link, Local, Paper, Remark, Restatement, Wording
+from proofs.model.text import Text
 
-__all__ = ["Annotation", "Chain", "Lemma", "Link", "Local", "Paper", "Remark", "Wording"]
+__all__ = ["Annotation", "Chain", "Lemma", "Link", "Local", "Paper", "Remark", "Restatement",
+           "Text", "Wording"]

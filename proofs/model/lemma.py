@@ -71,7 +71,11 @@ class Link:
     hypotheses; ``uses`` are the listed hypotheses the justification names ("by ‖A‖ ≤ R"),
     which :mod:`proofs.tools.citations` checks the step stands on; ``bind`` maps a cited id to
     how its symbols are instantiated here (``{"closeness:lemma-5.6": {"x": x1, "y": x0}}``,
-    keys are symbol names).
+    keys are symbol names); ``applies`` maps a cited id to the cited statement as this step
+    applies it, as the step prints it (``{"closeness:lemma-5.6": Prop(‖u' − u‖₂, "<=",
+    2√n R e^{R²} ‖x' − x‖₂)}``): :mod:`proofs.reports.errata_uses` compares it with the cited
+    statement and with what the cited proof reaches (an ``inconsistent-use`` finding when the
+    constants differ).
     """
 
     rel: Relation | str
@@ -86,6 +90,7 @@ class Link:
     bind: dict[str, dict[str, Any]] = field(default_factory=dict)
     cause: str | None = None
     uses: tuple[Prop, ...] = ()
+    applies: dict[str, Prop] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
@@ -326,6 +331,24 @@ class Remark:
     corrected: str = ""  # the sharp form, where one is known
 
 
+@dataclass(frozen=True)
+class Restatement:
+    """An entry the text calls another one reparameterised ("Lemma 7.5 (Reparameterized x by A
+    in Lemma 5.5)"): each bound ``lhs ≤ K · scale`` of it (and of its parts, part by part) should
+    carry the original's constant ``K``; ``scale`` and ``original_scale`` are the distances the
+    two bounds are in (``‖A_{t+1} − A_t‖`` and ``‖x_{t+1} − x_t‖₂``).
+
+    >>> from symbolic import scalar
+    >>> Restatement("demo:lemma-2", "demo:lemma-1", scalar("s"), scalar("t")).original
+    'demo:lemma-1'
+    """
+
+    id: str
+    original: str
+    scale: Any
+    original_scale: Any
+
+
 @dataclass
 class Paper:
     """An encoded paper: its key, bibliographic line and entries in the paper's order."""
@@ -345,6 +368,9 @@ class Paper:
     wording: list[Wording] = field(default_factory=list)
     #: remarks that are not errors (:class:`Remark`), listed after the errata
     remarks: list[Remark] = field(default_factory=list)
+    #: entries the text restates reparameterised (:class:`Restatement`): their constants are
+    #: compared with the original's (an ``inconsistent-use`` finding when they differ)
+    restatements: list[Restatement] = field(default_factory=list)
 
     def mirror_of(self, entry_id: str) -> str:
         """The id ``entry_id`` restates in a mirrored section (itself when none)."""

@@ -26,8 +26,11 @@ from typing import Any
 import sympy as sp
 
 from proofs import registry
+from proofs.model import Text
 from proofs.model.lemma import PLANTED
 from proofs.model.results import Result
+from proofs.reports import errata_corrections
+from proofs.reports.errata_uses import inconsistent_uses
 from proofs.reports.tex_text import btext, text
 from symbolic.claim import Prop
 from symbolic.latex import latex
@@ -36,13 +39,14 @@ from symbolic.prop import check_expression
 from symbolic.verdict import Status
 
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
-         "missing-hypothesis", "invalid-step", "invalid-citation", "typo", "wording", "vacuous")
+         "missing-hypothesis", "invalid-step", "inconsistent-use", "invalid-citation", "typo",
+         "wording", "vacuous")
 
 
 #: severity, most severe first: causes are listed in this order
 SEVERITY = ("false-statement", "formula-mismatch", "statement-stronger-than-proof",
-            "invalid-step", "missing-hypothesis", "invalid-citation", "typo", "wording",
-            "vacuous")
+            "invalid-step", "inconsistent-use", "missing-hypothesis", "invalid-citation", "typo",
+            "wording", "vacuous")
 #: kinds that are remarks, not errors: listed after the errata, in their own section
 REMARKS = ("vacuous",)
 
@@ -69,6 +73,13 @@ def _corrected_latex(r: Result) -> str:
     return latex(corr) if isinstance(corr, Prop) else ""
 
 
+def _corrected_text_latex(r: Result) -> str:
+    """A corrected form written as :class:`~proofs.model.Text`, in LaTeX text mode (formulas
+    in ``$…$``); empty for any other form."""
+    corr = r.annotation.corrected
+    return corr.latex(text) if isinstance(corr, Text) else ""
+
+
 def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
              citations: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Findings from check results, plus the missing-hypothesis findings ``flow`` that
@@ -76,8 +87,68 @@ def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
     findings of :func:`proofs.tools.citations.citation_findings` (both computed by the caller:
     rendering never runs a check), plus the typing findings of printed types
     (:func:`declared_findings`)."""
-    return _result_findings(results) + declared_findings(results) + list(flow or []) \
-        + list(citations or []) + wording_findings(results) + remark_findings(results)
+    return _result_findings(results) + declared_findings(results) \
+        + with_corrections(list(flow or []), results) + use_findings(results) \
+        + list(citations or []) + wording_findings(results) \
+        + remark_findings(results)
+
+
+def with_corrections(flow: list[dict[str, Any]],
+                     results: list[Result] = ()) -> list[dict[str, Any]]:
+    """``flow`` with the checked correction of each entry (:func:`errata_corrections.minimal`:
+    the fewest needed hypotheses under which the prover proves the statement) on the entry's
+    first finding, as ``"correction"``; a correction the prover does not prove names the
+    check among ``results`` of the same statement under the same hypotheses (``support``)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for f in flow:
+        chk = f.get("check") or {}
+        if chk.get("type") == "flow" and "correction" not in f:
+            groups.setdefault(chk["entry"], []).append(f)
+    paper = _paper_of(groups)
+    if paper is None:
+        return flow
+    from proofs.tools.hypothesis_flow import needed
+
+    for eid, fs in groups.items():
+        entry = paper.entry(eid)
+        if entry is None or entry.statement_claim() is None:
+            continue
+        props = [h for _, _, h in needed(paper, entry)]
+        needs = []
+        for f in fs:
+            chk = f["check"]
+            h = next((h for h in props if str(h.lhs) == chk["lhs"] and h.rel.value == chk["rel"]
+                      and str(h.rhs) == chk["rhs"]), None)
+            if h is not None and h not in needs:
+                needs.append(h)
+        if needs:
+            rec = errata_corrections.minimal(entry, needs)
+            if not rec["proved"]:
+                rec = dict(rec, support=_support(entry, needs, results))
+            fs[0]["correction"] = rec
+    return flow
+
+
+def _support(entry: Any, needs: list[Any], results: list[Result]) -> str:
+    """The verdict of the run's check of ``entry``'s statement under its listed hypotheses and
+    ``needs`` (an encoding's ``extra`` claim), as words; empty when the run has none."""
+    want = {str(h) for h in (*entry.hypotheses, *needs)}
+    for r in results:
+        c = r.claim
+        if c is not None and r.id != entry.id and str(c.prop) == str(entry.statement) \
+                and {str(h) for h in c.hypotheses} == want:
+            return f"{r.status.value} by the run's check of this form ({r.verdict.method})"
+    return ""
+
+
+def use_findings(results: list[Result]) -> list[dict[str, Any]]:
+    """``inconsistent-use`` findings (:mod:`proofs.reports.errata_uses`: exact comparisons of
+    the encoded uses and restatements) about the claims among ``results``."""
+    paper = _paper_of(r.id for r in results)
+    if paper is None:
+        return []
+    ids = {r.id for r in results}
+    return [f for f in inconsistent_uses(paper) if f["id"] in ids]
 
 
 def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -96,6 +167,7 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
                 "id": r.id, "kind": kind, "source": r.source, "printed": _printed(r),
                 "printed_latex": latex(c.prop), "corrected": _corrected(r),
                 "corrected_latex": _corrected_latex(r),
+                **({"corrected_tex": t} if (t := _corrected_text_latex(r)) else {}),
                 "witness": r.verdict.witness,
                 "evidence": f"{r.verdict.method}: {r.verdict.message}",
                 "rigorous": bool(r.verdict.rigorous), "note": note.note,
@@ -119,8 +191,11 @@ def _result_findings(results: list[Result]) -> list[dict[str, Any]]:
                              f"{pretty(cr.claim.prop)} is refuted ({cr.verdict.method}: "
                              f"{cr.verdict.message})"),
                 "rigorous": bool(cr.verdict.rigorous),
-                "note": "the statement may still hold (see its own verdict: "
-                        f"{r.status.value}); its proof does not reach it",
+                "note": ("the statement is refuted as printed too (see its false-statement "
+                         "finding); its proof does not reach it either"
+                         if r.status is Status.REFUTED else
+                         f"the statement itself is {r.status.value}; its proof does not "
+                         "reach it"),
                 "check": {"type": "conclusion", "claim": r.id},
             })
         for note in r.notes:
@@ -174,7 +249,8 @@ def wording_findings(results: list[Result]) -> list[dict[str, Any]]:
         "printed_latex": "", "corrected": f"“{w.corrected}”", "corrected_latex": "",
         "witness": None, "evidence": f"as printed in the text: {w.why}", "rigorous": True,
         "note": "", "check": {"type": "wording", "entry": w.id},
-    } for w in getattr(paper, "wording", []) if w.id in ids]
+    } for w in getattr(paper, "wording", []) if w.id in ids or any(
+        i.startswith(w.id + ":") for i in ids)]
 
 
 def remark_findings(results: list[Result]) -> list[dict[str, Any]]:
@@ -314,6 +390,9 @@ def cause_keys(f: dict[str, Any], paper: Any = None) -> list[tuple]:
     if f["kind"] == "missing-hypothesis" or f.get("why") == "missing-hypothesis":
         # a statement refuted for want of a hypothesis joins its entry's omissions
         keys.append(("missing", _top(mirror(f["id"]))))
+    elif f["kind"] == "inconsistent-use":
+        # every use of one lemma (and of its mirror) with another constant: one cause
+        keys.append(("inconsistent-use", mirror((f.get("check") or {}).get("cited", cid))))
     elif f["kind"] in ("invalid-step", "invalid-citation", "typo", "wording", "vacuous"):
         keys.append((f["kind"], mirror(cid)))
     else:
@@ -428,14 +507,22 @@ def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str,
     lead = next(f for f in fs if f["kind"] == kind)
     if info:
         title, summary, corrected = info.get("title"), info.get("summary"), info.get("corrected")
+    elif kind == "inconsistent-use":
+        title, summary, corrected = _use_cause([f for f in fs if f["kind"] == kind], paper)
     elif kind == "missing-hypothesis" or (kind == "false-statement" and any(
             f.get("why") == "missing-hypothesis" for f in fs)):
         hyps = list(dict.fromkeys(f["hypothesis"] for f in fs if f.get("hypothesis")))
         parts = sorted({_label(i, paper) for i in ids if i not in tops}) or [
             _label(t, paper) for t in tops]
+        false_at = list(dict.fromkeys(_top(f["id"]) for f in fs
+                                      if f["kind"] == "false-statement"))
+        others = [t for t in tops if t not in false_at]
         title = (f"{where}: hypotheses the proof uses are not listed"
                  if kind == "missing-hypothesis" else
-                 f"{where}: false as printed, for want of hypotheses the proof uses")
+                 f"{', '.join(_label(t, paper) for t in false_at)}: false as printed, for want "
+                 "of hypotheses the proof uses" + (
+                     f" ({', '.join(_label(t, paper) for t in others)}: the proof uses them "
+                     "too)" if others else ""))
         summary = (f"{len(fs)} instance(s) over {', '.join(parts)}"
                    + (f"; needed and not implied by the listed hypotheses: "
                       f"{'; '.join(hyps)}" if hyps else "")
@@ -444,8 +531,13 @@ def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str,
         own = [f["hypothesis"] for f in fs if f.get("hypothesis") and _top(f["id"]) == tops[0]]
         corrected = ("add to " + _label(tops[0], paper) + ": " + "; ".join(dict.fromkeys(own))
                      if own else next((f["corrected"] for f in fs if f.get("corrected")), None))
+        recs = [f["correction"] for f in fs if f.get("correction")]
+        if recs:
+            corrected = _checked_correction(recs, paper)
     else:
-        labels = list(dict.fromkeys(_label(i, paper) for i in ids))
+        labels = list(dict.fromkeys(
+            f["source"].split(",")[0] if f["kind"] == "wording" else _label(f["id"], paper)
+            for f in fs))
         title = f"{', '.join(labels)}: {kind.replace('-', ' ')}"
         summary = f"{_label(lead['id'], paper)}: {lead['printed']}"
         if len(fs) > 1:
@@ -454,6 +546,74 @@ def _cause(items: list[dict[str, Any]], idx: list[int], paper: Any) -> dict[str,
         corrected = next((f["corrected"] for f in fs if f.get("corrected")), None)
     return {"id": "", "kind": kind, "title": title, "summary": summary,
             "corrected": corrected, "findings": idx}
+
+
+def _checked_correction(recs: list[dict[str, Any]], paper: Any) -> str:
+    """One corrected form for a cause of omitted hypotheses, from the prover-checked records of
+    :func:`errata_corrections.minimal` (entries in paper order, originals before mirrors)."""
+    mirror = paper.mirror_of if paper is not None else (lambda c: c)
+    recs = sorted(recs, key=lambda r: (mirror(r["entry"]) != r["entry"], r["entry"]))
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for r in recs:
+        groups.setdefault((tuple(r["added"]), tuple(r["dropped"]), r["proved"],
+                           tuple(r.get("proof_needs") or ())), []).append(r)
+    out = []
+    for (added, dropped, proved, proof_needs), rs in groups.items():
+        names = ", ".join(_label(r["entry"], paper) for r in rs)
+        if not added and proved:
+            out.append(f"{names}: true as printed (proved); its proof as written uses "
+                       f"{'; '.join(proof_needs or rs[0]['needed'])}, which it should list")
+            continue
+        line = f"{names}: add {'; '.join(added)}"
+        if proved:
+            line += " (proved" + (f"; not needed: {'; '.join(dropped)}" if dropped else "") + ")"
+        elif (rs[0].get("support") or "").startswith("proved"):
+            line += (f" ({rs[0]['support']}; the errata's quick proof attempt does not decide "
+                     "it, so none is dropped)")
+        else:
+            why = rs[0].get("support") or (
+                "the prover does not decide it: " + (rs[0].get("reason") or "no proof found"))
+            line += f" (not proved; {clip(why, 160)})"
+        out.append(line)
+    used = sorted({e for r in recs if r["proved"] for e in r["relies_on"]})
+    tail = f". Proofs: fact blackboard ({', '.join(used)})" if used else ""
+    return "; ".join(out) + tail
+
+
+def _use_cause(fs: list[dict[str, Any]], paper: Any) -> tuple[str, str, str | None]:
+    """Title, summary and corrected form of a cause of ``inconsistent-use`` findings: the
+    cited statement's constant, its proof's, and each use's, originals before mirrors."""
+    mirror = paper.mirror_of if paper is not None else (lambda c: c)
+    cited = list(dict.fromkeys(f["check"]["cited"] for f in fs))
+    cited.sort(key=lambda c: (mirror(c) != c, c))
+    names = list(dict.fromkeys(_label(c, paper) for c in cited))
+    title = f"{', '.join(names)}: used with constants other than the statement's"
+    parts = []
+    for c in cited:
+        mine = [f for f in fs if f["check"]["cited"] == c]
+        head = f"{_label(c, paper)} states {mine[0]['stated']}"
+        if mine[0].get("reached"):
+            head += f" and its proof reaches {mine[0]['reached']}"
+        uses = []
+        for f in mine:
+            how = ("the proof's" if f.get("reached") == f["used"] else "neither")
+            where = _label(f["id"], paper)
+            if f["check"]["type"] == "restatement":
+                uses.append(f"{where}, which restates it, has {f['used']}")
+            else:
+                uses.append(f"{where} uses {f['used']} ({how})")
+        parts.append(head + "; " + "; ".join(uses))
+    summary = ("One lemma is quoted with different constants, so the chain of bounds does not "
+               "follow from the statements as printed: " + ". ".join(parts) + ".")
+    first = {c: next(f for f in fs if f["check"]["cited"] == c) for c in cited}
+    fixes = [f"{_label(c, paper)}: {f['reached']}" for c, f in first.items() if f.get("reached")]
+    fixed = ("quote each lemma in one form, the one its proof reaches, in its statement and at "
+             "every use: " + "; ".join(fixes)) if fixes else ""
+    rest = [f for f in fs if f["check"]["type"] == "restatement"]
+    fixes = [fixed] if fixed else []
+    fixes += [f"{_label(f['id'], paper)} restates {_label(f['check']['cited'], paper)}: give "
+              f"both one constant (now {f['used']} and {f['stated']})" for f in rest]
+    return title, summary, "; ".join(dict.fromkeys(fixes)) or None
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -524,20 +684,22 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
     lines = [f"# Errata: `{paper}`", "",
              f"{len(cs)} cause(s), {len(items)} finding(s). Causes come first, most severe "
              "first (false statements, of theorems first, then of the lemmas theorems use; "
-             "formula mismatches, statements stronger than their proofs, invalid steps, missing "
-             "hypotheses, invalid citations, typos); each folds its instances.", ""]
+             "formula mismatches, statements stronger than their proofs, invalid steps, "
+             "inconsistent uses of a lemma, missing hypotheses, invalid citations, typos, "
+             "wording); remarks that are not errors come last. Each cause folds its "
+             "instances.", ""]
     for k, c in enumerate(cs, 1):
         if c["kind"] in REMARKS and (k == 1 or cs[k - 2]["kind"] not in REMARKS):
             lines += ["# Remarks (not errors)", ""]
         lines += [f"## {k}. {c['title']}", "",
                   f"- kind: {c['kind']}; {len(c['findings'])} instance(s)",
-                  f"- summary: {c['summary']}",
-                  f"- corrected: {c['corrected']}" if c["corrected"] else
-                  "- corrected: (none known)"]
+                  f"- summary: {c['summary']}"]
         readings = list(dict.fromkeys(items[i]["note"] for i in c["findings"]
                                       if items[i].get("note")))
         for r in readings[:2]:
             lines.append(f"- reading: {r}")
+        lines.append(f"- corrected: {c['corrected']}" if c["corrected"] else
+                     "- corrected: (none known)")
         lines += ["", "<details><summary>instances</summary>", ""]
         for i in c["findings"]:
             f = items[i]
@@ -570,18 +732,25 @@ def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | N
     out = [text(f"{len(cs)} cause(s), {len(items)} finding(s); causes most severe first, "
                 "each followed by its instances.")]
     for k, c in enumerate(cs, 1):
+        if c["kind"] in REMARKS and (k == 1 or cs[k - 2]["kind"] not in REMARKS):
+            out.append(r"\subsection*{Remarks (not errors)}")
+            out.append(text("Bounds that hold but say less than a trivial bound wherever they "
+                            "could say something, with the sharp form where one is known."))
         out.append(rf"\subsection*{{{k}. {text(c['title'])}}}")
         out.append(rf"\textbf{{{text(c['kind'])}}}, {len(c['findings'])} instance(s). "
-                   + btext(c["summary"][:700]))
+                   + btext(clip(c["summary"], 1200)))
         lead = items[c["findings"][0]]
         if lead.get("printed_latex"):
             out.append(r"\begin{small}Printed: $" + lead["printed_latex"] + r"$\end{small}")
-        corr_tex = next((items[i].get("corrected_latex") for i in c["findings"]
-                         if items[i].get("corrected_latex")), "")
-        if corr_tex and c["kind"] != "missing-hypothesis":
-            out.append(r"\par Corrected: $" + corr_tex + "$")
+        # a finding's own LaTeX form, when the cause's corrected form is that finding's
+        own = next((items[i] for i in c["findings"] if c["corrected"] is not None
+                    and items[i].get("corrected") == c["corrected"]), {})
+        if own.get("corrected_latex"):
+            out.append(r"\par Corrected: $" + own["corrected_latex"] + "$")
+        elif own.get("corrected_tex"):
+            out.append(r"\par Corrected: " + own["corrected_tex"])
         elif c["corrected"]:
-            out.append(r"\par Corrected: " + btext(c["corrected"][:600]))
+            out.append(r"\par Corrected: " + btext(clip(c["corrected"], 1500)))
         notes = list(dict.fromkeys(items[i]["note"] for i in c["findings"]
                                    if items[i].get("note")))
         if notes:

@@ -386,6 +386,8 @@ def _cite(cid: str) -> str:
 
 
 def _corrected(corr: Any) -> str:
+    if hasattr(corr, "latex") and hasattr(corr, "pieces"):  # proofs.model.Text
+        return corr.latex(text)
     if isinstance(corr, (Prop, Claim)):
         return "$" + latex(corr) + "$"
     if isinstance(corr, sp.Basic):

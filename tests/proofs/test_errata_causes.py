@@ -186,8 +186,9 @@ def test_causes_titles_and_order_do_not_depend_on_the_seed(tmp_path, monkeypatch
         doc = json.loads(out.read_text())
         seen.append([(c["kind"], c["title"]) for c in doc["causes"]])
     assert seen[0] == seen[1]
-    assert seen[0][0] == ("false-statement", "Theorem 8.2, Theorem 8.1: false as printed, for "
-                                             "want of hypotheses the proof uses")
+    assert seen[0][0] == ("false-statement", "Theorem 8.2: false as printed, for want of "
+                                             "hypotheses the proof uses (Theorem 8.1: the proof "
+                                             "uses them too)")
 
 
 def test_vacuous_bounds_are_remarks_listed_after_the_errata():

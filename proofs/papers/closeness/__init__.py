@@ -9,7 +9,7 @@ import importlib
 
 import mpmath
 
-from proofs.model import Paper, Remark, Wording
+from proofs.model import Paper, Remark, Restatement, Wording
 from proofs.papers.closeness.mirror import mirror_of
 
 #: root causes entries name explicitly (``cause=``), for the errata
@@ -40,6 +40,11 @@ WORDING = [
             "3.3 Lower bound on ⟨exp(Ax), 𝟏ₙ⟩",
             "the section bounds α(x) = ⟨exp(Ax), 𝟏ₙ⟩ from below (β is the bound, not the "
             "bounded quantity), as Section 3's overview says"),
+    Wording("closeness:fact-3.1", "Section 3.1, notation",
+            "ℝ_{>0} represents non-negative real numbers",
+            "ℝ_{>0} represents positive real numbers",
+            "ℝ_{>0} excludes 0, so its elements are positive; the non-negative reals are "
+            "ℝ_{≥0}"),
     Wording("closeness:definition-4.4", "Definition 4.4", "c : ℝ^d ∈ ℝ^n", "c : ℝ^d → ℝ^n",
             "a function's type is written with an arrow; ∈ reads as membership"),
     Wording("closeness:definition-6.4", "Definition 6.4", "c : ℝ^{n×d} ∈ ℝ^n",
@@ -73,6 +78,14 @@ def _entries() -> list:
     return out
 
 
+def _restatements() -> list[Restatement]:
+    """Lemma 7.5 is printed as "Reparameterized x by A in Lemma 5.5": the same constants, the
+    shift ‖x_{t+1} − x_t‖₂ replaced by ‖A_{t+1} − A_t‖."""
+    s5 = importlib.import_module(f"{__name__}.section5")
+    s7 = importlib.import_module(f"{__name__}.section7")
+    return [Restatement("closeness:lemma-7.5", "closeness:lemma-5.5", s7.DA, s5.DX)]
+
+
 PAPER = Paper(
     key="closeness",
     title="The Closeness of In-Context Learning and Weight Shifting for Softmax Regression",
@@ -82,4 +95,5 @@ PAPER = Paper(
     mirror=mirror_of,
     wording=WORDING,
     remarks=REMARKS,
+    restatements=_restatements(),
 )

@@ -23,7 +23,7 @@ from typing import Any
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
+from proofs.model import Chain, Lemma, Link, Text
 from symbolic import Prop, abs_, exp_, inner, n, named, norm2, norminf, ones, scalar, vector
 from symbolic.objects import OpNorm
 from symbolic.softmax import SoftmaxRegression
@@ -209,6 +209,11 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
 
     d_a_inv = abs_(p.a1**-1 - p.a0**-1)
     d_u = norm2(p.u1 - p.u0)
+    d_a = abs_(p.a1 - p.a0)
+    # the cited statements as the steps apply them, as printed (Link.applies)
+    exp_id, inv_id, alpha_id = (f"closeness:lemma-{cite[k]}" for k in ("exp", "inv", "alpha"))
+    part2_used = 2 * part2_rhs_factor * sp.exp(2 * R**2) * dist  # Part 2, step 3
+    quoted2 = 2 * beta**-1 * sqn * R * sp.exp(2 * R**2) * dist  # Part 3, step 3 ("n^{0.5}")
     part1 = Lemma(
         f"{lid}:part-1", f"{loc}, Part 1",
         Prop(norm2(p.db1), "<=", 2 * beta**-2 * n**THREE_HALVES * sp.exp(2 * R**2) * dist),
@@ -220,12 +225,13 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
         proof=Chain(norm2(p.db1), links([
             ("<=", d_a_inv * norm2(p.u1), "definition"),
             ("<=", d_a_inv * sqn * sp.exp(R**2), "assumption on A and x"),
-            ("<=", beta**-2 * abs_(p.a1 - p.a0) * sqn * sp.exp(R**2), f"Lemma {cite['inv']}",
-             (f"closeness:lemma-{cite['inv']}",)),
+            ("<=", beta**-2 * d_a * sqn * sp.exp(R**2), f"Lemma {cite['inv']}", (inv_id,),
+             {"applies": {inv_id: Prop(d_a_inv, "<=", beta**-2 * d_a)}}),
             ("<=", beta**-2 * sqn * d_u * sqn * sp.exp(R**2), f"Lemma {cite['alpha']}",
-             (f"closeness:lemma-{cite['alpha']}",)),
+             (alpha_id,), {"applies": {alpha_id: Prop(d_a, "<=", d_u * sqn)}}),
             ("<=", beta**-2 * sqn * (2 * sqn * R * sp.exp(R**2) * dist) * sqn * sp.exp(R**2),
-             f"Lemma {cite['exp']}", (f"closeness:lemma-{cite['exp']}",)),
+             f"Lemma {cite['exp']}", (exp_id,),
+             {"applies": {exp_id: Prop(d_u, "<=", 2 * sqn * R * sp.exp(R**2) * dist)}}),
             ("=", 2 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist, "(algebra)"),
         ])),
     )
@@ -243,8 +249,8 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
               "note": "delta_{b,2} carries alpha at the old point; the step writes the new one",
               "corrected": Prop(norm2(p.db2), "<=", abs_(p.a0**-1) * d_u)}),
             ("<=", beta**-1 * d_u, "(beta lower-bounds alpha)"),
-            ("<=", beta**-1 * 2 * part2_rhs_factor * sp.exp(2 * R**2) * dist,
-             f"Lemma {cite['exp']}", (f"closeness:lemma-{cite['exp']}",)),
+            ("<=", beta**-1 * part2_used, f"Lemma {cite['exp']}", (exp_id,),
+             {"applies": {exp_id: Prop(d_u, "<=", part2_used)}}),
         ])),
     )
     bound1 = 2 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist
@@ -260,14 +266,16 @@ def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...]
              "e.g. ||A|| ~ 1e37 with ||shift|| ~ 1e-32 (Part 3) or ||x|| ~ 1e80 with "
              "||A_{t+1} - A_t|| ~ 1e-78 (Lemma 7.5).",
         finding="missing-hypothesis", expect="refuted",
-        corrected="add ||A|| <= R, ||x|| <= R, the 0.01 shift condition and beta <= alpha at "
-                  "both points (the extra claim with these hypotheses is supported)",
+        corrected=Text("add the hypotheses its proof uses: ",
+                       *[q for h in proof_hyps for q in ("; ", h)][1:]),
         proof=Chain(norm2(p.db), links([
             ("=", norm2(p.db1 + p.db2), "the definition of delta_b",
              (f"closeness:lemma-{'5.4' if num == '5.5' else '7.4'}:part-1",)),
             ("<=", norm2(p.db1) + norm2(p.db2), "triangle inequality"),
-            ("<=", bound1 + 2 * beta**-1 * sqn * R * sp.exp(2 * R**2) * dist,
-             "the results in Part 1 and Part 2", (f"{lid}:part-1", f"{lid}:part-2")),
+            ("<=", bound1 + quoted2, "the results in Part 1 and Part 2",
+             (f"{lid}:part-1", f"{lid}:part-2"),
+             {"applies": {f"{lid}:part-1": Prop(norm2(p.db1), "<=", bound1),
+                          f"{lid}:part-2": Prop(norm2(p.db2), "<=", quoted2)}}),
             ("<=", 2 * bound1, "n >= 1 and beta^-1 >= 1"),
             ("<=", 4 * beta**-2 * n**THREE_HALVES * R * sp.exp(2 * R**2) * dist,
              "simple algebra"),

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Lemma
+from proofs.model import Lemma, Text
 from proofs.papers.closeness import section5 as s5
 from proofs.papers.closeness import section7 as s7
 from proofs.papers.closeness.section8 import M, R
@@ -60,7 +60,8 @@ DEFINITION_1_1 = Lemma(
     note="The objective is the attention computation: D normalises exp(A X A^T) row by row. "
          "With D = diag(A X A^T 1_n) as printed the rows do not sum to 1 (nor is D invertible "
          "in general); the entry checks the normalisation the text describes.",
-    corrected="D = diag(exp(A X A^T) 1_n), so that D^-1 exp(A X A^T) 1_n = 1_n",
+    corrected=Text("D = ", diag(exp_(AXA) * ones(n)), ", so that ",
+                   Prop(diag(recip_(exp_(AXA) * ones(n))) * exp_(AXA) * ones(n), "=", ones(n))),
 )
 
 DEFINITION_1_1_CORRECTED = Lemma(

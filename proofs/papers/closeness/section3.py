@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
+from proofs.model import Chain, Lemma, Link, Text
 from symbolic import (
     Prop,
     abs_,
@@ -78,7 +78,9 @@ FACT_3_2 = [
           description="X ⪯ alpha Y implies ||X|| <= alpha ||Y||",
           # pinned after the checks refuted it (X = -74, Y = 0.91, alpha = -78 at n = 1)
           expect="refuted", finding="missing-hypothesis",
-          corrected="0 ⪯ X ⪯ alpha Y and alpha >= 0 imply ||X|| <= alpha ||Y||"),
+          corrected=Text(Prop(sp.ZeroMatrix(n, n), "⪯", S), " and ", Prop(S, "⪯", alpha * T),
+                         " with ", Prop(alpha, ">=", 0), " imply ",
+                         Prop(opnorm(S), "<=", alpha * opnorm(T)))),
 ]
 
 FACT_3_2_ITEM_5_PSD = Lemma(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
+from proofs.model import Chain, Lemma, Link, Text
 from proofs.papers.closeness.mirror import softmax_definitions
 from symbolic import (
     Prop,
@@ -28,7 +28,6 @@ from symbolic import (
     ones,
     vector,
 )
-from symbolic.derivation import text
 from symbolic.softmax import SoftmaxRegression
 
 A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
@@ -77,7 +76,8 @@ LEMMA_4_5 = [
           # pinned after the exact stage refuted it (witness at n = d = 1, where the true
           # derivative is 0 since f = 1); corrected form derived by `proofcheck derive`
           expect="refuted", finding="formula-mismatch",
-          corrected=text(PART_5_CORRECTED) + "  (the term f(x)<c(x),f(x)> carries a minus sign)"),
+          corrected=Text(PART_5_CORRECTED, "  (the term ", inner(c, f) * f,
+                         " carries a minus sign)")),
 ]
 
 #: d^2 L / dx_i dx_j, derived by hand from Part 4 and checked by the exact stage.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Lemma
+from proofs.model import Lemma, Text
 from proofs.papers.closeness.mirror import (
     BETA_01,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
     CENT,
@@ -104,7 +104,7 @@ UPDATE = Lemma(
          "ascent step. Nothing later depends on the sign (the theorems bound the shift by "
          "||x_{t+1} - x_t||).",
     expect="refuted", finding="formula-mismatch",
-    corrected="x_{t+1} = x_t - eta g(x_t) (gradient descent)",
+    corrected=Text(Prop(xt1, "=", xt - eta * G_T), " (gradient descent)"),
 )
 
 SIGN_FLIP_5 = Lemma(
@@ -116,9 +116,9 @@ SIGN_FLIP_5 = Lemma(
     note="The sign vector -1_n is one of the 2^n patterns the text lists as solutions.",
     printed="(f(x_{t+1}) - f(x_t)) ∘ s solves Definition 5.1 for every s in {-1,+1}^n",
     expect="refuted", finding="false-statement",
-    corrected="the solutions of Definition 5.1 are the sphere ||f(x_t) - b + delta||_2 = "
-              "||f(x_{t+1}) - b||_2; sign patterns of f(x_{t+1}) - f(x_t) are not solutions "
-              "in general",
+    corrected=Text("the solutions δ of Definition 5.1 are the sphere ",
+                   Prop(norm2(P.f0 - b + vector("delta", n)), "=", norm2(P.f1 - b)),
+                   "; sign patterns of ", P.f1 - P.f0, " are not solutions in general"),
 )
 
 SAME_NORM_5 = Lemma(
@@ -135,8 +135,8 @@ SAME_NORM_5 = Lemma(
          "but they are not solutions in general (extra-definition-5.1-sign-flip is refuted).",
     printed="every solution delta_b of Definition 5.1 has the same norm",
     expect="refuted", finding="false-statement",
-    corrected="solutions of Definition 5.1 differ in norm; Claim 5.2 fixes "
-              "delta_b := f(x_{t+1}) - f(x_t) by choice, not by Definition 5.1",
+    corrected=Text("solutions of Definition 5.1 differ in norm; Claim 5.2 fixes ",
+                   Prop(P.db, "=", P.f1 - P.f0), " by choice, not by Definition 5.1"),
 )
 
 BIND_5_5 = {
@@ -187,7 +187,9 @@ LEMMA_5_8 = Lemma(
                 "beta^-2 |alpha(x) - alpha(y)|",
     note="No sign condition on beta is listed; Lemma 5.5 uses it with beta in (0,1).",
     expect="refuted", finding="missing-hypothesis",
-    corrected="add beta > 0: then alpha(x) alpha(y) >= beta^2 and the bound holds",
+    corrected=Text("add ", Prop(beta, ">", 0), ": then ",
+                   Prop(inner(exp_(A * x), ones(n)) * inner(exp_(A * y), ones(n)), ">=",
+                        beta**2), " and the bound holds"),
 )
 
 # Sharpest constants (extra claims), each beside the paper's constant.

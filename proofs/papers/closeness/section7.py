@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link
+from proofs.model import Chain, Lemma, Link, Text
 from proofs.papers.closeness.mirror import (
     CENT,
     DIMS,
@@ -106,7 +106,8 @@ LEMMA_7_8 = Lemma(
                 "beta^-2 |alpha(A) - alpha(B)|",
     note="No sign condition on beta is listed.",
     expect="refuted", finding="missing-hypothesis",
-    corrected="add beta > 0",
+    corrected=Text("add ", Prop(beta, ">", 0), ": then ",
+                   Prop(alpha_A * alpha_B, ">=", beta**2), " and the bound holds"),
     proof=Chain(abs_(alpha_A**-1 - alpha_B**-1), [
         Link("=", alpha_A**-1 * alpha_B**-1 * abs_(alpha_A - alpha_B), "simple algebra"),
         Link("<=", beta**-2 * abs_(alpha_A - alpha_B), "alpha(A) >= beta, alpha(B) >= beta",

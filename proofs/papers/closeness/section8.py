@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link, Local
+from proofs.model import Chain, Lemma, Link, Local, Text
 from proofs.papers.closeness import section5 as s5
 from proofs.papers.closeness import section7 as s7
 from symbolic import Prop, n, named, norm2, opnorm
@@ -45,7 +45,7 @@ def theorem(num: str, pair: s5.Pair, dist, hyps: tuple, proof_hyps: tuple, cite5
     bound55 = 4 * beta**-2 * n**TH * R * sp.exp(2 * R**2) * dist
     steps = [
         ("<=", bound55, just[0], (cite55,),
-         {"bind": {cite55: {}}}),
+         {"bind": {cite55: {}}, "applies": {cite55: Prop(norm2(bt), "<=", bound55)}}),
         ("<=", 4 * n**TH * R * sp.exp(2 * R**2) * sp.exp(2 * R**2) * dist, just[1],
          ("closeness:lemma-3.3",),
          {"expect": "refuted", "finding": "invalid-step", "note": STEP2_NOTE,
@@ -99,7 +99,7 @@ THEOREM_8_2 = theorem(
                "~1e-78 keeps ||(A_{t+1} - A_t) x|| moderate (found by the search over orders "
                "of magnitude).",
     expect="refuted", finding="missing-hypothesis",
-    corrected="add ||x||_2 <= R (as Theorem 1.4 lists it)",
+    corrected=Text("add ", Prop(norm2(s7.x), "<=", R), " (as Theorem 1.4 lists it)"),
 )
 
 ENTRIES = [THEOREM_8_1, THEOREM_8_2]

@@ -1,0 +1,110 @@
+"""Corrected hypotheses, checked: the smallest set of added hypotheses the prover still proves a
+statement under.
+
+For a statement refuted for want of hypotheses its proof uses (the hypothesis flow names them),
+:func:`minimal` proves the statement with every needed hypothesis added, then drops each one in
+turn while the prover (:func:`numeric.prover.engine.prove`, the fact blackboard) still proves
+it. What is left is a corrected form that is **proved**; a dropped hypothesis is implied by the
+others for this statement (``α ≥ e^{−R²}`` follows from ``‖A‖ ≤ R`` and ``‖x‖₂ ≤ R``, Lemma 3.3).
+A kept one is one the prover could not do without (not a proof that the statement needs it).
+When even the full set is not proved, nothing is dropped and the record says why.
+
+Results are kept in the results store of the working directory (``.proofcheck/``, when a run
+made one and ``PROOFCHECK_CACHE`` does not turn it off), keyed by the statement, the
+hypotheses and the toolkit's source, so a second ``errata`` pays nothing.
+
+Example:
+    >>> from proofs.papers.closeness import PAPER
+    >>> from symbolic import Prop, opnorm
+    >>> from proofs.papers.closeness.section5 import A, R
+    >>> entry = PAPER.entry("closeness:lemma-5.5:part-3")
+    >>> rec = minimal(entry, [Prop(opnorm(A), "<=", R)], store=None)
+    >>> rec["proved"], rec["added"]
+    (True, ['‖A‖ ≤ R'])
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from numeric.budget import Budget
+from numeric.prover.engine import prove
+from proofs.model import Lemma
+from symbolic.claim import Claim, Prop
+from symbolic.latex import latex
+from symbolic.pretty import pretty
+
+_MEMO: dict[tuple, dict[str, Any]] = {}
+
+
+def default_store() -> Any:
+    """The results store of the working directory when a run made one (else None)."""
+    from proofs.store.cache import DIRECTORY, ResultStore, enabled_by_env
+
+    if not enabled_by_env() or not (Path(".") / DIRECTORY).is_dir():
+        return None
+    return ResultStore(".")
+
+
+def _claim(entry: Lemma, hyps: list[Prop]) -> Claim:
+    c = entry.statement_claim()
+    assert c is not None
+    return Claim(c.id, c.lhs, c.rel, c.rhs, (*entry.hypotheses, *hyps), source=c.source,
+                 dims=c.dims, ranges=c.ranges)
+
+
+def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
+    b = Budget.get(budget)
+    full = prove(_claim(entry, needs), b)
+    rec: dict[str, Any] = {"entry": entry.id, "proved": full.proved, "budget": budget,
+                           "needed": [pretty(h) for h in needs]}
+    if not full.proved:
+        rec.update(added=[pretty(h) for h in needs],
+                   added_latex=[latex(h) for h in needs], dropped=[], relies_on=[],
+                   reason=full.reason or "the prover does not prove it")
+        return rec
+    keep, used = list(needs), full.relies_on
+    for h in list(needs):
+        trial = [k for k in keep if k is not h]
+        out = prove(_claim(entry, trial), b)
+        if out.proved:
+            keep, used = trial, out.relies_on
+    rec.update(added=[pretty(h) for h in keep], added_latex=[latex(h) for h in keep],
+               dropped=[pretty(h) for h in needs if h not in keep], relies_on=list(used),
+               reason="", proof_needs=[pretty(h) for h in _independent(entry, needs, b)]
+               if not keep else [])
+    return rec
+
+
+def _independent(entry: Lemma, needs: list[Prop], b: Budget) -> list[Prop]:
+    """``needs`` without those the others imply (with the listed hypotheses), as the prover
+    shows: what a proof that uses them all must list (``α ≥ e^{−R²}`` follows from the norm
+    bounds)."""
+    keep = list(needs)
+    for h in list(needs):
+        rest = tuple(k for k in keep if k is not h)
+        c = Claim(f"{entry.id.split(':')[0]}:extra-implied-hypothesis", h.lhs, h.rel, h.rhs,
+                  (*entry.hypotheses, *rest), dims=entry.dims, ranges=entry.ranges)
+        if prove(c, b).proved:
+            keep = list(rest)
+    return keep
+
+
+def minimal(entry: Lemma, needs: list[Prop], budget: str = "quick",
+            store: Any = "default") -> dict[str, Any]:
+    """The smallest subset of ``needs`` (greedy, in order) under which the prover proves
+    ``entry``'s statement with its listed hypotheses: ``{"entry", "proved", "added",
+    "added_latex", "dropped", "relies_on", "reason", "needed", "budget"}``."""
+    key = (entry.id, str(entry.statement), tuple(str(h) for h in entry.hypotheses),
+           tuple(str(h) for h in needs), budget)
+    if key in _MEMO:
+        return _MEMO[key]
+    st = default_store() if store == "default" else store
+    if st is None:
+        rec = _compute(entry, needs, budget)
+    else:
+        rec = st.memo("corrections", list(key[:2]) + list(key[2]) + ["|"] + list(key[3])
+                      + [budget], lambda: _compute(entry, needs, budget))
+    _MEMO[key] = rec
+    return rec
