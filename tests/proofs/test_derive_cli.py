@@ -20,7 +20,8 @@ def test_derive_part_5_flags_printed_form_and_shows_correction(capsys):
     assert main(["derive", "closeness:lemma-4.5:part-5"]) == 0
     out = capsys.readouterr().out
     assert out.count("NOT SHOWN") == 1
-    assert "corrected: d/dx_i[L_exp(x)] = (A[:,i]^T*((-<c(x), f(x)>)*f(x)" in out
+    assert ("corrected: ∂(L_{exp}(x))/∂x_{i} = (A_{*,i}ᵀ (diag(f(x)) c(x) - ⟨c(x), f(x)⟩ f(x)))_1"
+            in out)
 
 
 def test_unknown_id_is_a_usage_error_with_suggestions(capsys):
