@@ -157,13 +157,15 @@ def defined(claim: Claim, budget: Budget) -> str:
 
 def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
           library: set[str] | None = None, domain_only: bool = False,
-          prefer: frozenset[str] = frozenset(), polynomial: bool = True) -> Outcome:
+          prefer: frozenset[str] = frozenset(), polynomial: bool = True,
+          relies: bool = True) -> Outcome:
     """Try to prove ``claim`` from its hypotheses, ``extra`` premises (cited statements) and
     the library (restricted to the entry names in ``library`` when given; signs are always
     there), in the :func:`attempts` of ``budget``. ``domain_only``: only show that the claim
     is defined. ``prefer``: entries ``relies_on`` keeps when others can go instead.
     ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
-    real-algebra stage)."""
+    real-algebra stage). ``relies``: find which entries the proof needs (``relies_on``; a
+    check per entry): a caller that asks only whether a claim is proved skips it."""
     big = too_large(claim)
     if big:
         return Outcome(False, big, final=True)
@@ -171,7 +173,7 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
     gave_up = 0
     for rounds, last, limit in attempts(budget):
         out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
-                      last)
+                      last, relies)
         gave_up += out.gave_up
         if out.proved or out.final or gave_up >= give_ups(budget):  # out of resources: stop
             break
@@ -192,7 +194,7 @@ def give_ups(budget: Budget) -> int:
 
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
             rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
-            polynomial: bool = True, last_pass: bool = True) -> Outcome:
+            polynomial: bool = True, last_pass: bool = True, relies: bool = True) -> Outcome:
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
     ``limit``."""
     syms = _symbols(claim, extra)
@@ -243,6 +245,8 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     # spent: a fact whose removal needs far more is kept (z3 would give up on it only after
     # the attempt's whole limit, seconds at the default budget), and a larger relies_on still
     # lists premises of a proof
+    if not relies:
+        return Outcome(True, **size)
     return Outcome(True, relies_on=needed(facts, rest, needed_limit(used, limit), prefer),
                    **size)
 

@@ -116,8 +116,9 @@ def cmd_errata(args: argparse.Namespace) -> int:
         from proofs.tools.citations import stored_checks
 
         progress("citations: each citing step proved from what it cites (quick budget)")
-        cited = errata.citation_items(stored_checks(results, run_options.store_for(args)))
-    items = errata.findings(results, flow, cited)
+        cited = errata.citation_items(stored_checks(results, run_options.store_for(args),
+                                                    jobs=parse_jobs("auto")))
+    items = errata.findings(results, flow, cited, jobs=parse_jobs("auto"))
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
     text = render[args.format](paper.key, items)

@@ -81,24 +81,26 @@ def _corrected_text_latex(r: Result) -> str:
 
 
 def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
-             citations: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+             citations: list[dict[str, Any]] | None = None,
+             jobs: int = 1) -> list[dict[str, Any]]:
     """Findings from check results, plus the missing-hypothesis findings ``flow`` that
     :func:`proofs.tools.hypothesis_flow.flow_findings` established and the invalid-citation
     findings of :func:`proofs.tools.citations.citation_findings` (both computed by the caller:
     rendering never runs a check), plus the typing findings of printed types
     (:func:`declared_findings`)."""
     return _result_findings(results) + declared_findings(results) \
-        + with_corrections(list(flow or []), results) + use_findings(results) \
+        + with_corrections(list(flow or []), results, jobs) + use_findings(results) \
         + list(citations or []) + wording_findings(results) \
         + remark_findings(results)
 
 
 def with_corrections(flow: list[dict[str, Any]],
-                     results: list[Result] = ()) -> list[dict[str, Any]]:
+                     results: list[Result] = (), jobs: int = 1) -> list[dict[str, Any]]:
     """``flow`` with the checked correction of each entry (:func:`errata_corrections.minimal`:
     the fewest needed hypotheses under which the prover proves the statement) on the entry's
     first finding, as ``"correction"``; a correction the prover does not prove names the
-    check among ``results`` of the same statement under the same hypotheses (``support``)."""
+    check among ``results`` of the same statement under the same hypotheses (``support``).
+    The corrections not stored yet are computed in ``jobs`` worker processes."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for f in flow:
         chk = f.get("check") or {}
@@ -109,6 +111,7 @@ def with_corrections(flow: list[dict[str, Any]],
         return flow
     from proofs.tools.hypothesis_flow import needed
 
+    work: list[tuple[Any, list[Any], list[dict[str, Any]]]] = []
     for eid, fs in groups.items():
         entry = paper.entry(eid)
         if entry is None or entry.statement_claim() is None:
@@ -122,10 +125,13 @@ def with_corrections(flow: list[dict[str, Any]],
             if h is not None and h not in needs:
                 needs.append(h)
         if needs:
-            rec = errata_corrections.minimal(entry, needs)
-            if not rec["proved"]:
-                rec = dict(rec, support=_support(entry, needs, results))
-            fs[0]["correction"] = rec
+            work.append((entry, needs, fs))
+    errata_corrections.prefetch([(e, n) for e, n, _ in work], jobs=jobs)
+    for entry, needs, fs in work:
+        rec = errata_corrections.minimal(entry, needs)
+        if not rec["proved"]:
+            rec = dict(rec, support=_support(entry, needs, results))
+        fs[0]["correction"] = rec
     return flow
 
 

@@ -67,9 +67,10 @@ def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
     keep, used = list(needs), full.relies_on
     for h in list(needs):
         trial = [k for k in keep if k is not h]
-        out = prove(_claim(entry, trial), b)
-        if out.proved:
-            keep, used = trial, out.relies_on
+        if prove(_claim(entry, trial), b, relies=False).proved:
+            keep = trial
+    if len(keep) < len(needs):  # the facts of the proof of the smaller set
+        used = prove(_claim(entry, keep), b).relies_on
     rec.update(added=[pretty(h) for h in keep], added_latex=[latex(h) for h in keep],
                dropped=[pretty(h) for h in needs if h not in keep], relies_on=list(used),
                reason="", proof_needs=[pretty(h) for h in _independent(entry, needs, b)]
@@ -86,9 +87,39 @@ def _independent(entry: Lemma, needs: list[Prop], b: Budget) -> list[Prop]:
         rest = tuple(k for k in keep if k is not h)
         c = Claim(f"{entry.id.split(':')[0]}:extra-implied-hypothesis", h.lhs, h.rel, h.rhs,
                   (*entry.hypotheses, *rest), dims=entry.dims, ranges=entry.ranges)
-        if prove(c, b).proved:
+        if prove(c, b, relies=False).proved:
             keep = list(rest)
     return keep
+
+
+def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: int = 1,
+             store: Any = "default") -> None:
+    """Compute the records :func:`minimal` would, for every ``(entry, needs)`` of ``work`` not
+    yet known, in ``jobs`` forked workers (each record is a function of its entry alone, so the
+    records do not depend on ``jobs``); :func:`minimal` then finds them."""
+    from proofs.executors import LocalExecutor
+
+    st = default_store() if store == "default" else store
+    todo = []
+    for entry, needs in work:
+        key = _key(entry, needs, budget)
+        if key in _MEMO:
+            continue
+        if st is None or not st.memo_has("corrections", _parts(key)):
+            todo.append((entry, needs))
+    recs = LocalExecutor(jobs).map(lambda job: _compute(job[0], job[1], budget), todo)
+    for (entry, needs), rec in zip(todo, recs, strict=True):
+        key = _key(entry, needs, budget)
+        _MEMO[key] = rec if st is None else st.memo("corrections", _parts(key), lambda r=rec: r)
+
+
+def _key(entry: Lemma, needs: list[Prop], budget: str) -> tuple:
+    return (entry.id, str(entry.statement), tuple(str(h) for h in entry.hypotheses),
+            tuple(str(h) for h in needs), budget)
+
+
+def _parts(key: tuple) -> list[str]:
+    return list(key[:2]) + list(key[2]) + ["|"] + list(key[3]) + [key[4]]
 
 
 def minimal(entry: Lemma, needs: list[Prop], budget: str = "quick",
@@ -96,15 +127,13 @@ def minimal(entry: Lemma, needs: list[Prop], budget: str = "quick",
     """The smallest subset of ``needs`` (greedy, in order) under which the prover proves
     ``entry``'s statement with its listed hypotheses: ``{"entry", "proved", "added",
     "added_latex", "dropped", "relies_on", "reason", "needed", "budget"}``."""
-    key = (entry.id, str(entry.statement), tuple(str(h) for h in entry.hypotheses),
-           tuple(str(h) for h in needs), budget)
+    key = _key(entry, needs, budget)
     if key in _MEMO:
         return _MEMO[key]
     st = default_store() if store == "default" else store
     if st is None:
         rec = _compute(entry, needs, budget)
     else:
-        rec = st.memo("corrections", list(key[:2]) + list(key[2]) + ["|"] + list(key[3])
-                      + [budget], lambda: _compute(entry, needs, budget))
+        rec = st.memo("corrections", _parts(key), lambda: _compute(entry, needs, budget))
     _MEMO[key] = rec
     return rec

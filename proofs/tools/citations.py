@@ -154,7 +154,7 @@ def _needed_hypotheses(claim: Claim, budget: Budget) -> list[Prop]:
         trial = [k for k in keep if k is not h]
         c = Claim(claim.id, claim.lhs, claim.rel, claim.rhs, tuple(trial), source=claim.source,
                   dims=claim.dims, ranges=claim.ranges)
-        if prove(c, budget).proved:
+        if prove(c, budget, relies=False).proved:
             keep = trial
     return keep
 
@@ -164,22 +164,26 @@ def _cited_names(paper: Paper, link: Link) -> list[str]:
 
 
 def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget = "quick",
-          statuses: dict[str, Status] | None = None) -> list[Citation]:
+          statuses: dict[str, Status] | None = None, jobs: int = 1) -> list[Citation]:
     """Every citing step of ``entries`` (default: the whole paper), checked in paper order.
     ``statuses``: the verdicts of a check run, for the cited statements (a refuted one makes
-    the step ``relative``)."""
+    the step ``relative``). ``jobs``: forked worker processes (each step's check is a
+    function of the step alone: the same answers for any ``jobs``)."""
+    from proofs.executors import LocalExecutor
+
     b = Budget.get(budget) if isinstance(budget, str) else budget
     lib = _Library(paper, b)
-    out: list[Citation] = []
+    steps: list[tuple[Claim, Link]] = []
     for top in entries if entries is not None else paper.entries:
         for entry in top.all_entries():
             if entry.proof is None:
                 continue
             claims = entry.link_claims()
-            for claim, link in zip(claims, entry.proof.links, strict=True):
-                if link.cites or link.uses:
-                    out.append(_check_step(paper, lib, claim, link, statuses or {}))
-    return out
+            steps += [(claim, link) for claim, link in zip(claims, entry.proof.links,
+                                                           strict=True)
+                      if link.cites or link.uses]
+    return LocalExecutor(jobs).map(
+        lambda step: _check_step(paper, lib, step[0], step[1], statuses or {}), steps)
 
 
 def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
@@ -193,7 +197,8 @@ def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
         if not complete:
             premises += _premises(paper, link, cid)
     here = Citation(claim.id, claim.source, cited, "ok")
-    restricted = prove(_restricted(claim, link), lib.budget, extra=premises, library=allowed)
+    restricted = prove(_restricted(claim, link), lib.budget, extra=premises, library=allowed,
+                       relies=False)
     false_cited = [c for c in link.cites if statuses.get(c) is Status.REFUTED]
     if restricted.proved:
         if false_cited:
@@ -222,20 +227,22 @@ def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
     return here
 
 
-def citation_checks(results: list[Result], budget: str = "quick") -> list[Citation]:
-    """Every citing step of the registered papers' entries among ``results``, checked."""
+def citation_checks(results: list[Result], budget: str = "quick",
+                    jobs: int = 1) -> list[Citation]:
+    """Every citing step of the registered papers' entries among ``results``, checked (in
+    ``jobs`` worker processes)."""
     statuses = {r.id: r.status for r in results}
     return [c for paper, entries in papers_of(results)
-            for c in check(paper, entries, budget, statuses)]
+            for c in check(paper, entries, budget, statuses, jobs)]
 
 
-def stored_checks(results: list[Result], store: Any = None,
-                  budget: str = "quick") -> list[dict[str, Any]]:
+def stored_checks(results: list[Result], store: Any = None, budget: str = "quick",
+                  jobs: int = 1) -> list[dict[str, Any]]:
     """:func:`citation_checks` as JSON records, kept in the results store (``store.memo``,
     keyed by every result's status and the toolkit's source): an errata or a report after a
     check reuses them."""
     def compute() -> list[dict[str, Any]]:
-        return [c.to_json() for c in citation_checks(results, budget)]
+        return [c.to_json() for c in citation_checks(results, budget, jobs)]
 
     if store is None:
         return compute()
