@@ -159,16 +159,19 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
     from ``store`` when it holds them (``latest``: the latest stored result at any budget
     or seed), else checked by ``executor`` (and then stored)."""
     want: list[tuple[Claim, Claim | None]] = []
+    examples: list[list[dict]] = []  # the entry's own points to try first, for its statement
     for entry, claim in claims:
-        cc = conclusion_claim(entry) if entry is not None and claim.id == entry.id else None
+        own = entry is not None and claim.id == entry.id
+        cc = conclusion_claim(entry) if own else None
         want.append((claim, cc))
+        examples.append(list(entry.examples) if own else [])
     known: list[list[Verdict | None]] = []
     jobs: list[_Job] = []
     for k, (claim, cc) in enumerate(want):
         v = store.lookup(claim, budget, seed, latest) if store is not None else None
         cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
               else None)
-        stored = witnesses.get(claim) if witnesses is not None else []
+        stored = [*examples[k], *(witnesses.get(claim) if witnesses is not None else [])]
         cstored = witnesses.get(cc) if witnesses is not None and cc is not None else []
         if witnesses is not None:
             v = _stale(v, stored)

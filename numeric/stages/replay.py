@@ -1,5 +1,6 @@
 """Replay of stored witnesses: the first stage when the caller supplies witnesses found before
-(the runner reads them from ``.proofcheck/witnesses/``; this layer never reads files).
+(the runner reads them from ``.proofcheck/witnesses/`` and from an entry's ``examples``, points
+its encoding pins; this layer never reads files).
 
 A stored witness is only a candidate: it is re-confirmed against the claim as it is now
 (:func:`numeric.search.confirm.confirm_json`: mpmath at 50 and 100 digits, then arb). If one

@@ -182,6 +182,10 @@ class Lemma:
     #: types the text prints for symbols of the statement (``{"b": (n, d)}`` for "b ∈ R^{n×d}"),
     #: checked against the shapes the statement needs (a mismatch is a ``typo`` finding)
     declared: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    #: points at which the statement is tried first (as Hypothesis's ``@example``): witness
+    #: JSON dicts, re-confirmed and certified in arb at every run like stored witnesses, so a
+    #: refutation once found does not hang on the seed's search finding it again
+    examples: tuple[dict[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         check_id(self.id)

@@ -153,3 +153,21 @@ def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
                shrink=False)
     assert v.status is Status.UNKNOWN and v.details["candidate"] == {"x": 1.0}
     assert not v.rigorous and v.witness is None
+
+
+def test_an_entrys_examples_are_replayed_without_any_database():
+    """A point the encoding pins (``Lemma.examples``, as Hypothesis's ``@example``) refutes
+    the statement at a budget whose search cannot find it, with no witness database; a pinned
+    point that does not violate is only passed over."""
+    from proofs.model import Lemma
+
+    first = run_entries([BAND], "quick", 0)[0]
+    point = first.verdict.witness
+    lemma = Lemma("replay:lemma-1", "Band", BAND.prop, hypotheses=BAND.hypotheses,
+                  dims=BAND.dims, examples=({**point, "v": [[0.0]] * len(point["v"])}, point))
+    r = run_entries([lemma], TINY, 0)[0]
+    assert r.status is Status.REFUTED and r.verdict.rigorous
+    assert r.verdict.details["replayed"] and r.verdict.witness == point
+    harmless = Lemma("replay:lemma-2", "Band", BAND.prop, hypotheses=BAND.hypotheses,
+                     dims=BAND.dims, examples=({**point, "v": [[0.0]] * len(point["v"])},))
+    assert run_entries([harmless], TINY, 0)[0].status is Status.SUPPORTED
