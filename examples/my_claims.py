@@ -7,7 +7,7 @@ import sympy as sp
 
 from proofs.model import Lemma
 from symbolic import Claim, Prop, d, matrix, n, norm2, opnorm, scalar, vector
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 R = scalar("R")
 A, x = matrix("A", n, d), vector("x", d)

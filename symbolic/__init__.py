@@ -7,10 +7,6 @@ Example:
     'extra'
 """
 
-# the module symbolic/softmax.py (SoftmaxRegression) is loaded first, so that the operator
-# softmax bound below stays this package's attribute: a later "from symbolic.softmax import
-# SoftmaxRegression" finds the module in sys.modules and does not rebind the name
-from symbolic import softmax as _softmax_module  # noqa: F401, I001
 from symbolic import latex as _latex  # noqa: F401 (registers the LaTeX displays)
 from symbolic import latex_parse as _latex_parse  # noqa: F401 (registers Claim.from_latex)
 from symbolic import pickling as _pickling  # noqa: F401 (registers Max, Min, Abs)

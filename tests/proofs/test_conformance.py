@@ -30,7 +30,7 @@ from symbolic import (
     scalar,
     vector,
 )
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 from symbolic.verdict import Status
 
 EPS = sp.Rational(1, 10**8)

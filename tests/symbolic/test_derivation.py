@@ -6,7 +6,7 @@ from symbolic import col, d, deriv, diag, entry, hadamard, index, inner, matrix,
 from symbolic.derivation import derive_steps, generic_identity, symengine_diff, text
 from symbolic.explicit import ExplicitInstance
 from symbolic.identity import is_identically_zero
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
 i, j = index("i"), index("j")

@@ -2,7 +2,7 @@ import sympy as sp
 
 from symbolic import Claim, Prop, col, d, exp_, index, inner, matrix, n, norm2, ones, scalar, vector
 from symbolic.latex import claim_latex, escape_text, latex
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 
 def test_paper_notation():

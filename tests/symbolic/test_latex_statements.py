@@ -535,7 +535,7 @@ def test_conditions_become_the_claims_hypotheses():
 
 def test_softmax_and_lse_are_exported_beside_the_regression_module():
     import symbolic
-    from symbolic.softmax import SoftmaxRegression  # the module of the closeness objects
+    from symbolic.regression import SoftmaxRegression  # the module of the closeness objects
 
     assert symbolic.softmax is softmax and symbolic.logsumexp is logsumexp
-    assert SoftmaxRegression.__module__ == "symbolic.softmax"
+    assert SoftmaxRegression.__module__ == "symbolic.regression"

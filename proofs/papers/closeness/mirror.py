@@ -3,7 +3,7 @@
 Section 6 restates Section 4's definitions for ``f`` as a function of ``A``, and Section 7
 restates Section 5 (the ``delta_b`` split, Lemmas 5.4-5.6) with ``A_t -> A_{t+1}`` moving and
 ``x`` fixed. The formulas are the same expressions over a :class:`Pair` (old and new point) or a
-:class:`~symbolic.softmax.SoftmaxRegression`; each builder below writes one such entry once, and
+:class:`~symbolic.regression.SoftmaxRegression`; each builder below writes one such entry once, and
 the section modules keep what really differs (sources, notes, hypotheses, expectations).
 Lemmas 5.7/5.8 against 7.7/7.8 are not built here: 5.7 and 5.8 are printed without proofs,
 7.7 and 7.8 with them.
@@ -26,7 +26,7 @@ import sympy as sp
 from proofs.model import Chain, Lemma, Link, Text
 from symbolic import Prop, abs_, exp_, inner, n, named, norm2, norminf, ones, scalar, vector
 from symbolic.objects import OpNorm
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 R = scalar("R")
 beta = scalar("beta")

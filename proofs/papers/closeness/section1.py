@@ -43,7 +43,7 @@ from symbolic import (
     vector,
 )
 from symbolic.objects import recip_
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 A, X, B = matrix("A", n, d), matrix("X", d, d), matrix("B", n, n)
 x, b = vector("x", d), vector("b", n)

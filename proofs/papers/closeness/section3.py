@@ -28,7 +28,7 @@ from symbolic import (
     sum_entries,
     vector,
 )
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 x, y = vector("x", n), vector("y", n)
 X, Y = matrix("X", n, d), matrix("Y", n, d)

@@ -28,7 +28,7 @@ from symbolic import (
     ones,
     vector,
 )
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
 i, j = index("i"), index("j")

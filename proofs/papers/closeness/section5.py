@@ -55,7 +55,7 @@ from symbolic import (
     scalar,
     vector,
 )
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 A = matrix("A", n, d)
 xt, xt1 = vector("x_t", d), vector("x_{t+1}", d)

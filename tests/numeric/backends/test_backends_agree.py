@@ -26,7 +26,7 @@ from symbolic import (
     vec,
     vector,
 )
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 from symbolic.walk import Evaluator
 
 N, D = 4, 3

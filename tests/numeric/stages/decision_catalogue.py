@@ -19,7 +19,7 @@ import sympy as sp
 
 from symbolic import Claim, Prop, inner, matrix, n, norm2, norminf, opnorm, scalar, vector
 from symbolic.objects import abs_, d, exp_, frob, max_entry, ones, sum_entries
-from symbolic.softmax import SoftmaxRegression
+from symbolic.regression import SoftmaxRegression
 
 
 @dataclass(frozen=True)

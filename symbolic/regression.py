@@ -5,7 +5,7 @@
 
 Example:
     >>> from symbolic import matrix, vector, n, d
-    >>> from symbolic.softmax import SoftmaxRegression
+    >>> from symbolic.regression import SoftmaxRegression
     >>> A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
     >>> s = SoftmaxRegression(A, x, b)
     >>> from symbolic.latex import latex
