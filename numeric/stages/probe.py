@@ -9,9 +9,9 @@ violations at high precision (:mod:`numeric.search.confirm`). For an inequality 
 or matrices it runs the sampling stage's own first pass (its first dimension setting, its
 random stream, its sample count and the equality cases, no search), so a claim refuted there
 gets the very witness the sampling stage would have found after the provers, without their
-cost. It decides only with a
-witness that arb certifies (a rigorous refutation, as any other stage's would be); any other
-outcome is no decision, and the stages after it run as they would have.
+cost. It decides only with a witness that arb certifies (a rigorous refutation, as any other
+stage's would be); any other outcome is no decision, and the stages after it run as they
+would have.
 
 Example:
     >>> import sympy as sp
@@ -92,11 +92,7 @@ class ProbeStage:
                 layout = Layout.of(claim, dims)
                 if layout.width > PROBE_WIDTH:
                     continue
-                sampled = run.sampling_pass(layout, min(PROBE_SAMPLES, budget.samples))
-                if sampled is None:
-                    continue
-                run.equality_pass(layout, sampled)
-                v = run.tied if run.tied is not None else run.confirm_early()
+                _, v = run.first_look(layout, min(PROBE_SAMPLES, budget.samples))
             except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError,
                     IndexError):
                 return None  # the stages after it say what they make of the claim
@@ -119,12 +115,7 @@ def _first_pass(claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         settings = dim_settings(claim, budget.dim_settings, run.rng)
         if not settings:
             return None
-        layout = Layout.of(claim, settings[0])
-        sampled = run.sampling_pass(layout)
-        if sampled is None:
-            return None
-        run.equality_pass(layout, sampled)
-        v = run.tied if run.tied is not None else run.confirm_early()
+        _, v = run.first_look(Layout.of(claim, settings[0]))
     except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError, IndexError):
         return None
     if v is None or not v.rigorous:

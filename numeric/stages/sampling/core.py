@@ -335,6 +335,20 @@ class _Run:
 
     # ------------------------------------------------------------------ confirmation
 
+    def first_look(self, layout: Layout, count: int | None = None
+                   ) -> tuple[Sampled | None, Verdict | None]:
+        """Sample one setting (:meth:`sampling_pass`), add the hypotheses' equality cases
+        (:meth:`equality_pass`) and confirm a clear violation: the sample (None when none is
+        feasible) and a confirmed tie or violation (None when there is none)."""
+        t = time.perf_counter()
+        sampled = self.sampling_pass(layout, count)
+        if sampled is not None:
+            self.equality_pass(layout, sampled)
+        self.tally.phases["sampling"] += time.perf_counter() - t
+        if sampled is None:
+            return None, None
+        return sampled, self.tied if self.tied is not None else self.confirm_early()
+
     def confirm_early(self) -> Verdict | None:
         """Confirm the clear violations found so far."""
         v = self.confirmer.early(self.candidates, self.slack.current(), self.tally.context())
@@ -394,20 +408,12 @@ def check_numeric(claim: Claim, budget: Budget, seed: int = 0,
         if progress:
             progress(f"{claim.id}: dims {dims or '-'} ({k + 1}/{len(settings)})")
         layout = Layout.of(claim, dims)
-        t = time.perf_counter()
-        sampled = run.sampling_pass(layout)
-        run.tally.phases["sampling"] += time.perf_counter() - t
+        # a confirmed tie, or a clear violation among the samples, ends it before any search
+        sampled, found = run.first_look(layout)
+        if found is not None:
+            return found
         if sampled is None:
             continue
-        t = time.perf_counter()
-        run.equality_pass(layout, sampled)
-        run.tally.phases["sampling"] += time.perf_counter() - t
-        if run.tied is not None:
-            return run.tied
-        # a clear violation among the samples: confirm it before searching
-        refuted = run.confirm_early()
-        if refuted is not None:
-            return refuted
         t = time.perf_counter()
         run.search_pass(layout, sampled)
         if run.confirmer.count and not any(c.margin <= -1e-12 and not c.tried
