@@ -38,6 +38,8 @@ class Ops:
     #: evaluate softmax and log-sum-exp shifted by the largest entry (floats overflow at
     #: exp(710)); exact back ends read the plain definition
     shift_softmax = True
+    #: the types of values computed with besides numpy arrays (see :mod:`symbolic.plan`)
+    value_types: tuple[type, ...] = ()
 
     # scalars
     def const(self, value: sp.Expr) -> Any:

@@ -36,6 +36,7 @@ import sympy as sp
 
 from numeric.backends.numpy_batch import NumpyOps, spectral_norm
 from symbolic.claim import Prop
+from symbolic.plan import Plans
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
 
@@ -301,6 +302,8 @@ class LogOps(Ops):
     does and keeps the result where :func:`_kept` trusts it, else works on pairs."""
 
     name = "logspace"
+    #: values besides numpy arrays (:mod:`symbolic.plan` passes them along)
+    value_types = (LV,)
 
     def __init__(self, float_first: bool = True) -> None:
         self.float_first = float_first
@@ -567,16 +570,20 @@ class LogRows:
     ([1.0], [-21278.0])
     """
 
-    def __init__(self, env: dict, size: int, need: np.ndarray) -> None:
+    def __init__(self, env: dict, size: int, need: np.ndarray, plans: Plans | None = None
+                 ) -> None:
         self.rows = np.flatnonzero(need)
         self.pos = np.full(size, -1, dtype=np.int64)
         self.pos[self.rows] = np.arange(self.rows.size)
         self._env, self._size = env, size
-        self._ev: Evaluator | None = None
+        self._plans = plans  # evaluation plans of LogOps for the propositions' sides
+        self._ev: Any = None
 
-    def _evaluator(self) -> Evaluator:
+    def _evaluator(self) -> Any:
         if self._ev is None:
-            self._ev = Evaluator(LogOps(), _env(rows_env(self._env, self.rows, self._size)))
+            env = _env(rows_env(self._env, self.rows, self._size))
+            self._ev = (self._plans.evaluator(env) if self._plans is not None
+                        else Evaluator(LogOps(), env))
         return self._ev
 
     def margin(self, prop: Prop, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

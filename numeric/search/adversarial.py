@@ -30,14 +30,15 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
-from numeric.backends.logspace import LogRows
+from numeric.backends.logspace import LogOps, LogRows
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.search.sampler import Batch
 from symbolic.claim import Claim
 from symbolic.objects import SymmetricMatrixSymbol
+from symbolic.plan import Plans
 from symbolic.relation import Relation
-from symbolic.walk import Evaluator, Unsupported
+from symbolic.walk import Unsupported
 
 
 @dataclass
@@ -66,6 +67,9 @@ class _Objective:
             k += size
         self.domain = [s for s in self.layout.symbols if not self.layout.shapes[s]
                        and (s.is_positive or s.is_nonnegative)]
+        # the claim's and hypotheses' sides, evaluated thousands of times: a plan per layout
+        sides = [x for p in (claim.prop, *claim.hypotheses) for x in (p.lhs, p.rhs)]
+        self.plans, self.log_plans = Plans(NumpyOps, sides), Plans(LogOps, sides)
 
     def symmetrize(self, theta: np.ndarray) -> np.ndarray:
         for _, k, shape in self.sym_slices:
@@ -122,7 +126,7 @@ class _Objective:
         values = self.layout.unflatten(theta)
         idx = self.indices if indices is None else indices
         env = self.layout.env(values, idx)
-        ev = Evaluator(NumpyOps(), env)
+        ev = self.plans.evaluator(env)
         size = theta.shape[0]
         self.evaluations += size
         with np.errstate(all="ignore"):
@@ -136,7 +140,7 @@ class _Objective:
                 hm = np.broadcast_to(hm, (size,)).astype(float)
                 need |= ~np.isfinite(hm)
                 hyp.append(hm)
-            logs = LogRows(env, size, need) if need.any() else None
+            logs = LogRows(env, size, need, self.log_plans) if need.any() else None
             m = self._log_objective(m, out, bad, small, logs)
             feas = np.ones(size, dtype=bool)
             for k, h in enumerate(self.claim.hypotheses):
@@ -241,30 +245,36 @@ def _polish_one(obj: _Objective, theta0: np.ndarray, indices: dict,
     width = theta0.shape[0]
     h = 1e-7 * (np.abs(theta0) + 1e-3)
 
-    def batched(theta: np.ndarray):
-        pts = np.vstack([theta, theta + np.diag(h), theta - np.diag(h)])
+    def values(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        idx = {k: v[:1] for k, v in indices.items()}
+        m, hyp, _ = obj.evaluate(obj.symmetrize(theta[None, :].copy()), idx)
+        return m[0], hyp[:, 0]
+
+    def gradients(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        pts = np.vstack([theta + np.diag(h), theta - np.diag(h)])
         idx = {k: np.repeat(v[:1], pts.shape[0]) for k, v in indices.items()}
         m, hyp, _ = obj.evaluate(obj.symmetrize(pts), idx)
-        grad = (m[1 : width + 1] - m[width + 1 :]) / (2 * h)
-        hgrad = (hyp[:, 1 : width + 1] - hyp[:, width + 1 :]) / (2 * h)
-        return m[0], grad, hyp[:, 0], hgrad
+        return (m[:width] - m[width:]) / (2 * h), (hyp[:, :width] - hyp[:, width:]) / (2 * h)
 
-    cache: dict[bytes, tuple] = {}
+    # SLSQP asks for values at every trial point of its line search and for gradients only
+    # at the iterates: each is computed once per point, and only when asked for
+    memo: dict[tuple[str, bytes], tuple] = {}
 
-    def get(theta: np.ndarray):
-        key = theta.tobytes()
-        if key not in cache:
-            cache.clear()
-            cache[key] = batched(theta)
-        return cache[key]
+    def get(kind: str, theta: np.ndarray) -> tuple:
+        key = (kind, theta.tobytes())
+        if key not in memo:
+            for k in [k for k in memo if k[0] == kind]:
+                del memo[k]
+            memo[key] = values(theta) if kind == "value" else gradients(theta)
+        return memo[key]
 
     cons = []
     if obj.claim.hypotheses:
-        cons = [{"type": "ineq", "fun": lambda t: np.nan_to_num(get(t)[2], nan=-1.0),
-                 "jac": lambda t: np.nan_to_num(get(t)[3])}]
+        cons = [{"type": "ineq", "fun": lambda t: np.nan_to_num(get("value", t)[1], nan=-1.0),
+                 "jac": lambda t: np.nan_to_num(get("grad", t)[1])}]
     try:
-        res = minimize(lambda t: float(np.nan_to_num(get(t)[0], nan=1.0)), theta0,
-                       jac=lambda t: np.nan_to_num(get(t)[1]), constraints=cons,
+        res = minimize(lambda t: float(np.nan_to_num(get("value", t)[0], nan=1.0)), theta0,
+                       jac=lambda t: np.nan_to_num(get("grad", t)[0]), constraints=cons,
                        method="SLSQP", options={"maxiter": max_iter, "ftol": 1e-16})
         return np.asarray(res.x, dtype=float)
     except (ValueError, np.linalg.LinAlgError):
