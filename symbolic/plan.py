@@ -201,6 +201,13 @@ class PlannedEvaluator:
         return self._walker(e)
 
 
+#: plans of every :class:`Plans` of this process, by back end, expressions and signature:
+#: the search over values and the one over orders of magnitude, and each dimension setting
+#: checked again, share them (a trace walks the expressions and compiles the code)
+_TRACED: dict[tuple, Plan | None] = {}
+_TRACED_MAX = 2048
+
+
 class Plans:
     """Plans of fixed expressions, one per environment :func:`signature`, traced on first
     use; where tracing fails, every evaluation walks (as without plans)."""
@@ -209,6 +216,7 @@ class Plans:
         self.make_ops = make_ops
         self.exprs = list(dict.fromkeys(exprs))
         self._plans: dict[tuple, Plan | None] = {}
+        self._key = (make_ops, tuple(self.exprs))
 
     def evaluator(self, env: dict) -> PlannedEvaluator | Evaluator:
         """An evaluator for ``env`` that reads the expressions' values from a plan."""
@@ -217,14 +225,20 @@ class Plans:
             key = signature(env, value_types(ops))
         except Untraceable:
             return Evaluator(ops, env)
+        if key not in self._plans and (*self._key, key) in _TRACED:
+            self._plans[key] = _TRACED[(*self._key, key)]
         if key not in self._plans:
             try:
                 plan = Plan.trace(ops, env, self.exprs)
             except Exception:  # Untraceable, or an expression the back end cannot
                 # evaluate: the walker evaluates (and raises) expression by expression
-                self._plans[key] = None
-                return Evaluator(ops, env)
+                plan = None
             self._plans[key] = plan
+            if len(_TRACED) >= _TRACED_MAX:
+                _TRACED.clear()
+            _TRACED[(*self._key, key)] = plan
+            if plan is None:
+                return Evaluator(ops, env)
             return PlannedEvaluator(ops, env, dict(zip(self.exprs, plan.values)))
         plan = self._plans[key]
         if plan is None:

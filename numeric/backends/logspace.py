@@ -570,26 +570,32 @@ class LogRows:
     ([1.0], [-21278.0])
     """
 
-    def __init__(self, env: dict, size: int, need: np.ndarray, plans: Plans | None = None
-                 ) -> None:
+    def __init__(self, env: dict, size: int, need: np.ndarray,
+                 plans: dict[Prop, Plans] | None = None) -> None:
         self.rows = np.flatnonzero(need)
         self.pos = np.full(size, -1, dtype=np.int64)
         self.pos[self.rows] = np.arange(self.rows.size)
         self._env, self._size = env, size
-        self._plans = plans  # evaluation plans of LogOps for the propositions' sides
-        self._ev: Any = None
+        #: evaluation plans of each proposition's sides (:mod:`symbolic.plan`), replayed
+        #: instead of a walk; one per proposition, as only some need log space
+        self._plans = plans or {}
+        self._log_env: dict | None = None
+        self._ev: Evaluator | None = None
 
-    def _evaluator(self) -> Any:
+    def _evaluator(self, prop: Prop) -> Any:
+        if self._log_env is None:
+            self._log_env = _env(rows_env(self._env, self.rows, self._size))
+        plans = self._plans.get(prop)
+        if plans is not None:
+            return plans.evaluator(self._log_env)
         if self._ev is None:
-            env = _env(rows_env(self._env, self.rows, self._size))
-            self._ev = (self._plans.evaluator(env) if self._plans is not None
-                        else Evaluator(LogOps(), env))
+            self._ev = Evaluator(LogOps(), self._log_env)
         return self._ev
 
     def margin(self, prop: Prop, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:func:`log_margin` of ``prop`` at batch rows ``rows`` (each among the rows given at
         construction); raises as :func:`log_margin` does."""
-        m, s10 = _margin_of(prop, self._evaluator())
+        m, s10 = _margin_of(prop, self._evaluator(prop))
         at = self.pos[rows]
         n = self.rows.size
         return (np.broadcast_to(m, (n,))[at], np.broadcast_to(s10, (n,))[at])

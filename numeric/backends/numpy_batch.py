@@ -78,9 +78,9 @@ def _norm2(m: np.ndarray) -> np.ndarray:
     underflow."""
     ax = (-2, -1)
     with np.errstate(over="ignore", under="ignore"):
-        out = np.sqrt(np.sum(m * m, axis=ax))
-    if np.iscomplexobj(m):
-        return out
+        out = np.sqrt(np.add.reduce(m * m, axis=ax))
+    if out.dtype.kind == "c" or (out.size and 1e-150 <= out.min() and out.max() < np.inf):
+        return out  # complex (a complex-step derivative), or no square over- or underflowed
     risky = ~np.isfinite(out) | (out < 1e-150)
     if np.any(risky):  # rescale where the squares over- or underflow
         scale = np.max(np.abs(m), axis=ax)

@@ -68,8 +68,10 @@ class _Objective:
         self.domain = [s for s in self.layout.symbols if not self.layout.shapes[s]
                        and (s.is_positive or s.is_nonnegative)]
         # the claim's and hypotheses' sides, evaluated thousands of times: a plan per layout
-        sides = [x for p in (claim.prop, *claim.hypotheses) for x in (p.lhs, p.rhs)]
-        self.plans, self.log_plans = Plans(NumpyOps, sides), Plans(LogOps, sides)
+        props = (claim.prop, *claim.hypotheses)
+        self.plans = Plans(NumpyOps, [x for p in props for x in (p.lhs, p.rhs)])
+        # log space re-evaluates only the propositions that overflow: a plan for each
+        self.log_plans = {p: Plans(LogOps, [p.lhs, p.rhs]) for p in props}
 
     def symmetrize(self, theta: np.ndarray) -> np.ndarray:
         for _, k, shape in self.sym_slices:
