@@ -399,8 +399,9 @@ def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool
                 if generic:
                     continue
                 return Verdict(Status.UNKNOWN, GRID, False,
-                               f"could not decide the identity at {dims} (a |.|, max or min "
-                               f"left after expanding, or {b.symbolic_seconds:g} s spent)",
+                               f"could not decide the identity at {dims} within "
+                               f"{b.symbolic_seconds:g} s (or a |.|, max or min was left after "
+                               "expanding)",
                                seconds=time.perf_counter() - t0)
             if zero is False:
                 v = _mismatch_witness(claim, dims, idx, seed, inst, lhs, rhs)
