@@ -128,10 +128,10 @@ class _Objective:
         values = self.layout.unflatten(theta)
         idx = self.indices if indices is None else indices
         env = self.layout.env(values, idx)
-        ev = self.plans.evaluator(env)
         size = theta.shape[0]
         self.evaluations += size
         with np.errstate(all="ignore"):
+            ev = self.plans.evaluator(env)  # evaluates the sides (a plan is not lazy)
             m, lhs, rhs = batch_margin(self.claim.prop, ev)
             m = np.broadcast_to(m, (size,)).astype(float)
             out, bad, small = self._float_objective(m, lhs, rhs, size)
