@@ -38,6 +38,7 @@ from sympy.printing.str import StrPrinter
 
 from symbolic import objects as ob
 from symbolic.identity import exp_to_symbols
+from symbolic.normal_form import nodes
 from symbolic.timeout import TimedOut, time_limit
 
 
@@ -582,16 +583,6 @@ def entry_formula(e: Any, ranges: dict | None = None, like: Any = None) -> sp.Ex
 MAX_FORMULA_NODES = 1500
 
 
-def _nodes(e: sp.Basic) -> int:
-    """Nodes of ``e``, counted up to one more than :data:`MAX_FORMULA_NODES`."""
-    k = 0
-    for _ in sp.preorder_traversal(e):
-        k += 1
-        if k > MAX_FORMULA_NODES:
-            break
-    return k
-
-
 def generic_identity(lhs: Any, rhs: Any, ranges: dict | None = None,
                      seconds: float = 20.0) -> bool | None:
     """True when ``lhs = rhs`` is proved for all sizes; None when not shown (never False).
@@ -612,7 +603,8 @@ def generic_identity(lhs: Any, rhs: Any, ranges: dict | None = None,
             splits = _splits(lhs, rhs)  # one generic index for both sides
             fl, known = _formula(lhs, rng, splits)
             fr, known_r = _formula(rhs, rng, splits)
-            if max(_nodes(fl), _nodes(fr)) > MAX_FORMULA_NODES:
+            if max(nodes(fl, MAX_FORMULA_NODES + 1), nodes(fr, MAX_FORMULA_NODES + 1)) \
+                    > MAX_FORMULA_NODES:
                 return None  # beyond the engine: see MAX_FORMULA_NODES
             diff = fl - fr
             if _decide(diff):
