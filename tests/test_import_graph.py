@@ -9,12 +9,26 @@ prefix, or, for a computed name, every module the file names in a string literal
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("symbolic", "numeric", "proofs")
 DYNAMIC = {"import_module", "__import__"}
+
+
+@functools.cache
+def _parse(path: pathlib.Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def tree(path: pathlib.Path) -> ast.Module:
+    """The syntax tree of ``path``, parsed once per version of the file (parsing the ~160
+    modules takes about 2 s; this file's tests and ``test_layering.py`` all read them).
+    Callers only read the tree."""
+    st = path.stat()
+    return _parse(path, st.st_mtime_ns, st.st_size)
 
 
 def modules() -> dict[str, pathlib.Path]:
@@ -47,12 +61,12 @@ def _dynamic_targets(arg: ast.expr | None, module: str, strings: set[str],
 def imports_of(path: pathlib.Path, known: set[str], module: str = "") -> set[str]:
     """Modules ``path`` (the module named ``module``) imports anywhere; ``from pkg import sub``
     counts as importing ``pkg.sub``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    root = tree(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    strings = {n.value for n in ast.walk(tree)
+    strings = {n.value for n in ast.walk(root)
                if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(root):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -74,10 +88,15 @@ def imports_of(path: pathlib.Path, known: set[str], module: str = "") -> set[str
     return out & known
 
 
-def graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports."""
+@functools.cache
+def _graph() -> dict[str, frozenset[str]]:
     mods = modules()
-    return {m: imports_of(p, set(mods), m) - {m} for m, p in mods.items()}
+    return {m: frozenset(imports_of(p, set(mods), m) - {m}) for m, p in mods.items()}
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (computed once per run; a fresh copy)."""
+    return {m: set(t) for m, t in _graph().items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -157,13 +176,13 @@ def _paper_keys() -> list[str]:
 def names_a_paper(path: pathlib.Path, keys: list[str]) -> list[str]:
     """String literals (docstrings aside) and identifiers in ``path`` that name a paper key."""
     pat = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = {id(n.body[0].value) for n in ast.walk(tree)
+    root = tree(path)
+    docs = {id(n.body[0].value) for n in ast.walk(root)
             if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             and n.body and isinstance(n.body[0], ast.Expr)
             and isinstance(n.body[0].value, ast.Constant)}
     hits = []
-    for n in ast.walk(tree):
+    for n in ast.walk(root):
         text = None
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
             text = n.value

@@ -9,10 +9,25 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 FORBIDDEN = {"symbolic": {"numeric", "proofs"}, "numeric": {"proofs"}}
 
 
+def _import_graph():
+    """tests/test_import_graph.py as a module: the copy pytest collected when there is one, so
+    that its parsed syntax trees and import graph are shared, else imported from its folder."""
+    for name in ("tests.test_import_graph", "test_import_graph"):
+        mod = sys.modules.get(name)
+        if mod is not None and getattr(mod, "__file__", None) and \
+                pathlib.Path(mod.__file__).resolve() == ROOT / "tests" / "test_import_graph.py":
+            return mod
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        import test_import_graph
+    finally:
+        sys.path.pop(0)
+    return test_import_graph
+
+
 def imported_packages(path: pathlib.Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     out = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(_import_graph().tree(path)):
         if isinstance(node, ast.Import):
             out |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -57,12 +72,7 @@ def _numeric_part(module: str) -> str | None:
 
 
 def _graph() -> dict[str, set[str]]:
-    sys.path.insert(0, str(ROOT / "tests"))
-    try:
-        from test_import_graph import graph
-    finally:
-        sys.path.pop(0)
-    return graph()
+    return _import_graph().graph()
 
 
 def numeric_violations(graph: dict[str, set[str]]) -> list[str]:

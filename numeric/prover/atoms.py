@@ -31,8 +31,8 @@ class Atoms(Translator):
     """The translator of :mod:`~numeric.prover.translate` on normal forms, with every
     non-polynomial scalar subterm as an atom (one z3 real per distinct normal form)."""
 
-    def __init__(self, variables: dict[sp.Symbol, Any]):
-        super().__init__(variables)
+    def __init__(self, variables: dict[sp.Symbol, Any], ctx: z3.Context | None = None):
+        super().__init__(variables, ctx)
         self.atoms: dict[sp.Basic, Any] = {}
         #: what library entries compute once per blackboard (e.g. expanded exponents)
         self.memo: dict[str, Any] = {}
@@ -52,5 +52,5 @@ class Atoms(Translator):
     def atom(self, e: sp.Basic) -> Any:
         """The atom standing for the scalar subterm ``e`` (made on first use)."""
         if e not in self.atoms:
-            self.atoms[e] = z3.Real(f"atom{len(self.atoms)}")
+            self.atoms[e] = z3.Real(f"atom{len(self.atoms)}", self.ctx)
         return self.atoms[e]

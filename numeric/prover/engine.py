@@ -40,11 +40,19 @@ def attempts(budget: Budget) -> list[tuple[int, bool, int]]:
     """``(rounds, last pass, rlimit)`` per attempt: the blackboard deepened a round at a time
     (with or without the last pass of single-atom facts: more facts can also drown z3), each
     within z3's resource limit (deterministic, unlike a time limit: the same verdict on a
-    loaded machine). nlsat's cost per resource unit varies a hundredfold, so the limits stay
-    small."""
+    loaded machine; but see :func:`staged` for thorough). nlsat's cost per resource unit
+    varies a hundredfold, so the limits stay small. At quick and default, over the three
+    papers, the second and the fourth attempt proved claims within 10,000 units (the third
+    within 331,000: closeness's extra-lemma-5.6-sharp; the first within 175,000), while a
+    check z3 gave up on took up to 5 CPU seconds: those two attempts get half the third's
+    limit.
+
+    >>> [limit for _, _, limit in attempts(Budget.get("quick"))]
+    [250000, 250000, 500000, 250000]
+    """
     if budget.name != "thorough":  # z3 at 1-2 million units spends seconds on a claim
-        return [(1, True, 250_000), (2, True, 500_000), (4, False, 500_000),
-                (4, True, 500_000)]
+        return [(1, True, 250_000), (2, True, 250_000), (4, False, 500_000),
+                (4, True, 250_000)]
     return [(1, True, 500_000), (2, True, 1_000_000), (4, False, 2_000_000),
             (4, True, 2_000_000)]
 
@@ -171,13 +179,55 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
         return Outcome(False, big, final=True)
     out = Outcome(False, "no attempt")
     gave_up = 0
+    session = Session(staged=staged(budget))
     for rounds, last, limit in attempts(budget):
         out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
-                      last, relies)
+                      last, relies, session)
         gave_up += out.gave_up
         if out.proved or out.final or gave_up >= give_ups(budget):  # out of resources: stop
             break
     return out
+
+
+@dataclass
+class Session:
+    """What the attempts of one :func:`prove` share: a z3 context of their own (z3's answers
+    and the units it spends depend on the terms its context already holds: in a shared
+    context they would depend on the claims a worker proved before), and the domain
+    conditions already shown safe (a later attempt, with more facts, need not show them
+    again: its facts too are theorems).
+
+    >>> s = Session()
+    >>> x = z3.Real("x", s.ctx)
+    >>> s.safe.append(x > 0)
+    >>> s.shown([x > 0]), s.shown([x > 0, x != 1])
+    (True, False)
+    """
+
+    ctx: z3.Context = field(default_factory=z3.Context)
+    #: the conditions shown (kept alive, so that no other term takes over their ids)
+    safe: list[Any] = field(default_factory=list)
+    #: z3's staged strategy (see :func:`solver`)
+    staged: bool = False
+
+    def shown(self, conditions: Sequence[Any]) -> bool:
+        """Has every one of ``conditions`` been shown safe already?"""
+        ids = {c.get_id() for c in self.safe}
+        return all(c.get_id() in ids for c in conditions)
+
+
+def staged(budget: Budget) -> bool:
+    """Does ``budget`` run z3's staged strategy (:func:`solver`)? Only ``thorough``: its
+    limits let a check run past the first run's 10 seconds, and some of its proofs come
+    from a later run (closeness's extra-lemma-7.6-sharp, from the third, after 14 seconds;
+    unstaged, 4 of the 862 checks of the three papers at thorough get another answer). At
+    quick and default, unstaged, every check of the closeness paper gets z3's answer, and
+    the resource limit alone decides it: the same answer on a loaded machine.
+
+    >>> staged(Budget.get("default")), staged(Budget.get("thorough"))
+    (False, True)
+    """
+    return budget.name == "thorough"
 
 
 def give_ups(budget: Budget) -> int:
@@ -194,14 +244,16 @@ def give_ups(budget: Budget) -> int:
 
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
             rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
-            polynomial: bool = True, last_pass: bool = True, relies: bool = True) -> Outcome:
+            polynomial: bool = True, last_pass: bool = True, relies: bool = True,
+            session: Session | None = None) -> Outcome:
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
-    ``limit``."""
+    ``limit``, in the ``session`` of the claim's attempts (default: a new one)."""
     syms = _symbols(claim, extra)
     if any(s.is_integer and s not in DIMS.values() for s in syms):
         return Outcome(False, "an index symbol: its range is not a real constraint", final=True)
-    zv = {s: z3.Real(str(s)) for s in syms}
-    t = Atoms(zv)
+    session = session or Session()
+    zv = {s: z3.Real(str(s), session.ctx) for s in syms}
+    t = Atoms(zv, session.ctx)
     props = [*claim.hypotheses, *extra]
     try:
         hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
@@ -227,15 +279,17 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     base = [("assumptions", f) for f in assumption_facts(syms, zv, claim)] + hyps + \
         [("definitions", f) for f in t.defined]
     size = {"atoms": len(t.atoms), "facts": len(facts)}
-    if t.domain and check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))],
-                          limit) != z3.unsat:
-        return Outcome(False, "a denominator, a root or a log argument not shown safe "
-                       "(nonzero, non-negative, positive)", **size)
+    if t.domain and not session.shown(t.domain):
+        if check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))], limit,
+                 session.staged) != z3.unsat:
+            return Outcome(False, "a denominator, a root or a log argument not shown safe "
+                           "(nonzero, non-negative, positive)", **size)
+        session.safe += t.domain
     if domain_only:
         return Outcome(True, **size)
     goal = ("negated claim", z3.Not(z3_relation(claim.rel, lhs, rhs)))
     rest = [*base, *[("domain", d) for d in t.domain], goal]
-    res, used = check_used([*rest, *facts], limit)
+    res, used = check_used([*rest, *facts], limit, session.staged)
     if res != z3.unsat:
         kinds = sorted({name for name, _ in facts})
         return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
@@ -247,8 +301,8 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     # lists premises of a proof
     if not relies:
         return Outcome(True, **size)
-    return Outcome(True, relies_on=needed(facts, rest, needed_limit(used, limit), prefer),
-                   **size)
+    return Outcome(True, relies_on=needed(facts, rest, needed_limit(used, limit), prefer,
+                                          session.staged), **size)
 
 
 def needed_limit(used: int, limit: int) -> int:
@@ -266,13 +320,17 @@ SIGNS = frozenset({"norm-nonnegative", "exp-positive", "exp-vector"})
 
 
 def needed(facts: list[Fact], rest: list[Fact], limit: int,
-           prefer: frozenset[str] = frozenset()) -> list[str]:
+           prefer: frozenset[str] = frozenset(), staged: bool = False) -> list[str]:
     """The library entries the proof needs, deterministically: each entry in turn (substantive
     ones before :data:`~numeric.prover.facts.ROUTINE` ones, the heavy ones of
     :data:`~numeric.prover.facts.HEAVY` first, then by name) is dropped when the rest still
-    gives ``unsat`` (z3's own unsat core depends on the solver's history, so the JSON
-    would depend on which claims a worker ran before). Entries in ``prefer`` are tried last.
-    Each check runs within ``limit``, and all of them within :data:`NEEDED_ROUNDS` times it:
+    gives ``unsat``. (z3's unsat cores, deterministic in the claim's own context, would let
+    the entries outside a core go without checks of their own, but a literal per entry
+    makes each check dearer, and z3 does not always find the proof again with them: on the
+    closeness paper at quick, 310 checks instead of 510 saved 7% of their CPU time.
+    Dropping several entries at once saves next to nothing: the entries that stay lie
+    between those that go.) Entries in ``prefer`` are tried last. Each check runs within ``limit``
+    (``staged``: see :func:`solver`), and all of them within :data:`NEEDED_ROUNDS` times it:
     the entries not tried when that is spent stay (still premises of the proof)."""
     groups: dict[str, list[Any]] = {}
     for name, f in facts:
@@ -285,35 +343,77 @@ def needed(facts: list[Fact], rest: list[Fact], limit: int,
         if left < NEEDED_MIN:
             break  # the entries not tried yet stay
         trial = [(k, whole[k]) for k in keep if k != name]
-        res, used = check_used([*base, *trial], min(limit, left))
+        res, used = check_used([*base, *trial], min(limit, left), staged)
         left -= used
         if res == z3.unsat:
             keep.remove(name)
     return keep
 
 
-def check(tracked: list[Fact], limit: int) -> Any:
-    """z3's answer on the named formulas, within the resource ``limit``."""
-    return check_used(tracked, limit)[0]
+#: the nlsat runs of z3's own strategy for small nonlinear real problems (``qfnra``, z3 4.13
+#: on), after the first (``simple_check``, 10 s): variable order (None: nlsat's own) and
+#: wall-clock milliseconds
+STAGES = ((None, 4_000), (4, 4_000), (3, 6_000), (1, 8_000), (5, 8_000), (2, 10_000))
 
 
-def check_used(tracked: list[Fact], limit: int) -> tuple[Any, int]:
-    """z3's answer on the named formulas within the resource ``limit``, and the resource
-    units it spent (deterministic, like the limit).
+def solver(ctx: z3.Context | None, limit: int, staged: bool = False) -> z3.Solver:
+    """A solver in ``ctx`` within the resource ``limit``: simplification, then nlsat, first
+    its quick variant (``simple_check``), as z3's own strategy for these formulas begins.
+    ``staged``: then, as z3 does, the nlsat runs of :data:`STAGES`, each once the one before
+    is out of time (wall-clock: the answer may depend on the machine's load); otherwise
+    nlsat once more, within the resource limit alone. z3's strategy goes on with some 200
+    more runs, which :data:`BACKSTOP_MS` never lets it reach but when the resource limit is
+    spent: then each fails at once, yet only after its own preprocessing (up to a second
+    per check that ends ``unknown``). It also picks longer times for its runs once z3 holds
+    30 MB (after enough claims in one context). Unstaged, every check of the closeness
+    paper at quick (681) gets the answer of z3's strategy, in half its CPU time.
+
+    >>> x = z3.Real("x")
+    >>> s = solver(x.ctx, 10_000)
+    >>> s.add(x * x < 0)
+    >>> s.check()
+    unsat
+    """
+    def nlsat(**params: Any) -> z3.Tactic:
+        return z3.With(z3.Tactic("qfnra-nlsat", ctx), **params)
+
+    first = z3.Then(nlsat(simple_check=True), z3.Tactic("fail-if-undecided", ctx), ctx=ctx)
+    runs = [first, nlsat()] if not staged else [z3.TryFor(first, 10_000, ctx=ctx)] + [
+        z3.TryFor(nlsat(**({} if order is None else {"variable_ordering_strategy": order})),
+                  ms, ctx=ctx) for order, ms in STAGES]
+    tactic = z3.Then(z3.Tactic("simplify", ctx), z3.Tactic("propagate-values", ctx),
+                     z3.OrElse(*runs, ctx=ctx), ctx=ctx)
+    s = tactic.solver()
+    s.set("rlimit", limit)
+    s.set("timeout", BACKSTOP_MS)
+    return s
+
+
+def check(tracked: list[Fact], limit: int, staged: bool = False) -> Any:
+    """z3's answer on the named formulas, within the resource ``limit`` (``staged``: see
+    :func:`solver`)."""
+    return check_used(tracked, limit, staged)[0]
+
+
+def check_used(tracked: list[Fact], limit: int, staged: bool = False) -> tuple[Any, int]:
+    """z3's answer on the named formulas within the resource ``limit`` (``staged``: see
+    :func:`solver`), and the resource units it spent (deterministic, like the limit).
 
     >>> x = z3.Real("x")
     >>> res, used = check_used([("t", x * x < 0)], 10_000)
     >>> res, 0 < used <= 10_000
     (unsat, True)
     """
-    s = z3.Solver()
-    s.set("rlimit", limit)
-    s.set("timeout", BACKSTOP_MS)
+    s = solver(_context(tracked), limit, staged)
     before = _spent(s)
-    for _, f in tracked:
-        s.add(f)
+    s.add(*[f for _, f in tracked])
     res = s.check()
     return res, _spent(s) - before
+
+
+def _context(tracked: list[Fact]) -> z3.Context | None:
+    """The z3 context of the named formulas (None, z3's main context, when there are none)."""
+    return tracked[0][1].ctx if tracked else None
 
 
 def _spent(s: z3.Solver) -> int:

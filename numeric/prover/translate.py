@@ -32,8 +32,10 @@ class NotAlgebraic(Exception):
 class Translator:
     """SymPy -> z3 over the reals; side conditions (nonzero denominators, root definitions)."""
 
-    def __init__(self, variables: dict[sp.Symbol, Any]):
+    def __init__(self, variables: dict[sp.Symbol, Any], ctx: z3.Context | None = None):
         self.vars = variables
+        #: the z3 context of every term made here (None: z3's main context)
+        self.ctx = ctx
         self.defined: list[Any] = []  # facts that define auxiliary variables (t^2 = a, t >= 0)
         self.domain: list[Any] = []  # conditions for the expression to be defined (d != 0)
         self._fresh = 0
@@ -41,7 +43,7 @@ class Translator:
 
     def fresh(self) -> Any:
         self._fresh += 1
-        return z3.Real(f"_aux{self._fresh}")
+        return z3.Real(f"_aux{self._fresh}", self.ctx)
 
     def __call__(self, e: sp.Basic) -> Any:
         if e not in self._cache:
@@ -52,10 +54,10 @@ class Translator:
         if e in self.vars:
             return self.vars[e]
         if e.is_Rational:
-            return z3.RealVal(Fraction(int(e.p), int(e.q)))
+            return z3.RealVal(Fraction(int(e.p), int(e.q)), self.ctx)
         if e.is_Float:
             f = Fraction(float(e))
-            return z3.RealVal(f)
+            return z3.RealVal(f, self.ctx)
         if isinstance(e, sp.Add):
             return z3.Sum([self(a) for a in e.args])
         if isinstance(e, sp.Mul):
@@ -94,7 +96,7 @@ class Translator:
 
     def _power(self, t: Any, k: int) -> Any:
         if k == 0:
-            return z3.RealVal(1)
+            return z3.RealVal(1, self.ctx)
         p = t
         for _ in range(abs(k) - 1):
             p = p * t

@@ -1,5 +1,6 @@
 """Regression suite of the Section 4 and 6 formulas of ``closeness`` (verdicts pinned)."""
 
+import functools
 import json
 
 import flint
@@ -19,9 +20,18 @@ from symbolic.explicit import ExplicitInstance
 from symbolic.walk import Evaluator
 
 
+@functools.cache
+def _claims_by_id() -> dict:
+    """Claim id -> every claim of the paper with that id, built once (each resolve builds the
+    claims of the entries it matches anew)."""
+    out: dict = {}
+    for c in registry.paper("closeness").claims():
+        out.setdefault(c.id, []).append(c)
+    return out
+
+
 def claim(cid):
-    (c,) = [c for e in registry.resolve(cid) for c in (e.claims() if hasattr(e, "claims")
-                                                        else [e]) if c.id == cid]
+    (c,) = _claims_by_id()[cid]  # exactly one claim has this id
     return c
 
 

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -151,18 +150,23 @@ def test_killed_writer_leaves_no_truncated_file(tmp_path: Path) -> None:
     """SIGKILL in the middle of writing 400 MB: the target keeps its old content."""
     path = tmp_path / "big.json"
     path.write_text("[]\n")
-    code = textwrap.dedent(f"""
-        import sys
-        from proofs.store.atomic import write_atomic
-        print("start", flush=True)
-        write_atomic({str(path)!r}, "[" + "1," * 200_000_000 + "1]")
-    """)
-    p = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
-                         text=True)
-    assert p.stdout.readline().strip() == "start"
+    # the writer is a fork of this process (a new interpreter would spend a second importing)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child, killed below
+        try:
+            os.close(r)
+            os.write(w, b"start\n")
+            pio.write_atomic(str(path), "[" + "1," * 200_000_000 + "1]")
+        finally:
+            os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as said:
+        assert said.readline().strip() == "start"
     time.sleep(0.5)
-    p.send_signal(signal.SIGKILL)
-    p.wait(timeout=30)
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL  # killed mid-write
     assert path.read_text() == "[]\n"
     for leftover in tmp_path.glob(".proofcheck-*"):
         leftover.unlink()  # a killed process cannot clean up its temporary file

@@ -1,5 +1,7 @@
 """Pinned verdicts of the tensor-trick encoding (reconstruction; see the paper's notes)."""
 
+import functools
+
 import pytest
 import sympy as sp
 
@@ -11,12 +13,22 @@ from symbolic import Status
 PAPER = registry.paper("tensor-trick")
 
 
+@functools.cache
+def _annotated() -> dict:
+    """Claim id -> (claim, annotation), built once: PAPER.annotated() builds every claim of the
+    paper anew on each call (the first of an id wins, as a search in paper order would)."""
+    out: dict = {}
+    for c, a in PAPER.annotated():
+        out.setdefault(c.id, (c, a))
+    return out
+
+
 def claim(cid):
-    return next(c for c in PAPER.claims() if c.id == cid)
+    return _annotated()[cid][0]
 
 
 def annotation(cid):
-    return next(a for c, a in PAPER.annotated() if c.id == cid)
+    return _annotated()[cid][1]
 
 
 def test_every_entry_is_marked_as_reconstruction_or_planted():

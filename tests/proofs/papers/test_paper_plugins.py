@@ -1,5 +1,6 @@
 """Papers as plugins: a fourth paper installed as a distribution with a ``proofcheck.papers``
-entry point is listed and checked; a broken one is an error that names it (exit 2)."""
+entry point is listed and checked (by the console command, in a subprocess); a broken one is an
+error that names it (exit 2)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from proofs import registry
+from proofs.cli import main
+from symbolic import claim as claim_module
 
 TOY = '''
 """A toy paper pack: one fact and one false lemma."""
@@ -62,10 +67,30 @@ def test_a_fourth_paper_is_listed_and_checked(tmp_path):
     assert rows["toy:fact-1"] in ("proved", "supported")
 
 
-def test_a_broken_paper_is_an_error_naming_it(tmp_path):
-    env = install(tmp_path, "broken", "broken_paper", "raise RuntimeError('typo in section 2')\n")
-    out = proofcheck(env, "list")
-    assert out.returncode == 2
-    assert out.stderr.strip().splitlines() == [
+@pytest.fixture
+def registry_from_sys_path():
+    """Run the command in this process: the registry reads the entry points again (a
+    distribution put on ``sys.path`` is found), and forgets them afterwards."""
+    reserved = set(claim_module.RESERVED_PREFIXES)
+    registry._registered.cache_clear()
+    registry.paper.cache_clear()
+    with pytest.MonkeyPatch.context() as mp:
+        yield lambda path: mp.syspath_prepend(str(path))
+    # sys.path is as before: the registry reads the entry points again on first use
+    registry._registered.cache_clear()
+    registry.paper.cache_clear()
+    claim_module.RESERVED_PREFIXES.clear()
+    claim_module.RESERVED_PREFIXES.update(reserved)
+
+
+def test_a_broken_paper_is_an_error_naming_it(tmp_path, registry_from_sys_path, capsys):
+    # in this process ('proofcheck list' in a subprocess would import the three built-in
+    # papers first; the entry point itself is exercised by the test above)
+    install(tmp_path, "broken", "broken_paper", "raise RuntimeError('typo in section 2')\n")
+    registry_from_sys_path(tmp_path)
+    assert "broken" in registry.paper_keys()
+    assert main(["list"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
         "proofcheck: error: paper 'broken' (broken_paper) failed to load: "
         "RuntimeError: typo in section 2"]
+    assert "broken_paper" not in sys.modules
