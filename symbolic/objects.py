@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
@@ -64,11 +65,27 @@ def is_matrix(e: sp.Basic) -> bool:
     return bool(getattr(e, "is_Matrix", False))
 
 
+@lru_cache(maxsize=4096)
+def _doit(node: sp.Basic, hints: tuple[tuple[str, Any], ...], base: type) -> sp.Basic:
+    """SymPy's ``doit`` of one of this module's nodes, computed once per node and hints.
+
+    Each matrix product SymPy builds calls ``doit`` on its factors, which rebuilds every
+    subterm: an expression built one product at a time is rebuilt again and again (building
+    the three papers spent most of its time there). ``doit`` is a function of the node, so
+    the cached answer is the one SymPy would compute.
+    """
+    return super(base, node).doit(**dict(hints))
+
+
 class _MatrixNode(MatrixExpr):
     """Base class of the custom matrix-valued operators."""
 
     def __new__(cls, *args: sp.Basic):
         return MatrixExpr.__new__(cls, *[sp.sympify(a) for a in args])
+
+    def doit(self, **hints: Any) -> sp.Basic:
+        """SymPy's ``doit``, computed once per node (see :func:`_doit`)."""
+        return _doit(self, tuple(sorted(hints.items())), _MatrixNode)
 
     @property
     def shape(self):
@@ -159,6 +176,10 @@ class _ScalarNode(sp.Expr):
 
     def __new__(cls, *args: sp.Basic):
         return sp.Expr.__new__(cls, *[sp.sympify(a) for a in args])
+
+    def doit(self, **hints: Any) -> sp.Basic:
+        """SymPy's ``doit``, computed once per node (see :func:`_doit`)."""
+        return _doit(self, tuple(sorted(hints.items())), _ScalarNode)
 
 
 class Inner(_ScalarNode):
