@@ -159,10 +159,7 @@ class Claim:
                 listed = to_props(list(hyps), names)
             except ValueError as exc:
                 raise ValueError(f"{self.id}: hypothesis: {exc}") from None
-        syms = body.symbols.union(*[h.symbols for h in listed])
-        one_object_per_name(self.id, body, listed)
-        check_integer_symbols(self.id, body, listed)
-        listed += [p for p in assumption_props(syms, listed) if p not in listed]
+        listed += _checked(self.id, body, listed)
         object.__setattr__(self, "hypotheses", tuple(listed))
 
     @classmethod
@@ -248,6 +245,41 @@ def describe_symbol(s: sp.Basic) -> str:
     if "positive" in extra:
         extra = [a for a in extra if a != "nonnegative"]
     return f"{kind} {s}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+#: (statement, hypotheses) of claims that passed :func:`_checked`, with the hypotheses their
+#: symbols' assumptions add: a paper's claims are built again by every ``claims()`` call
+_CHECKED_CLAIMS: dict[tuple[Any, ...], tuple[Prop, ...]] = {}
+_CHECKED_CLAIMS_MAX = 50_000
+
+
+def _checked(claim_id: str, body: Prop, listed: list[Prop]) -> tuple[Prop, ...]:
+    """Check a claim's names (:func:`one_object_per_name`, :func:`check_integer_symbols`) and
+    return the hypotheses its symbols' sign assumptions add (:func:`assumption_props`). Both
+    depend on the relations alone (with how each was written), so a claim built again from
+    the same relations is not checked again.
+
+    >>> from symbolic.objects import scalar
+    >>> x = scalar("x", positive=True)
+    >>> [str(h) for h in _checked("t:extra-1", Prop(x, ">=", 0), [])]
+    ['x > 0']
+    """
+    key = (body, body.written, *[(h, h.written) for h in listed])
+    try:
+        known = _CHECKED_CLAIMS.get(key)
+    except TypeError:  # an unhashable side: check it every time
+        key, known = None, None
+    if known is not None:
+        return known
+    syms = body.symbols.union(*[h.symbols for h in listed])
+    one_object_per_name(claim_id, body, listed)
+    check_integer_symbols(claim_id, body, listed)
+    added = tuple(p for p in assumption_props(syms, listed) if p not in listed)
+    if key is not None:
+        if len(_CHECKED_CLAIMS) > _CHECKED_CLAIMS_MAX:
+            _CHECKED_CLAIMS.clear()
+        _CHECKED_CLAIMS[key] = added
+    return added
 
 
 def one_object_per_name(claim_id: str, body: Prop, hypotheses: list[Prop]) -> None:

@@ -16,8 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
-from scipy.interpolate import CubicSpline
+
+
+def _stats() -> Any:
+    """``scipy.stats``, imported on first use (importing it takes about a second, and most
+    runs import this module without testing anything)."""
+    from scipy import stats
+
+    return stats
+
 
 Status = str  # "supported" | "refuted" | "unknown"
 
@@ -28,6 +35,8 @@ def refine_argmin(logw: np.ndarray, curves: np.ndarray, sub: int = 16
     is evaluated on a grid ``sub`` times finer and its minimum refined by a parabola.
     ``censored`` marks minima at the edge of the grid.
     """
+    from scipy.interpolate import CubicSpline
+
     curves = np.asarray(curves, dtype=float)
     fine = np.linspace(logw[0], logw[-1], sub * (len(logw) - 1) + 1)
     vals = CubicSpline(logw, curves, axis=-1)(fine)
@@ -148,7 +157,7 @@ def direction_test(Ms: np.ndarray, target: np.ndarray) -> dict[str, float]:
     spread = float(np.trace(gram))
     nu = spread**2 / float((gram**2).sum()) if spread > 0 else 1.0
     F = float(R * (ebar @ ebar) / spread) if spread > 0 else np.inf
-    p = float(sps.f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
+    p = float(_stats().f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
     return {"F": F, "p_value": p, "cosine_mean": float(cos.mean()),
             "cosine_se": float(cos.std(ddof=1) / np.sqrt(R)) if R > 1 else float("nan"),
             "residual_mean": float(np.sqrt(1.0 - np.clip(cos, -1, 1) ** 2).mean()),
@@ -172,7 +181,7 @@ def detectable_effect(se: float, alpha: float = ALPHA, power: float = MIN_POWER)
     """
     if not np.isfinite(se) or se < 0:
         return float("inf")
-    return float((sps.norm.ppf(1 - alpha / 2) + sps.norm.ppf(power)) * se)
+    return float((_stats().norm.ppf(1 - alpha / 2) + _stats().norm.ppf(power)) * se)
 
 
 def power_at(effect: float, se: float, alpha: float = ALPHA) -> float:
@@ -186,9 +195,9 @@ def power_at(effect: float, se: float, alpha: float = ALPHA) -> float:
         return 0.0
     if se <= 0:
         return 1.0
-    z = sps.norm.ppf(1 - alpha / 2)
+    z = _stats().norm.ppf(1 - alpha / 2)
     t = abs(effect) / se
-    return float(sps.norm.sf(z - t) + sps.norm.cdf(-z - t))
+    return float(_stats().norm.sf(z - t) + _stats().norm.cdf(-z - t))
 
 
 def power_gate(status: Status, se: float, effect: float, *, unit: str,
@@ -245,6 +254,6 @@ def mean_zero_test(X: np.ndarray) -> dict[str, float]:
     spread = float(np.trace(gram))
     nu = spread**2 / float((gram**2).sum()) if spread > 0 else 1.0
     F = float(R * (mean @ mean) / spread) if spread > 0 else (0.0 if not mean.any() else np.inf)
-    p = float(sps.f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
+    p = float(_stats().f.sf(F, nu, nu * max(R - 1, 1))) if np.isfinite(F) else 0.0
     return {"F": F, "p_value": p, "mean_norm": float(np.linalg.norm(mean)),
             "se": float(np.sqrt(spread / R)), "dof": float(nu), "replicates": R}
