@@ -56,7 +56,9 @@ def _claim(entry: Lemma, hyps: list[Prop]) -> Claim:
 
 def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
     b = Budget.get(budget)
-    full = prove(_claim(entry, needs), b)
+    # the facts a proof relies on are worked out (engine.needed: a z3 check per library
+    # entry) for the smallest set only, usually smaller than ``needs``
+    full = prove(_claim(entry, needs), b, relies=False)
     rec: dict[str, Any] = {"entry": entry.id, "proved": full.proved, "budget": budget,
                            "needed": [pretty(h) for h in needs]}
     if not full.proved:
@@ -64,13 +66,12 @@ def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
                    added_latex=[latex(h) for h in needs], dropped=[], relies_on=[],
                    reason=full.reason or "the prover does not prove it")
         return rec
-    keep, used = list(needs), full.relies_on
+    keep = list(needs)
     for h in list(needs):
         trial = [k for k in keep if k is not h]
         if prove(_claim(entry, trial), b, relies=False).proved:
             keep = trial
-    if len(keep) < len(needs):  # the facts of the proof of the smaller set
-        used = prove(_claim(entry, keep), b).relies_on
+    used = prove(_claim(entry, keep), b).relies_on  # the facts of the proof of the set kept
     rec.update(added=[pretty(h) for h in keep], added_latex=[latex(h) for h in keep],
                dropped=[pretty(h) for h in needs if h not in keep], relies_on=list(used),
                reason="", proof_needs=[pretty(h) for h in _independent(entry, needs, b)]
