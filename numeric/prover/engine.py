@@ -32,8 +32,17 @@ from symbolic.normal_form import nodes
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 
-#: a backstop in wall-clock time, far above what the resource limit allows on this machine
+#: a backstop in wall-clock time for ``thorough``'s staged strategy (:func:`solver`), far above
+#: what the resource limit allows on this machine
 BACKSTOP_MS = 20_000
+#: the backstop at quick and default. Measured in session 14 (issue 31): over ``check all
+#: --budget quick`` and a fresh ``errata closeness`` (its default check, corrections and
+#: citation checks), every check that ended ``sat`` or ``unsat`` took under 0.5 s; only checks
+#: ending ``unknown`` took longer, the longest 14-20 s (nlsat spends 500,000 units on
+#: closeness's ``lemma-5.5:part-1`` with one hypothesis fewer in 14 s, where most checks spend
+#: them in about a second). Ten times the longest answer leaves room for a loaded machine, and
+#: a give-up costs at most this.
+UNSTAGED_BACKSTOP_MS = 5_000
 
 
 def attempts(budget: Budget) -> list[tuple[int, bool, int]]:
@@ -362,10 +371,11 @@ def solver(ctx: z3.Context | None, limit: int, staged: bool = False) -> z3.Solve
     ``staged``: then, as z3 does, the nlsat runs of :data:`STAGES`, each once the one before
     is out of time (wall-clock: the answer may depend on the machine's load); otherwise
     nlsat once more, within the resource limit alone. z3's strategy goes on with some 200
-    more runs, which :data:`BACKSTOP_MS` never lets it reach but when the resource limit is
-    spent: then each fails at once, yet only after its own preprocessing (up to a second
-    per check that ends ``unknown``). It also picks longer times for its runs once z3 holds
-    30 MB (after enough claims in one context). Unstaged, every check of the closeness
+    more runs, which the backstops (:data:`BACKSTOP_MS`, :data:`UNSTAGED_BACKSTOP_MS`) never
+    let it reach but when the resource limit is spent: then each fails at once, yet only
+    after its own preprocessing (up to a second per check that ends ``unknown``). It also
+    picks longer times for its runs once z3 holds 30 MB (after enough claims in one
+    context). Unstaged, every check of the closeness
     paper at quick (681) gets the answer of z3's strategy, in half its CPU time.
 
     >>> x = z3.Real("x")
@@ -385,7 +395,7 @@ def solver(ctx: z3.Context | None, limit: int, staged: bool = False) -> z3.Solve
                      z3.OrElse(*runs, ctx=ctx), ctx=ctx)
     s = tactic.solver()
     s.set("rlimit", limit)
-    s.set("timeout", BACKSTOP_MS)
+    s.set("timeout", BACKSTOP_MS if staged else UNSTAGED_BACKSTOP_MS)
     return s
 
 
