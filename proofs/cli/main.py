@@ -118,6 +118,9 @@ def cmd_errata(args: argparse.Namespace) -> int:
         progress("citations: each citing step proved from what it cites (quick budget)")
         cited = errata.citation_items(stored_checks(results, run_options.store_for(args),
                                                     jobs=parse_jobs("auto")))
+    if flow:
+        progress("corrections: the fewest of the needed hypotheses under which each statement "
+                 "is proved (quick budget)")
     items = errata.findings(results, flow, cited, jobs=parse_jobs("auto"))
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
