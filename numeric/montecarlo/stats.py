@@ -181,7 +181,8 @@ def detectable_effect(se: float, alpha: float = ALPHA, power: float = MIN_POWER)
     """
     if not np.isfinite(se) or se < 0:
         return float("inf")
-    return float((_stats().norm.ppf(1 - alpha / 2) + _stats().norm.ppf(power)) * se)
+    norm = _stats().norm
+    return float((norm.ppf(1 - alpha / 2) + norm.ppf(power)) * se)
 
 
 def power_at(effect: float, se: float, alpha: float = ALPHA) -> float:
@@ -195,9 +196,10 @@ def power_at(effect: float, se: float, alpha: float = ALPHA) -> float:
         return 0.0
     if se <= 0:
         return 1.0
-    z = _stats().norm.ppf(1 - alpha / 2)
+    norm = _stats().norm
+    z = norm.ppf(1 - alpha / 2)
     t = abs(effect) / se
-    return float(_stats().norm.sf(z - t) + _stats().norm.cdf(-z - t))
+    return float(norm.sf(z - t) + norm.cdf(-z - t))
 
 
 def power_gate(status: Status, se: float, effect: float, *, unit: str,
