@@ -184,10 +184,10 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
-    if jobs:
+    if jobs and budget.polish:
         from numeric.search.adversarial import preload
 
-        preload()  # once here, not once in every forked worker
+        preload()  # once here, not once in every forked worker (only SLSQP's polish needs it)
     _PROGRESS["fn"] = progress if executor.name == "local" else None
     try:
         done = executor.map(_check_job, jobs)

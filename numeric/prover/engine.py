@@ -384,6 +384,25 @@ def solver(ctx: z3.Context | None, limit: int, staged: bool = False) -> z3.Solve
     >>> s.check()
     unsat
     """
+    s = _tactic(ctx, staged).solver()
+    s.set("rlimit", limit)
+    s.set("timeout", BACKSTOP_MS if staged else UNSTAGED_BACKSTOP_MS)
+    return s
+
+
+def _tactic(ctx: z3.Context | None, staged: bool) -> z3.Tactic:
+    """The tactic of :func:`solver` in ``ctx``, built once per context (building it takes
+    about as long as a quick check; a solver made from it starts from nothing, as from a new
+    one). Kept on the context itself, so it goes with it.
+
+    >>> ctx = z3.Context()
+    >>> _tactic(ctx, False) is _tactic(ctx, False), _tactic(ctx, False) is _tactic(ctx, True)
+    (True, False)
+    """
+    cache = getattr(ctx, "_proofcheck_tactics", None) if ctx is not None else None
+    if cache is not None and staged in cache:
+        return cache[staged]
+
     def nlsat(**params: Any) -> z3.Tactic:
         return z3.With(z3.Tactic("qfnra-nlsat", ctx), **params)
 
@@ -393,10 +412,12 @@ def solver(ctx: z3.Context | None, limit: int, staged: bool = False) -> z3.Solve
                   ms, ctx=ctx) for order, ms in STAGES]
     tactic = z3.Then(z3.Tactic("simplify", ctx), z3.Tactic("propagate-values", ctx),
                      z3.OrElse(*runs, ctx=ctx), ctx=ctx)
-    s = tactic.solver()
-    s.set("rlimit", limit)
-    s.set("timeout", BACKSTOP_MS if staged else UNSTAGED_BACKSTOP_MS)
-    return s
+    if ctx is not None:
+        if cache is None:
+            cache = {}
+            ctx._proofcheck_tactics = cache  # type: ignore[attr-defined]
+        cache[staged] = tactic
+    return tactic
 
 
 def check(tracked: list[Fact], limit: int, staged: bool = False) -> Any:
@@ -429,4 +450,10 @@ def _context(tracked: list[Fact]) -> z3.Context | None:
 def _spent(s: z3.Solver) -> int:
     """The context's resource counter so far (every solver's statistics report it)."""
     st = s.statistics()
-    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
+    ref, stats = st.ctx.ref(), st.stats
+    for k in range(int(z3.Z3_stats_size(ref, stats))):  # one pass (Statistics makes three)
+        if z3.Z3_stats_get_key(ref, stats, k) == "rlimit count":
+            return int(z3.Z3_stats_get_uint_value(ref, stats, k)
+                       if z3.Z3_stats_is_uint(ref, stats, k)
+                       else z3.Z3_stats_get_double_value(ref, stats, k))
+    return 0
