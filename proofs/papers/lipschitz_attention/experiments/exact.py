@@ -16,14 +16,14 @@ Example:
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import minimize_scalar
-from scipy.stats import binom
 
 
 def exact_terms_d1(w: float | np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Exact ``(L_bias / L^2, L_noise / sigma^2)`` at each ``w`` for d = 1."""
     w = np.atleast_1d(np.asarray(w, dtype=float))[:, None]
     k = np.arange(n + 1)[None, :]
+    from scipy.stats import binom  # SciPy on first use (collection and start-up)
+
     pk = binom.pmf(np.arange(n + 1), n, 0.5)[None, :]
     # divide numerator and denominator by e^{w} to stay finite for large w
     t = np.exp(-2.0 * w)
@@ -47,6 +47,8 @@ def exact_wstar_d1(*, n: int, L: float, sigma: float, w_max: float = 50.0) -> fl
         >>> 1.0 < exact_wstar_d1(n=64, L=1.0, sigma=1.0) < 3.0
         True
     """
+    from scipy.optimize import minimize_scalar
+
     res = minimize_scalar(lambda u: exact_loss_d1(float(np.exp(u)), n=n, L=L, sigma=sigma),
                           bounds=(np.log(1e-4), np.log(w_max)), method="bounded",
                           options={"xatol": 1e-8})

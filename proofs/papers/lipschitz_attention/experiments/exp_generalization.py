@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy.interpolate import CubicSpline
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
 from numeric.montecarlo.stats import percentile_ci, power_gate, refine_argmin, too_small
@@ -38,6 +37,8 @@ def _eval_at(logw: np.ndarray, curve: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Spline-interpolate each curve (last axis) at the matching ``w`` (leading axes)."""
     flat_c = curve.reshape(-1, curve.shape[-1])
     flat_w = np.broadcast_to(w, curve.shape[:-1]).ravel()
+    from scipy.interpolate import CubicSpline  # SciPy on first use
+
     return np.array([CubicSpline(logw, c)(np.log(x)) for c, x in zip(flat_c, flat_w, strict=True)]
                     ).reshape(curve.shape[:-1])
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy.interpolate import CubicSpline
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
 from numeric.montecarlo.stats import ols_slope, percentile_ci, power_gate, refine_argmin, too_small
@@ -43,11 +42,15 @@ def curve_min(logw: np.ndarray, curves: np.ndarray, sub: int = 16) -> np.ndarray
         >>> bool(abs(float(curve_min(lw, (lw - 0.3) ** 2 + 1.0)) - 1.0) < 1e-3)  # fine-grid minimum
         True
     """
+    from scipy.interpolate import CubicSpline  # SciPy on first use
+
     fine = np.linspace(logw[0], logw[-1], sub * (len(logw) - 1) + 1)
     return CubicSpline(logw, np.asarray(curves, float), axis=-1)(fine).min(axis=-1)
 
 
 def _eval(logw: np.ndarray, curve: np.ndarray, w: float) -> float:
+    from scipy.interpolate import CubicSpline
+
     return float(CubicSpline(logw, curve)(np.log(w)))
 
 

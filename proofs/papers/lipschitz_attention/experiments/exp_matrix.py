@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
 
 from numeric.montecarlo.experiment import Experiment, ParameterError, Progress, say
 from numeric.montecarlo.stats import direction_test, power_gate, too_small
@@ -156,6 +155,8 @@ def _run_norm(p: dict[str, Any], seed: int, progress: Progress
     # log-ratios of ||M||_F between consecutive L, per replicate (same tasks up to scale)
     diffs = np.diff(np.log(final), axis=0)
     R = p["replicates"]
+    from scipy import stats as sps  # SciPy on first use
+
     tq = float(sps.t.ppf(0.975, R - 1)) if R > 1 else np.inf
     mean = diffs.mean(axis=1)
     se = diffs.std(axis=1, ddof=1) / np.sqrt(R) if R > 1 else np.full_like(mean, np.inf)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
 
 from numeric.montecarlo.experiment import Experiment, Progress, say
 from numeric.montecarlo.stats import (
@@ -150,6 +149,8 @@ def _exact_check(p: dict[str, Any], wL: np.ndarray, level: float) -> dict[str, A
     sd = logs[1:].std(axis=0, ddof=1)
     z = (logs[0] - np.log(on_grid)) / np.where(sd > 0, sd, np.inf)
     k = int(inside.sum())
+    from scipy.stats import norm  # SciPy on first use
+
     thresh = float(norm.ppf(1.0 - (1.0 - level) / (2.0 * max(k, 1))))
     rel = np.abs(wL[0] / exact - 1)
     return {"exact": exact.tolist(), "exact_on_grid": on_grid.tolist(), "mc": wL[0].tolist(),

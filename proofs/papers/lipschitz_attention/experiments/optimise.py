@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from scipy.optimize import minimize
 
 from proofs.papers.lipschitz_attention.experiments.loss import Batch
 from proofs.papers.lipschitz_attention.experiments.model import attention_weights
@@ -54,6 +53,8 @@ def fit_matrix(batch: Batch, sigma: float, M0: np.ndarray, *, max_iter: int = 20
     def fun(v: np.ndarray) -> tuple[float, np.ndarray]:
         loss, grad = loss_and_grad(unpack(v), batch, sigma)
         return loss, ((grad + grad.T) / 2.0 if symmetric else grad).ravel()
+
+    from scipy.optimize import minimize  # SciPy on first use
 
     res = minimize(fun, np.asarray(M0, float).ravel(), jac=True, method="L-BFGS-B",
                    options={"maxiter": max_iter, "gtol": 1e-10, "ftol": 1e-13})
