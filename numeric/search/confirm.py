@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,11 +97,17 @@ def _holds_mp(prop: Prop, margin: Any, lhs: Any, rhs: Any) -> bool:
 
 
 def _has_derivative(claim: Claim) -> bool:
+    return _sides_have_derivative(claim.lhs, claim.rhs)
+
+
+@functools.lru_cache(maxsize=256)
+def _sides_have_derivative(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+    """Does either side hold a derivative node? (Cached: a function of the expressions, asked
+    at every confirmed violation of a shrink.)"""
     from symbolic import objects as ob
 
-    exprs = [claim.lhs, claim.rhs]
     return any(isinstance(node, (ob.Deriv, ob.ScalarDeriv))
-               for e in exprs for node in sp.preorder_traversal(e))
+               for e in (lhs, rhs) for node in sp.preorder_traversal(e))
 
 
 def _differentiable_range(values: dict, lhs: Any, rhs: Any) -> bool:
@@ -140,7 +147,10 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     if rejected is not None:
         return rejected
     with mp_workdps(dps):
-        ev = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+        # the inputs (floats) are exact in mpmath at any precision from 53 bits: converted
+        # once, for both precisions
+        mp_env = _env(layout, MpmathOps(), values, indices)
+        ev = Evaluator(MpmathOps(), dict(mp_env))
         for h in claim.hypotheses:
             m, lhs, rhs = precise_margin(h, ev)
             if not _holds_mp(h, m, lhs, rhs):
@@ -169,7 +179,7 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         # huge exponents (exp of 1e300 loses every digit at 50 digits) do not, nor does the
         # smallest eigenvalue of a matrix that is 0 up to rounding (diag(p) - pp' at n = 1).
         with mp_workdps(2 * dps):
-            ev2 = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+            ev2 = Evaluator(MpmathOps(), dict(mp_env))
             m2, lhs2, rhs2 = precise_margin(claim.prop, ev2)
             stable = _violated_mp(claim.prop, m2, lhs2, rhs2) and abs(m2 - m) <= abs(m) / 10**6
         if not stable:
