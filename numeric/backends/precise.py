@@ -244,6 +244,13 @@ _REAL_DOMAIN = {
 }
 
 
+#: walker function names -> mpmath functions (of one argument)
+_MP_FUNCS = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
+             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
+             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
+             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
+             "floor": mpmath.floor, "ceiling": mpmath.ceil}
+
 
 def _mp_raw(items: list[Any]) -> list[Any] | None:
     """The raw tuples (``_mpf_``) of a list of mpmath ``mpf``; None when an item is anything
@@ -257,12 +264,15 @@ def _mp_raw(items: list[Any]) -> list[Any] | None:
     return out
 
 
-def _mp_matmul(a: Any, b: Any) -> Any:
+def _mp_matmul(a: Any, b: Any, gram: bool = False) -> Any:
     """``np.matmul(a, b)`` of two object matrices of mpf, computed on mpmath's raw tuples
     with the very operations ``mpf * mpf`` and ``mpf + mpf`` call (``mpf_mul``, ``mpf_add``
     at the working precision and rounding), in numpy's order: each entry the first product,
     then the next products added one by one. The same numbers as numpy's object matmul,
-    without an mpf object per intermediate; anything else goes to ``np.matmul``.
+    without an mpf object per intermediate; anything else goes to ``np.matmul``. ``gram``:
+    ``b`` is ``a.T``, and the product symmetric to the last bit (``mpf_mul`` commutes, and
+    entries ``(i, j)`` and ``(j, i)`` add the same products in the same order): each entry
+    below the diagonal is the one above it.
 
     >>> m = np.array([[mpmath.mpf(1) / 3, mpmath.mpf(2)], [mpmath.mpf(5), mpmath.mpf(-1)]],
     ...              dtype=object)
@@ -284,6 +294,9 @@ def _mp_matmul(a: Any, b: Any) -> Any:
     out = np.empty((len(rows), len(cols)), dtype=object)
     for i, row in enumerate(rows):
         for j, col in enumerate(cols):
+            if gram and j < i:
+                out[i, j] = out[j, i]
+                continue
             acc = mul(row[0], col[0], prec, rnd)
             for t in range(1, k):
                 acc = add(acc, mul(row[t], col[t], prec, rnd), prec, rnd)
@@ -394,14 +407,10 @@ class MpmathOps(_ObjectOps):
             return mpmath.mpf("nan")  # outside the real domain (mpmath would go complex)
         if name == "atan2":
             return mpmath.atan2(args[0], args[1])
-        f = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
-             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
-             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
-             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
-             "floor": mpmath.floor, "ceiling": mpmath.ceil}
-        if name not in f:
+        f = _MP_FUNCS.get(name)
+        if f is None:
             raise Unsupported(f"mpmath: function {name}")
-        return f[name](x)
+        return f(x)
 
     def _xlogx(self, v: Any) -> Any:
         if v == 0:
@@ -427,7 +436,7 @@ class MpmathOps(_ObjectOps):
         >>> mpmath.nstr(ops._opnorm(m), 15)  # singular values sqrt(45), sqrt(5)
         '6.70820393249937'
         """
-        g = _mp_matmul(m.T, m) if m.shape[0] >= m.shape[1] else _mp_matmul(m, m.T)
+        g = _mp_matmul(m.T, m, True) if m.shape[0] >= m.shape[1] else _mp_matmul(m, m.T, True)
         if g.shape == (1, 1):
             return mpmath.sqrt(abs(g[0, 0]))
         ev = mpmath.eigsy(mpmath.matrix(g.tolist()), eigvals_only=True)
@@ -481,6 +490,22 @@ class ArbOps(_ObjectOps):
                 out = out * base
             return out if k >= 0 else 1 / out
         return super().pow(base, exponent, exponent_expr)
+
+    def array(self, values: Any) -> np.ndarray:
+        """An object array of arb balls from nested lists / float arrays; a float64 array
+        entry by entry as :meth:`number` converts a float (exactly: ``flint.arb(x)``).
+
+        >>> a = ArbOps().array(np.array([0.1, -0.0]))
+        >>> [x.is_exact() and x == flint.arb(y) for x, y in zip(a, [0.1, -0.0])]
+        [True, True]
+        """
+        if not (isinstance(values, np.ndarray) and values.dtype == np.float64):
+            return super().array(values)
+        arb = flint.arb
+        out = np.empty(values.size, dtype=object)
+        for k, x in enumerate(values.ravel().tolist()):
+            out[k] = arb(x)
+        return out.reshape(values.shape)
 
     def number(self, value: Any) -> Any:
         if isinstance(value, flint.arb):

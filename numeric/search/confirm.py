@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 import functools
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,8 +124,70 @@ def _differentiable_range(values: dict, lhs: Any, rhs: Any) -> bool:
     return all(abs(x) < mpmath.mpf(10) ** 100 for x in items)
 
 
+#: the confirmations of the latest claim confirmed: its sides and hypotheses (compared by
+#: identity), and per instance (:func:`_instance_key`) the confirmation
+_MEMO: dict[str, Any] = {"claim": None, "source": None, "points": {}}
+#: instances remembered per claim (the memo starts again beyond)
+MEMO_POINTS = 512
+
+
 def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
             bits: int = 256) -> Confirmation:
+    """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol):
+    :func:`_confirm`, once per instance of the claim. The same instance asked again (a
+    candidate's witness, then the start of its shrink from the JSON witness; a stored
+    witness replayed, then its sides recorded) gets a copy of the first answer: a
+    confirmation is a function of the claim and the instance alone (every precision is set
+    here), and the instance is compared exactly (the float64 bits of every value).
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x, "<=", 1)
+    >>> a = confirm(c, Layout.of(c, {}), {x: np.array(1.5)}, {})
+    >>> b = confirm(c, Layout.of(c, {}), {x: np.array(1.5)}, {})
+    >>> a == b and a is not b and a.rigorous
+    True
+    """
+    source = (claim.lhs, claim.rhs, claim.hypotheses, claim.rel)
+    if _MEMO["claim"] is not claim or not all(
+            a is b for a, b in zip(_MEMO["source"], source)):
+        _MEMO.update(claim=claim, source=source, points={})
+    key = _instance_key(layout, values, indices, dps, bits)
+    points: dict = _MEMO["points"]
+    known = points.get(key)
+    if known is not None:
+        return copy.deepcopy(known)
+    out = _confirm(claim, layout, values, indices, dps, bits)
+    if len(points) >= MEMO_POINTS:
+        points.clear()
+    points[key] = copy.deepcopy(out)
+    return out
+
+
+def _instance_key(layout: Layout, values: dict, indices: dict, dps: int, bits: int) -> tuple:
+    """What a confirmation depends on besides the claim, exactly: the layout (dimensions,
+    symbols and shapes, index sizes), each value's float64 shape and bytes (``-0.0`` and
+    ``0.0`` differ), each index value's type and text, the precisions.
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> lay = Layout(symbols=[x], shapes={x: ()}, dims={}, indices={})
+    >>> _instance_key(lay, {x: np.array(0.0)}, {}, 50, 256) == _instance_key(
+    ...     lay, {x: np.array(-0.0)}, {}, 50, 256)
+    False
+    """
+    vals = []
+    for s, v in values.items():
+        arr = np.ascontiguousarray(np.asarray(v, dtype=float))
+        vals.append((s, arr.shape, arr.tobytes()))
+    return (tuple(sorted(layout.dims.items())),
+            tuple((s, layout.shapes.get(s)) for s in layout.symbols),
+            tuple(layout.indices.items()), tuple(vals),
+            tuple((k, type(v).__name__, repr(v)) for k, v in indices.items()), dps, bits)
+
+
+def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
+             bits: int = 256) -> Confirmation:
     """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol).
 
     An inequality first gets arb's quick look (:func:`_arb_first`): a point where arb is
@@ -570,6 +633,18 @@ def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def symbol_name(s: sp.Basic) -> str:
+    """``str(s)``, the name a JSON witness gives a symbol (cached: SymPy's printer costs tens
+    of microseconds, asked for every symbol of every point a shrink tries).
+
+    >>> from symbolic import scalar
+    >>> symbol_name(scalar("x"))
+    'x'
+    """
+    return str(s)
+
+
 def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confirmation:
     """Re-confirm a JSON witness (as :func:`witness_json` writes it, numbers possibly as decimal
     strings) against ``claim``: the round trip the errata's witnesses must survive.
@@ -581,13 +656,15 @@ def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confir
     >>> confirm_json(c, {"x": "1.5"}).violated
     True
     """
+    names = {symbol_name(s) for s in claim.symbols}
     dims = {k: int(v) for k, v in witness.items() if k in ("n", "d") or (
-        isinstance(v, int) and not isinstance(v, bool) and k not in map(str, claim.symbols))}
+        isinstance(v, int) and not isinstance(v, bool) and k not in names)}
     layout = Layout.of(claim, dims)
     values: dict[Any, Any] = {}
     for s in layout.symbols:
-        raw = witness[str(s)]
+        raw = witness[symbol_name(s)]
         values[s] = np.array(raw, dtype=float) if not isinstance(raw, str) else np.array(
             float(raw))
-    indices = {i: witness[str(i)] for i in layout.indices}  # validated by confirm, not cast
+    # validated by confirm, not cast
+    indices = {i: witness[symbol_name(i)] for i in layout.indices}
     return confirm(claim, layout, values, indices, dps=dps)

@@ -31,7 +31,7 @@ import sympy as sp
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
-from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack
+from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack, symbol_name
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -134,8 +134,8 @@ class _Shrinker:
         self.screens += 1
         try:
             lay = self.layout(w)
-            vals = {s: np.array([w[str(s)]], dtype=float) for s in lay.symbols}
-            idx = {i: np.array([int(w[str(i)])]) for i in lay.indices}
+            vals = {s: np.array([w[symbol_name(s)]], dtype=float) for s in lay.symbols}
+            idx = {i: np.array([int(w[symbol_name(i)])]) for i in lay.indices}
             ev = Evaluator(NumpyOps(), lay.env(vals, idx))
             with np.errstate(all="ignore"):
                 for h in self.claim.hypotheses:
