@@ -206,9 +206,10 @@ class _ObjectOps(Ops):
     def special(self, name: str, rows: int, cols: int) -> Any:
         out = np.empty((rows, cols), dtype=object)
         one, zero = self.number(1), self.number(0)
-        for r in range(rows):
-            for c in range(cols):
-                out[r, c] = one if (name == "ones" or (name == "identity" and r == c)) else zero
+        out.fill(one if name == "ones" else zero)  # every entry the one object, as before
+        if name == "identity":
+            for r in range(min(rows, cols)):
+                out[r, r] = one
         return out
 
     def _pi(self) -> Any:

@@ -167,7 +167,8 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
 def _instance_key(layout: Layout, values: dict, indices: dict, dps: int, bits: int) -> tuple:
     """What a confirmation depends on besides the claim, exactly: the layout (dimensions,
     symbols and shapes, index sizes), each value's float64 shape and bytes (``-0.0`` and
-    ``0.0`` differ), each index value's type and text, the precisions.
+    ``0.0`` differ), each index value's type and text, the precisions asked for and those
+    of the caller (a few tests read mpmath's ambient precision).
 
     >>> from symbolic import scalar
     >>> x = scalar("x")
@@ -183,7 +184,8 @@ def _instance_key(layout: Layout, values: dict, indices: dict, dps: int, bits: i
     return (tuple(sorted(layout.dims.items())),
             tuple((s, layout.shapes.get(s)) for s in layout.symbols),
             tuple(layout.indices.items()), tuple(vals),
-            tuple((k, type(v).__name__, repr(v)) for k, v in indices.items()), dps, bits)
+            tuple((k, type(v).__name__, repr(v)) for k, v in indices.items()), dps, bits,
+            mpmath.mp.prec, flint.ctx.prec)
 
 
 def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
