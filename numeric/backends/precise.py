@@ -24,6 +24,7 @@ import flint
 import mpmath
 import numpy as np
 import sympy as sp
+from mpmath.libmp import fzero, mpf_add, mpf_mul
 
 from symbolic.walk import Evaluator, Ops, Unsupported
 
@@ -205,9 +206,10 @@ class _ObjectOps(Ops):
     def special(self, name: str, rows: int, cols: int) -> Any:
         out = np.empty((rows, cols), dtype=object)
         one, zero = self.number(1), self.number(0)
-        for r in range(rows):
-            for c in range(cols):
-                out[r, c] = one if (name == "ones" or (name == "identity" and r == c)) else zero
+        out.fill(one if name == "ones" else zero)  # every entry the one object, as before
+        if name == "identity":
+            for r in range(min(rows, cols)):
+                out[r, r] = one
         return out
 
     def _pi(self) -> Any:
@@ -243,6 +245,75 @@ _REAL_DOMAIN = {
 }
 
 
+#: walker function names -> mpmath functions (of one argument)
+_MP_FUNCS = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
+             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
+             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
+             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
+             "floor": mpmath.floor, "ceiling": mpmath.ceil}
+
+
+def _mp_raw(items: list[Any]) -> list[Any] | None:
+    """The raw tuples (``_mpf_``) of a list of mpmath ``mpf``; None when an item is anything
+    else (a complex, an int, another type: the caller then takes mpmath's own path)."""
+    mpf = mpmath.mp.mpf
+    out = []
+    for x in items:
+        if type(x) is not mpf:
+            return None
+        out.append(x._mpf_)
+    return out
+
+
+def _mp_matmul(a: Any, b: Any, gram: bool = False) -> Any:
+    """``np.matmul(a, b)`` of two object matrices of mpf, computed on mpmath's raw tuples
+    with the very operations ``mpf * mpf`` and ``mpf + mpf`` call (``mpf_mul``, ``mpf_add``
+    at the working precision and rounding), in numpy's order: each entry the first product,
+    then the next products added one by one. The same numbers as numpy's object matmul,
+    without an mpf object per intermediate; anything else goes to ``np.matmul``. ``gram``:
+    ``b`` is ``a.T``, and the product symmetric to the last bit (``mpf_mul`` commutes, and
+    entries ``(i, j)`` and ``(j, i)`` add the same products in the same order): each entry
+    below the diagonal is the one above it.
+
+    >>> m = np.array([[mpmath.mpf(1) / 3, mpmath.mpf(2)], [mpmath.mpf(5), mpmath.mpf(-1)]],
+    ...              dtype=object)
+    >>> bool((_mp_matmul(m, m.T) == np.matmul(m, m.T)).all())
+    True
+    """
+    if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.dtype == object
+            and b.dtype == object and a.ndim == 2 and b.ndim == 2
+            and a.shape[1] == b.shape[0] and a.shape[1] > 0):
+        return np.matmul(a, b)
+    ra, rb = _mp_raw(a.ravel().tolist()), _mp_raw(b.T.ravel().tolist())  # rows; columns
+    if ra is None or rb is None:
+        return np.matmul(a, b)
+    k = a.shape[1]
+    prec, rnd = mpmath.mp._prec_rounding
+    make, add, mul = mpmath.mp.make_mpf, mpf_add, mpf_mul
+    rows = [ra[i : i + k] for i in range(0, len(ra), k)]
+    cols = [rb[j : j + k] for j in range(0, len(rb), k)]
+    out = np.empty((len(rows), len(cols)), dtype=object)
+    for i, row in enumerate(rows):
+        for j, col in enumerate(cols):
+            if gram and j < i:
+                out[i, j] = out[j, i]
+                continue
+            acc = mul(row[0], col[0], prec, rnd)
+            for t in range(1, k):
+                acc = add(acc, mul(row[t], col[t], prec, rnd), prec, rnd)
+            out[i, j] = make(acc)
+    return out
+
+
+def _mp_sum(raw: list[Any]) -> Any:
+    """``mpf(0) + x0 + x1 + ...`` (in that order) of raw tuples, as an mpf."""
+    prec, rnd = mpmath.mp._prec_rounding
+    acc = fzero
+    for v in raw:
+        acc = mpf_add(acc, v, prec, rnd)
+    return mpmath.mp.make_mpf(acc)
+
+
 class MpmathOps(_ObjectOps):
     """mpmath at the current ``mpmath.mp.dps`` (not rigorous, but high precision)."""
 
@@ -255,8 +326,77 @@ class MpmathOps(_ObjectOps):
             value = value.item()
         return mpmath.mpf(value)
 
+    def array(self, values: Any) -> np.ndarray:
+        """An object array of mpf from nested lists / float arrays; a float64 array is
+        converted by mpmath's own raw conversion (exact from 53 bits of precision on, as
+        ``mpmath.mpf(x)`` is, and the same numbers).
+
+        >>> a = MpmathOps().array(np.array([[0.1, -0.0], [5e-324, np.inf]]))
+        >>> [x == mpmath.mpf(y) for x, y in zip(a.ravel(), [0.1, -0.0, 5e-324, np.inf])]
+        [True, True, True, True]
+        """
+        if not (isinstance(values, np.ndarray) and values.dtype == np.float64
+                and mpmath.mp.prec >= 53):
+            return super().array(values)
+        make, conv = mpmath.mp.make_mpf, mpmath.libmp.from_float
+        out = np.empty(values.size, dtype=object)
+        for k, x in enumerate(values.ravel().tolist()):
+            out[k] = make(conv(x))
+        return out.reshape(values.shape)
+
     def _pi(self) -> Any:
         return +mpmath.pi
+
+    # Matrix arithmetic on raw tuples (:func:`_mp_matmul`): the same operations in the same
+    # order as on mpf objects, so the same numbers; anything but mpf takes the shared path.
+
+    def matmul(self, mats: list[Any]) -> Any:
+        out = mats[0]
+        for m in mats[1:]:
+            out = _mp_matmul(out, m)
+        return out
+
+    def scale(self, s: Any, m: Any) -> Any:
+        raw = (_mp_raw(m.ravel().tolist()) if type(s) is mpmath.mp.mpf
+               and isinstance(m, np.ndarray) and m.dtype == object else None)
+        if raw is None:
+            return super().scale(s, m)
+        prec, rnd = mpmath.mp._prec_rounding
+        make, sv = mpmath.mp.make_mpf, s._mpf_
+        out = np.empty(m.size, dtype=object)
+        for k, v in enumerate(raw):
+            out[k] = make(mpf_mul(sv, v, prec, rnd))  # s * v
+        return out.reshape(m.shape)
+
+    def matadd(self, mats: list[Any]) -> Any:
+        first = mats[0]
+        if not (isinstance(first, np.ndarray) and first.dtype == object and all(
+                isinstance(m, np.ndarray) and m.dtype == object and m.shape == first.shape
+                for m in mats)):
+            return super().matadd(mats)
+        raws = [_mp_raw(m.ravel().tolist()) for m in mats]
+        if any(r is None for r in raws):
+            return super().matadd(mats)
+        prec, rnd = mpmath.mp._prec_rounding
+        make = mpmath.mp.make_mpf
+        out = np.empty(first.size, dtype=object)
+        for k, acc in enumerate(raws[0]):
+            for r in raws[1:]:
+                acc = mpf_add(acc, r[k], prec, rnd)  # ((m0 + m1) + m2) + ..., entrywise
+            out[k] = make(acc)
+        return out.reshape(first.shape)
+
+    def _sum(self, items: list[Any]) -> Any:
+        raw = _mp_raw(items)
+        return super()._sum(items) if raw is None else _mp_sum(raw)
+
+    def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
+        if name in ("norm2", "frob") and isinstance(m, np.ndarray):
+            raw = _mp_raw(list(m.ravel()))
+            if raw is not None:  # sqrt(0 + v0*v0 + v1*v1 + ...)
+                prec, rnd = mpmath.mp._prec_rounding
+                return self.func("sqrt", [_mp_sum([mpf_mul(v, v, prec, rnd) for v in raw])])
+        return super().reduce(name, m, node)
 
     def func(self, name: str, args: list[Any]) -> Any:
         if name == "max":
@@ -268,14 +408,10 @@ class MpmathOps(_ObjectOps):
             return mpmath.mpf("nan")  # outside the real domain (mpmath would go complex)
         if name == "atan2":
             return mpmath.atan2(args[0], args[1])
-        f = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
-             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
-             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
-             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
-             "floor": mpmath.floor, "ceiling": mpmath.ceil}
-        if name not in f:
+        f = _MP_FUNCS.get(name)
+        if f is None:
             raise Unsupported(f"mpmath: function {name}")
-        return f[name](x)
+        return f(x)
 
     def _xlogx(self, v: Any) -> Any:
         if v == 0:
@@ -301,7 +437,7 @@ class MpmathOps(_ObjectOps):
         >>> mpmath.nstr(ops._opnorm(m), 15)  # singular values sqrt(45), sqrt(5)
         '6.70820393249937'
         """
-        g = m.T.dot(m) if m.shape[0] >= m.shape[1] else m.dot(m.T)
+        g = _mp_matmul(m.T, m, True) if m.shape[0] >= m.shape[1] else _mp_matmul(m, m.T, True)
         if g.shape == (1, 1):
             return mpmath.sqrt(abs(g[0, 0]))
         ev = mpmath.eigsy(mpmath.matrix(g.tolist()), eigvals_only=True)
@@ -355,6 +491,22 @@ class ArbOps(_ObjectOps):
                 out = out * base
             return out if k >= 0 else 1 / out
         return super().pow(base, exponent, exponent_expr)
+
+    def array(self, values: Any) -> np.ndarray:
+        """An object array of arb balls from nested lists / float arrays; a float64 array
+        entry by entry as :meth:`number` converts a float (exactly: ``flint.arb(x)``).
+
+        >>> a = ArbOps().array(np.array([0.1, -0.0]))
+        >>> [x.is_exact() and x == flint.arb(y) for x, y in zip(a, [0.1, -0.0])]
+        [True, True]
+        """
+        if not (isinstance(values, np.ndarray) and values.dtype == np.float64):
+            return super().array(values)
+        arb = flint.arb
+        out = np.empty(values.size, dtype=object)
+        for k, x in enumerate(values.ravel().tolist()):
+            out[k] = arb(x)
+        return out.reshape(values.shape)
 
     def number(self, value: Any) -> Any:
         if isinstance(value, flint.arb):

@@ -17,6 +17,8 @@ Example:
 
 from __future__ import annotations
 
+import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,11 +98,17 @@ def _holds_mp(prop: Prop, margin: Any, lhs: Any, rhs: Any) -> bool:
 
 
 def _has_derivative(claim: Claim) -> bool:
+    return _sides_have_derivative(claim.lhs, claim.rhs)
+
+
+@functools.lru_cache(maxsize=256)
+def _sides_have_derivative(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+    """Does either side hold a derivative node? (Cached: a function of the expressions, asked
+    at every confirmed violation of a shrink.)"""
     from symbolic import objects as ob
 
-    exprs = [claim.lhs, claim.rhs]
     return any(isinstance(node, (ob.Deriv, ob.ScalarDeriv))
-               for e in exprs for node in sp.preorder_traversal(e))
+               for e in (lhs, rhs) for node in sp.preorder_traversal(e))
 
 
 def _differentiable_range(values: dict, lhs: Any, rhs: Any) -> bool:
@@ -116,8 +124,72 @@ def _differentiable_range(values: dict, lhs: Any, rhs: Any) -> bool:
     return all(abs(x) < mpmath.mpf(10) ** 100 for x in items)
 
 
+#: the confirmations of the latest claim confirmed: its sides and hypotheses (compared by
+#: identity), and per instance (:func:`_instance_key`) the confirmation
+_MEMO: dict[str, Any] = {"claim": None, "source": None, "points": {}}
+#: instances remembered per claim (the memo starts again beyond)
+MEMO_POINTS = 512
+
+
 def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
             bits: int = 256) -> Confirmation:
+    """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol):
+    :func:`_confirm`, once per instance of the claim. The same instance asked again (a
+    candidate's witness, then the start of its shrink from the JSON witness; a stored
+    witness replayed, then its sides recorded) gets a copy of the first answer: a
+    confirmation is a function of the claim and the instance alone (every precision is set
+    here), and the instance is compared exactly (the float64 bits of every value).
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", x, "<=", 1)
+    >>> a = confirm(c, Layout.of(c, {}), {x: np.array(1.5)}, {})
+    >>> b = confirm(c, Layout.of(c, {}), {x: np.array(1.5)}, {})
+    >>> a == b and a is not b and a.rigorous
+    True
+    """
+    source = (claim.lhs, claim.rhs, claim.hypotheses, claim.rel)
+    if _MEMO["claim"] is not claim or not all(
+            a is b for a, b in zip(_MEMO["source"], source)):
+        _MEMO.update(claim=claim, source=source, points={})
+    key = _instance_key(layout, values, indices, dps, bits)
+    points: dict = _MEMO["points"]
+    known = points.get(key)
+    if known is not None:
+        return copy.deepcopy(known)
+    out = _confirm(claim, layout, values, indices, dps, bits)
+    if len(points) >= MEMO_POINTS:
+        points.clear()
+    points[key] = copy.deepcopy(out)
+    return out
+
+
+def _instance_key(layout: Layout, values: dict, indices: dict, dps: int, bits: int) -> tuple:
+    """What a confirmation depends on besides the claim, exactly: the layout (dimensions,
+    symbols and shapes, index sizes), each value's float64 shape and bytes (``-0.0`` and
+    ``0.0`` differ), each index value's type and text, the precisions asked for and those
+    of the caller (a few tests read mpmath's ambient precision).
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> lay = Layout(symbols=[x], shapes={x: ()}, dims={}, indices={})
+    >>> _instance_key(lay, {x: np.array(0.0)}, {}, 50, 256) == _instance_key(
+    ...     lay, {x: np.array(-0.0)}, {}, 50, 256)
+    False
+    """
+    vals = []
+    for s, v in values.items():
+        arr = np.ascontiguousarray(np.asarray(v, dtype=float))
+        vals.append((s, arr.shape, arr.tobytes()))
+    return (tuple(sorted(layout.dims.items())),
+            tuple((s, layout.shapes.get(s)) for s in layout.symbols),
+            tuple(layout.indices.items()), tuple(vals),
+            tuple((k, type(v).__name__, repr(v)) for k, v in indices.items()), dps, bits,
+            mpmath.mp.prec, flint.ctx.prec)
+
+
+def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int = 50,
+             bits: int = 256) -> Confirmation:
     """Re-evaluate ``claim`` and its hypotheses at one instance (``values``: numpy per symbol).
 
     An inequality first gets arb's quick look (:func:`_arb_first`): a point where arb is
@@ -140,7 +212,10 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
     if rejected is not None:
         return rejected
     with mp_workdps(dps):
-        ev = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+        # the inputs (floats) are exact in mpmath at any precision from 53 bits: converted
+        # once, for both precisions
+        mp_env = _env(layout, MpmathOps(), values, indices)
+        ev = Evaluator(MpmathOps(), dict(mp_env))
         for h in claim.hypotheses:
             m, lhs, rhs = precise_margin(h, ev)
             if not _holds_mp(h, m, lhs, rhs):
@@ -169,7 +244,7 @@ def confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int 
         # huge exponents (exp of 1e300 loses every digit at 50 digits) do not, nor does the
         # smallest eigenvalue of a matrix that is 0 up to rounding (diag(p) - pp' at n = 1).
         with mp_workdps(2 * dps):
-            ev2 = Evaluator(MpmathOps(), _env(layout, MpmathOps(), values, indices))
+            ev2 = Evaluator(MpmathOps(), dict(mp_env))
             m2, lhs2, rhs2 = precise_margin(claim.prop, ev2)
             stable = _violated_mp(claim.prop, m2, lhs2, rhs2) and abs(m2 - m) <= abs(m) / 10**6
         if not stable:
@@ -560,6 +635,18 @@ def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def symbol_name(s: sp.Basic) -> str:
+    """``str(s)``, the name a JSON witness gives a symbol (cached: SymPy's printer costs tens
+    of microseconds, asked for every symbol of every point a shrink tries).
+
+    >>> from symbolic import scalar
+    >>> symbol_name(scalar("x"))
+    'x'
+    """
+    return str(s)
+
+
 def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confirmation:
     """Re-confirm a JSON witness (as :func:`witness_json` writes it, numbers possibly as decimal
     strings) against ``claim``: the round trip the errata's witnesses must survive.
@@ -571,13 +658,15 @@ def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confir
     >>> confirm_json(c, {"x": "1.5"}).violated
     True
     """
+    names = {symbol_name(s) for s in claim.symbols}
     dims = {k: int(v) for k, v in witness.items() if k in ("n", "d") or (
-        isinstance(v, int) and not isinstance(v, bool) and k not in map(str, claim.symbols))}
+        isinstance(v, int) and not isinstance(v, bool) and k not in names)}
     layout = Layout.of(claim, dims)
     values: dict[Any, Any] = {}
     for s in layout.symbols:
-        raw = witness[str(s)]
+        raw = witness[symbol_name(s)]
         values[s] = np.array(raw, dtype=float) if not isinstance(raw, str) else np.array(
             float(raw))
-    indices = {i: witness[str(i)] for i in layout.indices}  # validated by confirm, not cast
+    # validated by confirm, not cast
+    indices = {i: witness[symbol_name(i)] for i in layout.indices}
     return confirm(claim, layout, values, indices, dps=dps)

@@ -31,7 +31,7 @@ import sympy as sp
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
-from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack
+from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack, symbol_name
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -115,6 +115,8 @@ class _Shrinker:
         self.max_confirms, self.max_screens = max_confirms, max_screens
         self.confirms = self.screens = 0
         self.steps: list[str] = []
+        #: points tried: whether each passed the screen, and its confirmation
+        self._memo: dict[str, tuple[bool, Confirmation | None]] = {}
         # values to simplify; an index keeps its value (it is an integer in its range)
         self.names = {str(s) for s in claim.symbols
                       if not (isinstance(s, sp.Symbol) and s.is_integer)}
@@ -132,8 +134,8 @@ class _Shrinker:
         self.screens += 1
         try:
             lay = self.layout(w)
-            vals = {s: np.array([w[str(s)]], dtype=float) for s in lay.symbols}
-            idx = {i: np.array([int(w[str(i)])]) for i in lay.indices}
+            vals = {s: np.array([w[symbol_name(s)]], dtype=float) for s in lay.symbols}
+            idx = {i: np.array([int(w[symbol_name(i)])]) for i in lay.indices}
             ev = Evaluator(NumpyOps(), lay.env(vals, idx))
             with np.errstate(all="ignore"):
                 for h in self.claim.hypotheses:
@@ -150,16 +152,61 @@ class _Shrinker:
         return bool(np.all(m <= 1e-9))
 
     def confirmed(self, w: dict[str, Any]) -> Confirmation | None:
-        if self.spent or not self.screen(w):
+        """``w``'s confirmation if it passes the screen and still violates (arb-certified
+        when :attr:`rigorous`), else None. A point tried before (a later pass tries the
+        same simplifications again) is counted again, screen and confirmation alike, so
+        that the bounds are spent as if it were evaluated, but its outcome is reused: both
+        are functions of the point alone (:meth:`_outcome`)."""
+        if self.spent:
             return None
-        self.confirms += 1
-        try:
-            conf = confirm_json(self.claim, w)
-        except _ERRORS:
+        passed, conf = self._outcome(w)
+        if not passed:
             return None
-        if conf.violated and (conf.rigorous or not self.rigorous):
+        if conf is not None and conf.violated and (conf.rigorous or not self.rigorous):
             return conf
         return None
+
+    def _outcome(self, w: dict[str, Any]) -> tuple[bool, Confirmation | None]:
+        """Whether ``w`` passes the screen and, if so, its confirmation (None where
+        :func:`confirm_json` raised), counting one screen and, past it, one confirmation;
+        from :attr:`_memo` for a point already tried."""
+        key = _point_key(w)
+        known = self._memo.get(key) if key is not None else None
+        if known is not None:
+            self.screens += 1
+            if known[0]:
+                self.confirms += 1
+            return known
+        passed, conf = self.screen(w), None
+        if passed:
+            self.confirms += 1
+            try:
+                conf = confirm_json(self.claim, w)
+            except _ERRORS:
+                conf = None
+        if key is not None:
+            self._memo[key] = (passed, conf)
+        return passed, conf
+
+
+def _point_key(w: dict[str, Any]) -> str | None:
+    """A key that tells points apart exactly (``repr`` of Python floats round-trips; ints,
+    ``-0.0`` and key order are kept), or None for a point holding a NaN or anything but
+    Python numbers and lists of them (never memoised).
+
+    >>> _point_key({"n": 1, "x": [[-0.0], [0.1]]})
+    "{'n': 1, 'x': [[-0.0], [0.1]]}"
+    >>> _point_key({"x": float("nan")}) is None
+    True
+    """
+    def plain(v: Any) -> bool:
+        if isinstance(v, list):
+            return all(plain(e) for e in v)
+        return type(v) is int or (type(v) is float and v == v)
+
+    if not all(type(k) is str and plain(v) for k, v in w.items()):
+        return None
+    return repr(w)
 
 
 def _truncate(value: Any, shape: tuple[int, ...]) -> Any:
