@@ -73,7 +73,10 @@ def _coeff(c: sp.Expr) -> sp.Expr:
     return sp.expand(c) if nodes(c) <= MAX_NODES // 4 else c
 
 
+@lru_cache(maxsize=8192)
 def _is_zero(c: sp.Expr) -> bool:
+    """Is the coefficient ``c`` zero as a rational function (memoised: the terms of many
+    expressions share their coefficients)?"""
     return c == 0 or (nodes(c) <= MAX_NODES // 4 and sp.cancel(sp.together(c)) == 0)
 
 
@@ -333,6 +336,16 @@ def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
     >>> same(norm2(x) ** 2, inner(x, x)), same(norm2(x), inner(x, x))
     (True, False)
     """
+    try:
+        return _same(lhs, rhs)
+    except TypeError:  # unhashable sides: not memoised
+        return _same.__wrapped__(lhs, rhs)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: 0 and Integer(0) are answered apart
+def _same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+    """:func:`same`, memoised: a proof's steps repeat their sides, and a claim may reach the
+    identity stage more than once (its conclusion, a restatement)."""
     try:
         if nodes(lhs) + nodes(rhs) > MAX_NODES:
             return lhs == rhs

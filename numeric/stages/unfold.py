@@ -24,6 +24,7 @@ Example:
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import sympy as sp
 
@@ -36,6 +37,10 @@ from symbolic.verdict import Status, Verdict
 
 METHOD = "unfold (both sides equal after unfolding definitions)"
 _RELS = (Relation.LE, Relation.GE, Relation.PSD_LE)
+
+#: :func:`symbolic.objects.unwrap`, memoised: a pure function of the expression, and the
+#: claims of a paper share their sides (a proof's steps, a statement and its restatements)
+_unwrap = lru_cache(maxsize=4096, typed=True)(unwrap)
 
 
 def same_after_unfolding(lhs: sp.Basic, rhs: sp.Basic) -> bool:
@@ -51,7 +56,7 @@ def same_after_unfolding(lhs: sp.Basic, rhs: sp.Basic) -> bool:
     if lhs == rhs:
         return True
     try:
-        a, b = unwrap(lhs), unwrap(rhs)
+        a, b = _unwrap(lhs), _unwrap(rhs)
         if a == b:
             return True
         if is_matrix(a) or is_matrix(b):
