@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from typing import Any
 
 STAGES = ("ground", "unfold", "identity", "probe", "exact")
 
@@ -63,10 +65,10 @@ def inner(budget: str) -> dict:
     stages = [s for s in cascade.STAGES if s.name in STAGES]
     cpu = dict.fromkeys(STAGES, 0.0)
 
-    def timed(stage):  # noqa: ANN001, ANN202
+    def timed(stage: Any) -> Callable[..., Any]:
         run = stage.run
 
-        def wrapper(claim, b, seed, **kw):  # noqa: ANN001, ANN202, ANN003
+        def wrapper(claim: Any, b: Any, seed: int, **kw: Any) -> Any:
             t = time.process_time()
             try:
                 return run(claim, b, seed, **kw)
