@@ -56,6 +56,10 @@ class _Ctx:
 
     ranges: dict[sp.Symbol, tuple[Any, Any]] = field(default_factory=dict)
     counter: itertools.count = field(default_factory=itertools.count)
+    #: :func:`_normalise` of the subexpressions met, valid while ``ranges`` keeps its size
+    #: (it reads ``ranges`` only; a new dummy empties it)
+    normalised: dict[sp.Basic, sp.Expr] = field(default_factory=dict)
+    normalised_for: int = -1
 
     def dummy(self, hi: Any) -> sp.Symbol:
         m = sp.Symbol(f"_m{next(self.counter)}", integer=True, positive=True)
@@ -318,7 +322,22 @@ def _free(e: sp.Basic) -> frozenset[sp.Basic]:
 
 
 def _normalise(e: sp.Expr, ctx: _Ctx) -> sp.Expr:
-    """Linearity of sums, delta resolution, canonical dummies (see the module docstring)."""
+    """Linearity of sums, delta resolution, canonical dummies (see the module docstring).
+    Memoised in ``ctx``: a function of ``e`` and ``ctx.ranges``, and a formula repeats its
+    subexpressions (the same sum in several products)."""
+    if ctx.normalised_for != len(ctx.ranges):
+        ctx.normalised.clear()
+        ctx.normalised_for = len(ctx.ranges)
+    try:
+        return ctx.normalised[e]
+    except KeyError:
+        pass
+    out = _normalise_uncached(e, ctx)
+    ctx.normalised[e] = out
+    return out
+
+
+def _normalise_uncached(e: sp.Expr, ctx: _Ctx) -> sp.Expr:
     if isinstance(e, sp.Sum):  # SymPy merges nested sums: the first limit is the innermost
         body = _normalise(e.function, ctx)
         for limit in e.limits:
