@@ -32,6 +32,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
 
@@ -327,9 +328,15 @@ def squares_as_inner(e: sp.Basic) -> sp.Basic:
                      and p.exp.is_Integer and p.exp >= 2, square)
 
 
-def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+def same(lhs: sp.Basic, rhs: sp.Basic,
+         nonzero: Callable[[sp.Expr], bool] | None = None) -> bool:
     """Do ``lhs`` and ``rhs`` have one normal form (so are equal for every size)? Never
     raises.
+
+    ``nonzero``: a cheap test that may show the difference of the normal forms to be nonzero
+    at some point where it is defined (a rigorous evaluation: True only when certain), asked
+    before ``cancel``. ``cancel`` only rewrites an expression into an equal one, so it cannot
+    bring such a difference to 0: the answer is the same, found sooner.
 
     >>> from symbolic import vector, norm2, inner, n
     >>> x = vector("x", n)
@@ -337,13 +344,13 @@ def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
     (True, False)
     """
     try:
-        return _same(lhs, rhs)
+        return _same(lhs, rhs, nonzero)
     except TypeError:  # unhashable sides: not memoised
-        return _same.__wrapped__(lhs, rhs)
+        return _same.__wrapped__(lhs, rhs, nonzero)
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: 0 and Integer(0) are answered apart
-def _same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | None) -> bool:
     """:func:`same`, memoised: a proof's steps repeat their sides, and a claim may reach the
     identity stage more than once (its conclusion, a restatement)."""
     try:
@@ -361,7 +368,9 @@ def _same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
             return True
         # an expanded polynomial in the atoms is 0 only as written: cancel (costly) is for
         # quotients alone
-        return _has_quotient(diff) and sp.cancel(sp.together(diff)) == 0
+        if not _has_quotient(diff) or (nonzero is not None and nonzero(diff)):
+            return False
+        return sp.cancel(sp.together(diff)) == 0
     except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):
         return False
 
