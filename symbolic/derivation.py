@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import sympy as sp
@@ -55,6 +56,10 @@ class _Ctx:
 
     ranges: dict[sp.Symbol, tuple[Any, Any]] = field(default_factory=dict)
     counter: itertools.count = field(default_factory=itertools.count)
+    #: :func:`_normalise` of the subexpressions met, valid while ``ranges`` keeps its size
+    #: (it reads ``ranges`` only; a new dummy empties it)
+    normalised: dict[sp.Basic, sp.Expr] = field(default_factory=dict)
+    normalised_for: int = -1
 
     def dummy(self, hi: Any) -> sp.Symbol:
         m = sp.Symbol(f"_m{next(self.counter)}", integer=True, positive=True)
@@ -303,12 +308,36 @@ def _d(e: sp.Expr, var: Any, i: Any, j: Any, ctx: _Ctx) -> sp.Expr:
 # ----------------------------------------------------------------------------- normal form
 
 
+@lru_cache(maxsize=16384)
 def _height(e: sp.Expr) -> int:
+    """The nesting depth of the sums in ``e`` (memoised: a pure function of ``e``, asked
+    again for every sum that contains ``e``)."""
     return max((1 + _height(s.function) for s in e.atoms(sp.Sum)), default=0)
 
 
+@lru_cache(maxsize=65536)
+def _free(e: sp.Basic) -> frozenset[sp.Basic]:
+    """``e.free_symbols``, memoised (SymPy walks the whole tree of a sum at every call)."""
+    return frozenset(e.free_symbols)
+
+
 def _normalise(e: sp.Expr, ctx: _Ctx) -> sp.Expr:
-    """Linearity of sums, delta resolution, canonical dummies (see the module docstring)."""
+    """Linearity of sums, delta resolution, canonical dummies (see the module docstring).
+    Memoised in ``ctx``: a function of ``e`` and ``ctx.ranges``, and a formula repeats its
+    subexpressions (the same sum in several products)."""
+    if ctx.normalised_for != len(ctx.ranges):
+        ctx.normalised.clear()
+        ctx.normalised_for = len(ctx.ranges)
+    try:
+        return ctx.normalised[e]
+    except KeyError:
+        pass
+    out = _normalise_uncached(e, ctx)
+    ctx.normalised[e] = out
+    return out
+
+
+def _normalise_uncached(e: sp.Expr, ctx: _Ctx) -> sp.Expr:
     if isinstance(e, sp.Sum):  # SymPy merges nested sums: the first limit is the innermost
         body = _normalise(e.function, ctx)
         for limit in e.limits:
@@ -327,7 +356,7 @@ def _normalise_sum(body: sp.Expr, limit: tuple, ctx: _Ctx) -> sp.Expr:
     for term in sp.Add.make_args(body):
         factors = list(sp.Mul.make_args(term))
         delta = next((f for f in factors if isinstance(f, sp.KroneckerDelta)
-                      and m in f.free_symbols), None)
+                      and m in _free(f)), None)
         if delta is not None:
             other = delta.args[1] if delta.args[0] == m else delta.args[0]
             if ctx.ranges.get(other) == (lo, hi) or (
@@ -335,8 +364,8 @@ def _normalise_sum(body: sp.Expr, limit: tuple, ctx: _Ctx) -> sp.Expr:
                 factors.remove(delta)
                 out.append(_normalise(sp.Mul(*factors).xreplace({m: other}), ctx))
                 continue
-        dep = [f for f in factors if m in f.free_symbols]
-        indep = [f for f in factors if m not in f.free_symbols]
+        dep = [f for f in factors if m in _free(f)]
+        indep = [f for f in factors if m not in _free(f)]
         if not dep:
             out.append(sp.Mul(*indep) * (hi - lo + 1))
             continue
@@ -602,10 +631,13 @@ def generic_identity(lhs: Any, rhs: Any, ranges: dict | None = None,
         with time_limit(seconds):
             splits = _splits(lhs, rhs)  # one generic index for both sides
             fl, known = _formula(lhs, rng, splits)
+            # beyond the engine (see MAX_FORMULA_NODES): a side too large decides alone, before
+            # the other side is built (the answer is None whatever that side would be)
+            if nodes(fl, MAX_FORMULA_NODES + 1) > MAX_FORMULA_NODES:
+                return None
             fr, known_r = _formula(rhs, rng, splits)
-            if max(nodes(fl, MAX_FORMULA_NODES + 1), nodes(fr, MAX_FORMULA_NODES + 1)) \
-                    > MAX_FORMULA_NODES:
-                return None  # beyond the engine: see MAX_FORMULA_NODES
+            if nodes(fr, MAX_FORMULA_NODES + 1) > MAX_FORMULA_NODES:
+                return None
             diff = fl - fr
             if _decide(diff):
                 return True

@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import sympy as sp
@@ -178,3 +179,38 @@ class ExplicitInstance:
 
     def __call__(self, e: sp.Basic) -> Any:
         return self.evaluator(e)
+
+
+#: instances kept by :func:`shared_instance` (the least recently used goes first)
+SHARED_INSTANCES = 64
+_SHARED: OrderedDict[tuple, ExplicitInstance] = OrderedDict()
+
+
+def shared_instance(symbols: set[sp.Basic], dims: dict[str, int],
+                    indices: dict[sp.Symbol, int] | None = None,
+                    engine: str = "symengine") -> ExplicitInstance:
+    """``ExplicitInstance(symbols, dims, indices, engine)``, one per process for the same
+    arguments, so that its evaluator's values of the nodes it has met are kept: the claims of
+    a paper share definitions and proof steps share sides, evaluated once at each grid point.
+    A node's value is a function of the node and the instance's environment alone, and the
+    values are never modified in place (every operation of :class:`ExplicitOps` builds a new
+    matrix), so a shared instance answers what a fresh one would.
+
+    >>> from symbolic import matrix, vector, inner
+    >>> A, x = matrix("A", 2, 1), vector("x", 1)
+    >>> a = shared_instance({A, x}, {})
+    >>> a is shared_instance({x, A}, {}), a(inner(A * x, A * x)) == ExplicitInstance({A, x}, {})(
+    ...     inner(A * x, A * x))
+    (True, True)
+    """
+    key = (frozenset(symbols), tuple(sorted(dims.items())),
+           tuple(sorted((indices or {}).items(), key=lambda kv: str(kv[0]))), engine)
+    inst = _SHARED.get(key)
+    if inst is None:
+        inst = ExplicitInstance(symbols, dims, indices, engine)
+        _SHARED[key] = inst
+        while len(_SHARED) > SHARED_INSTANCES:
+            _SHARED.popitem(last=False)
+    else:
+        _SHARED.move_to_end(key)
+    return inst

@@ -32,6 +32,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
 
@@ -73,7 +74,10 @@ def _coeff(c: sp.Expr) -> sp.Expr:
     return sp.expand(c) if nodes(c) <= MAX_NODES // 4 else c
 
 
+@lru_cache(maxsize=8192)
 def _is_zero(c: sp.Expr) -> bool:
+    """Is the coefficient ``c`` zero as a rational function (memoised: the terms of many
+    expressions share their coefficients)?"""
     return c == 0 or (nodes(c) <= MAX_NODES // 4 and sp.cancel(sp.together(c)) == 0)
 
 
@@ -324,15 +328,31 @@ def squares_as_inner(e: sp.Basic) -> sp.Basic:
                      and p.exp.is_Integer and p.exp >= 2, square)
 
 
-def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
+def same(lhs: sp.Basic, rhs: sp.Basic,
+         nonzero: Callable[[sp.Expr], bool] | None = None) -> bool:
     """Do ``lhs`` and ``rhs`` have one normal form (so are equal for every size)? Never
     raises.
+
+    ``nonzero``: a cheap test that may show the difference of the normal forms to be nonzero
+    at some point where it is defined (a rigorous evaluation: True only when certain), asked
+    before ``cancel``. ``cancel`` only rewrites an expression into an equal one, so it cannot
+    bring such a difference to 0: the answer is the same, found sooner.
 
     >>> from symbolic import vector, norm2, inner, n
     >>> x = vector("x", n)
     >>> same(norm2(x) ** 2, inner(x, x)), same(norm2(x), inner(x, x))
     (True, False)
     """
+    try:
+        return _same(lhs, rhs, nonzero)
+    except TypeError:  # unhashable sides: not memoised
+        return _same.__wrapped__(lhs, rhs, nonzero)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: 0 and Integer(0) are answered apart
+def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | None) -> bool:
+    """:func:`same`, memoised: a proof's steps repeat their sides, and a claim may reach the
+    identity stage more than once (its conclusion, a restatement)."""
     try:
         if nodes(lhs) + nodes(rhs) > MAX_NODES:
             return lhs == rhs
@@ -348,7 +368,9 @@ def same(lhs: sp.Basic, rhs: sp.Basic) -> bool:
             return True
         # an expanded polynomial in the atoms is 0 only as written: cancel (costly) is for
         # quotients alone
-        return _has_quotient(diff) and sp.cancel(sp.together(diff)) == 0
+        if not _has_quotient(diff) or (nonzero is not None and nonzero(diff)):
+            return False
+        return sp.cancel(sp.together(diff)) == 0
     except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):
         return False
 

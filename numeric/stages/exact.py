@@ -46,7 +46,7 @@ from numeric.search.sampler import sample
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.derivation import generic_identity
-from symbolic.explicit import ExplicitInstance
+from symbolic.explicit import ExplicitInstance, shared_instance
 from symbolic.identity import matrix_identically_zero
 from symbolic.relation import Relation
 from symbolic.timeout import TimedOut
@@ -384,7 +384,7 @@ def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool
             if not _index_hypotheses_hold(claim, idx):
                 continue  # i != j: the claim says nothing where its index hypotheses fail
             try:
-                inst = ExplicitInstance(claim.symbols - set(bounds), dims, idx, engine)
+                inst = shared_instance(claim.symbols - set(bounds), dims, idx, engine)
                 lhs, rhs = inst(claim.lhs), inst(claim.rhs)
                 zero = matrix_identically_zero(lhs - rhs, b.symbolic_seconds)
             except Unsupported as exc:

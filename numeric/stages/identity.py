@@ -19,15 +19,77 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+import sympy as sp
+
+from numeric.backends.arb_linalg import arb_precision
+from numeric.backends.precise import ArbOps
 from numeric.budget import Budget
 from numeric.prover.engine import too_large, undefined_reason
+from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.normal_form import same
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.walk import Evaluator
 
 METHOD = "identity (one normal form, every size)"
 _RELS = (Relation.EQ, Relation.LE, Relation.GE)
+#: the point of :func:`certainly_nonzero`: every dimension 3, arb at 128 bits
+_DIM = 3
+_BITS = 128
+
+
+def _fits(s: sp.Symbol, value: sp.Rational) -> bool:
+    """Does ``value`` have every property SymPy knows of the symbol ``s`` (positive, real,
+    integer, ...)? Only then may SymPy's rewrites, which use them, be evaluated there."""
+    return all(getattr(value, f"is_{k}") is v for k, v in s.assumptions0.items())
+
+
+def certainly_nonzero(e: sp.Expr) -> bool:
+    """Is ``e`` certainly nonzero at one point where it is defined: every dimension 3, random
+    real matrices, scalars fitting their symbols' assumptions, evaluated with arb balls (True
+    only when the ball excludes 0)? Then no rewriting into an equal expression (SymPy's
+    ``cancel``) brings ``e`` to 0. False when unsure, or when a symbol is an index or has
+    assumptions the point cannot meet (an integer symbol, an index, is 1). Never raises.
+
+    >>> from symbolic import vector, norm2, scalar, n
+    >>> x, c = vector("x", n), scalar("c", positive=True)
+    >>> certainly_nonzero(norm2(x) / c - 1), certainly_nonzero(norm2(x) / c - norm2(x) / c)
+    (True, False)
+    """
+    try:
+        rng = np.random.default_rng(0)
+        ops = ArbOps()
+        env: dict[sp.Basic, object] = dict.fromkeys(ob.DIMS.values(), _DIM)
+        if not all(_fits(k, sp.Integer(_DIM)) for k in ob.DIMS.values()):
+            return False
+        scalars = {s for s in e.free_symbols if isinstance(s, sp.Symbol)} - set(env)
+        mats = sorted((s for s in ob.symbols_of(e) if isinstance(s, sp.MatrixSymbol)), key=str)
+        for s in sorted(scalars, key=str):
+            if s.is_integer:  # an index: 1 lies in every range [1, size]
+                if not _fits(s, sp.Integer(1)):
+                    return False
+                env[s] = 1
+                continue
+            v = float(rng.uniform(0.5, 2.0))
+            v = v if s.is_nonnegative or s.is_positive else (
+                -v if s.is_nonpositive or s.is_negative else v * float(rng.choice([-1, 1])))
+            if not _fits(s, sp.Rational(v)):
+                return False
+            env[s] = ops.number(v)
+        for m in mats:
+            shape = tuple(int(sp.sympify(k).subs(dict.fromkeys(ob.DIMS.values(), _DIM)))
+                          for k in m.shape)
+            a = rng.standard_normal(shape)
+            if isinstance(m, ob.SymmetricMatrixSymbol):
+                a = (a + a.T) / 2
+            env[m] = ops.array(a)
+        with arb_precision(_BITS):
+            v = Evaluator(ops, env)(e)
+            return bool(v > 0) or bool(v < 0)
+    except Exception:  # anything the evaluator cannot do: unsure
+        return False
 
 
 class IdentityStage:
@@ -45,7 +107,7 @@ class IdentityStage:
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """Proved when both sides have one normal form and are defined; None otherwise."""
         t0 = time.perf_counter()
-        if not same(claim.lhs, claim.rhs):
+        if not same(claim.lhs, claim.rhs, certainly_nonzero):
             return None
         why = undefined_reason(claim, budget)
         if why:

@@ -2,7 +2,21 @@
 
 import sympy as sp
 
-from symbolic import col, d, deriv, diag, entry, hadamard, index, inner, matrix, n, ones, vector
+from symbolic import (
+    col,
+    d,
+    deriv,
+    diag,
+    entry,
+    exp_,
+    hadamard,
+    index,
+    inner,
+    matrix,
+    n,
+    ones,
+    vector,
+)
 from symbolic.derivation import derive_steps, generic_identity, symengine_diff, text
 from symbolic.explicit import ExplicitInstance
 from symbolic.identity import is_identically_zero
@@ -141,3 +155,35 @@ def test_norms_are_opaque_atoms_never_differentiated():
     assert generic_identity(2 * R * step + R * step, 3 * R * step) is True
     assert generic_identity(step, norm2(x)) is None
     assert generic_identity(deriv(step, x, i), 0) is None  # not a constant
+
+
+def test_an_oversized_side_ends_the_generic_check_before_the_other_is_built(monkeypatch):
+    import symbolic.derivation as D
+
+    A, x, i = matrix("A", n, d), vector("x", d), index("i")
+    built = []
+    real = D._formula_uncached
+
+    def spy(e, ranges, splits):
+        built.append(e)
+        return real(e, ranges, splits)
+
+    monkeypatch.setattr(D, "_formula_uncached", spy)
+    monkeypatch.setattr(D, "MAX_FORMULA_NODES", 3)
+    D._FORMULAS.clear()
+    lhs = deriv(inner(exp_(A * x), ones(n)), x, i)
+    assert D.generic_identity(lhs, inner(exp_(A * x), col(A, i))) is None
+    assert built == [lhs]
+
+
+def test_memoised_normalisation_gives_the_same_formula():
+    import symbolic.derivation as D
+
+    A, x = matrix("A", n, d), vector("x", d)
+    e = inner(exp_(A * x), exp_(A * x)) + inner(exp_(A * x), ones(n))
+    ctx = D._Ctx()
+    raw = D._scalar(e, ctx)
+    memo = D._normalise(raw, ctx)
+    fresh = D._Ctx(dict(ctx.ranges))
+    assert memo == D._normalise_uncached(raw, fresh)
+    assert D._normalise(raw, ctx) is memo

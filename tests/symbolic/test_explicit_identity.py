@@ -68,3 +68,16 @@ def test_symengine_agrees_with_sympy_cancel_on_random_rational_functions():
             assert fast == (sp.cancel(sp.together(e)) == 0)
             decided += 1
     assert decided > 100
+
+
+def test_a_shared_instance_answers_as_a_fresh_one():
+    from symbolic import exp_, inner, matrix, ones, vector
+    from symbolic.explicit import ExplicitInstance, shared_instance
+
+    A, x = matrix("A", 2, 2), vector("x", 2)
+    e = inner(exp_(A * x), ones(2))
+    inst = shared_instance({A, x}, {}, {})
+    assert shared_instance({x, A}, {}) is inst
+    assert shared_instance({A, x}, {}, engine="sympy") is not inst
+    first = inst(e)
+    assert inst(e) is first and first == ExplicitInstance({A, x}, {})(e)

@@ -37,3 +37,34 @@ def test_different_sides_are_no_decision():
     assert run(norm2(u + v), norm2(u) + norm2(v)) is None
     assert run(norm2(u), norm2(v), rel="<=") is None
     assert IdentityStage().applies(Claim("t:extra-1", norm2(u), "<", 1)) is not None
+
+
+def test_certainly_nonzero_only_where_arb_is_sure():
+    import sympy as sp
+
+    from numeric.stages.identity import certainly_nonzero
+    from symbolic import index, scalar
+    from symbolic.objects import entry
+
+    k, i = scalar("k", positive=True), index("i")
+    s, t = sum_entries(exp_(u)), sum_entries(exp_(v))
+    assert certainly_nonzero(norm2(u - v) / k - norm2(u) / k)
+    assert certainly_nonzero(entry(u, i) / s - 1)  # an index is 1: in every range
+    # zero as a function though not as a rational function of its atoms (s, t > 0): unsure
+    assert not certainly_nonzero(sp.Abs(1 / t - 1 / s) - sp.Abs(s - t) / (s * t))
+    assert not certainly_nonzero(norm2(u) / k - norm2(u) / k)
+    assert not certainly_nonzero(1 / (norm2(u) - norm2(u) + sp.Integer(0) * k))  # undefined
+
+
+def test_the_nonzero_test_changes_no_answer_of_same():
+    from numeric.stages.identity import certainly_nonzero
+    from symbolic.normal_form import same
+
+    s, t = sum_entries(exp_(u)), sum_entries(exp_(v))
+    pairs = [(norm2(exp_(u) / s - exp_(v) / t), norm2(exp_(v) / t - exp_(u) / s)),
+             (inner(u, v) / s + 1 / t, (inner(v, u) * t + s) / (s * t)),
+             (norm2(exp_(u) / s), norm2(exp_(u)) / s),
+             (norm2(exp_(u) / s - exp_(v) / t), norm2(exp_(u) - exp_(v)) / s),
+             (inner(u, v) / s, inner(u, u) / s)]
+    assert [same(a, b, certainly_nonzero) for a, b in pairs] == [same(a, b) for a, b in pairs] \
+        == [True, True, False, False, False]

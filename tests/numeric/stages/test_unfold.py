@@ -32,3 +32,12 @@ def test_only_equal_sides_and_only_non_strict_relations():
 def test_loewner_order_of_a_matrix_with_itself():
     v = UnfoldStage().run(Claim("t:extra-1", A.T * A, "⪯", A.T * A), QUICK, 0)
     assert v is not None and v.status is Status.PROVED
+
+
+def test_expanded_equal_sides_stay_equal_and_others_apart():
+    t = scalar("t", positive=True)
+    M = named("M", (R + t) ** 2)
+    assert same_after_unfolding(M, R**2 + 2 * R * t + t**2)
+    assert same_after_unfolding(M / t, (R + t) * (R / t + 1))
+    assert not same_after_unfolding(M, R**2 + t**2)
+    assert not same_after_unfolding(M / t, R**2 / t + t)
