@@ -41,7 +41,7 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.layout import Layout
-from numeric.stages.sampling.core import _Run
+from numeric.stages.sampling.core import _Run, first_pass, forget_first_pass
 from numeric.stages.sampling.settings import dim_settings
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -110,16 +110,15 @@ def _first_pass(claim: Claim, budget: Budget, seed: int) -> Verdict | None:
     """The sampling stage's first pass on an inequality (same stream, setting and count),
     ``refuted`` when it ends in a witness that arb certifies."""
     t0 = time.perf_counter()
-    run = _Run(claim, budget, seed)
     try:
-        settings = dim_settings(claim, budget.dim_settings, run.rng)
-        if not settings:
-            return None
-        _, v = run.first_look(Layout.of(claim, settings[0]))
+        # kept for the sampling stage, which goes on from it if no stage decides the claim
+        first = first_pass(claim, budget, seed)
     except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError, IndexError):
         return None
+    v, settings = first.found, first.settings
     if v is None or not v.rigorous:
         return None
+    forget_first_pass()
     v.seconds = time.perf_counter() - t0
     v.details["probe"] = {"dimension_settings": settings[:1], "samples": "the budget's"}
     return v

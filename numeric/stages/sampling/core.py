@@ -399,17 +399,89 @@ class _Run:
                        details=details, seconds=seconds)
 
 
-def check_numeric(claim: Claim, budget: Budget, seed: int = 0,
-                  progress: Progress | None = None) -> Verdict:
-    """Sample, search and confirm; return a verdict for ``claim``."""
+@dataclass
+class FirstPass:
+    """The state after the first dimension setting's :meth:`_Run.first_look`: the run (its
+    random stream, counters, candidates and slack), the settings, the setting's layout and
+    what the look returned."""
+
+    claim: Claim
+    budget: Budget
+    seed: int
+    run: _Run
+    settings: list[dict[str, int]]
+    layout: Layout
+    sampled: Sampled | None
+    found: Verdict | None
+
+
+#: the first pass the probe ran last (:func:`first_pass`), for the sampling stage of the same
+#: claim object: one slot, taken once
+_FIRST: list[FirstPass] = []
+
+
+def first_pass(claim: Claim, budget: Budget, seed: int) -> FirstPass:
+    """What :func:`check_numeric` does first (a run, its dimension settings, the first one's
+    :meth:`_Run.first_look`), kept for it: the probe (:mod:`numeric.stages.probe`) runs this
+    pass before the provers, and when none of them decides, the sampling stage goes on from
+    the same state instead of drawing the same samples again (the same random stream: the
+    same verdict). Exceptions propagate, and then nothing is kept.
+
+    >>> from symbolic import vector, norm2, norminf, n
+    >>> x = vector("x", n)
+    >>> c = Claim("t:extra-1", norminf(x), "<=", norm2(x), dims={"n": (1, 8)})
+    >>> b = Budget.get("quick")
+    >>> p = first_pass(c, b, 0)
+    >>> p.found is None, _take_first_pass(c, b, 0) is p, _take_first_pass(c, b, 0)
+    (True, True, None)
+    """
+    _FIRST.clear()
     run = _Run(claim, budget, seed)
     settings = dim_settings(claim, budget.dim_settings, run.rng)
+    layout = Layout.of(claim, settings[0])
+    sampled, found = run.first_look(layout)
+    out = FirstPass(claim, budget, seed, run, settings, layout, sampled, found)
+    _FIRST.append(out)
+    return out
+
+
+def forget_first_pass() -> None:
+    """Drop the kept :func:`first_pass` (the probe decided: no sampling stage follows)."""
+    _FIRST.clear()
+
+
+def _take_first_pass(claim: Claim, budget: Budget, seed: int) -> FirstPass | None:
+    """The kept :func:`first_pass` of this very claim, budget and seed (then forgotten)."""
+    if not _FIRST:
+        return None
+    p = _FIRST.pop()
+    if p.claim is not claim or p.budget != budget or p.seed != seed:
+        return None
+    now = time.perf_counter()  # the seconds of this stage count from here
+    p.run.t0 = p.run.confirmer.t0 = now
+    return p
+
+
+def check_numeric(claim: Claim, budget: Budget, seed: int = 0,
+                  progress: Progress | None = None) -> Verdict:
+    """Sample, search and confirm; return a verdict for ``claim``. The first dimension
+    setting's pass is the probe's when it ran it for this claim (:func:`first_pass`)."""
+    kept = _take_first_pass(claim, budget, seed)
+    if kept is not None:
+        run, settings = kept.run, kept.settings
+    else:
+        run = _Run(claim, budget, seed)
+        settings = dim_settings(claim, budget.dim_settings, run.rng)
     for k, dims in enumerate(settings):
         if progress:
             progress(f"{claim.id}: dims {dims or '-'} ({k + 1}/{len(settings)})")
-        layout = Layout.of(claim, dims)
-        # a confirmed tie, or a clear violation among the samples, ends it before any search
-        sampled, found = run.first_look(layout)
+        if k == 0 and kept is not None:
+            layout, sampled, found = kept.layout, kept.sampled, kept.found
+        else:
+            layout = Layout.of(claim, dims)
+            # a confirmed tie, or a clear violation among the samples, ends it before any
+            # search
+            sampled, found = run.first_look(layout)
         if found is not None:
             return found
         if sampled is None:

@@ -7,7 +7,7 @@ from numeric.budget import Budget
 from numeric.stages import probe as probe_mod
 from numeric.stages.cascade import decide
 from numeric.stages.probe import ProbeStage
-from symbolic import Claim, Prop, matrix, n, norm2, scalar, vector
+from symbolic import Claim, Prop, matrix, n, norm2, norminf, scalar, vector
 from symbolic.verdict import Status
 
 a = scalar("a")
@@ -84,3 +84,39 @@ def test_false_inequality_refuted_by_the_first_sampling_pass_before_the_provers(
 def test_scalar_inequalities_are_left_to_the_interval_provers():
     assert ProbeStage().applies(Claim("t:extra-1", sp.exp(a), ">=", 3 * a)).startswith(
         "a scalar inequality")
+
+
+def _same_verdict(a, b) -> bool:
+    """Verdicts equal but for their timings."""
+    da, db = dict(a.details), dict(b.details)
+    for d in (da, db):
+        d.pop("seconds", None)
+    return (a.status, a.method, a.message, a.witness, a.slack, a.worst_margin,
+            a.evaluations, da) == (b.status, b.method, b.message, b.witness, b.slack,
+                                   b.worst_margin, b.evaluations, db)
+
+
+def test_the_sampling_stage_goes_on_from_the_probes_first_pass():
+    from numeric.stages.sampling import core
+
+    x = vector("x", n)
+    c = Claim("t:extra-probe-kept", norminf(x), "<=", norm2(x), dims={"n": (1, 8)})
+    b = Budget.get("quick")
+    fresh = core.check_numeric(c, b, seed=3)
+    assert ProbeStage().run(c, b, 3) is None  # no decision: its pass is kept ...
+    assert core._FIRST and core._FIRST[0].claim is c
+    after = core.check_numeric(c, b, seed=3)  # ... and taken by the sampling stage
+    assert not core._FIRST
+    assert after.status is Status.SUPPORTED and _same_verdict(fresh, after)
+    # another seed (or claim) does not take it
+    ProbeStage().run(c, b, 3)
+    other = core.check_numeric(c, b, seed=4)
+    assert not core._FIRST and _same_verdict(other, core.check_numeric(c, b, seed=4))
+
+
+def test_a_refuting_probe_keeps_nothing():
+    from numeric.stages.sampling import core
+
+    x = vector("x", n)
+    v = ProbeStage().run(Claim("t:extra-probe-refuted", norm2(x), "<=", 1), Budget.get("quick"), 0)
+    assert v.status is Status.REFUTED and not core._FIRST
