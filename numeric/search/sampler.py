@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,6 +141,9 @@ class _Plan:
                       if any(_bare(h.lhs, s) or _bare(h.rhs, s) for h in hyps)
                       or str(s) in claim.ranges or s.is_positive or s.is_nonnegative}
         self.faced |= {s for s, _ in self.norm_bounds}
+        self.norm_bounds_of: dict[sp.Basic, list[Prop]] = {}
+        for s, h in self.norm_bounds:
+            self.norm_bounds_of.setdefault(s, []).append(h)
         #: evaluation plans (:mod:`symbolic.plan`) of the expressions evaluated again and again
         #: at this layout: built on first use, see :meth:`plans`
         self._plans: dict[Any, Plans] = {}
@@ -187,6 +191,12 @@ class _Plan:
         return done
 
 
+@functools.lru_cache(maxsize=1024)
+def _name(s: sp.Basic) -> str:
+    """``str(s)``, printed once per symbol."""
+    return str(s)
+
+
 _FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "="}
 
 
@@ -226,8 +236,9 @@ def _scalar_bounds(claim: Claim, s: sp.Symbol, ev: Evaluator, size: int,
         if rel in (Relation.LE, Relation.LT, Relation.EQ):
             bound = np.nextafter(val, -np.inf) if rel is Relation.LT else val
             hi = np.minimum(hi, bound)
-    if str(s) in claim.ranges:
-        rlo, rhi = claim.ranges[str(s)]
+    name = _name(s)
+    if name in claim.ranges:
+        rlo, rhi = claim.ranges[name]
         lo = np.maximum(lo, rlo)
         hi = np.minimum(hi, rhi)
     if s.is_positive:
@@ -473,7 +484,6 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
     values = dict(values)
     size = next(iter(values.values())).shape[0] if values else 0
     plan = _plan_of(claim, layout)
-    bounds = plan.norm_bounds
     for sym in plan.order:
         if sym not in plan.faced:  # nothing bounds it: it stays where it is
             continue
@@ -488,9 +498,7 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
                                       np.where(np.isnan(hi), np.inf, hi))
                     values[sym] = np.where(np.isnan(clipped), v, clipped)
                 continue
-            for s, h in bounds:
-                if s != sym:
-                    continue
+            for h in plan.norm_bounds_of.get(sym, ()):
                 ev = plan.props_evaluator(("norm", h), (h,), layout.env(values, indices))
                 norm = np.broadcast_to(np.asarray(ev(h.lhs), dtype=float), (size,))
                 bound = np.broadcast_to(np.asarray(ev(h.rhs), dtype=float), (size,))
