@@ -128,7 +128,9 @@ def signature(env: dict, types: tuple[type, ...] = _ARRAYS) -> tuple:
     """
     out = []
     for k, v in env.items():
-        if isinstance(v, int) and not isinstance(v, bool):
+        if type(v) is np.ndarray:  # the common case, first (the same entry as below)
+            out.append((k, "ndarray", v.ndim))
+        elif isinstance(v, int) and not isinstance(v, bool):
             out.append((k, v))
         elif isinstance(v, types):
             out.append((k, type(v).__name__, np.ndim(v) if isinstance(v, _ARRAYS) else v.ndim))

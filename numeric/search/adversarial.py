@@ -26,6 +26,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -58,12 +59,14 @@ class _Objective:
         self.indices = batch.indices
         self.evaluations = 0
         self.sym_slices = []
+        self.blocks: list[tuple] = []  # (symbol, first column, size, shape) of each symbol
         k = 0
         for s in self.layout.symbols:
             shape = self.layout.shapes[s]
             size = int(np.prod(shape)) if shape else 1
             if isinstance(s, SymmetricMatrixSymbol):
                 self.sym_slices.append((s, k, shape))
+            self.blocks.append((s, k, size, shape))
             k += size
         self.domain = [s for s in self.layout.symbols if not self.layout.shapes[s]
                        and (s.is_positive or s.is_nonnegative)]
@@ -89,8 +92,7 @@ class _Objective:
         prop = self.claim.prop
         if prop.rel is Relation.EQ or prop.rel is Relation.PSD_LE:
             return m, ~np.isfinite(m), None
-        lhs = np.broadcast_to(np.asarray(lhs, dtype=float), (size,))
-        rhs = np.broadcast_to(np.asarray(rhs, dtype=float), (size,))
+        lhs, rhs = _rows(lhs, size), _rows(rhs, size)
         small, big = (lhs, rhs) if prop.rel.direction < 0 else (rhs, lhs)
         pos = (small > 0) & (big > 0) & np.isfinite(small) & np.isfinite(big)
         out = np.where(pos, np.log10(np.where(pos, big, 1.0)) - np.log10(
@@ -121,11 +123,19 @@ class _Objective:
         # violation; keep the search away from such degenerate points
         return np.where((small == 0) & (out == 0), 1e6, out)
 
+    def unflatten(self, theta: np.ndarray) -> dict:
+        """:meth:`~numeric.layout.Layout.unflatten` with the symbols' sizes computed once."""
+        out, rows = {}, theta.shape[0]
+        for s, k, size, shape in self.blocks:
+            block = theta[:, k : k + size]
+            out[s] = block.reshape((rows, *shape)) if shape else block[:, 0]
+        return out
+
     def evaluate(self, theta: np.ndarray, indices: dict | None = None):
         """(claim margins, hypothesis margins (H, B), feasible mask). Rows whose float64
         evaluation overflows (the claim's or a hypothesis's) are evaluated again in log space,
         all of them by one evaluator (:class:`~numeric.backends.logspace.LogRows`)."""
-        values = self.layout.unflatten(theta)
+        values = self.unflatten(theta)
         idx = self.indices if indices is None else indices
         env = self.layout.env(values, idx)
         size = theta.shape[0]
@@ -133,13 +143,13 @@ class _Objective:
         with np.errstate(all="ignore"):
             ev = self.plans.evaluator(env)  # evaluates the sides (a plan is not lazy)
             m, lhs, rhs = batch_margin(self.claim.prop, ev)
-            m = np.broadcast_to(m, (size,)).astype(float)
+            m = _rows(m, size).astype(float)
             out, bad, small = self._float_objective(m, lhs, rhs, size)
             hyp = []
             need = bad.copy()
             for h in self.claim.hypotheses:
                 hm, _, _ = batch_margin(h, ev)
-                hm = np.broadcast_to(hm, (size,)).astype(float)
+                hm = _rows(hm, size).astype(float)
                 need |= ~np.isfinite(hm)
                 hyp.append(hm)
             logs = LogRows(env, size, need, self.log_plans) if need.any() else None
@@ -154,6 +164,16 @@ class _Objective:
                 feas &= (v > 0) if s.is_positive else (v >= 0)
         feas &= np.isfinite(m)
         return m, np.array(hyp).reshape(len(hyp), size), feas
+
+
+def _rows(a: Any, size: int) -> np.ndarray:
+    """``a`` broadcast to ``(size,)`` as floats (itself when it has that shape already).
+
+    >>> _rows(np.array([1.0, 2.0]), 2).tolist(), _rows(np.float64(3.0), 2).tolist()
+    ([1.0, 2.0], [3.0, 3.0])
+    """
+    a = np.asarray(a, dtype=float)
+    return a if a.shape == (size,) else np.broadcast_to(a, (size,))
 
 
 STALL_WINDOW = 40  # generations without progress after which the search stops
@@ -217,7 +237,8 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
         single = rng.random(size) < 0.3
         pick = rng.integers(width, size=size)
         mask = np.where(single[:, None], np.arange(width)[None, :] == pick[:, None], True)
-        scale = np.abs(theta) + 1e-3 * (np.abs(theta).mean(axis=1, keepdims=True) + 1e-12)
+        mag = np.abs(theta)
+        scale = mag + 1e-3 * (mag.mean(axis=1, keepdims=True) + 1e-12)
         trial = theta + sigma[:, None] * scale * z * mask
         # a fifth of the proposals scale every coordinate together (R, A, x grow as one)
         common = rng.random(size) < 0.2
@@ -387,25 +408,28 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
             dirs[s][half:] = rng.choice([-1.0, 1.0], dirs[s][half:].shape)
     obj = _Objective(claim, base)
     width = len(layout.symbols)
+    # where each symbol's coordinates start in a flattened row
+    starts = np.cumsum([0] + [int(np.prod(layout.shapes[s])) if layout.shapes[s] else 1
+                              for s in layout.symbols])[:-1]
 
     def values_of(e: np.ndarray) -> tuple[dict, np.ndarray]:
         vals = {}
+        scales = 10.0 ** np.clip(e, -300, 300)
         for k, s in enumerate(layout.symbols):
-            scale = 10.0 ** np.clip(e[:, k], -300, 300)
+            scale = scales[:, k]
             shaped = scale[:, None, None] if layout.shapes[s] else scale
             vals[s] = dirs[s] * shaped
         vals = to_faces(claim, layout, vals, base.indices)
         return vals, layout.flatten(vals)
 
     def evaluate(e: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        vals, theta = values_of(e)
+        _, theta = values_of(e)
+        # the exponents of the point on the face: each symbol's largest entry (before the
+        # symmetrisation, which changes theta in place)
+        with np.errstate(all="ignore"):
+            mag = np.maximum.reduceat(np.abs(theta), starts, axis=1)
+            e = np.where(np.isfinite(mag) & (mag > 0), np.log10(np.where(mag > 0, mag, 1.0)), e)
         m, _, feas = obj.evaluate(obj.symmetrize(theta))
-        e = e.copy()  # the exponents of the point on the face
-        for k, s in enumerate(layout.symbols):
-            with np.errstate(all="ignore"):
-                mag = np.max(np.abs(vals[s].reshape(size, -1)), axis=1)
-                e[:, k] = np.where(np.isfinite(mag) & (mag > 0),
-                                   np.log10(np.where(mag > 0, mag, 1.0)), e[:, k])
         return np.where(feas, m, np.inf), theta, np.clip(e, -span, span)
 
     margins, theta, expo = evaluate(expo)

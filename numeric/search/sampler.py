@@ -23,19 +23,21 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import sympy as sp
 
-from numeric.backends.logspace import LogRows
+from numeric.backends.logspace import LogOps, LogRows
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.objects import symbols_of
+from symbolic.plan import Plans
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator
 
@@ -139,6 +141,41 @@ class _Plan:
                       if any(_bare(h.lhs, s) or _bare(h.rhs, s) for h in hyps)
                       or str(s) in claim.ranges or s.is_positive or s.is_nonnegative}
         self.faced |= {s for s, _ in self.norm_bounds}
+        self.norm_bounds_of: dict[sp.Basic, list[Prop]] = {}
+        for s, h in self.norm_bounds:
+            self.norm_bounds_of.setdefault(s, []).append(h)
+        #: evaluation plans (:mod:`symbolic.plan`) of the expressions evaluated again and again
+        #: at this layout: built on first use, see :meth:`plans`
+        self._plans: dict[Any, Plans] = {}
+        self._bounds: dict[sp.Basic, list[tuple[sp.Basic, Relation]]] = {}
+
+    def plans(self, key: Any, exprs: Any, make_ops: Any = NumpyOps) -> Plans:
+        """The :class:`~symbolic.plan.Plans` of ``exprs`` (built once per ``key``): an evaluator
+        from it computes the values a walk computes, the same floats, with no walk."""
+        hit = self._plans.get(key)
+        if hit is None:
+            hit = self._plans[key] = Plans(make_ops, list(exprs))
+        return hit
+
+    def bounds_of(self, s: sp.Basic) -> list[tuple[sp.Basic, Relation]]:
+        """:func:`_bounds_of` of ``s``, computed once."""
+        hit = self._bounds.get(s)
+        if hit is None:
+            hit = self._bounds[s] = _bounds_of(self.claim, s)
+        return hit
+
+    def bound_evaluator(self, s: sp.Basic, env: dict) -> Any:
+        """An evaluator of ``env`` whose values of the other sides of ``s``'s bounds come
+        from a plan (:func:`_scalar_bounds` reads them)."""
+        return self.plans(("bounds", s), [o for o, _ in self.bounds_of(s)]).evaluator(env)
+
+    def props_evaluator(self, key: Any, props: Any, env: dict) -> Any:
+        """An evaluator of ``env`` whose values of ``props``' sides come from a plan."""
+        return self.plans(key, [x for p in props for x in (p.lhs, p.rhs)]).evaluator(env)
+
+    def log_plans(self, props: Any) -> dict[Prop, Plans]:
+        """Log-space plans of each proposition's sides (:class:`LogRows` replays them)."""
+        return {p: self.plans(("log", p), [p.lhs, p.rhs], LogOps) for p in props}
 
     def _toposort(self, deps: dict[sp.Basic, set[sp.Basic]]) -> list[sp.Basic]:
         key = {s: (not self.layout.shapes[s], self.layout.shapes[s][1:] == (1,)
@@ -154,17 +191,41 @@ class _Plan:
         return done
 
 
-def _scalar_bounds(claim: Claim, s: sp.Symbol, ev: Evaluator, size: int) -> tuple[Any, Any]:
-    lo = np.full(size, -np.inf)
-    hi = np.full(size, np.inf)
+@functools.lru_cache(maxsize=1024)
+def _name(s: sp.Basic) -> str:
+    """``str(s)``, printed once per symbol."""
+    return str(s)
+
+
+_FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "="}
+
+
+def _bounds_of(claim: Claim, s: sp.Basic) -> list[tuple[sp.Basic, Relation]]:
+    """The hypotheses with the bare symbol ``s`` on one side, as ``(other side, relation of
+    s to it)``, in the hypotheses' order.
+
+    >>> from symbolic import Claim, Prop, scalar
+    >>> x, y = scalar("x"), scalar("y")
+    >>> c = Claim("t:extra-1", x, "<=", 1, (Prop(x, ">=", 2), Prop(y, "<", x)))
+    >>> [(str(o), r.value) for o, r in _bounds_of(c, x)]
+    [('2', '>='), ('y', '>')]
+    """
+    out = []
     for h in claim.hypotheses:
         if _bare(h.lhs, s):
-            other, rel = h.rhs, h.rel
+            out.append((h.rhs, h.rel))
         elif _bare(h.rhs, s):
-            other, rel = h.lhs, Relation({"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "="}
-                                         [h.rel.value])
-        else:
-            continue
+            out.append((h.lhs, Relation(_FLIP[h.rel.value])))
+    return out
+
+
+def _scalar_bounds(claim: Claim, s: sp.Symbol, ev: Evaluator, size: int,
+                   bounds: list[tuple[sp.Basic, Relation]] | None = None) -> tuple[Any, Any]:
+    """Per instance, the interval the hypotheses, the claim's range and the sign give ``s``
+    (``bounds``: :func:`_bounds_of`, when known)."""
+    lo = np.full(size, -np.inf)
+    hi = np.full(size, np.inf)
+    for other, rel in _bounds_of(claim, s) if bounds is None else bounds:
         try:
             val = np.broadcast_to(np.asarray(ev(other), dtype=float), (size,))
         except (KeyError, ValueError):
@@ -175,8 +236,9 @@ def _scalar_bounds(claim: Claim, s: sp.Symbol, ev: Evaluator, size: int) -> tupl
         if rel in (Relation.LE, Relation.LT, Relation.EQ):
             bound = np.nextafter(val, -np.inf) if rel is Relation.LT else val
             hi = np.minimum(hi, bound)
-    if str(s) in claim.ranges:
-        rlo, rhi = claim.ranges[str(s)]
+    name = _name(s)
+    if name in claim.ranges:
+        rlo, rhi = claim.ranges[name]
         lo = np.maximum(lo, rlo)
         hi = np.minimum(hi, rhi)
     if s.is_positive:
@@ -256,42 +318,53 @@ def _draw_matrix(shape: tuple[int, int], size: int, rng: np.random.Generator,
 
 
 def hypothesis_margins(props: list[Prop] | tuple[Prop, ...], ev: Evaluator,
-                       size: int) -> list[np.ndarray]:
+                       size: int, log_plans: dict[Prop, Plans] | None = None
+                       ) -> list[np.ndarray]:
     """Relative margins ``(size,)`` of each proposition over a numpy batch; rows where float64
-    overflowed are evaluated again in log space, by one evaluator for all of them
+    overflowed are evaluated again in log space, over the same rows for all of them
     (:class:`~numeric.backends.logspace.LogRows`: the margins of
-    :func:`~numeric.backends.logspace.rescue`)."""
+    :func:`~numeric.backends.logspace.rescue`; ``log_plans``: plans of the propositions'
+    sides in log space, which compute what a walk computes)."""
     out = []
     with np.errstate(all="ignore"):
         for h in props:
             m, _, _ = batch_margin(h, ev)
-            out.append(np.broadcast_to(m, (size,)).astype(float))
+            out.append(m.astype(float) if m.shape == (size,)
+                       else np.broadcast_to(m, (size,)).astype(float))
         need = np.zeros(size, dtype=bool)
         for m in out:
             need |= ~np.isfinite(m)
         if need.any():
-            logs = LogRows(ev.env, size, need)
+            logs = LogRows(ev.env, size, need, log_plans)
             out = [logs.rescue(h, m)[0] for h, m in zip(props, out)]
     return out
 
 
-def _feasible(props: list[Prop], ev: Evaluator, size: int) -> np.ndarray:
+def _feasible(props: list[Prop], ev: Evaluator, size: int,
+              log_plans: dict[Prop, Plans] | None = None) -> np.ndarray:
     ok = np.ones(size, dtype=bool)
-    for h, m in zip(props, hypothesis_margins(props, ev, size)):
+    for h, m in zip(props, hypothesis_margins(props, ev, size, log_plans)):
         ok &= holds(h, m)
     return ok
 
 
 def _pull_toward(anchor: np.ndarray, raw: np.ndarray, props: list[Prop], layout: Layout,
                  values: dict, indices: dict, sym: sp.Basic, rng: np.random.Generator,
-                 edge_fraction: float = 0.35) -> np.ndarray:
-    """Scale ``raw - anchor`` per instance so that ``props`` hold; push some to the boundary."""
+                 edge_fraction: float = 0.35, plan: _Plan | None = None) -> np.ndarray:
+    """Scale ``raw - anchor`` per instance so that ``props`` hold; push some to the boundary
+    (``plan``: the sampling plan whose evaluation plans evaluate ``props``, else walks)."""
     size = raw.shape[0]
+    log_plans = plan.log_plans(props) if plan is not None else None
+    diff = raw - anchor
 
     def ok(s: np.ndarray) -> np.ndarray:
         vals = dict(values)
-        vals[sym] = anchor + s[:, None, None] * (raw - anchor)
-        return _feasible(props, Evaluator(NumpyOps(), layout.env(vals, indices)), size)
+        vals[sym] = anchor + s[:, None, None] * diff
+        env = layout.env(vals, indices)
+        with np.errstate(all="ignore"):  # a plan evaluates at once, a walk when asked
+            ev = (plan.props_evaluator(("enforce", sym), props, env) if plan is not None
+                  else Evaluator(NumpyOps(), env))
+        return _feasible(props, ev, size, log_plans)
 
     lo = np.zeros(size)
     anchor_ok = ok(lo)
@@ -380,8 +453,8 @@ def _saturate(claim: Claim, plan: _Plan, layout: Layout, values: dict, indices: 
         return
     followers = {ref: m for m, (kind, ref) in plan.anchor_of.items() if kind == "symbol"}
     for sym, h in bounds:
-        ev = Evaluator(NumpyOps(), layout.env(values, indices))
         with np.errstate(all="ignore"):
+            ev = plan.props_evaluator(("norm", h), (h,), layout.env(values, indices))
             norm = np.broadcast_to(np.asarray(ev(h.lhs), dtype=float), (size,))
             bound = np.broadcast_to(np.asarray(ev(h.rhs), dtype=float), (size,))
             factor = bound / norm * (1 - 1e-12 if h.rel is Relation.LT else 1 - 1e-14)
@@ -411,14 +484,13 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
     values = dict(values)
     size = next(iter(values.values())).shape[0] if values else 0
     plan = _plan_of(claim, layout)
-    bounds = plan.norm_bounds
     for sym in plan.order:
         if sym not in plan.faced:  # nothing bounds it: it stays where it is
             continue
-        ev = Evaluator(NumpyOps(), layout.env(values, indices))
         with np.errstate(all="ignore"):
             if not layout.shapes[sym]:
-                lo, hi = _scalar_bounds(claim, sym, ev, size)
+                ev = plan.bound_evaluator(sym, layout.env(values, indices))
+                lo, hi = _scalar_bounds(claim, sym, ev, size, plan.bounds_of(sym))
                 v = values[sym]
                 ok = np.isfinite(lo) | np.isfinite(hi)
                 if ok.any():
@@ -426,9 +498,8 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
                                       np.where(np.isnan(hi), np.inf, hi))
                     values[sym] = np.where(np.isnan(clipped), v, clipped)
                 continue
-            for s, h in bounds:
-                if s != sym:
-                    continue
+            for h in plan.norm_bounds_of.get(sym, ()):
+                ev = plan.props_evaluator(("norm", h), (h,), layout.env(values, indices))
                 norm = np.broadcast_to(np.asarray(ev(h.lhs), dtype=float), (size,))
                 bound = np.broadcast_to(np.asarray(ev(h.rhs), dtype=float), (size,))
                 factor = bound / norm * (1 - 1e-12 if h.rel is Relation.LT else 1 - 1e-15)
@@ -436,7 +507,6 @@ def to_faces(claim: Claim, layout: Layout, values: dict, indices: dict) -> dict:
                 values[sym] = np.where(ok[:, None, None],
                                        values[sym] * np.where(ok, factor, 1.0)[:, None, None],
                                        values[sym])
-                ev = Evaluator(NumpyOps(), layout.env(values, indices))
     return values
 
 
@@ -447,12 +517,13 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
     indices = {i: rng.integers(1, k + 1, size=size) for i, k in layout.indices.items()}
     for sym in plan.order:
         shape = layout.shapes[sym]
-        ev = Evaluator(NumpyOps(), layout.env(values, indices))
         if not shape:
             with np.errstate(all="ignore"):
-                lo, hi = _scalar_bounds(claim, sym, ev, size)
+                ev = plan.bound_evaluator(sym, layout.env(values, indices))
+                lo, hi = _scalar_bounds(claim, sym, ev, size, plan.bounds_of(sym))
             values[sym] = _draw_scalar(lo, hi, rng)
             continue
+        ev = Evaluator(NumpyOps(), layout.env(values, indices))
         partner = next((values[m] for m in values if layout.shapes[m]
                         and layout.shapes[m][1:] != (1,)), None)
         from symbolic.objects import SymmetricMatrixSymbol
@@ -473,7 +544,8 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
             raw = base - gram if kind == "below" else base + gram
         props = plan.enforce[sym]
         if props:
-            raw = _pull_toward(anchor, raw, props, layout, values, indices, sym, rng)
+            raw = _pull_toward(anchor, raw, props, layout, values, indices, sym, rng,
+                               plan=plan)
         values[sym] = raw
     _saturate(claim, plan, layout, values, indices, rng)
     return with_feasibility(claim, Batch(layout, values, indices, np.ones(size, dtype=bool)))
@@ -492,7 +564,11 @@ def with_feasibility(claim: Claim, batch: Batch) -> Batch:
     """``batch`` with ``feasible`` and ``hyp_margins`` computed afresh from every hypothesis."""
     size = batch.size
     batch.feasible = np.ones(size, dtype=bool)
-    batch.hyp_margins = hypothesis_margins(claim.hypotheses, batch.evaluator(), size)
+    plan = _plan_of(claim, batch.layout)
+    hyps = claim.hypotheses
+    with np.errstate(all="ignore"):
+        ev = plan.props_evaluator("hypotheses", hyps, batch.env())
+    batch.hyp_margins = hypothesis_margins(hyps, ev, size, plan.log_plans(hyps))
     for h, m in zip(claim.hypotheses, batch.hyp_margins):
         batch.feasible &= holds(h, m)
     return batch
