@@ -36,6 +36,8 @@ import tempfile
 import time
 from collections import defaultdict
 
+from worktrees import trees
+
 TARGET_SECONDS = 120.0
 
 #: cold ``check closeness --no-cache`` (no store, no witness database) before and after the
@@ -128,17 +130,11 @@ def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, f
     """Cold ``check`` at quick and default, this tree and commit ``args.against`` (a worktree
     of it) alternating, ``--repeat`` runs each; print the medians of wall and CPU side by side
     with their ratio (the load of the machine falls on both alike)."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    base = tempfile.mkdtemp(prefix="bench-against-")
-    tree = os.path.join(base, "tree")
-    subprocess.run(["git", "-C", here, "worktree", "add", "-q", "--detach", tree,
-                    args.against], check=True)
-    trees = {args.against: tree, "now": here}
     runs: dict[str, dict[str, list[tuple[float, float]]]] = {}
-    try:
+    with trees(args.against) as paths:
         for budget in args.budgets.split(","):
             for _ in range(args.repeat):
-                for name, path in trees.items():
+                for name, path in paths.items():
                     env = {**os.environ, "PYTHONPATH": path}
                     with tempfile.TemporaryDirectory() as tmp:
                         wall, cpu, proc = _timed_cpu(
@@ -148,9 +144,6 @@ def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, f
                         print(f"{name}: check --budget {budget}: exit {proc.returncode}: "
                               f"{proc.stderr.strip().splitlines()[-1:]}")
                     runs.setdefault(budget, {}).setdefault(name, []).append((wall, cpu))
-    finally:
-        subprocess.run(["git", "-C", here, "worktree", "remove", "--force", tree])
-        shutil.rmtree(base, ignore_errors=True)
     print(f"cold check {args.target} --no-cache --jobs {args.jobs}, median of {args.repeat}")
     print(f"{'budget':8s} {args.against[:12]:>12s} {'wall':>6s} {'CPU':>7s}   {'now: wall':>10s} "
           f"{'CPU':>7s}   {'faster (wall)':>13s}")

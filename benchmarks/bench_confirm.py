@@ -40,6 +40,8 @@ import tempfile
 import time
 from typing import Any
 
+from worktrees import trees
+
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -179,26 +181,18 @@ def _replay_in(tree: str, cases: str) -> dict[str, Any]:
 def compare(args: argparse.Namespace) -> None:
     """Record (or read ``--cases``), replay in this tree and in ``--against``, side by side."""
     tmp = tempfile.mkdtemp(prefix="bench-confirm-")
-    trees = {"now": HERE}
     try:
         cases = args.cases or os.path.join(tmp, "cases.pkl")
         if not args.cases:
             env = {**os.environ, "PYTHONPATH": HERE}
             subprocess.run([sys.executable, os.path.abspath(__file__), "--record", cases],
                            check=True, env=env)
-        if args.against:
-            tree = os.path.join(tmp, "tree")
-            subprocess.run(["git", "-C", HERE, "worktree", "add", "-q", "--detach", tree,
-                            args.against], check=True)
-            trees = {args.against: tree, "now": HERE}
-        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in trees}
-        for _ in range(args.repeat):
-            for name, tree in trees.items():
-                runs[name].append(_replay_in(tree, cases))
+        with trees(args.against, HERE) as paths:
+            runs: dict[str, list[dict[str, Any]]] = {k: [] for k in paths}
+            for _ in range(args.repeat):
+                for name, tree in paths.items():
+                    runs[name].append(_replay_in(tree, cases))
     finally:
-        if args.against:
-            subprocess.run(["git", "-C", HERE, "worktree", "remove", "--force",
-                            os.path.join(tmp, "tree")], capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
     first = runs["now"][0]
     print(f"confirmation and shrinking over check all --budget quick: {first['n_confirm']} "

@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from worktrees import trees
+
 #: what one measuring process runs (argv: the claim ids file, the budget)
 _CHILD = r"""
 import hashlib, json, sys, time
@@ -111,21 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         ids_file = os.path.join(work, "ids.txt")
         with open(ids_file, "w") as f:
             f.write("\n".join(ids))
-        trees = {"now": here}
-        if args.against:
-            tree = os.path.join(work, "tree")
-            subprocess.run(["git", "-C", here, "worktree", "add", "-q", "--detach", tree,
-                            args.against], check=True)
-            trees = {args.against: tree, "now": here}
-        runs: dict[str, list[dict]] = {name: [] for name in trees}
-        try:
+        with trees(args.against, here) as paths:
+            runs: dict[str, list[dict]] = {name: [] for name in paths}
             for _ in range(args.repeat):
-                for name, tree in trees.items():
+                for name, tree in paths.items():
                     runs[name].append(measure(tree, ids_file, args.budget))
-        finally:
-            if args.against:
-                subprocess.run(["git", "-C", here, "worktree", "remove", "--force",
-                                os.path.join(work, "tree")])
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"check_numeric over {len(ids)} claims reaching the sampling stage "

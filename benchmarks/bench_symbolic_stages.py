@@ -29,7 +29,6 @@ import argparse
 import hashlib
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -37,6 +36,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
+
+from worktrees import trees
 
 STAGES = ("ground", "unfold", "identity", "probe", "exact")
 
@@ -120,28 +121,15 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(inner(args.budget)))
         return 0
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    trees = {"now": here}
-    base = None
-    if args.against:
-        base = tempfile.mkdtemp(prefix="bench-symbolic-")
-        tree = os.path.join(base, "tree")
-        subprocess.run(["git", "-C", here, "worktree", "add", "-q", "--detach", tree,
-                        args.against], check=True)
-        trees = {args.against: tree, "now": here}
-    runs: dict[str, list[dict]] = {k: [] for k in trees}
-    try:
+    with trees(args.against, here) as paths:
+        runs: dict[str, list[dict]] = {k: [] for k in paths}
         for _ in range(args.repeat):
-            for name, path in trees.items():
+            for name, path in paths.items():
                 runs[name].append(_one(path, args.budget))
-    finally:
-        if base is not None:
-            subprocess.run(["git", "-C", here, "worktree", "remove", "--force",
-                            os.path.join(base, "tree")])
-            shutil.rmtree(base, ignore_errors=True)
     first = next(iter(runs.values()))[0]
     print(f"symbolic stages over {first['claims']} claims of the three papers, budget "
           f"{args.budget}: CPU seconds, median of {args.repeat} cold runs")
-    names = list(trees)
+    names = list(runs)
     print(f"{'stage':10s}" + "".join(f"{n[:12]:>14s}" for n in names)
           + ("   ratio" if len(names) == 2 else ""))
     for stage in (*STAGES, "total"):
