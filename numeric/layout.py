@@ -15,6 +15,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -79,10 +80,29 @@ class Layout:
         shapes, index_sizes = known
         return cls(list(syms), dict(shapes), dict(dims), dict(index_sizes))
 
+    @cached_property
+    def blocks(self) -> list[tuple[sp.Basic, int, int, tuple[int, ...]]]:
+        """``(symbol, first column, size, shape)`` of each symbol in a flattened instance,
+        computed once (a layout is not changed once made; the search unflattens thousands of
+        batches).
+
+        >>> from symbolic import matrix, scalar
+        >>> A, c = matrix("A", 2, 3), scalar("c")
+        >>> [b[1:] for b in Layout([A, c], {A: (2, 3), c: ()}, {}, {}).blocks]
+        [(0, 6, (2, 3)), (6, 1, ())]
+        """
+        out, k = [], 0
+        for s in self.symbols:
+            shape = self.shapes[s]
+            size = int(np.prod(shape)) if shape else 1
+            out.append((s, k, size, shape))
+            k += size
+        return out
+
     @property
     def width(self) -> int:
         """Number of real coordinates of one instance (indices excluded)."""
-        return sum(int(np.prod(self.shapes[s])) if self.shapes[s] else 1 for s in self.symbols)
+        return sum(size for _, _, size, _ in self.blocks)
 
     def env(self, values: dict[sp.Basic, Any], index_values: dict[sp.Symbol, Any]) -> dict:
         """An evaluation environment: symbol values, dimension ints, index values."""
@@ -101,11 +121,8 @@ class Layout:
 
     def unflatten(self, theta: np.ndarray) -> dict[sp.Basic, np.ndarray]:
         """Array ``(B, width)`` -> batch of instances."""
-        out, k = {}, 0
-        for s in self.symbols:
-            shape = self.shapes[s]
-            size = int(np.prod(shape)) if shape else 1
+        out, rows = {}, theta.shape[0]
+        for s, k, size, shape in self.blocks:
             block = theta[:, k : k + size]
-            out[s] = block.reshape((theta.shape[0], *shape)) if shape else block[:, 0]
-            k += size
+            out[s] = block.reshape((rows, *shape)) if shape else block[:, 0]
         return out

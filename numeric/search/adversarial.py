@@ -58,16 +58,8 @@ class _Objective:
         self.claim, self.layout = claim, batch.layout
         self.indices = batch.indices
         self.evaluations = 0
-        self.sym_slices = []
-        self.blocks: list[tuple] = []  # (symbol, first column, size, shape) of each symbol
-        k = 0
-        for s in self.layout.symbols:
-            shape = self.layout.shapes[s]
-            size = int(np.prod(shape)) if shape else 1
-            if isinstance(s, SymmetricMatrixSymbol):
-                self.sym_slices.append((s, k, shape))
-            self.blocks.append((s, k, size, shape))
-            k += size
+        self.sym_slices = [(s, k, shape) for s, k, _, shape in self.layout.blocks
+                           if isinstance(s, SymmetricMatrixSymbol)]
         self.domain = [s for s in self.layout.symbols if not self.layout.shapes[s]
                        and (s.is_positive or s.is_nonnegative)]
         # the claim's and hypotheses' sides, evaluated thousands of times: a plan per layout
@@ -123,19 +115,11 @@ class _Objective:
         # violation; keep the search away from such degenerate points
         return np.where((small == 0) & (out == 0), 1e6, out)
 
-    def unflatten(self, theta: np.ndarray) -> dict:
-        """:meth:`~numeric.layout.Layout.unflatten` with the symbols' sizes computed once."""
-        out, rows = {}, theta.shape[0]
-        for s, k, size, shape in self.blocks:
-            block = theta[:, k : k + size]
-            out[s] = block.reshape((rows, *shape)) if shape else block[:, 0]
-        return out
-
     def evaluate(self, theta: np.ndarray, indices: dict | None = None):
         """(claim margins, hypothesis margins (H, B), feasible mask). Rows whose float64
         evaluation overflows (the claim's or a hypothesis's) are evaluated again in log space,
         all of them by one evaluator (:class:`~numeric.backends.logspace.LogRows`)."""
-        values = self.unflatten(theta)
+        values = self.layout.unflatten(theta)
         idx = self.indices if indices is None else indices
         env = self.layout.env(values, idx)
         size = theta.shape[0]
@@ -409,8 +393,7 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
     obj = _Objective(claim, base)
     width = len(layout.symbols)
     # where each symbol's coordinates start in a flattened row
-    starts = np.cumsum([0] + [int(np.prod(layout.shapes[s])) if layout.shapes[s] else 1
-                              for s in layout.symbols])[:-1]
+    starts = np.array([k for _, k, _, _ in layout.blocks])
 
     def values_of(e: np.ndarray) -> tuple[dict, np.ndarray]:
         vals = {}
