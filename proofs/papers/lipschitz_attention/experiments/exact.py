@@ -20,10 +20,10 @@ import numpy as np
 
 def exact_terms_d1(w: float | np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Exact ``(L_bias / L^2, L_noise / sigma^2)`` at each ``w`` for d = 1."""
-    w = np.atleast_1d(np.asarray(w, dtype=float))[:, None]
-    k = np.arange(n + 1)[None, :]
     from scipy.stats import binom  # SciPy on first use (collection and start-up)
 
+    w = np.atleast_1d(np.asarray(w, dtype=float))[:, None]
+    k = np.arange(n + 1)[None, :]
     pk = binom.pmf(np.arange(n + 1), n, 0.5)[None, :]
     # divide numerator and denominator by e^{w} to stay finite for large w
     t = np.exp(-2.0 * w)
