@@ -29,7 +29,7 @@ import sympy as sp
 
 from numeric.backends.margins import precise_margin
 from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
-from numeric.layout import Layout
+from numeric.layout import Layout, symbol_name
 from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Unsupported
@@ -633,18 +633,6 @@ def witness_json(layout: Layout, values: dict, indices: dict) -> dict[str, Any]:
     for s, v in indices.items():
         out[str(s)] = int(v)
     return out
-
-
-@functools.lru_cache(maxsize=4096)
-def symbol_name(s: sp.Basic) -> str:
-    """``str(s)``, the name a JSON witness gives a symbol (cached: SymPy's printer costs tens
-    of microseconds, asked for every symbol of every point a shrink tries).
-
-    >>> from symbolic import scalar
-    >>> symbol_name(scalar("x"))
-    'x'
-    """
-    return str(s)
 
 
 def confirm_json(claim: Claim, witness: dict[str, Any], dps: int = 50) -> Confirmation:

@@ -23,7 +23,6 @@ Example:
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +32,7 @@ import sympy as sp
 from numeric.backends.logspace import LogOps, LogRows
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
-from numeric.layout import Layout
+from numeric.layout import Layout, symbol_name
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.objects import symbols_of
@@ -191,12 +190,6 @@ class _Plan:
         return done
 
 
-@functools.lru_cache(maxsize=1024)
-def _name(s: sp.Basic) -> str:
-    """``str(s)``, printed once per symbol."""
-    return str(s)
-
-
 _FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "="}
 
 
@@ -236,7 +229,7 @@ def _scalar_bounds(claim: Claim, s: sp.Symbol, ev: Evaluator, size: int,
         if rel in (Relation.LE, Relation.LT, Relation.EQ):
             bound = np.nextafter(val, -np.inf) if rel is Relation.LT else val
             hi = np.minimum(hi, bound)
-    name = _name(s)
+    name = symbol_name(s)
     if name in claim.ranges:
         rlo, rhi = claim.ranges[name]
         lo = np.maximum(lo, rlo)

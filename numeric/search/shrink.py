@@ -30,8 +30,8 @@ import sympy as sp
 
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
-from numeric.layout import Layout
-from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack, symbol_name
+from numeric.layout import Layout, symbol_name
+from numeric.search.confirm import Confirmation, confirm_json, confirmed_slack
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
