@@ -68,6 +68,12 @@ ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultipl
 ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
                      "exp-monotone", "exp-ratio", "exp-product", "exp-vector", "entry-extremes",
                      "log-monotone", "log-exp", "log-tangent"})
+#: the lean library of :mod:`numeric.prover.focus`: the entries without the calculus of exp
+#: (tangents, ratios, products, the bounds of sums of exponentials) and the entry extremes,
+#: which multiply the facts of a claim over many exponentials until z3 gives up (the signs,
+#: ``exp-vector`` among them, stay: see the engine's ``SIGNS``)
+LEAN = frozenset(DESCRIPTIONS) - {"exp-tangent", "exp-upper", "exp-ratio", "exp-product",
+                                  "exp-sum-difference", "entry-extremes"}
 Generator = Callable[[sp.Basic, Atoms], Iterator[Fact]]
 PairGenerator = Callable[[sp.Basic, sp.Basic, Atoms], Iterator[Fact]]
 #: the library: each entry gives, for one atom, the instances of one theorem about it

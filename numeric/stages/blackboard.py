@@ -29,6 +29,7 @@ import sympy as sp
 from numeric.budget import Budget
 from numeric.prover.engine import prove, too_large
 from numeric.prover.facts import FACTS, PAIR_FACTS
+from numeric.prover.focus import prove_focused
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -57,6 +58,9 @@ class BlackboardStage:
         """``proved`` on unsat (with the facts used); otherwise ``unknown`` saying why."""
         t0 = time.perf_counter()
         out = prove(claim, budget, polynomial=False)
+        if out.gave_up:  # drowned in facts (with fewer, a model z3 found stays a model)
+            focused = prove_focused(claim, budget)  # common factors cancelled, lean library
+            out = focused if focused.proved else out
         if not out.proved:
             if out.atoms == 0:
                 return None
