@@ -88,6 +88,44 @@ def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
                    if isinstance(s, sp.Symbol)}, key=str)
 
 
+#: where an index symbol only picks a part of a matrix: the argument positions that are
+#: indices (a block of rows, an entry, a column)
+_INDEX_ARGS = {ob.RowBlock: (1,), ob.Entry: (1, 2), ob.Column: (1,)}
+
+
+def _loose_indices(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
+    """The index symbols (integer, not a dimension) of ``claim`` that occur anywhere but as
+    the index of a block, an entry or a column. Where an index only picks a part of a
+    matrix, the part is an atom like any other, and a proof over atoms holds for every
+    value of the index; elsewhere its range (integers from 1 to a dimension) would be a
+    constraint z3 does not have.
+
+    >>> from symbolic import Claim, matrix, opnorm, row_block, scalar
+    >>> from symbolic.objects import n
+    >>> j, M = sp.Symbol("j", integer=True), matrix("M", n, n)
+    >>> _loose_indices(Claim("t:extra-1", opnorm(row_block(M, j, 1)), "<=", opnorm(M)))
+    []
+    >>> _loose_indices(Claim("t:extra-1", j * opnorm(row_block(M, j, 1)), "<=", opnorm(M)))
+    [j]
+    """
+    out: set[sp.Symbol] = set()
+
+    def walk(e: sp.Basic) -> None:
+        if isinstance(e, sp.Symbol):
+            if e.is_integer and e not in DIMS.values():
+                out.add(e)
+            return
+        skip = _INDEX_ARGS.get(type(e), ())
+        for k, a in enumerate(e.args):
+            if k not in skip:
+                walk(a)
+
+    for e in (claim.lhs, claim.rhs, *[x for h in (*claim.hypotheses, *extra)
+                                       for x in (h.lhs, h.rhs)]):
+        walk(sp.sympify(unwrap(e)))
+    return sorted(out, key=str)
+
+
 def _loewner(hyps: Sequence[Prop], t: Atoms) -> list[Fact]:
     """From 0 ⪯ P and P ⪯ Q (hypotheses): ‖P‖ ≤ ‖Q‖ (the largest eigenvalue is monotone)."""
     psd = [h for h in hyps if h.rel is Relation.PSD_LE]
@@ -258,8 +296,9 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
     ``limit``, in the ``session`` of the claim's attempts (default: a new one)."""
     syms = _symbols(claim, extra)
-    if any(s.is_integer and s not in DIMS.values() for s in syms):
-        return Outcome(False, "an index symbol: its range is not a real constraint", final=True)
+    if _loose_indices(claim, extra):
+        return Outcome(False, "an index symbol outside a block, an entry or a column: its "
+                       "range is not a real constraint", final=True)
     session = session or Session()
     zv = {s: z3.Real(str(s), session.ctx) for s in syms}
     t = Atoms(zv, session.ctx)

@@ -59,6 +59,7 @@ DESCRIPTIONS = {
     "log-tangent": "1 − 1/a ≤ log a ≤ a − 1",
     "exp-product": "exp(a)exp(b) = exp(a + b)",
     "loewner-norm": "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
+    "row-block": "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
 }
 #: what citing an entry also gives: ‖XY‖ ≤ ‖X‖‖Y‖ with Y a vector is ‖Mu‖₂ ≤ ‖M‖‖u‖₂;
 #: Cauchy–Schwarz against 𝟏 is Cauchy–Schwarz
@@ -67,7 +68,7 @@ ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultipl
 #: entries a referee does not expect a proof to cite (signs, monotonicity, calculus of exp)
 ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
                      "exp-monotone", "exp-ratio", "exp-product", "exp-vector", "entry-extremes",
-                     "log-monotone", "log-exp", "log-tangent"})
+                     "log-monotone", "log-exp", "log-tangent", "row-block"})
 #: the lean library of :mod:`numeric.prover.focus`: the entries without the calculus of exp
 #: (tangents, ratios, products, the bounds of sums of exponentials) and the entry extremes,
 #: which multiply the facts of a claim over many exponentials until z3 gives up (the signs,
@@ -201,6 +202,20 @@ def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
                 yield "submultiplicative", t(e) <= c * t(ob.opnorm(left)) * t(ob.opnorm(right))
     if isinstance(e, ob.OpNorm):
         yield "operator-le-frobenius", t(e) <= t(ob.frob(e.args[0]))
+
+
+@fact("row-block")
+def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖M_[j]‖ ≤ ‖M‖ and ‖M_[j]‖_F ≤ ‖M‖_F: a block of rows is P·M for a P that keeps some
+    rows (‖P‖ ≤ 1), whatever the block's index; a combination of blocks with one index and
+    size, Σ cₖ(Mₖ)_[j], is the block (Σ cₖMₖ)_[j]."""
+    if not isinstance(e, (ob.OpNorm, ob.FrobNorm)):
+        return
+    lin = linear(e.args[0])
+    blocks = {(b.args[1], b.args[2]) if isinstance(b, ob.RowBlock) else None for b in lin}
+    if len(blocks) == 1 and None not in blocks:
+        whole = sp.MatAdd(*[c * b.args[0] for b, c in lin.items()])
+        yield "row-block", t(e) <= t(type(e)(whole))
 
 
 @fact("triangle")

@@ -16,6 +16,7 @@ from symbolic import (
     exp_,
     frob,
     hadamard,
+    index,
     inner,
     matrix,
     max_entry,
@@ -25,6 +26,7 @@ from symbolic import (
     norminf,
     ones,
     opnorm,
+    row_block,
     scalar,
     sum_entries,
     vector,
@@ -36,6 +38,7 @@ P, Q = matrix("P", n, n, symmetric=True), matrix("Q", n, n, symmetric=True)
 x, z = vector("x", d), vector("z", d)
 u, v = vector("u", n), vector("v", n)
 R, s, w, y = scalar("R"), scalar("s"), scalar("w"), scalar("y")
+M, N, j = matrix("M", n * n, d), matrix("N", n * n, d), index("j")
 BOUNDS = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
 
 
@@ -104,6 +107,11 @@ ENTRIES = {
     "exp-product": (claim(sp.exp(norm2(u)) * sp.exp(norm2(v)), "<=", sp.exp(norm2(u) + norm2(v))),
                     claim(sp.exp(norm2(u)) * sp.exp(norm2(v)), ">=",
                           sp.exp(norm2(u) + 2 * norm2(v)))),
+    # a block of rows, whatever its index j (tensor-trick's 𝖠_{j0}), and blocks of a difference
+    "row-block": (claim(opnorm(row_block(M, j, n) - row_block(N, j, n)), "<=", R,
+                        Prop(opnorm(M - N), "<=", R)),
+                  claim(opnorm(M - N), "<=", R,
+                        Prop(opnorm(row_block(M, j, n) - row_block(N, j, n)), "<=", R))),
     "loewner-norm": (claim(opnorm(P), "<=", opnorm(Q), Prop(0 * P, "⪯", P), Prop(P, "⪯", Q)),
                      claim(opnorm(P), "<=", opnorm(Q) / 2, Prop(0 * P, "⪯", P),
                            Prop(P, "⪯", Q))),
