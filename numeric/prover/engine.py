@@ -340,9 +340,12 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     res, used = check_used([*rest, *facts], limit, session.staged)
     if res != z3.unsat:
         kinds = sorted({name for name, _ in facts})
+        # z3's sat is a model: a deeper blackboard, when it is this one, has it too
+        saturated = res == z3.sat and bool(t.memo.get("saturated"))
         return Outcome(False, f"z3 {'found no proof' if res == z3.sat else 'gave up'} on "
                        f"{size['atoms']} atoms with {size['facts']} facts "
-                       f"({', '.join(kinds) or 'none'})", gave_up=res != z3.sat, **size)
+                       f"({', '.join(kinds) or 'none'})", gave_up=res != z3.sat,
+                       final=saturated, **size)
     # each check of which facts the proof needs gets a few times what the proof itself
     # spent: a fact whose removal needs far more is kept (z3 would give up on it only after
     # the attempt's whole limit, seconds at the default budget), and a larger relies_on still

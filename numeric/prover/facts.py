@@ -424,7 +424,9 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
     """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
     every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
     facts the next round adds); then (``last_pass``) the single-atom entries once more on the
-    atoms the last round made, and the signs of the atoms still without facts."""
+    atoms the last round made, and the signs of the atoms still without facts. When the
+    rounds leave no atom without its facts, ``t.memo["saturated"]`` is True: any deeper
+    blackboard is this one."""
     out: list[Fact] = []
     done: list[sp.Basic] = []
     for _ in range(rounds):
@@ -443,6 +445,8 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
                             out += list(gen2(p, q, t))
                         except _SKIP:
                             continue
+    # every atom has had every entry: more rounds or the last pass would add nothing
+    t.memo["saturated"] = all(e in done for e in t.atoms)
     passes = [list(FACTS.values())] if last_pass else []
     for gens in [*passes, [_nonneg, _exp_positive]]:
         new = [e for e in list(t.atoms) if e not in done]
