@@ -86,8 +86,10 @@ def test_lipschitz_f_chain_and_sharp_constant():
     for cid in ("tensor-trick:lemma-lipschitz-f-x", "tensor-trick:lemma-lipschitz-f-x:step-3",
                 "tensor-trick:extra-lipschitz-f-x-sharp"):
         v = assert_holds(claim(cid))
-        assert v.slack is not None and v.slack <= 1.0
+        # proved (the block 𝖠_{j0} is a part of 𝖠: library entry row-block) or sampled within
+        assert v.status is Status.PROVED or (v.slack is not None and v.slack <= 1.0), cid
     sharp = claim("tensor-trick:extra-lipschitz-f-x-sharp")
+    assert check_claim(sharp, "quick").status is Status.PROVED
     assert check_claim(sharp.with_(rhs=sharp.rhs / 2), "quick").status is Status.REFUTED
 
 
