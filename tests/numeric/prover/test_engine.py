@@ -64,3 +64,12 @@ def test_the_solver_decides_within_its_limit(staged):
     s = solver(ctx, 50_000, staged)
     s.add(t * t < 0)
     assert s.check() == z3.unsat
+
+
+def test_sat_on_a_saturated_blackboard_ends_the_attempts(monkeypatch):
+    # ‖x‖₂ ≤ R is false; its atoms have all their facts after two rounds, so the deeper
+    # attempts would hand z3 the same formula: z3's model of it ends the search
+    calls = _recorded(monkeypatch, "check_used")
+    out = prove(Claim("t:extra-1", norm2(x), "<=", R), QUICK)
+    assert not out.proved and out.final and "found no proof" in out.reason
+    assert 1 <= len(calls) < len(engine.attempts(QUICK))
