@@ -95,10 +95,17 @@ def fact(name: str) -> Callable[[Generator], Generator]:
     return add
 
 
-def pair_fact(name: str) -> Callable[[PairGenerator], PairGenerator]:
-    """Register a generator of facts about two atoms under ``name``."""
+#: the kinds of atom each pair entry takes, first and second (it gives nothing on others, so
+#: the blackboard calls it only on those)
+PAIR_KINDS: dict[str, tuple[type, type]] = {}
+
+
+def pair_fact(name: str, kinds: tuple[type, type]) -> Callable[[PairGenerator], PairGenerator]:
+    """Register a generator of facts about two atoms under ``name``; it gives facts only on a
+    pair of atoms of the ``kinds`` (first, second)."""
     def add(fn: PairGenerator) -> PairGenerator:
         PAIR_FACTS[name] = fn
+        PAIR_KINDS[name] = kinds
         return fn
     return add
 
@@ -322,7 +329,7 @@ def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "softmax-lipschitz", 2 * t(e) <= t(ob.norm2(u - v))
 
 
-@pair_fact("exp-monotone")
+@pair_fact("exp-monotone", (sp.exp, sp.exp))
 def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp is increasing, and exp(b) ≥ exp(a)(1 + b − a) (exp(b − a) ≥ 1 + b − a)."""
     if isinstance(a, sp.exp) and isinstance(b, sp.exp):
@@ -332,7 +339,7 @@ def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-ratio", t(b) >= t(a) * (1 + xb - xa)
 
 
-@pair_fact("exp-sum-difference")
+@pair_fact("exp-sum-difference", (ob.SumEntries, ob.SumEntries))
 def _exp_sums(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """|Σ exp(u) − Σ exp(v)| ≤ Σ exp(u)·(exp(‖u − v‖∞) − 1), entry by entry as in
     ``exp-difference``."""
@@ -345,7 +352,7 @@ def _exp_sums(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-sum-difference", t(b) - t(a) <= bound
 
 
-@pair_fact("log-monotone")
+@pair_fact("log-monotone", (sp.log, sp.log))
 def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """log is increasing on (0, ∞), and log a ≤ a − 1."""
     if isinstance(a, sp.log) and isinstance(b, sp.log):
@@ -354,7 +361,7 @@ def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "log-monotone", z3.Implies(z3.And(xa > 0, xa < xb), t(a) < t(b))
 
 
-@pair_fact("log-exp")
+@pair_fact("log-exp", (sp.log, sp.exp))
 def _log_exp(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """log is the inverse of exp and increasing: a ≥ exp(b) ⇒ log a ≥ b, 0 < a ≤ exp(b) ⇒
     log a ≤ b; with a third atom log c (c > 0): a ≤ c·exp(b) ⇒ log a ≤ log c + b, and ≥ alike."""
@@ -377,7 +384,7 @@ def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "log-tangent", z3.Implies(xa > 0, xa * t(e) >= xa - 1)
 
 
-@pair_fact("exp-product")
+@pair_fact("exp-product", (sp.exp, sp.exp))
 def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp(a)·exp(b) = exp(a + b), when exp(a + b) is an atom too."""
     if isinstance(a, sp.exp) and isinstance(b, sp.exp) \
@@ -429,18 +436,23 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
     blackboard is this one."""
     out: list[Fact] = []
     done: list[sp.Basic] = []
+    pairs = [(gen2, PAIR_KINDS[name]) for name, gen2 in PAIR_FACTS.items()]
+    paired = tuple({k for _, kinds in pairs for k in kinds})  # the atoms a pair entry takes
     for _ in range(rounds):
         new = [e for e in list(t.atoms) if e not in done]
         if not new:
             break
         for e in new:
             out += _single(e, t, list(FACTS.values()))
-        old = list(done)
+        old = [e for e in done if isinstance(e, paired)]
         done += new
-        for i, b in enumerate(new):
-            for a in old + new[:i]:
-                for gen2 in PAIR_FACTS.values():
+        new_paired = [e for e in new if isinstance(e, paired)]
+        for i, b in enumerate(new_paired):  # in the order of every pair, as before the filter
+            for a in old + new_paired[:i]:
+                for gen2, (first, second) in pairs:
                     for p, q in ((a, b), (b, a)):
+                        if not (isinstance(p, first) and isinstance(q, second)):
+                            continue
                         try:
                             out += list(gen2(p, q, t))
                         except _SKIP:
