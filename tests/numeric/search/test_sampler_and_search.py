@@ -135,3 +135,27 @@ def test_layouts_are_memoised_per_claim_but_independent():
     assert Layout.of(c, {"n": 1, "d": 4}).shapes[A] == (1, 4)
     wider = c.with_(rhs=t * opnorm(A) * norm2(x))
     assert [s.name for s in Layout.of(wider, {"n": 1, "d": 1}).symbols] == ["t", "A", "x"]
+
+
+def test_an_equality_case_of_an_inequality_is_not_polished(monkeypatch):
+    import numeric.search.adversarial as adv
+
+    polished = []
+    real = adv._polish_one
+
+    def record(obj, theta, idx, steps):
+        polished.append(obj.claim.rel.value)
+        return real(obj, theta, idx, steps)
+
+    monkeypatch.setattr(adv, "_polish_one", record)
+    lay = Layout.of(Claim("t:extra-1", norm2(x - y), "<=", norm2(y - x)), {"n": 2, "d": 2})
+    # both sides equal to the last bit everywhere: every margin is exactly 0
+    same = Claim("t:extra-1", norm2(x - y), "<=", norm2(y - x))
+    res = search(same, sample(same, lay, 16, np.random.default_rng(0)),
+                 np.random.default_rng(1), iterations=5, polish=4)
+    assert (res.margins == 0).all() and polished == []
+    # an equality's margin of 0 is still polished (a nonzero difference nearby refutes it)
+    eq = Claim("t:extra-1", norm2(x - y) ** 2, "=", norm2(y - x) ** 2)
+    search(eq, sample(eq, lay, 16, np.random.default_rng(0)), np.random.default_rng(1),
+           iterations=5, polish=4)
+    assert polished and set(polished) == {"="}
