@@ -93,19 +93,39 @@ def common_factor(claim: Claim) -> Reduction | None:
                                                  rhs=rest(cr, right)))
 
 
-def prove_focused(claim: Claim, budget: Budget) -> Outcome:
+def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
+                   polynomial: bool = True) -> Outcome:
+    """The engine's :func:`~numeric.prover.engine.prove`, then, when z3 gave up on it, the
+    focused route (:func:`prove_focused`): what the blackboard stage decides, for the
+    callers that must agree with it (the errata's corrections). ``relies``, ``polynomial``:
+    as ``prove``'s.
+
+    >>> from symbolic import Claim, scalar
+    >>> a = scalar("a")
+    >>> prove_or_focus(Claim("t:extra-1", sp.exp(a), ">", 0), Budget.get("quick")).proved
+    True
+    """
+    out = prove(claim, budget, polynomial=polynomial, relies=relies)
+    if out.gave_up:
+        focused = prove_focused(claim, budget, relies)
+        return focused if focused.proved else out
+    return out
+
+
+def prove_focused(claim: Claim, budget: Budget, relies: bool = True) -> Outcome:
     """Prove ``claim`` by the two steps of this module: its common factors cancelled when its
     sides share some whose sign is proved (and the claim is shown defined), then the reduced
     claim from the lean library, in the engine's attempts. ``relies_on`` joins the entries the
-    sign and the reduced claim need."""
+    sign and the reduced claim need (``relies``: as the engine's ``prove``)."""
     target, sign = claim, None
     red = common_factor(claim)
     if red is not None:
         sign = prove(Claim(claim.id, red.factor, _SIGN[claim.rel], 0, claim.hypotheses,
-                           dims=claim.dims, ranges=claim.ranges), budget, library=LEAN)
+                           dims=claim.dims, ranges=claim.ranges), budget, library=LEAN,
+                     relies=relies)
         if sign.proved and not defined(claim, budget):
             target = red.claim
-    out = prove(target, budget, library=LEAN, polynomial=False)
+    out = prove(target, budget, library=LEAN, polynomial=False, relies=relies)
     if out.proved and target is not claim and sign is not None:
         out.relies_on = sorted({*out.relies_on, *sign.relies_on})
     return out

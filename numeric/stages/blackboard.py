@@ -27,9 +27,9 @@ import time
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.prover.engine import prove, too_large
+from numeric.prover.engine import too_large
 from numeric.prover.facts import FACTS, PAIR_FACTS
-from numeric.prover.focus import prove_focused
+from numeric.prover.focus import prove_or_focus
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -57,10 +57,9 @@ class BlackboardStage:
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``proved`` on unsat (with the facts used); otherwise ``unknown`` saying why."""
         t0 = time.perf_counter()
-        out = prove(claim, budget, polynomial=False)
-        if out.gave_up:  # drowned in facts (with fewer, a model z3 found stays a model)
-            focused = prove_focused(claim, budget)  # common factors cancelled, lean library
-            out = focused if focused.proved else out
+        # after a give-up (drowned in facts; a model z3 found stays a model with fewer), the
+        # focused route: common factors cancelled, the lean library
+        out = prove_or_focus(claim, budget, polynomial=False)
         if not out.proved:
             if out.atoms == 0:
                 return None

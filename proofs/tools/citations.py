@@ -37,6 +37,7 @@ from typing import Any
 from numeric.budget import Budget
 from numeric.prover.engine import prove
 from numeric.prover.facts import DESCRIPTIONS, ENTAILS, ROUTINE
+from proofs import registry
 from proofs.model import Lemma, Link, Paper
 from proofs.model.results import Result
 from proofs.reports.errata import citation_items
@@ -112,11 +113,37 @@ class _Library:
 
 def _cited(paper: Paper, cid: str) -> list[Lemma]:
     """The entries a cited id names: the entry, or (for a fact cited whole, "Fact 3.1") its
-    items."""
-    entry = paper.entry(cid)
+    items, in the paper the id belongs to (tensor-trick's steps cite closeness's facts).
+
+    >>> from proofs.registry import paper
+    >>> [e.source for e in _cited(paper("tensor-trick"), "closeness:fact-3.2:item-4")]
+    ['Fact 3.2, bullet 4']
+    """
+    home = _home(paper, cid)
+    entry = home.entry(cid)
     if entry is not None:
         return [entry]
-    return [q for e in paper.entries for q in e.all_entries() if q.id.startswith(cid + ":")]
+    return [q for e in home.entries for q in e.all_entries() if q.id.startswith(cid + ":")]
+
+
+def _home(paper: Paper, cid: str) -> Paper:
+    """The registered paper of the id ``cid`` (``paper`` itself for its own ids, and for an id
+    of no registered paper)."""
+    key = cid.split(":", 1)[0]
+    if key == paper.key:
+        return paper
+    try:
+        return registry.paper(key)
+    except (registry.UnknownTarget, AttributeError, ImportError):
+        return paper
+
+
+def _refuted(paper: Paper, cid: str, statuses: dict[str, Status]) -> bool:
+    """Is the cited statement refuted as printed: by the run's verdict, or, for another
+    paper's entry the run did not check, by the verdict its paper pins (``expect``)?"""
+    if cid in statuses or _home(paper, cid) is paper:
+        return statuses.get(cid) is Status.REFUTED
+    return any(e.expect == "refuted" for e in _cited(paper, cid))
 
 
 def _name(paper: Paper, cid: str) -> str:
@@ -199,7 +226,7 @@ def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
     here = Citation(claim.id, claim.source, cited, "ok")
     restricted = prove(_restricted(claim, link), lib.budget, extra=premises, library=allowed,
                        relies=False)
-    false_cited = [c for c in link.cites if statuses.get(c) is Status.REFUTED]
+    false_cited = [c for c in link.cites if _refuted(paper, c, statuses)]
     if restricted.proved:
         if false_cited:
             here.outcome = "relative"

@@ -66,6 +66,27 @@ def test_closeness_mis_citations_are_the_referees():
     assert sum(c.outcome == "ok" for c in checks) >= 20
 
 
+def test_a_citation_of_another_papers_fact_gives_what_that_fact_states():
+    # tensor-trick's Lipschitz chain of u cites closeness's Facts 3.1 and 3.2 by id
+    from proofs.registry import paper
+
+    tt = paper("tensor-trick")
+    checks = {c.step: c for c in check(tt, [tt.entry("tensor-trick:lemma-lipschitz-u-x")])}
+    step = checks["tensor-trick:lemma-lipschitz-u-x:step-4"]
+    assert step.cited == ["Fact 3.2, bullet 4"] and step.outcome == "ok", step.message
+    assert all(c.outcome in ("ok", "unchecked") for c in checks.values())
+
+
+def test_another_papers_refuted_lemma_makes_a_step_relative():
+    from proofs.registry import paper
+    from proofs.tools.citations import _refuted
+
+    tt = paper("tensor-trick")
+    assert _refuted(tt, "closeness:lemma-5.8", {})  # closeness pins it refuted as printed
+    assert not _refuted(tt, "closeness:lemma-5.7", {})
+    assert not _refuted(tt, "closeness:lemma-5.8", {"closeness:lemma-5.8": Status.PROVED})
+
+
 def _results(paper: Paper) -> dict[str, Result]:
     return {r.id: r for r in run_entries(paper.entries, "quick", 0, jobs=1)}
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pathlib
 import re
 
+import pytest
+
 from proofs.model import Text
 from proofs.model.results import Result
 from proofs.papers.closeness import PAPER
@@ -17,6 +19,7 @@ from proofs.reports import errata, errata_corrections
 from proofs.reports.errata_uses import faithful, inconsistent_uses
 from proofs.tools.hypothesis_flow import needed
 from symbolic import Prop
+from symbolic.pretty import pretty
 from symbolic.verdict import Status, Verdict
 
 CLAIMS = {c.id: c for c in PAPER.claims()}
@@ -170,3 +173,17 @@ def test_checked_correction_text_covers_every_entry():
     assert "(proved by the run's check of this form (z3); the errata's quick proof" \
         in errata._checked_correction(recs, PAPER)
     assert text.endswith("Proofs: fact blackboard (operator-norm, softmax-lipschitz)")
+
+
+@pytest.mark.slow
+def test_a_statement_true_as_printed_is_said_so_when_more_hypotheses_drown_z3():
+    # tensor-trick's c = f - b: b cancels in c(A) - c(Ã), so the Lipschitz bound of c needs no
+    # ‖b_[j0]‖₂ ≤ R; with it the prover gives up, without it the statement is proved
+    from proofs.registry import paper
+
+    entry = paper("tensor-trick").entry("tensor-trick:lemma-lipschitz-c-a")
+    needs = [h for _, _, h in needed(paper("tensor-trick"), entry)]
+    assert "‖b_[j0]‖₂ ≤ R" in [pretty(h) for h in needs]
+    rec = errata_corrections.minimal(entry, needs, store=None)
+    assert rec["proved"] and "‖b_[j0]‖₂ ≤ R" not in rec["added"]
+    assert "row-block" in rec["relies_on"]
