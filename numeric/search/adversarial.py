@@ -160,6 +160,13 @@ def _rows(a: Any, size: int) -> np.ndarray:
     return a if a.shape == (size,) else np.broadcast_to(a, (size,))
 
 
+def _inequality(claim: Claim) -> bool:
+    """Is ``claim`` an order between scalars (not an equality, whose margins are −|difference|,
+    nor the Loewner order)? Its search stops at a violation, and its equality cases are not
+    polished."""
+    return claim.rel not in (Relation.EQ, Relation.PSD_LE)
+
+
 STALL_WINDOW = 40  # generations without progress after which the search stops
 STALL_EVERY = 5
 STALL_RELATIVE = 1e-3
@@ -213,7 +220,7 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
     sigma = np.full(size, 0.1)
     progress = _Stall(stall)
     # equalities' margins are -|difference|, below zero by rounding alone: search them on
-    stop_at_violation = obj.claim.rel not in (Relation.EQ, Relation.PSD_LE)
+    stop_at_violation = _inequality(obj.claim)
     for it in range(iterations):
         if progress.stalled(it, margins):  # no candidate has made progress for a while
             break
@@ -313,7 +320,7 @@ def search(claim: Claim, start: Batch, rng: np.random.Generator, iterations: int
     margins = np.where(feas, margins, np.inf)
     theta, margins = _evolve(obj, theta, margins, rng, iterations, stall)
     if polish and theta.shape[1] <= 400:
-        order = claim.rel not in (Relation.EQ, Relation.PSD_LE)
+        order = _inequality(claim)
         for k in np.argsort(margins)[:polish]:
             if not margins[k] < POLISH_BELOW:  # far from the bound: a local polish won't cross
                 break
@@ -424,7 +431,7 @@ def scale_search(claim: Claim, start: Batch, rng: np.random.Generator, iteration
 
     margins, theta, expo = evaluate(expo)
     sigma = np.full(size, span / 4)
-    stop_at_violation = claim.rel not in (Relation.EQ, Relation.PSD_LE)
+    stop_at_violation = _inequality(claim)
     progress = _Stall(stall)
     for it in range(iterations):
         if stop_at_violation and bool(np.any(margins < CLEAR_VIOLATION)):

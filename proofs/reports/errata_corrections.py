@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from numeric.budget import Budget
-from numeric.prover.engine import Outcome, prove
+from numeric.prover.engine import prove
 from numeric.prover.focus import prove_or_focus
 from proofs.model import Lemma
 from symbolic.claim import Claim, Prop
@@ -60,17 +60,18 @@ def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
     # the facts a proof relies on are worked out (engine.needed: a z3 check per library
     # entry) for the smallest set only, usually smaller than ``needs``
     full = prove_or_focus(_claim(entry, needs), b, relies=False)
-    if not full.proved and needs and prove_or_focus(_claim(entry, []), b, relies=False).proved:
-        full = Outcome(True)  # more hypotheses can drown z3: the statement alone is proved
-    rec: dict[str, Any] = {"entry": entry.id, "proved": full.proved, "budget": budget,
-                           "needed": [pretty(h) for h in needs]}
-    if not full.proved:
+    # more hypotheses can drown z3: then the statement alone may still be proved
+    alone = not full.proved and bool(needs) and \
+        prove_or_focus(_claim(entry, []), b, relies=False).proved
+    rec: dict[str, Any] = {"entry": entry.id, "proved": full.proved or alone,
+                           "budget": budget, "needed": [pretty(h) for h in needs]}
+    if not rec["proved"]:
         rec.update(added=[pretty(h) for h in needs],
                    added_latex=[latex(h) for h in needs], dropped=[], relies_on=[],
                    reason=full.reason or "the prover does not prove it")
         return rec
-    keep = list(needs)
-    for h in list(needs):
+    keep = [] if alone else list(needs)
+    for h in list(keep):
         trial = [k for k in keep if k is not h]
         if prove_or_focus(_claim(entry, trial), b, relies=False).proved:
             keep = trial
