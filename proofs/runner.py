@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from numeric.budget import Budget
+from numeric.prover.certificate import Certificate
 from numeric.stages.cascade import decide
 from proofs.executors import Executor, LocalExecutor
 from proofs.model import Chain, Lemma
@@ -29,6 +30,7 @@ from proofs.model.annotation import PLAIN, Annotation
 from proofs.model.conclusion import conclusion_annotation, conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
 from proofs.store.cache import ResultStore
+from proofs.store.certificates import Certificates
 from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
 from symbolic.prop import Prop, adopt_text
@@ -65,18 +67,21 @@ def using_store(store: ResultStore | None) -> Iterator[None]:
 
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None,
-                replay: Sequence[dict] | None = None) -> Verdict:
+                replay: Sequence[dict] | None = None,
+                certificate: Certificate | None = None) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
     unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
     returned as is and a new one is stored. ``replay``: witnesses stored by earlier runs,
-    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`). A run
-    starts here: the budget's name is resolved once, and :func:`_check` gets the budget."""
-    return _check(claim, Budget.resolve(budget), seed, progress, replay)
+    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`).
+    ``certificate``: a proof certificate replayed first (:mod:`numeric.prover.certificate`).
+    A run starts here: the budget's name is resolved once, and :func:`_check` gets the
+    budget."""
+    return _check(claim, Budget.resolve(budget), seed, progress, replay, certificate)
 
 
 def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
-           replay: Sequence[dict] | None) -> Verdict:
+           replay: Sequence[dict] | None, certificate: Certificate | None = None) -> Verdict:
     """:func:`check_claim` with a resolved budget."""
     store = _ACTIVE.get("store")
     if store is not None:
@@ -86,7 +91,7 @@ def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
     s = claim_seed(seed, claim.id)
     t0 = time.perf_counter()
     try:
-        v = decide(claim, b, s, progress, replay=replay)
+        v = decide(claim, b, s, progress, replay=replay, certificate=certificate)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
@@ -107,7 +112,8 @@ def _conclusion_note(c: Result) -> str:
 
 _Work = list[tuple[Lemma | None, Claim]]
 #: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
-#: stored witnesses to replay for the claim and for the conclusion])
+#: stored witnesses to replay for the claim and for the conclusion[, their proof
+#: certificates or None]])
 _Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
@@ -119,12 +125,13 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
     run; :func:`symbolic.prop.adopt_text`). Pure: a function of the job alone."""
     k, total, claim, cc, budget, seed = job[:6]
     replay, creplay = job[6] if len(job) > 6 else ([], [])
+    cert, ccert = job[7] if len(job) > 7 else (None, None)
     progress = _PROGRESS.get("fn")
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
         progress(f"[{k + 1}/{total}] {name}")
-    v = _check(claim, budget, seed, progress, replay) if claim is not None else None
-    cv = _check(cc, budget, seed, progress, creplay) if cc is not None else None
+    v = _check(claim, budget, seed, progress, replay, cert) if claim is not None else None
+    cv = _check(cc, budget, seed, progress, creplay, ccert) if cc is not None else None
     for verdict, rep in ((v, replay), (cv, creplay)):
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
@@ -154,10 +161,14 @@ def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
 
 def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | None,
               executor: Executor, store: ResultStore | None = None, latest: bool = False,
-              witnesses: WitnessDB | None = None) -> list[tuple[Verdict, Verdict | None]]:
+              witnesses: WitnessDB | None = None,
+              certificates: Certificates | None = None
+              ) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
     from ``store`` when it holds them (``latest``: the latest stored result at any budget
-    or seed), else checked by ``executor`` (and then stored)."""
+    or seed), else checked by ``executor`` (and then stored), the proof ``certificates`` and
+    the witnesses they hold replayed first."""
+    certs = certificates or Certificates()
     want: list[tuple[Claim, Claim | None]] = []
     examples: list[list[dict]] = []  # the entry's own points to try first, for its statement
     for entry, claim in claims:
@@ -171,16 +182,20 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         v = store.lookup(claim, budget, seed, latest) if store is not None else None
         cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
               else None)
-        stored = [*examples[k], *(witnesses.get(claim) if witnesses is not None else [])]
-        cstored = witnesses.get(cc) if witnesses is not None and cc is not None else []
+        stored = [*examples[k], *certs.witnesses_of(claim.id),
+                  *(witnesses.get(claim) if witnesses is not None else [])]
+        cstored = [*(certs.witnesses_of(cc.id) if cc is not None else []),
+                   *(witnesses.get(cc) if witnesses is not None and cc is not None else [])]
         if witnesses is not None:
             v = _stale(v, stored)
             cv = _stale(cv, cstored) if cc is not None else cv
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
             rep = (stored if v is None else [], cstored if cv is None else [])
+            proofs = (certs.proof(claim.id), certs.proof(cc.id) if cc is not None else None)
             jobs.append((k, len(want), claim if v is None else None,
-                         cc if cc is not None and cv is None else None, budget, seed, rep))
+                         cc if cc is not None and cv is None else None, budget, seed, rep,
+                         proofs))
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
@@ -264,7 +279,8 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
 def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None, jobs: int = 1,
                 executor: Executor | None = None, store: ResultStore | None = None,
-                latest: bool = False, witnesses: WitnessDB | None = None) -> list[Result]:
+                latest: bool = False, witnesses: WitnessDB | None = None,
+                certificates: Certificates | None = None) -> list[Result]:
     """Check every claim of ``entries`` (parts included); add combined results for chain
     statements and for entries made of parts, and check what each proof chain still owes
     its statement.
@@ -278,6 +294,9 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
     witnesses are replayed before its stages and every new refutation's witness is stored:
     the same seed gives the same results for the same database, and a later run may refute a
     claim earlier (at a smaller budget) than the run that first found the witness.
+    ``certificates`` (proof certificates and refuting witnesses by claim id, e.g. those the
+    papers ship: :class:`proofs.store.certificates.Shipped`) are replayed before each claim's
+    stages.
     """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []
@@ -298,7 +317,7 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
     ex = LocalExecutor(jobs) if executor is None else executor
     try:
         verdicts = _verdicts(claims, Budget.resolve(budget), seed, progress, ex, store, latest,
-                             witnesses)
+                             witnesses, certificates)
     finally:
         if own:
             ex.close()

@@ -79,6 +79,13 @@ class Outcome:
     final: bool = False
     #: z3 ran out of its resource limit (more facts rarely help: they cost more)
     gave_up: bool = False
+    #: how the proof went: "direct" (the engine's attempts) or "focused"
+    #: (:func:`numeric.prover.focus.prove_focused`)
+    route: str = "direct"
+    #: the attempt that proved it: the blackboard's rounds and whether it had the last pass
+    #: (0: none, or not proved)
+    rounds: int = 0
+    last_pass: bool = True
 
 
 def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
@@ -196,9 +203,11 @@ def partial(e: sp.Basic) -> bool:
         p.exp.is_Integer and p.exp > 0)) for p in sp.preorder_traversal(e))
 
 
-def defined(claim: Claim, budget: Budget) -> str:
+def defined(claim: Claim, budget: Budget, library: set[str] | frozenset[str] | None = None,
+            sparse: bool = False) -> str:
     """'' when every denominator, root and log argument of ``claim`` is shown safe under its
-    hypotheses and the library; otherwise why not.
+    hypotheses and the library (``library``, ``sparse``: as :func:`prove`'s); otherwise why
+    not.
 
     >>> from symbolic import Claim, scalar
     >>> from numeric.budget import Budget
@@ -206,30 +215,39 @@ def defined(claim: Claim, budget: Budget) -> str:
     >>> defined(Claim("t:extra-1", sp.log(x), "<=", x), Budget.get("quick"))
     'a denominator, a root or a log argument not shown safe (nonzero, non-negative, positive)'
     """
-    out = prove(claim, budget, domain_only=True)
+    out = prove(claim, budget, library=library, domain_only=True, sparse=sparse)
     return "" if out.proved else out.reason
 
 
 def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
           library: set[str] | None = None, domain_only: bool = False,
           prefer: frozenset[str] = frozenset(), polynomial: bool = True,
-          relies: bool = True) -> Outcome:
+          relies: bool = True, sparse: bool = False,
+          at: tuple[int, bool] | None = None) -> Outcome:
     """Try to prove ``claim`` from its hypotheses, ``extra`` premises (cited statements) and
     the library (restricted to the entry names in ``library`` when given; signs are always
     there), in the :func:`attempts` of ``budget``. ``domain_only``: only show that the claim
     is defined. ``prefer``: entries ``relies_on`` keeps when others can go instead.
     ``polynomial``: also try a claim without atoms (the blackboard stage leaves those to the
     real-algebra stage). ``relies``: find which entries the proof needs (``relies_on``; a
-    check per entry): a caller that asks only whether a claim is proved skips it."""
+    check per entry): a caller that asks only whether a claim is proved skips it.
+    ``sparse``: build the blackboard from the generators of ``library``'s entries alone (a
+    certificate's replay) instead of filtering the whole one; the atoms that only other
+    entries name are left out (fewer facts: another, smaller z3 problem). ``at``: only the
+    attempt of these rounds and last pass (a certificate's), within the budget's largest
+    limit."""
     big = too_large(claim)
     if big:
         return Outcome(False, big, final=True)
     out = Outcome(False, "no attempt")
     gave_up = 0
     session = Session(staged=staged(budget))
-    for rounds, last, limit in attempts(budget):
+    plan = attempts(budget)
+    if at is not None:
+        plan = [(at[0], at[1], max(lim for _, _, lim in plan))]
+    for rounds, last, limit in plan:
         out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
-                      last, relies, session)
+                      last, relies, session, sparse)
         gave_up += out.gave_up
         if out.proved or out.final or gave_up >= give_ups(budget):  # out of resources: stop
             break
@@ -292,7 +310,7 @@ def give_ups(budget: Budget) -> int:
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
             rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
             polynomial: bool = True, last_pass: bool = True, relies: bool = True,
-            session: Session | None = None) -> Outcome:
+            session: Session | None = None, sparse: bool = False) -> Outcome:
     """One attempt of :func:`prove`: the blackboard after ``rounds`` rounds, z3 within
     ``limit``, in the ``session`` of the claim's attempts (default: a new one)."""
     syms = _symbols(claim, extra)
@@ -319,7 +337,10 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         if not t.atoms and not domain_only and not polynomial:
             return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
                            final=True)
-        facts = loewner + blackboard(t, rounds, last_pass)
+        if domain_only and not t.domain:  # no denominator, root or log: defined everywhere
+            return Outcome(True, atoms=len(t.atoms))
+        only = frozenset(library) | SIGNS if sparse and library is not None else None
+        facts = loewner + blackboard(t, rounds, last_pass, only)
     except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
         return Outcome(False, f"cannot translate: {exc}", final=True)
     if library is not None:
@@ -351,8 +372,9 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
     # the attempt's whole limit, seconds at the default budget), and a larger relies_on still
     # lists premises of a proof
     if not relies:
-        return Outcome(True, **size)
-    return Outcome(True, relies_on=needed(facts, rest, needed_limit(used, limit), prefer,
+        return Outcome(True, rounds=rounds, last_pass=last_pass, **size)
+    return Outcome(True, rounds=rounds, last_pass=last_pass,
+                   relies_on=needed(facts, rest, needed_limit(used, limit), prefer,
                                           session.staged), **size)
 
 

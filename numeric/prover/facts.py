@@ -87,10 +87,16 @@ HEAVY = {"exp-ratio": 3, "exp-product": 3, "exp-upper": 2, "exp-sum-difference":
          "exp-difference": 1}
 
 
-def fact(name: str) -> Callable[[Generator], Generator]:
-    """Register a fact generator under ``name`` (one library entry)."""
+#: the entry names each generator's facts carry (its own, and the ``also`` it declares)
+GIVES: dict[str, frozenset[str]] = {}
+
+
+def fact(name: str, also: tuple[str, ...] = ()) -> Callable[[Generator], Generator]:
+    """Register a fact generator under ``name`` (one library entry); its facts carry
+    ``name`` or one of the names in ``also``."""
     def add(fn: Generator) -> Generator:
         FACTS[name] = fn
+        GIVES[name] = frozenset({name, *also})
         return fn
     return add
 
@@ -100,12 +106,14 @@ def fact(name: str) -> Callable[[Generator], Generator]:
 PAIR_KINDS: dict[str, tuple[type, type]] = {}
 
 
-def pair_fact(name: str, kinds: tuple[type, type]) -> Callable[[PairGenerator], PairGenerator]:
+def pair_fact(name: str, kinds: tuple[type, type], also: tuple[str, ...] = ()
+              ) -> Callable[[PairGenerator], PairGenerator]:
     """Register a generator of facts about two atoms under ``name``; it gives facts only on a
-    pair of atoms of the ``kinds`` (first, second)."""
+    pair of atoms of the ``kinds`` (first, second), carrying ``name`` or one of ``also``."""
     def add(fn: PairGenerator) -> PairGenerator:
         PAIR_FACTS[name] = fn
         PAIR_KINDS[name] = kinds
+        GIVES[name] = frozenset({name, *also})
         return fn
     return add
 
@@ -154,7 +162,7 @@ def _nonneg(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "norm-nonnegative", t(e) >= 0
 
 
-@fact("exp-positive")
+@fact("exp-positive", also=("exp-tangent", "exp-upper"))
 def _exp_positive(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp(a) > 0, exp(a) ≥ 1 + a (the tangent at 0), and exp(a) ≤ 1 + a + a² for a ≤ 1."""
     if isinstance(e, sp.exp):
@@ -190,7 +198,7 @@ def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "sum-cauchy-schwarz", -total <= t(e)
 
 
-@fact("operator-norm")
+@fact("operator-norm", also=("operator-le-frobenius", "submultiplicative"))
 def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖X‖ ≤ ‖X‖_F (‖Xᵀ‖ = ‖X‖ is
     in the normal form)."""
@@ -329,7 +337,7 @@ def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "softmax-lipschitz", 2 * t(e) <= t(ob.norm2(u - v))
 
 
-@pair_fact("exp-monotone", (sp.exp, sp.exp))
+@pair_fact("exp-monotone", (sp.exp, sp.exp), also=("exp-ratio",))
 def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp is increasing, and exp(b) ≥ exp(a)(1 + b − a) (exp(b − a) ≥ 1 + b − a)."""
     if isinstance(a, sp.exp) and isinstance(b, sp.exp):
@@ -427,23 +435,27 @@ def _single(e: sp.Basic, t: Atoms, gens: list[Generator]) -> list[Fact]:
     return out
 
 
-def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
+def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
+               only: frozenset[str] | None = None) -> list[Fact]:
     """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
     every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
     facts the next round adds); then (``last_pass``) the single-atom entries once more on the
     atoms the last round made, and the signs of the atoms still without facts. When the
     rounds leave no atom without its facts, ``t.memo["saturated"]`` is True: any deeper
-    blackboard is this one."""
+    blackboard is this one. ``only``: run just the generators whose facts carry one of
+    these names (a certificate's entries: the atoms other entries would name are left out)."""
     out: list[Fact] = []
     done: list[sp.Basic] = []
-    pairs = [(gen2, PAIR_KINDS[name]) for name, gen2 in PAIR_FACTS.items()]
+    singles = [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
+    pairs = [(gen2, PAIR_KINDS[name]) for name, gen2 in PAIR_FACTS.items()
+             if only is None or GIVES[name] & only]
     paired = tuple({k for _, kinds in pairs for k in kinds})  # the atoms a pair entry takes
     for _ in range(rounds):
         new = [e for e in list(t.atoms) if e not in done]
         if not new:
             break
         for e in new:
-            out += _single(e, t, list(FACTS.values()))
+            out += _single(e, t, singles)
         old = [e for e in done if isinstance(e, paired)]
         done += new
         new_paired = [e for e in new if isinstance(e, paired)]
@@ -459,7 +471,7 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True) -> list[Fact]:
                             continue
     # every atom has had every entry: more rounds or the last pass would add nothing
     t.memo["saturated"] = all(e in done for e in t.atoms)
-    passes = [list(FACTS.values())] if last_pass else []
+    passes = [singles] if last_pass else []
     for gens in [*passes, [_nonneg, _exp_positive]]:
         new = [e for e in list(t.atoms) if e not in done]
         for e in new:

@@ -112,20 +112,26 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     return out
 
 
-def prove_focused(claim: Claim, budget: Budget, relies: bool = True) -> Outcome:
+def prove_focused(claim: Claim, budget: Budget, relies: bool = True,
+                  library: frozenset[str] = LEAN, sparse: bool = False,
+                  at: tuple[int, bool] | None = None) -> Outcome:
     """Prove ``claim`` by the two steps of this module: its common factors cancelled when its
     sides share some whose sign is proved (and the claim is shown defined), then the reduced
     claim from the lean library, in the engine's attempts. ``relies_on`` joins the entries the
-    sign and the reduced claim need (``relies``: as the engine's ``prove``)."""
+    sign and the reduced claim need (``relies``: as the engine's ``prove``). ``library``: the
+    entries to use, ``sparse`` and ``at`` (the engine's, for the reduced claim: a
+    certificate's replay, :mod:`numeric.prover.certificate`)."""
     target, sign = claim, None
     red = common_factor(claim)
     if red is not None:
         sign = prove(Claim(claim.id, red.factor, _SIGN[claim.rel], 0, claim.hypotheses,
-                           dims=claim.dims, ranges=claim.ranges), budget, library=LEAN,
-                     relies=relies)
-        if sign.proved and not defined(claim, budget):
+                           dims=claim.dims, ranges=claim.ranges), budget, library=library,
+                     relies=relies, sparse=sparse)
+        if sign.proved and not defined(claim, budget, library if sparse else None, sparse):
             target = red.claim
-    out = prove(target, budget, library=LEAN, polynomial=False, relies=relies)
+    out = prove(target, budget, library=library, polynomial=False, relies=relies,
+                sparse=sparse, at=at)
+    out.route = "focused"
     if out.proved and target is not claim and sign is not None:
         out.relies_on = sorted({*out.relies_on, *sign.relies_on})
     return out

@@ -27,7 +27,8 @@ import time
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.prover.engine import too_large
+from numeric.prover.certificate import Certificate
+from numeric.prover.engine import Outcome, too_large
 from numeric.prover.facts import FACTS, PAIR_FACTS
 from numeric.prover.focus import prove_or_focus
 from symbolic.claim import Claim
@@ -66,9 +67,17 @@ class BlackboardStage:
             return Verdict(Status.UNKNOWN, METHOD, False, out.reason, seed=seed,
                            seconds=time.perf_counter() - t0,
                            details={"atoms": out.atoms, "facts": out.facts})
-        return Verdict(Status.PROVED, METHOD, True,
-                       "hypotheses ∧ facts ∧ ¬claim is unsatisfiable (z3), for every size; "
-                       f"facts used: {', '.join(out.relies_on) or 'none (the hypotheses alone)'}",
-                       seed=seed, precision="exact", evaluations=out.facts,
-                       details={"relies_on": out.relies_on, "atoms": out.atoms},
-                       seconds=time.perf_counter() - t0)
+        return proved(out, seed, time.perf_counter() - t0)
+
+
+def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdict:
+    """The ``proved`` verdict of a proof the engine found (``out``), with the facts it used,
+    its certificate (``details["certificate"]``, :mod:`numeric.prover.certificate`) and, in
+    ``details``, anything else to record (a replayed certificate says so)."""
+    return Verdict(Status.PROVED, METHOD, True,
+                   "hypotheses ∧ facts ∧ ¬claim is unsatisfiable (z3), for every size; "
+                   f"facts used: {', '.join(out.relies_on) or 'none (the hypotheses alone)'}",
+                   seed=seed, precision="exact", evaluations=out.facts,
+                   details={"relies_on": out.relies_on, "atoms": out.atoms,
+                            "certificate": Certificate.of(out).to_json(), **details},
+                   seconds=seconds)

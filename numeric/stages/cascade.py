@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
+from numeric.prover.certificate import Certificate
 from numeric.stages.blackboard import BlackboardStage
 from numeric.stages.exact import ExactStage
 from numeric.stages.ground import GroundStage
@@ -115,7 +116,8 @@ def _short(text: str, limit: int = 160) -> str:
 
 def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
            progress: Progress | None = None, stages: Sequence[Stage] | None = None,
-           replay: Sequence[dict] | None = None, shrink: bool = True) -> Verdict:
+           replay: Sequence[dict] | None = None, shrink: bool = True,
+           certificate: Certificate | None = None) -> Verdict:
     """The verdict of the first stage that decides ``claim`` (see the module docstring);
     ``stages`` defaults to :data:`STAGES` (read at each call).
 
@@ -125,7 +127,10 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     fresh one) is held while the other stages run: a certified refutation or a rigorous proof
     takes its place; otherwise it ends as ``unknown`` (:func:`uncertified`). ``shrink``: a
     refutation found now has its witness shrunk (:func:`numeric.search.shrink.shrink_verdict`;
-    the original stays in ``details["original_witness"]``).
+    the original stays in ``details["original_witness"]``). ``certificate``: a proof
+    certificate (:mod:`numeric.prover.certificate`), replayed before any stage by a
+    :class:`~numeric.stages.certificate.CertificateStage`; when it does not prove the claim,
+    the stages run as without it.
 
     ``budget`` is resolved by the caller, where the run starts (a name raises TypeError,
     before any stage runs).
@@ -136,6 +141,10 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
         from numeric.stages.replay import ReplayStage
 
         stages = (ReplayStage(replay), *stages)
+    if certificate is not None:
+        from numeric.stages.certificate import CertificateStage
+
+        stages = (CertificateStage(certificate), *stages)
     t0 = time.perf_counter()
     records: list[StageRecord] = []
     evidence: list[tuple[Stage, Verdict]] = []

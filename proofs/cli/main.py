@@ -61,7 +61,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         entries = run_options.last_failed(entries, store, progress)
     with run_options.executor_for(args, jobs) as executor:
         results = run_entries(entries, args.budget, args.seed, progress, executor=executor,
-                              store=store, witnesses=_witnesses_for(args))
+                              store=store, witnesses=_witnesses_for(args),
+                              certificates=run_options.certificates_for(args))
     run_options.record(results, store)
     progress.done()
     own = any(str(t).endswith(".py") for t in args.targets)  # a user's claims: show the reading
@@ -102,7 +103,8 @@ def cmd_errata(args: argparse.Namespace) -> int:
         # others; only what the store lacks is checked
         results = run_entries(paper.entries, args.budget or "default", seed, progress,
                               jobs=parse_jobs("auto"), store=run_options.store_for(args),
-                              latest=args.budget is None and args.seed is None)
+                              latest=args.budget is None and args.seed is None,
+                              certificates=run_options.certificates_for(args))
     flow = []
     if not args.no_flow:
         from proofs.runner import using_store
@@ -188,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--from-json", metavar="FILE", help="build the errata from the results "
                    "'proofcheck check PAPER --json FILE' wrote instead of re-running the "
                    "checks (only the hypothesis-flow implications are checked again)")
+    run_options.add_certificates_argument(s)
     s.add_argument("--no-flow", action="store_true", help="leave out the hypothesis-flow "
                    "findings (missing hypotheses), which need checks of their own")
     s.add_argument("--no-citations", action="store_true", help="leave out the citation "

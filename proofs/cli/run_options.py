@@ -1,6 +1,7 @@
 """Options every checking command shares: the results store and where the jobs run.
 
-``--no-cache`` (ignore ``.proofcheck/results/``), ``--lf`` (``check`` only: the claims that
+``--no-cache`` (ignore ``.proofcheck/results/``), ``--no-certificates`` (do not replay
+the proof certificates a paper ships), ``--lf`` (``check`` only: the claims that
 failed or errored last time), ``--executor local|dask`` and ``--scheduler tcp://HOST:PORT``.
 
 Example:
@@ -30,12 +31,20 @@ def add_arguments(p: argparse.ArgumentParser, last_failed: bool = False) -> None
         p.add_argument("--lf", "--last-failed", dest="lf", action="store_true",
                        help="check only the entries with a claim that failed (unexpected "
                             "verdict) or errored in the latest run that checked it")
+    add_certificates_argument(p)
     p.add_argument("--executor", choices=list(EXECUTORS), default="local",
                    help="local: --jobs forked processes (default); dask: a dask.distributed "
                         "LocalCluster of --jobs workers")
     p.add_argument("--scheduler", metavar="ADDR", default=None,
                    help="send the jobs to the dask.distributed scheduler at ADDR "
                         "(tcp://HOST:PORT); implies --executor dask")
+
+
+def add_certificates_argument(p: argparse.ArgumentParser) -> None:
+    """Add ``--no-certificates`` to ``p`` (every command that checks a paper's claims)."""
+    p.add_argument("--no-certificates", action="store_true",
+                   help="do not replay the proof certificates the papers ship "
+                        "(certificates.json): every proof is searched afresh")
 
 
 def validate(args: argparse.Namespace) -> None:
@@ -56,6 +65,16 @@ def store_for(args: argparse.Namespace) -> Any:
     if getattr(args, "no_cache", False) or not enabled_by_env():
         return None
     return ResultStore(".")
+
+
+def certificates_for(args: argparse.Namespace) -> Any:
+    """The proof certificates the papers ship, by claim id, or None
+    (``--no-certificates``)."""
+    if getattr(args, "no_certificates", False):
+        return None
+    from proofs.store.certificates import Shipped
+
+    return Shipped()
 
 
 def executor_for(args: argparse.Namespace, jobs: int) -> Any:

@@ -4,4 +4,4 @@ Each module defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args
 raises :class:`proofs.cli.UsageError` for user mistakes (exit code 2).
 """
 
-MODULES = ["derive", "report", "experiment", "mutate", "extract"]
+MODULES = ["derive", "report", "experiment", "mutate", "extract", "certify"]

@@ -22,6 +22,7 @@ import argparse
 import os
 
 from numeric.budget import BUDGETS
+from proofs.cli import run_options
 
 NAME = "report"
 HELP = "the whole verification report as a LaTeX document (or PDF with -o FILE.pdf)"
@@ -47,6 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "what they lack at the default budget)")
     p.add_argument("--no-cache", action="store_true",
                    help="neither reuse nor write the results store (.proofcheck/results/)")
+    run_options.add_certificates_argument(p)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -116,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
         budget = args.budget or "default"
         seed = 0 if args.seed is None else args.seed
         results = run_entries(paper.entries, budget, seed, progress, jobs=parse_jobs("auto"),
-                              store=store, latest=latest)
+                              store=store, latest=latest,
+                              certificates=run_options.certificates_for(args))
         progress.done()
         if latest and store is not None and store.used:
             # the report shows what the store held: name those settings

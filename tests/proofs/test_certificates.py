@@ -1,0 +1,148 @@
+"""The proof certificates the papers ship (proofs/papers/<key>/certificates.json): they parse,
+each replays, the runner and the command line use them, and ``--no-certificates`` does not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from numeric.budget import Budget
+from numeric.prover.certificate import Certificate, replay
+from proofs import registry
+from proofs.cli.main import main
+from proofs.runner import run_entries
+from proofs.store import certificates
+from symbolic.verdict import Status
+
+QUICK = Budget.get("quick")
+
+
+def _claims(key: str) -> dict:
+    return {c.id: c for e in registry.paper(key).entries for sub in e.all_entries()
+            for c in sub.claims()}
+
+
+@pytest.mark.parametrize("key", registry.paper_keys())
+def test_each_paper_ships_certificates_that_parse_and_name_its_claims(key):
+    path = certificates.path_of(key)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["format"] == certificates.FORMAT and doc["paper"] == key
+    raw = doc["certificates"]
+    shipped = certificates.shipped(key)
+    assert len(shipped.proofs) == len(raw)  # every entry parses
+    assert len(shipped.proofs) > 0 or key == "lipschitz-attention"  # no blackboard proof
+    assert len(shipped.witnesses) == len(doc["witnesses"]) > 0
+    ids = set(_claims(key))
+    # a statement's conclusion claim has an id of its own; every other id is a claim's
+    every = [*shipped.proofs, *shipped.witnesses]
+    assert all(cid.startswith(f"{key}:") for cid in every)
+    assert sum(cid in ids for cid in every) >= len(every) - 5
+
+
+def test_closeness_certificates_replay_a_sample():
+    claims = _claims("closeness")
+    shipped = certificates.shipped("closeness").proofs
+    sample = ["closeness:lemma-7.7", "closeness:fact-3.1:item-4",
+              "closeness:lemma-5.5:part-1:step-5"]  # the last by the focused route
+    assert shipped[sample[-1]].route == "focused"
+    for cid in sample:
+        out = replay(claims[cid], QUICK, shipped[cid])
+        assert out.proved, cid
+        assert out.relies_on == sorted(shipped[cid].relies_on)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", registry.paper_keys())
+def test_every_shipped_certificate_replays(key):
+    claims = _claims(key)
+    failed = [cid for cid, cert in certificates.shipped(key).proofs.items()
+              if cid in claims and not replay(claims[cid], QUICK, cert).proved]
+    assert failed == []
+
+
+def test_the_runner_replays_what_it_is_given_and_nothing_else():
+    entries = registry.resolve("closeness:lemma-7.7")
+    book = certificates.Shipped()
+    with_ = {r.id: r for r in run_entries(entries, "quick", certificates=book)}
+    without = {r.id: r for r in run_entries(entries, "quick")}
+    v, w = with_["closeness:lemma-7.7"].verdict, without["closeness:lemma-7.7"].verdict
+    assert v.status is w.status is Status.PROVED
+    assert v.details.get("from_certificate") is True
+    assert "from_certificate" not in w.details
+    assert v.details["relies_on"] == w.details["relies_on"]
+
+
+def test_a_wrong_certificate_costs_time_not_a_verdict():
+    entries = registry.resolve("closeness:lemma-7.7")
+    wrong = certificates.Certificates({"closeness:lemma-7.7": Certificate(("triangle",))})
+    r = {r.id: r for r in run_entries(entries, "quick", certificates=wrong)}
+    v = r["closeness:lemma-7.7"].verdict
+    assert v.status is Status.PROVED and "from_certificate" not in v.details
+    assert {s["stage"]: s["outcome"] for s in v.details["stages"]}["certificate"] == \
+        "no decision"
+
+
+def test_a_damaged_file_gives_no_certificates(tmp_path, monkeypatch):
+    bad = tmp_path / "certificates.json"
+    bad.write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(certificates, "path_of", lambda key: bad)
+    certificates.shipped.cache_clear()
+    try:
+        assert certificates.shipped("closeness") == certificates.Certificates()
+        bad.write_text(json.dumps({"format": 1, "certificates": {
+            "closeness:x": {"relies_on": "oops"},
+            "closeness:y": {"relies_on": ["operator-norm"]}}}), encoding="utf-8")
+        certificates.shipped.cache_clear()
+        assert list(certificates.shipped("closeness").proofs) == ["closeness:y"]
+    finally:
+        certificates.shipped.cache_clear()
+
+
+def test_check_cli_with_and_without_certificates(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    args = ["check", "closeness:lemma-7.7", "--budget", "quick", "-q", "-j", "1", "--no-cache"]
+    assert main([*args, "--json", "with.json"]) == 0
+    assert main([*args, "--json", "without.json", "--no-certificates"]) == 0
+    capsys.readouterr()
+
+    def stage_of(path):
+        doc = json.loads((tmp_path / path).read_text())
+        r = next(r for r in doc["results"] if r["id"] == "closeness:lemma-7.7")
+        return r["status"], [s["stage"] for s in r["details"]["stages"]
+                             if s["outcome"].startswith("decided")]
+
+    assert stage_of("with.json") == ("proved", ["certificate"])
+    assert stage_of("without.json") == ("proved", ["blackboard"])
+
+
+def test_certify_rejects_an_unknown_paper_before_any_work(capsys):
+    assert main(["certify", "closeness", "no-such-paper"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown paper 'no-such-paper'" in err
+
+
+@pytest.mark.slow
+def test_the_shipped_certificates_are_current(capsys):
+    """``certify --check``: a fresh run at the budget they were written at gives the file
+    (a change to the prover or a paper that changes a proof must rewrite it)."""
+    for key in registry.paper_keys():
+        budget = json.loads(certificates.path_of(key).read_text())["budget"]
+        assert main(["certify", key, "--check", "--budget", budget, "-q"]) == 0, \
+            capsys.readouterr().out
+
+
+def test_a_shipped_witness_refutes_before_any_stage_and_is_re_confirmed():
+    entries = registry.resolve("closeness:lemma-5.5:part-3")
+    book = certificates.Shipped()
+    assert book.witnesses_of("closeness:lemma-5.5:part-3")
+    with_ = {r.id: r for r in run_entries(entries, "quick", certificates=book)}
+    v = with_["closeness:lemma-5.5:part-3"].verdict
+    assert v.status is Status.REFUTED and v.rigorous and v.details["replayed"]
+    assert v.witness == book.witnesses_of("closeness:lemma-5.5:part-3")[0]
+    # a witness is only a candidate: one that does not violate the claim refutes nothing
+    x = {k: (0.0 if isinstance(val, float) else val) for k, val in v.witness.items()}
+    fake = certificates.Certificates(witnesses={"closeness:lemma-5.5:part-3": [x]})
+    again = {r.id: r for r in run_entries(entries, "quick", certificates=fake)}
+    w = again["closeness:lemma-5.5:part-3"].verdict
+    assert w.status is Status.REFUTED and "replayed" not in w.details
