@@ -15,7 +15,7 @@ Usage::
 
     python benchmarks/bench_check_closeness.py [--with-default] [--mutants 12]
     python benchmarks/bench_check_closeness.py --cold [--repeat 3] [--jobs auto]
-    python benchmarks/bench_check_closeness.py --cold --against ee79cc9 [--budgets quick]
+    python benchmarks/bench_check_closeness.py --cold --against ee79cc9 [--budgets quick] [--uncertified]
     python benchmarks/bench_check_closeness.py --breakdown [--budget default] [--top 12]
 
 Example (not run by pytest: it takes minutes):
@@ -132,14 +132,18 @@ def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, f
     with their ratio (the load of the machine falls on both alike)."""
     runs: dict[str, dict[str, list[tuple[float, float]]]] = {}
     with trees(args.against) as paths:
+        series = [(name, path, []) for name, path in paths.items()]
+        if args.uncertified:  # this tree again, every proof searched afresh
+            series.append(("uncertified", paths["now"], ["--no-certificates"]))
         for budget in args.budgets.split(","):
             for _ in range(args.repeat):
-                for name, path in paths.items():
+                for name, path, extra in series:
                     env = {**os.environ, "PYTHONPATH": path}
                     with tempfile.TemporaryDirectory() as tmp:
                         wall, cpu, proc = _timed_cpu(
                             ["check", args.target, "--budget", budget, "--no-cache", "--seed",
-                             "0", "--jobs", args.jobs, "-q", "--json", "r.json"], tmp, env)
+                             "0", "--jobs", args.jobs, "-q", "--json", "r.json", *extra],
+                            tmp, env)
                     if proc.returncode not in (0, 1):
                         print(f"{name}: check --budget {budget}: exit {proc.returncode}: "
                               f"{proc.stderr.strip().splitlines()[-1:]}")
@@ -151,6 +155,10 @@ def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, f
         (bw, bc), (nw, nc) = (_median(by[args.against]), _median(by["now"]))
         print(f"{budget:8s} {'':12s} {bw:5.1f}s {bc:6.1f}s   {nw:9.1f}s {nc:6.1f}s   "
               f"{bw / nw:12.1f}x")
+        if "uncertified" in by:
+            uw, uc = _median(by["uncertified"])
+            print(f"{'':8s} {'':12s} {'':6s} {'':7s}   {uw:9.1f}s {uc:6.1f}s   "
+                  f"{bw / uw:12.1f}x  (now, --no-certificates)")
     return runs
 
 
@@ -264,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", metavar="REV", help="--cold: time commit REV (a git worktree "
                    "of it) alternating with this tree, side by side")
     p.add_argument("--budgets", default="quick,default", help="--cold --against: budgets")
+    p.add_argument("--uncertified", action="store_true", help="--cold --against: also time "
+                   "this tree with --no-certificates (every proof searched afresh)")
     p.add_argument("--with-default", action="store_true",
                    help="--compare also times a cold check at the default budget")
     p.add_argument("--mutants", type=int, default=12,

@@ -1,6 +1,6 @@
 """Replay of stored witnesses: the first stage when the caller supplies witnesses found before
-(the runner reads them from ``.proofcheck/witnesses/`` and from an entry's ``examples``, points
-its encoding pins; this layer never reads files).
+(the runner reads them from ``.proofcheck/witnesses/``, from an entry's ``examples``, points
+its encoding pins, and from the certificates its paper ships; this layer never reads files).
 
 A stored witness is only a candidate: it is re-confirmed against the claim as it is now
 (:func:`numeric.search.confirm.confirm_json`: mpmath at 50 and 100 digits, then arb). If one
@@ -80,8 +80,8 @@ class ReplayStage:
             method="replayed stored witness, confirmed by " + ("arb" if conf.rigorous
                                                                else "mpmath"),
             rigorous=conf.rigorous,
-            message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs} (a witness "
-                    "stored by an earlier run, re-confirmed now)",
+            message=f"violated at the witness: lhs={conf.lhs}, rhs={conf.rhs} (a stored "
+                    "witness, re-confirmed now)",
             witness=dict(w), seed=seed, precision="mpmath 50 digits; arb 256 bits",
             evaluations=len(self.witnesses),
             details={"replayed": True, "notes": conf.notes + notes,

@@ -14,7 +14,7 @@ Example:
     >>> add_arguments(p)
     >>> a = p.parse_args(["closeness", "--check"])
     >>> a.paper, a.budget, a.check
-    (['closeness'], 'default', True)
+    (['closeness'], 'quick', True)
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ HELP = "write the proof certificates a paper ships (replayed by check, errata, r
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paper", nargs="+", help="paper key(s) (see 'proofcheck list')")
-    p.add_argument("--budget", choices=list(BUDGETS), default="default",
-                   help="budget of the fresh check whose proofs are kept (default: default)")
+    p.add_argument("--budget", choices=list(BUDGETS), default="quick",
+                   help="budget of the fresh check whose proofs and witnesses are kept "
+                        "(default: quick; the blackboard's proofs are the same at default)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a paper's certificates.json is not what a "
                         "fresh run gives")
