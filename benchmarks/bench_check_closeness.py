@@ -15,7 +15,8 @@ Usage::
 
     python benchmarks/bench_check_closeness.py [--with-default] [--mutants 12]
     python benchmarks/bench_check_closeness.py --cold [--repeat 3] [--jobs auto]
-    python benchmarks/bench_check_closeness.py --cold --against ee79cc9 [--budgets quick] [--uncertified]
+    python benchmarks/bench_check_closeness.py --cold --against ee79cc9 [--budgets quick] \
+        [--uncertified]
     python benchmarks/bench_check_closeness.py --breakdown [--budget default] [--top 12]
 
 Example (not run by pytest: it takes minutes):
