@@ -35,7 +35,7 @@ from typing import Any
 
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, prove
-from numeric.prover.facts import DESCRIPTIONS, LEAN
+from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
 from symbolic.claim import Claim
 
@@ -103,7 +103,7 @@ def replay(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
     plans = [(cert.rounds, cert.last_pass), None] if cert.rounds else [None]
     for at in plans:
         if cert.route == "focused":
-            out = prove_focused(claim, budget, relies=False, library=lib & LEAN, sparse=True,
+            out = prove_focused(claim, budget, relies=False, library=lib, sparse=True,
                                 at=at)
         else:
             out = prove(claim, budget, library=lib, polynomial=False, relies=False,

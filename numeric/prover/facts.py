@@ -58,6 +58,7 @@ DESCRIPTIONS = {
     "log-exp": "log is the inverse of exp",
     "log-tangent": "1 − 1/a ≤ log a ≤ a − 1",
     "exp-product": "exp(a)exp(b) = exp(a + b)",
+    "exp-power": "exp(ka) = exp(a)ᵏ for k = 2, 3, 4",
     "loewner-norm": "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
     "row-block": "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
 }
@@ -67,14 +68,20 @@ ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultipl
            "cauchy-schwarz": {"sum-cauchy-schwarz"}}
 #: entries a referee does not expect a proof to cite (signs, monotonicity, calculus of exp)
 ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
-                     "exp-monotone", "exp-ratio", "exp-product", "exp-vector", "entry-extremes",
+                     "exp-monotone", "exp-ratio", "exp-product", "exp-power", "exp-vector",
+                     "entry-extremes",
                      "log-monotone", "log-exp", "log-tangent", "row-block"})
 #: the lean library of :mod:`numeric.prover.focus`: the entries without the calculus of exp
-#: (tangents, ratios, products, the bounds of sums of exponentials) and the entry extremes,
-#: which multiply the facts of a claim over many exponentials until z3 gives up (the signs,
-#: ``exp-vector`` among them, stay: see the engine's ``SIGNS``)
+#: (tangents, ratios, products, powers, the bounds of sums of exponentials) and the entry
+#: extremes, which multiply the facts of a claim over many exponentials until z3 gives up (the
+#: signs, ``exp-vector`` among them, stay: see the engine's ``SIGNS``)
 LEAN = frozenset(DESCRIPTIONS) - {"exp-tangent", "exp-upper", "exp-ratio", "exp-product",
-                                  "exp-sum-difference", "entry-extremes"}
+                                  "exp-power", "exp-sum-difference", "entry-extremes"}
+#: the focused route's second library, when the lean one does not prove a claim: with the
+#: tangent ``exp(a) ≥ 1 + a`` (one fact per exp) and the powers ``exp(ka) = exp(a)ᵏ``
+#: (closeness's lemma-5.5:part-2:step-3 needs both: ``√R ≤ 2exp(R²)`` against
+#: ``exp(2R²) = exp(R²)²``; with them in the first library, lemma-5.5:part-1:step-5 drowns)
+LEAN_EXP = LEAN | {"exp-tangent", "exp-power"}
 Generator = Callable[[sp.Basic, Atoms], Iterator[Fact]]
 PairGenerator = Callable[[sp.Basic, sp.Basic, Atoms], Iterator[Fact]]
 #: the library: each entry gives, for one atom, the instances of one theorem about it
@@ -390,6 +397,16 @@ def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         xa = t(e.args[0])
         yield "log-tangent", z3.Implies(xa > 0, t(e) <= xa - 1)
         yield "log-tangent", z3.Implies(xa > 0, xa * t(e) >= xa - 1)
+
+
+@fact("exp-power")
+def _exp_power(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """exp(k·a) = exp(a)ᵏ for an integer k from 2 to 4 (``exp(2R²) = exp(R²)²``): the atom
+    ``exp(a)`` is made, so that the bounds on ``exp(a)`` reach ``exp(k·a)``."""
+    if isinstance(e, sp.exp):
+        k, a = e.args[0].as_coeff_Mul()
+        if k.is_Integer and 2 <= k <= 4 and a != 1:
+            yield "exp-power", t(e) == t(sp.exp(a)) ** int(k)
 
 
 @pair_fact("exp-product", (sp.exp, sp.exp))

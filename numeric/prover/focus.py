@@ -36,7 +36,7 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, defined, prove
-from numeric.prover.facts import LEAN
+from numeric.prover.facts import LEAN, LEAN_EXP
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -96,7 +96,8 @@ def common_factor(claim: Claim) -> Reduction | None:
 def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
                    polynomial: bool = True) -> Outcome:
     """The engine's :func:`~numeric.prover.engine.prove`, then, when z3 gave up on it, the
-    focused route (:func:`prove_focused`): what the blackboard stage decides, for the
+    focused route (:func:`prove_focused`; again with :data:`~numeric.prover.facts.LEAN_EXP`
+    for a claim with a power of an exponential, :func:`_powers_of_exp`): what the blackboard stage decides, for the
     callers that must agree with it (the errata's corrections). ``relies``, ``polynomial``:
     as ``prove``'s.
 
@@ -108,8 +109,29 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     out = prove(claim, budget, polynomial=polynomial, relies=relies)
     if out.gave_up:
         focused = prove_focused(claim, budget, relies)
+        if not focused.proved and _powers_of_exp(claim):
+            focused = prove_focused(claim, budget, relies, library=LEAN_EXP)
         return focused if focused.proved else out
     return out
+
+
+def _powers_of_exp(claim: Claim) -> bool:
+    """Does ``claim`` hold an ``exp(k·a)`` with an integer k from 2 to 4 (where the library's
+    ``exp-power`` entry has something to say)?
+
+    >>> from symbolic import Claim, scalar
+    >>> R = scalar("R")
+    >>> _powers_of_exp(Claim("t:extra-1", R, "<=", sp.exp(2 * R**2))), _powers_of_exp(
+    ...     Claim("t:extra-2", R, "<=", sp.exp(R**2)))
+    (True, False)
+    """
+    for side in (claim.lhs, claim.rhs):
+        for e in sp.preorder_traversal(sp.sympify(side)):
+            if isinstance(e, sp.exp):
+                k, _ = e.args[0].as_coeff_Mul()
+                if k.is_Integer and 2 <= k <= 4:
+                    return True
+    return False
 
 
 def prove_focused(claim: Claim, budget: Budget, relies: bool = True,

@@ -7,10 +7,10 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.engine import prove
-from numeric.prover.facts import DESCRIPTIONS, LEAN
-from numeric.prover.focus import common_factor, prove_focused
+from numeric.prover.facts import DESCRIPTIONS, LEAN, LEAN_EXP
+from numeric.prover.focus import common_factor, prove_focused, prove_or_focus
 from numeric.stages.blackboard import BlackboardStage
-from symbolic import Claim, Prop, matrix, norm2, norminf, opnorm, scalar, vector
+from symbolic import Claim, Prop, exp_, matrix, norm2, norminf, opnorm, scalar, vector
 from symbolic.objects import d, n
 from symbolic.regression import SoftmaxRegression
 
@@ -54,8 +54,10 @@ def test_a_strict_relation_needs_a_positive_factor():
 
 def test_the_lean_library_leaves_out_the_calculus_of_exp():
     assert LEAN < set(DESCRIPTIONS)
-    assert {"exp-tangent", "exp-ratio", "exp-product", "exp-sum-difference"}.isdisjoint(LEAN)
+    assert {"exp-tangent", "exp-ratio", "exp-product", "exp-sum-difference",
+            "exp-power"}.isdisjoint(LEAN)
     assert {"exp-difference", "operator-norm", "norm-equivalence", "exp-monotone"} <= LEAN
+    assert LEAN_EXP - LEAN == {"exp-tangent", "exp-power"}
 
 
 # closeness, Lemma 5.5 part 1, proof step 5, with the hypotheses the proof uses
@@ -83,3 +85,18 @@ def test_the_blackboard_stage_takes_the_focused_route_after_a_give_up():
     v = BlackboardStage().run(STEP, QUICK, 0)
     assert v.status.value == "proved" and v.rigorous
     assert "exp-difference" in v.details["relies_on"]
+
+
+# closeness, Lemma 5.5 part 2, proof step 3: the mean value bound of exp against exp(2R²)
+STEP_POWER = Claim("t:extra-3", norm2(exp_(A * xt1) - exp_(A * xt)) / beta, "<=",
+                   2 * sp.sqrt(R) * sp.sqrt(n) * sp.exp(2 * R**2) * norm2(xt1 - xt) / beta,
+                   HYPS)
+
+
+def test_a_power_of_exp_takes_the_second_lean_library():
+    """exp(‖Ax‖∞) ≤ exp(R²), then R exp(R²) ≤ 2√R exp(2R²) = 2√R exp(R²)²: the tangent and the
+    power, which the first lean library leaves out."""
+    assert not prove_focused(STEP_POWER, QUICK).proved
+    out = prove_or_focus(STEP_POWER, QUICK)
+    assert out.proved and out.route == "focused"
+    assert {"exp-power", "exp-tangent", "exp-difference"} <= set(out.relies_on)

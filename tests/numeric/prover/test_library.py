@@ -107,6 +107,9 @@ ENTRIES = {
     "exp-product": (claim(sp.exp(norm2(u)) * sp.exp(norm2(v)), "<=", sp.exp(norm2(u) + norm2(v))),
                     claim(sp.exp(norm2(u)) * sp.exp(norm2(v)), ">=",
                           sp.exp(norm2(u) + 2 * norm2(v)))),
+    # exp(2a) = exp(a)² with the tangent exp(a) ≥ 1 + a; (1 + a)³ exceeds e² at a = 1
+    "exp-power": (claim(sp.exp(2 * norm2(u)), ">=", (1 + norm2(u))**2),
+                  claim(sp.exp(2 * norm2(u)), ">=", (1 + norm2(u))**3)),
     # a block of rows, whatever its index j (tensor-trick's 𝖠_{j0}), and blocks of a difference
     "row-block": (claim(opnorm(row_block(M, j, n) - row_block(N, j, n)), "<=", R,
                         Prop(opnorm(M - N), "<=", R)),
