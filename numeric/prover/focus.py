@@ -98,8 +98,8 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     """The engine's :func:`~numeric.prover.engine.prove`, then, when z3 gave up on it, the
     focused route (:func:`prove_focused`; again with :data:`~numeric.prover.facts.LEAN_EXP`
     for a claim with a power of an exponential, :func:`_powers_of_exp`): what the blackboard
-    stage decides, for the callers that must agree with it (the errata's corrections). ``relies``, ``polynomial``:
-    as ``prove``'s.
+    stage decides, for the callers that must agree with it (the errata's corrections).
+    ``relies``, ``polynomial``: as ``prove``'s.
 
     >>> from symbolic import Claim, scalar
     >>> a = scalar("a")
