@@ -133,16 +133,18 @@ def test_the_shipped_certificates_are_current(capsys):
 
 
 def test_a_shipped_witness_refutes_before_any_stage_and_is_re_confirmed():
-    entries = registry.resolve("closeness:lemma-5.5:part-3")
+    cid = "closeness:fact-3.2:item-5"
+    entries = registry.resolve(cid)
     book = certificates.Shipped()
-    assert book.witnesses_of("closeness:lemma-5.5:part-3")
-    with_ = {r.id: r for r in run_entries(entries, "quick", certificates=book)}
-    v = with_["closeness:lemma-5.5:part-3"].verdict
+    assert book.witnesses_of(cid)
+    v = {r.id: r for r in run_entries(entries, "quick", certificates=book)}[cid].verdict
     assert v.status is Status.REFUTED and v.rigorous and v.details["replayed"]
-    assert v.witness == book.witnesses_of("closeness:lemma-5.5:part-3")[0]
+    assert v.witness == book.witnesses_of(cid)[0]
+    assert v.details["stages"][0]["stage"] == "replay"
     # a witness is only a candidate: one that does not violate the claim refutes nothing
-    x = {k: (0.0 if isinstance(val, float) else val) for k, val in v.witness.items()}
-    fake = certificates.Certificates(witnesses={"closeness:lemma-5.5:part-3": [x]})
-    again = {r.id: r for r in run_entries(entries, "quick", certificates=fake)}
-    w = again["closeness:lemma-5.5:part-3"].verdict
-    assert w.status is Status.REFUTED and "replayed" not in w.details
+    # (X = Y = 0, α = 1: X ⪯ αY and ‖X‖ ≤ α‖Y‖ both hold)
+    held = {**v.witness, "alpha": 1.0, "X": [[0.0]], "Y": [[0.0]]}
+    fake = certificates.Certificates(witnesses={cid: [held]})
+    w = {r.id: r for r in run_entries(entries, "quick", certificates=fake)}[cid].verdict
+    assert w.status is Status.REFUTED and w.rigorous and "replayed" not in w.details
+    assert {s["stage"]: s["outcome"] for s in w.details["stages"]}["replay"] == "no decision"
