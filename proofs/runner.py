@@ -30,7 +30,7 @@ from proofs.model.annotation import PLAIN, Annotation
 from proofs.model.conclusion import conclusion_annotation, conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
 from proofs.store.cache import ResultStore
-from proofs.store.certificates import Certificates
+from proofs.store.certificates import Book
 from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
 from symbolic.prop import Prop, adopt_text
@@ -162,13 +162,13 @@ def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
 def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | None,
               executor: Executor, store: ResultStore | None = None, latest: bool = False,
               witnesses: WitnessDB | None = None,
-              certificates: Certificates | None = None
+              certificates: Book | None = None
               ) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
     from ``store`` when it holds them (``latest``: the latest stored result at any budget
     or seed), else checked by ``executor`` (and then stored), the proof ``certificates`` and
     the witnesses they hold replayed first."""
-    certs = certificates or Certificates()
+    certs = certificates or Book()
     want: list[tuple[Claim, Claim | None]] = []
     examples: list[list[dict]] = []  # the entry's own points to try first, for its statement
     for entry, claim in claims:
@@ -220,6 +220,8 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
                 store.put(checked, budget, seed, verdict)
             if witnesses is not None:
                 witnesses.record(checked, verdict)
+            certs.learn(checked.id, verdict)
+    certs.flush()
     return [(v, cv) for v, cv in known]  # type: ignore[misc]
 
 
@@ -280,7 +282,7 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
                 progress: Progress | None = None, jobs: int = 1,
                 executor: Executor | None = None, store: ResultStore | None = None,
                 latest: bool = False, witnesses: WitnessDB | None = None,
-                certificates: Certificates | None = None) -> list[Result]:
+                certificates: Book | None = None) -> list[Result]:
     """Check every claim of ``entries`` (parts included); add combined results for chain
     statements and for entries made of parts, and check what each proof chain still owes
     its statement.
@@ -295,8 +297,9 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
     the same seed gives the same results for the same database, and a later run may refute a
     claim earlier (at a smaller budget) than the run that first found the witness.
     ``certificates`` (proof certificates and refuting witnesses by claim id, e.g. those the
-    papers ship: :class:`proofs.store.certificates.Shipped`) are replayed before each claim's
-    stages.
+    papers ship, :class:`proofs.store.certificates.Shipped`, and those earlier runs learned,
+    :class:`~proofs.store.certificates.Learned`) are replayed before each claim's stages, and
+    learn each new verdict.
     """
     entries = list(entries)
     claims: list[tuple[Lemma | None, Claim]] = []

@@ -68,13 +68,17 @@ def store_for(args: argparse.Namespace) -> Any:
 
 
 def certificates_for(args: argparse.Namespace) -> Any:
-    """The proof certificates the papers ship, by claim id, or None
-    (``--no-certificates``)."""
+    """The proof certificates and witnesses earlier runs here learned
+    (``.proofcheck/certificates.json``, unless ``--no-cache`` or ``PROOFCHECK_CACHE=off``)
+    and those the papers ship, or None (``--no-certificates``)."""
     if getattr(args, "no_certificates", False):
         return None
-    from proofs.store.certificates import Shipped
+    from proofs.store.cache import enabled_by_env
+    from proofs.store.certificates import Chain, Learned, Shipped
 
-    return Shipped()
+    if getattr(args, "no_cache", False) or not enabled_by_env():
+        return Shipped()
+    return Chain((Learned("."), Shipped()))
 
 
 def executor_for(args: argparse.Namespace, jobs: int) -> Any:

@@ -31,6 +31,7 @@ Example:
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -65,10 +66,29 @@ def path_of(key: str) -> Path:
     return Path(str(resources.files(paper_module(key)))) / FILENAME
 
 
+class Book:
+    """Proof certificates and refuting witnesses, by claim id: what the runner replays before
+    a claim's stages, and what it tells of each new verdict (:meth:`learn`; kept by
+    :class:`Learned` alone, and written by :meth:`flush` at the end of a run)."""
+
+    def proof(self, cid: str) -> Certificate | None:
+        """The proof certificate of claim ``cid``, if any."""
+        return None
+
+    def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
+        """The witnesses that refuted claim ``cid`` before ([] when none)."""
+        return []
+
+    def learn(self, cid: str, v: Verdict | None) -> None:
+        """A run's verdict ``v`` of claim ``cid`` (kept only by :class:`Learned`)."""
+
+    def flush(self) -> None:
+        """Write what was learned (only :class:`Learned` writes)."""
+
+
 @dataclass(frozen=True)
-class Certificates:
-    """Proof certificates and refuting witnesses, by claim id: what the runner replays
-    before a claim's stages.
+class Certificates(Book):
+    """Proof certificates and refuting witnesses, by claim id, given.
 
     >>> book = Certificates({"t:a": Certificate(("operator-norm",))}, {"t:b": [{"x": 2.0}]})
     >>> book.proof("t:a").relies_on, book.proof("t:b"), book.witnesses_of("t:b")
@@ -79,11 +99,9 @@ class Certificates:
     witnesses: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def proof(self, cid: str) -> Certificate | None:
-        """The proof certificate of claim ``cid``, if any."""
         return self.proofs.get(cid)
 
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
-        """The witnesses that refuted claim ``cid`` before ([] when none)."""
         return list(self.witnesses.get(cid, []))
 
 
@@ -132,6 +150,106 @@ class Shipped(Certificates):
 
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return self._paper(cid).witnesses_of(cid)
+
+
+#: where runs keep what they learned, relative to the working directory
+LEARNED = os.path.join(".proofcheck", "certificates.json")
+
+
+class Learned(Book):
+    """What the runs in a working directory learned (``.proofcheck/certificates.json``): the
+    certificate of each blackboard proof and the witness of each refutation, by claim id, the
+    latest run's replacing an earlier one's. An edited claim (a new content, so nothing in the
+    results store) first tries the proof or the witness of its earlier version. A file that
+    does not parse gives nothing and is rewritten.
+
+    >>> import tempfile
+    >>> from numeric.stages.blackboard import METHOD
+    >>> book = Learned(tempfile.mkdtemp())
+    >>> book.learn("t:a", Verdict(Status.PROVED, METHOD, True, "...", details={
+    ...     "certificate": {"relies_on": ["operator-norm"], "route": "direct"}}))
+    >>> book.flush()
+    >>> Learned(book.root).proof("t:a").relies_on
+    ('operator-norm',)
+    """
+
+    def __init__(self, root: str = ".") -> None:
+        self.root = root
+        self.path = Path(root) / LEARNED
+        self.changed = False
+        try:
+            doc = json.loads(self.path.read_text(encoding="utf-8"))
+            ok = doc.get("format") == FORMAT
+            raw = doc.get("certificates", {}) if ok else {}
+            points = doc.get("witnesses", {}) if ok else {}
+            assert isinstance(raw, dict) and isinstance(points, dict)
+        except (OSError, ValueError, AttributeError, AssertionError):
+            raw, points = {}, {}
+        self.proofs: dict[str, dict[str, Any]] = {}
+        for cid, cert in raw.items():
+            try:
+                self.proofs[cid] = Certificate.from_json(cert).to_json()
+            except ValueError:
+                continue
+        self.points = {cid: w for cid, w in points.items() if isinstance(w, dict)}
+
+    def proof(self, cid: str) -> Certificate | None:
+        raw = self.proofs.get(cid)
+        return None if raw is None else Certificate.from_json(raw)
+
+    def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
+        return [self.points[cid]] if cid in self.points else []
+
+    def learn(self, cid: str, v: Verdict | None) -> None:
+        cert = certificate_of(v)
+        if cert is not None and self.proofs.get(cid) != cert.to_json():
+            self.proofs[cid] = cert.to_json()
+            self.changed = True
+        if v is not None and v.status is Status.REFUTED and v.rigorous and v.witness \
+                and self.points.get(cid) != v.witness:
+            self.points[cid] = json.loads(json.dumps(v.witness))
+            self.changed = True
+
+    def flush(self) -> None:
+        if not self.changed:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        doc = {"format": FORMAT, "certificates": dict(sorted(self.proofs.items())),
+               "witnesses": dict(sorted(self.points.items()))}
+        write_atomic(str(self.path), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        self.changed = False
+
+
+@dataclass(frozen=True)
+class Chain(Book):
+    """Several books read in order: the first certificate found, every witness (once); each
+    learns every verdict.
+
+    >>> a = Certificates({"t:a": Certificate(("triangle",))}, {"t:b": [{"x": 1.0}]})
+    >>> b = Certificates({"t:a": Certificate(("hadamard",))}, {"t:b": [{"x": 1.0}, {"x": 2.0}]})
+    >>> book = Chain((a, b))
+    >>> book.proof("t:a").relies_on, book.witnesses_of("t:b")
+    (('triangle',), [{'x': 1.0}, {'x': 2.0}])
+    """
+
+    books: tuple[Book, ...]
+
+    def proof(self, cid: str) -> Certificate | None:
+        return next((c for b in self.books if (c := b.proof(cid)) is not None), None)
+
+    def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for b in self.books:
+            out += [w for w in b.witnesses_of(cid) if w not in out]
+        return out
+
+    def learn(self, cid: str, v: Verdict | None) -> None:
+        for b in self.books:
+            b.learn(cid, v)
+
+    def flush(self) -> None:
+        for b in self.books:
+            b.flush()
 
 
 def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]]

@@ -148,3 +148,39 @@ def test_a_shipped_witness_refutes_before_any_stage_and_is_re_confirmed():
     w = {r.id: r for r in run_entries(entries, "quick", certificates=fake)}[cid].verdict
     assert w.status is Status.REFUTED and w.rigorous and "replayed" not in w.details
     assert {s["stage"]: s["outcome"] for s in w.details["stages"]}["replay"] == "no decision"
+
+
+CLAIMS = """import sympy as sp
+from symbolic import Claim, Prop, scalar
+
+R = scalar("R")
+growth = Claim("mine:lemma-1", 4 * R, "<=", sp.exp({k} * R**2), hypotheses=[Prop(R, ">=", 4)])
+"""
+
+
+def test_an_edited_claim_first_tries_the_proof_its_earlier_version_had(tmp_path, monkeypatch,
+                                                                       capsys):
+    """The edit loop: a run learns each proof's certificate (.proofcheck/certificates.json);
+    after an edit the results store has nothing for the claim, and the learned certificate
+    proves it at once. --no-cache neither reads nor writes what was learned."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PROOFCHECK_CACHE", "on")
+    path = tmp_path / "mine.py"
+    path.write_text(CLAIMS.format(k=6), encoding="utf-8")
+    args = ["check", str(path), "--budget", "quick", "-q", "-j", "1"]
+    assert main([*args, "--json", "a.json"]) == 0
+    learned = json.loads((tmp_path / ".proofcheck" / "certificates.json").read_text())
+    assert learned["certificates"]["mine:lemma-1"]["relies_on"] == ["exp-tangent"]
+    path.write_text(CLAIMS.format(k=5), encoding="utf-8")  # edited: exp(5R²)
+    assert main([*args, "--json", "b.json"]) == 0
+    assert main([*args, "--json", "c.json", "--no-cache"]) == 0
+    capsys.readouterr()
+
+    def verdict(name):
+        doc = json.loads((tmp_path / name).read_text())
+        return next(r for r in doc["results"] if r["id"] == "mine:lemma-1")
+
+    assert verdict("a.json")["status"] == verdict("b.json")["status"] == "proved"
+    assert "from_certificate" not in verdict("a.json")["details"]
+    assert verdict("b.json")["details"]["from_certificate"] is True
+    assert "from_certificate" not in verdict("c.json")["details"]
