@@ -69,8 +69,9 @@ def store_for(args: argparse.Namespace) -> Any:
 
 def certificates_for(args: argparse.Namespace) -> Any:
     """The proof certificates and witnesses earlier runs here learned
-    (``.proofcheck/certificates.json``, unless ``--no-cache`` or ``PROOFCHECK_CACHE=off``)
-    and those the papers ship, or None (``--no-certificates``)."""
+    (``.proofcheck/certificates.json``, unless ``--no-cache`` or ``PROOFCHECK_CACHE=off``;
+    without the witnesses under ``--no-replay``) and those the papers ship, or None
+    (``--no-certificates``)."""
     if getattr(args, "no_certificates", False):
         return None
     from proofs.store.cache import enabled_by_env
@@ -78,7 +79,7 @@ def certificates_for(args: argparse.Namespace) -> Any:
 
     if getattr(args, "no_cache", False) or not enabled_by_env():
         return Shipped()
-    return Chain((Learned("."), Shipped()))
+    return Chain((Learned(".", witnesses=not getattr(args, "no_replay", False)), Shipped()))
 
 
 def executor_for(args: argparse.Namespace, jobs: int) -> Any:

@@ -161,7 +161,8 @@ class Learned(Book):
     certificate of each blackboard proof and the witness of each refutation, by claim id, the
     latest run's replacing an earlier one's. An edited claim (a new content, so nothing in the
     results store) first tries the proof or the witness of its earlier version. A file that
-    does not parse gives nothing and is rewritten.
+    does not parse gives nothing and is rewritten. ``witnesses``: False leaves the witnesses
+    out, neither replayed nor recorded (``check --no-replay``).
 
     >>> import tempfile
     >>> from numeric.stages.blackboard import METHOD
@@ -173,8 +174,10 @@ class Learned(Book):
     ('operator-norm',)
     """
 
-    def __init__(self, root: str = ".") -> None:
+    def __init__(self, root: str = ".", witnesses: bool = True) -> None:
         self.root = root
+        #: replay and record witnesses too (``check --no-replay``: proofs only)
+        self.with_witnesses = witnesses
         self.path = Path(root) / LEARNED
         self.changed = False
         try:
@@ -198,15 +201,15 @@ class Learned(Book):
         return None if raw is None else Certificate.from_json(raw)
 
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
-        return [self.points[cid]] if cid in self.points else []
+        return [self.points[cid]] if self.with_witnesses and cid in self.points else []
 
     def learn(self, cid: str, v: Verdict | None) -> None:
         cert = certificate_of(v)
         if cert is not None and self.proofs.get(cid) != cert.to_json():
             self.proofs[cid] = cert.to_json()
             self.changed = True
-        if v is not None and v.status is Status.REFUTED and v.rigorous and v.witness \
-                and self.points.get(cid) != v.witness:
+        if self.with_witnesses and v is not None and v.status is Status.REFUTED \
+                and v.rigorous and v.witness and self.points.get(cid) != v.witness:
             self.points[cid] = json.loads(json.dumps(v.witness))
             self.changed = True
 
