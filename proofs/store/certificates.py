@@ -59,6 +59,42 @@ def certificate_of(v: Verdict | None) -> Certificate | None:
         return None
 
 
+def witness_of(v: Verdict | None) -> dict[str, Any] | None:
+    """The witness of a refutation arb certified (as JSON), else None."""
+    if v is None or v.status is not Status.REFUTED or not v.rigorous or not v.witness:
+        return None
+    return json.loads(json.dumps(v.witness))
+
+
+def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]]:
+    """The certificates and witnesses of a certificates file, by claim id; an entry that
+    does not parse is left out, and a file that does not parse gives none."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        ok = doc.get("format") == FORMAT
+        entries, points = (doc.get("certificates", {}), doc.get("witnesses", {})) if ok \
+            else ({}, {})
+    except (OSError, ValueError, AttributeError):
+        return {}, {}
+    proofs: dict[str, Certificate] = {}
+    for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
+        try:
+            proofs[cid] = Certificate.from_json(raw)
+        except ValueError:
+            continue
+    witnesses = {cid: w for cid, w in (points.items() if isinstance(points, dict) else ())
+                 if isinstance(w, dict)}
+    return proofs, witnesses
+
+
+def _document(proofs: Mapping[str, Certificate], witnesses: Mapping[str, dict[str, Any]],
+              **head: Any) -> dict[str, Any]:
+    """A certificates file's content: ``head`` fields, then both tables sorted by id."""
+    return {"format": FORMAT, **head,
+            "certificates": {cid: proofs[cid].to_json() for cid in sorted(proofs)},
+            "witnesses": dict(sorted(witnesses.items()))}
+
+
 def path_of(key: str) -> Path:
     """Where paper ``key`` keeps its certificates (its package directory)."""
     from proofs.registry import paper_module
@@ -108,22 +144,8 @@ class Certificates(Book):
 @cache
 def shipped(key: str) -> Certificates:
     """What paper ``key`` ships (nothing when its file is missing or does not parse)."""
-    try:
-        doc = json.loads(path_of(key).read_text(encoding="utf-8"))
-        if doc.get("format") != FORMAT:
-            return Certificates()
-        entries, points = doc.get("certificates", {}), doc.get("witnesses", {})
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, LookupError):
-        return Certificates()
-    proofs: dict[str, Certificate] = {}
-    for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
-        try:
-            proofs[cid] = Certificate.from_json(raw)
-        except ValueError:
-            continue
-    witnesses = {cid: [w] for cid, w in (points.items() if isinstance(points, dict) else ())
-                 if isinstance(w, dict)}
-    return Certificates(proofs, witnesses)
+    proofs, witnesses = _read(path_of(key))
+    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()})
 
 
 class Shipped(Certificates):
@@ -180,46 +202,30 @@ class Learned(Book):
         self.with_witnesses = witnesses
         self.path = Path(root) / LEARNED
         self.changed = False
-        try:
-            doc = json.loads(self.path.read_text(encoding="utf-8"))
-            ok = doc.get("format") == FORMAT
-            raw = doc.get("certificates", {}) if ok else {}
-            points = doc.get("witnesses", {}) if ok else {}
-            assert isinstance(raw, dict) and isinstance(points, dict)
-        except (OSError, ValueError, AttributeError, AssertionError):
-            raw, points = {}, {}
-        self.proofs: dict[str, dict[str, Any]] = {}
-        for cid, cert in raw.items():
-            try:
-                self.proofs[cid] = Certificate.from_json(cert).to_json()
-            except ValueError:
-                continue
-        self.points = {cid: w for cid, w in points.items() if isinstance(w, dict)}
+        self.proofs, self.points = _read(self.path)
 
     def proof(self, cid: str) -> Certificate | None:
-        raw = self.proofs.get(cid)
-        return None if raw is None else Certificate.from_json(raw)
+        return self.proofs.get(cid)
 
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return [self.points[cid]] if self.with_witnesses and cid in self.points else []
 
     def learn(self, cid: str, v: Verdict | None) -> None:
         cert = certificate_of(v)
-        if cert is not None and self.proofs.get(cid) != cert.to_json():
-            self.proofs[cid] = cert.to_json()
+        if cert is not None and self.proofs.get(cid) != cert:
+            self.proofs[cid] = cert
             self.changed = True
-        if self.with_witnesses and v is not None and v.status is Status.REFUTED \
-                and v.rigorous and v.witness and self.points.get(cid) != v.witness:
-            self.points[cid] = json.loads(json.dumps(v.witness))
+        w = witness_of(v) if self.with_witnesses else None
+        if w is not None and self.points.get(cid) != w:
+            self.points[cid] = w
             self.changed = True
 
     def flush(self) -> None:
         if not self.changed:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        doc = {"format": FORMAT, "certificates": dict(sorted(self.proofs.items())),
-               "witnesses": dict(sorted(self.points.items()))}
-        write_atomic(str(self.path), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        text = json.dumps(_document(self.proofs, self.points), indent=1, ensure_ascii=False)
+        write_atomic(str(self.path), text + "\n")
         self.changed = False
 
 
@@ -260,13 +266,14 @@ def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None
     """The certificates file of paper ``key`` for the ``(claim id, verdict)`` pairs of a
     run at ``budget``: a certificate per blackboard proof and the witness of each
     refutation arb certified, by id."""
-    pairs = list(verdicts)
-    certs = {cid: c.to_json() for cid, v in pairs if (c := certificate_of(v)) is not None}
-    points = {cid: v.witness for cid, v in pairs
-              if v is not None and v.status is Status.REFUTED and v.rigorous and v.witness}
-    return {"format": FORMAT, "paper": key, "budget": budget,
-            "certificates": dict(sorted(certs.items())),
-            "witnesses": dict(sorted(points.items()))}
+    proofs: dict[str, Certificate] = {}
+    witnesses: dict[str, dict[str, Any]] = {}
+    for cid, v in verdicts:
+        if (cert := certificate_of(v)) is not None:
+            proofs[cid] = cert
+        if (w := witness_of(v)) is not None:
+            witnesses[cid] = w
+    return _document(proofs, witnesses, paper=key, budget=budget)
 
 
 def write(key: str, doc: Mapping[str, Any]) -> Path:
