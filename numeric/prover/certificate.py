@@ -6,8 +6,9 @@ attempts, then a check per entry to name the ones the proof needs. Checking a pr
 entries are known is one small z3 problem. Proof assistants keep the second and not the
 first: Isabelle's Sledgehammer finds a proof and writes ``by (metis fact₁ fact₂)`` into the
 theory, Lean's ``simp?`` prints the ``simp only [...]`` call to paste in. A certificate is
-that line: the entries and the route (the engine's own attempts, or the focused route of
-:mod:`numeric.prover.focus`).
+that line: the entries and the route (the engine's own attempts, the focused route of
+:mod:`numeric.prover.focus`, or the termwise route of :mod:`numeric.prover.termwise`, whose
+certificate pairs the terms and holds one certificate per pair).
 
 A certificate is never trusted: :func:`replay` hands z3 the hypotheses, the instances of the
 certificate's entries (theorems, as in any proof) and the negated claim, and only ``unsat``
@@ -37,33 +38,44 @@ from numeric.budget import Budget
 from numeric.prover.engine import Outcome, prove
 from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
+from numeric.prover.termwise import pairing_error, part, terms
 from symbolic.claim import Claim
 
 #: the routes a certificate can name
-ROUTES = ("direct", "focused")
+ROUTES = ("direct", "focused", "termwise")
 
 
 @dataclass(frozen=True)
 class Certificate:
     """The library entries of a proof (``relies_on``), its ``route`` and the attempt that
     found it (the blackboard's ``rounds`` and ``last_pass``, of the reduced claim on the
-    focused route; 0: not known, every attempt is tried).
+    focused route; 0: not known, every attempt is tried); on the termwise route, ``parts``:
+    (left term, right term, that part's certificate) for every term.
 
     >>> Certificate.from_json({"relies_on": ["exp-monotone"], "route": "focused"}).to_json()
     {'relies_on': ['exp-monotone'], 'route': 'focused'}
     >>> Certificate(("operator-norm",), rounds=2, last_pass=False).to_json()
     {'relies_on': ['operator-norm'], 'route': 'direct', 'rounds': 2, 'last_pass': False}
+    >>> doc = Certificate(("exp-monotone",), "termwise", parts=(
+    ...     (0, 1, Certificate(("exp-monotone",))), (1, 0, Certificate(())))).to_json()
+    >>> doc["parts"][0]
+    [0, 1, {'relies_on': ['exp-monotone'], 'route': 'direct'}]
+    >>> Certificate.from_json(doc) == Certificate.from_json(doc | {"parts": doc["parts"]})
+    True
     """
 
     relies_on: tuple[str, ...]
     route: str = "direct"
     rounds: int = 0
     last_pass: bool = True
+    parts: tuple[tuple[int, int, Certificate], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"relies_on": list(self.relies_on), "route": self.route}
         if self.rounds:
             out.update(rounds=self.rounds, last_pass=self.last_pass)
+        if self.parts:
+            out["parts"] = [[i, j, c.to_json()] for i, j, c in self.parts]
         return out
 
     @classmethod
@@ -80,12 +92,21 @@ class Certificate:
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 8 \
                 or not isinstance(last, bool):
             raise ValueError("rounds: expected an integer from 0 to 8; last_pass: a boolean")
-        return cls(tuple(names), route, rounds, last)
+        parts = doc.get("parts", [])
+        if not isinstance(parts, list) or (route == "termwise") != bool(parts) or not all(
+                isinstance(p, list) and len(p) == 3 and all(
+                    isinstance(k, int) and not isinstance(k, bool) for k in p[:2])
+                for p in parts):
+            raise ValueError("parts: a termwise certificate's [left, right, certificate] "
+                             "triples (and only a termwise certificate has them)")
+        return cls(tuple(names), route, rounds, last,
+                   tuple((i, j, cls.from_json(c)) for i, j, c in parts))
 
     @classmethod
     def of(cls, out: Outcome) -> Certificate:
         """The certificate of a proof the engine found."""
-        return cls(tuple(out.relies_on), out.route, out.rounds, out.last_pass)
+        return cls(tuple(out.relies_on), out.route, out.rounds, out.last_pass,
+                   tuple((i, j, cls.of(o)) for i, j, o in out.parts))
 
 
 def replay(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
@@ -97,6 +118,8 @@ def replay(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
     if not known:
         return Outcome(False, "a certificate names an entry the library does not have",
                        final=True)
+    if cert.route == "termwise":
+        return _replay_termwise(claim, budget, cert)
     lib = frozenset(cert.relies_on)
     # the attempt that found it first; the blackboard of these entries alone names fewer
     # atoms than the whole one, so another attempt may be the one that proves it now
@@ -114,3 +137,25 @@ def replay(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
         out.relies_on = sorted(lib)
         out.route = cert.route
     return out
+
+
+def _replay_termwise(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
+    """A termwise certificate replayed: its pairing must be one-to-one and cover both sides'
+    terms, and every part's certificate must prove its part."""
+    zipped = terms(claim)
+    if zipped is None:
+        return Outcome(False, "a termwise certificate for a claim that is not a sum bounded "
+                              "by a sum", final=True)
+    why = pairing_error([(i, j) for i, j, _ in cert.parts], len(zipped))
+    if why is not None:
+        return Outcome(False, f"a termwise certificate: {why}", final=True)
+    parts = []
+    for i, j, c in cert.parts:
+        out = replay(part(claim, zipped[i][0], zipped[j][1]), budget, c)
+        if not out.proved:
+            return Outcome(False, f"termwise: part {i + 1} does not replay ({out.reason})",
+                           final=out.final)
+        parts.append((i, j, out))
+    return Outcome(True, relies_on=sorted({e for _, _, o in parts for e in o.relies_on}),
+                   atoms=max(o.atoms for _, _, o in parts),
+                   facts=sum(o.facts for _, _, o in parts), route="termwise", parts=parts)

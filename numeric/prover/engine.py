@@ -83,19 +83,24 @@ class Outcome:
     final: bool = False
     #: z3 ran out of its resource limit (more facts rarely help: they cost more)
     gave_up: bool = False
-    #: how the proof went: "direct" (the engine's attempts) or "focused"
-    #: (:func:`numeric.prover.focus.prove_focused`)
+    #: how the proof went: "direct" (the engine's attempts), "focused"
+    #: (:func:`numeric.prover.focus.prove_focused`) or "termwise"
+    #: (:func:`numeric.prover.termwise.prove_termwise`)
     route: str = "direct"
     #: the attempt that proved it: the blackboard's rounds and whether it had the last pass
     #: (0: none, or not proved)
     rounds: int = 0
     last_pass: bool = True
+    #: a termwise proof's pairing: (left term, right term, that part's outcome)
+    parts: list[tuple[int, int, Outcome]] = field(default_factory=list)
 
 
 def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
+    # a named definition's name is a Str, so the free symbols are its body's: no unwrap
+    # (rebuilding a body can fail, as Max of a vector expression does)
     props = [*claim.hypotheses, *extra]
     return sorted({s for e in (claim.lhs, claim.rhs, *[x for h in props for x in (h.lhs, h.rhs)])
-                   for s in sp.sympify(unwrap(e)).free_symbols
+                   for s in sp.sympify(e).free_symbols
                    if isinstance(s, sp.Symbol)}, key=str)
 
 
@@ -250,8 +255,11 @@ def prove(claim: Claim, budget: Budget, extra: Sequence[Prop] = (),
     if at is not None:
         plan = [(at[0], at[1], max(lim for _, _, lim in plan))]
     for rounds, last, limit in plan:
-        out = attempt(claim, extra, library, domain_only, rounds, limit, prefer, polynomial,
-                      last, relies, session, sparse)
+        try:
+            out = attempt(claim, extra, library, domain_only, rounds, limit, prefer,
+                          polynomial, last, relies, session, sparse)
+        except TypeError as exc:  # sympy cannot rebuild a term (Max of a vector expression)
+            return Outcome(False, f"the prover cannot read this claim: {exc}", final=True)
         gave_up += out.gave_up
         if out.proved or out.final or gave_up >= give_ups(budget):  # out of resources: stop
             break

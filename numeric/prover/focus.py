@@ -37,6 +37,7 @@ import sympy as sp
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, defined, prove
 from numeric.prover.facts import LEAN, LEAN_EXP
+from numeric.prover.termwise import prove_termwise, terms
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -94,11 +95,13 @@ def common_factor(claim: Claim) -> Reduction | None:
 
 
 def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
-                   polynomial: bool = True) -> Outcome:
+                   polynomial: bool = True, termwise: bool = True) -> Outcome:
     """The engine's :func:`~numeric.prover.engine.prove`, then, when z3 gave up on it, the
     focused route (:func:`prove_focused`; again with :data:`~numeric.prover.facts.LEAN_EXP`
-    for a claim with a power of an exponential, :func:`_powers_of_exp`): what the blackboard
-    stage decides, for the callers that must agree with it (the errata's corrections).
+    for a claim with a power of an exponential, :func:`_powers_of_exp`), then, for a sum
+    bounded by a sum, the termwise route (:func:`numeric.prover.termwise.prove_termwise`,
+    each part by this function, unless ``termwise`` is false): what the blackboard stage
+    decides, for the callers that must agree with it (the errata's corrections).
     ``relies``, ``polynomial``: as ``prove``'s.
 
     >>> from symbolic import Claim, scalar
@@ -111,8 +114,13 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
         focused = prove_focused(claim, budget, relies)
         if not focused.proved and _powers_of_exp(claim):
             focused = prove_focused(claim, budget, relies, library=LEAN_EXP)
-        return focused if focused.proved else out
-    return out
+        if focused.proved:
+            return focused
+    if out.proved or out.final or not termwise or terms(claim) is None:
+        return out
+    split = prove_termwise(claim, lambda c: prove_or_focus(c, budget, relies, polynomial,
+                                                           termwise=False))
+    return split if split.proved else out
 
 
 def _powers_of_exp(claim: Claim) -> bool:

@@ -1,6 +1,8 @@
 """The fact blackboard (:class:`BlackboardStage`, after Polya's): a claim about norms, inner
 products, exponentials and softmax, proved for every ``n`` and ``d`` by z3 from facts that are
-theorems (the engine and its library are in :mod:`numeric.prover`).
+theorems (the engine and its library are in :mod:`numeric.prover`). A sum bounded by a sum that z3
+cannot take whole is proved term by term when each term has its own bound
+(:mod:`numeric.prover.termwise`).
 
 Every non-polynomial scalar subterm, in normal form, becomes a real atom; the blackboard holds
 the hypotheses and instances, on the atoms present, of the library
@@ -74,9 +76,14 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
     """The ``proved`` verdict of a proof the engine found (``out``), with the facts it used,
     its certificate (``details["certificate"]``, :mod:`numeric.prover.certificate`) and, in
     ``details``, anything else to record (a replayed certificate says so)."""
+    how = "hypotheses ∧ facts ∧ ¬claim is unsatisfiable (z3), for every size"
+    if out.route == "termwise":
+        pairs = ", ".join(f"{i + 1} ≤ {j + 1}" for i, j, _ in out.parts)
+        how = (f"termwise: each term of the left side is bounded by its own term of the right "
+               f"side ({pairs}); for each, {how.replace('claim', 'part')}")
     return Verdict(Status.PROVED, METHOD, True,
-                   "hypotheses ∧ facts ∧ ¬claim is unsatisfiable (z3), for every size; "
-                   f"facts used: {', '.join(out.relies_on) or 'none (the hypotheses alone)'}",
+                   f"{how}; facts used: "
+                   f"{', '.join(out.relies_on) or 'none (the hypotheses alone)'}",
                    seed=seed, precision="exact", evaluations=out.facts,
                    details={"relies_on": out.relies_on, "atoms": out.atoms,
                             "certificate": Certificate.of(out).to_json(), **details},

@@ -164,6 +164,43 @@ def _jsonable(x: Any) -> Any:
         return str(x)
 
 
+def form(claim: Claim) -> tuple:
+    """What a proof of ``claim`` for every size is about: its statement, its hypotheses (as a
+    set), its sizes and its ranges (not its id or source text).
+
+    >>> from symbolic import Claim, Prop, scalar
+    >>> x, y = scalar("x"), scalar("y")
+    >>> a = Claim("t:a", x, "<=", 1, (Prop(x, ">", 0), Prop(y, ">", 0)))
+    >>> form(a) == form(Claim("t:b", x, "<=", 1, (Prop(y, ">", 0), Prop(x, ">", 0))))
+    True
+    """
+    import sympy as sp
+
+    def sr(e: Any) -> str:
+        return sp.srepr(e) if isinstance(e, sp.Basic) else repr(e)
+
+    return (sr(claim.lhs), claim.rel.value, sr(claim.rhs),
+            frozenset((sr(h.lhs), h.rel.value, sr(h.rhs)) for h in claim.hypotheses),
+            tuple(sorted((str(k), tuple(v)) for k, v in (claim.dims or {}).items())),
+            tuple(sorted((str(k), tuple(map(repr, v))) for k, v in
+                         (claim.ranges or {}).items())))
+
+
+def refuted_forms(results: list[Result]) -> frozenset[tuple]:
+    """The :func:`form` of every claim among ``results`` that a witness refutes rigorously: no
+    proof of that form exists, so a prover asked for one need not search.
+
+    >>> from symbolic import Claim, scalar
+    >>> c = Claim("t:a", scalar("x"), "<=", 1)
+    >>> r = Result.of(c, Verdict(Status.REFUTED, "arb", True, witness={"x": 2}))
+    >>> form(c) in refuted_forms([r])
+    True
+    """
+    return frozenset(form(r.claim) for r in results
+                     if r.claim is not None and r.status is Status.REFUTED
+                     and r.verdict.rigorous and r.verdict.witness is not None)
+
+
 def combine(statuses: list[Status]) -> Status:
     """Status of a conjunction: refuted if any part is, proved if all are, else the weakest."""
     if not statuses:

@@ -28,7 +28,7 @@ import sympy as sp
 from proofs import registry
 from proofs.model import Text
 from proofs.model.lemma import PLANTED
-from proofs.model.results import Result
+from proofs.model.results import Result, refuted_forms
 from proofs.reports import errata_corrections
 from proofs.reports.errata_uses import inconsistent_uses
 from proofs.reports.tex_text import btext, text
@@ -126,7 +126,8 @@ def with_corrections(flow: list[dict[str, Any]],
                 needs.append(h)
         if needs:
             work.append((entry, needs, fs))
-    errata_corrections.prefetch([(e, n) for e, n, _ in work], jobs=jobs)
+    errata_corrections.prefetch([(e, n) for e, n, _ in work], jobs=jobs,
+                                refuted=refuted_forms(results))
     for entry, needs, fs in work:
         rec = errata_corrections.minimal(entry, needs)
         if not rec["proved"]:

@@ -32,6 +32,7 @@ from numeric.budget import Budget
 from numeric.prover.engine import prove
 from numeric.prover.focus import prove_or_focus
 from proofs.model import Lemma
+from proofs.model.results import form
 from symbolic.claim import Claim, Prop
 from symbolic.latex import latex
 from symbolic.pretty import pretty
@@ -55,25 +56,32 @@ def _claim(entry: Lemma, hyps: list[Prop]) -> Claim:
                  dims=c.dims, ranges=c.ranges)
 
 
-def _compute(entry: Lemma, needs: list[Prop], budget: str) -> dict[str, Any]:
+def _compute(entry: Lemma, needs: list[Prop], budget: str,
+             refuted: frozenset[tuple] = frozenset()) -> dict[str, Any]:
     b = Budget.get(budget)
+
+    def proved(claim: Claim) -> bool:  # a form a witness refutes has no proof to look for
+        return form(claim) not in refuted and prove_or_focus(claim, b, relies=False).proved
+
     # the facts a proof relies on are worked out (engine.needed: a z3 check per library
     # entry) for the smallest set only, usually smaller than ``needs``
-    full = prove_or_focus(_claim(entry, needs), b, relies=False)
+    full_claim = _claim(entry, needs)
+    full = prove_or_focus(full_claim, b, relies=False) if form(full_claim) not in refuted \
+        else None
     # more hypotheses can drown z3: then the statement alone may still be proved
-    alone = not full.proved and bool(needs) and \
-        prove_or_focus(_claim(entry, []), b, relies=False).proved
-    rec: dict[str, Any] = {"entry": entry.id, "proved": full.proved or alone,
+    alone = (full is None or not full.proved) and bool(needs) and proved(_claim(entry, []))
+    rec: dict[str, Any] = {"entry": entry.id, "proved": bool(full and full.proved) or alone,
                            "budget": budget, "needed": [pretty(h) for h in needs]}
     if not rec["proved"]:
         rec.update(added=[pretty(h) for h in needs],
                    added_latex=[latex(h) for h in needs], dropped=[], relies_on=[],
-                   reason=full.reason or "the prover does not prove it")
+                   reason=(full.reason if full else "a witness refutes it")
+                   or "the prover does not prove it")
         return rec
     keep = [] if alone else list(needs)
     for h in list(keep):
         trial = [k for k in keep if k is not h]
-        if prove_or_focus(_claim(entry, trial), b, relies=False).proved:
+        if proved(_claim(entry, trial)):
             keep = trial
     used = prove_or_focus(_claim(entry, keep), b).relies_on  # the facts of the set kept
     rec.update(added=[pretty(h) for h in keep], added_latex=[latex(h) for h in keep],
@@ -98,10 +106,12 @@ def _independent(entry: Lemma, needs: list[Prop], b: Budget) -> list[Prop]:
 
 
 def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: int = 1,
-             store: Any = "default") -> None:
+             store: Any = "default", refuted: frozenset[tuple] = frozenset()) -> None:
     """Compute the records :func:`minimal` would, for every ``(entry, needs)`` of ``work`` not
     yet known, in ``jobs`` forked workers (each record is a function of its entry alone, so the
-    records do not depend on ``jobs``); :func:`minimal` then finds them."""
+    records do not depend on ``jobs``); :func:`minimal` then finds them. ``refuted``: the
+    forms a witness refutes (:func:`~proofs.model.results.refuted_forms`), which the prover
+    does not try (the records are the same)."""
     from proofs.executors import LocalExecutor
 
     st = default_store() if store == "default" else store
@@ -112,7 +122,7 @@ def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: 
             continue
         if st is None or not st.memo_has("corrections", _parts(key)):
             todo.append((entry, needs))
-    recs = LocalExecutor(jobs).map(lambda job: _compute(job[0], job[1], budget), todo)
+    recs = LocalExecutor(jobs).map(lambda job: _compute(job[0], job[1], budget, refuted), todo)
     for (entry, needs), rec in zip(todo, recs, strict=True):
         key = _key(entry, needs, budget)
         _MEMO[key] = rec if st is None else st.memo("corrections", _parts(key), lambda r=rec: r)

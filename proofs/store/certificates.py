@@ -23,7 +23,7 @@ Example:
     ...     "certificate": {"relies_on": ["operator-norm"], "route": "direct", "rounds": 1,
     ...                     "last_pass": True}})
     >>> certificate_of(v)
-    Certificate(relies_on=('operator-norm',), route='direct', rounds=1, last_pass=True)
+    Certificate(relies_on=('operator-norm',), route='direct', rounds=1, last_pass=True, parts=())
     >>> certificate_of(Verdict(Status.PROVED, "exact symbolic identity", True, "...")) is None
     True
 """
@@ -261,11 +261,12 @@ class Chain(Book):
             b.flush()
 
 
-def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]]
-             ) -> dict[str, Any]:
+def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]],
+             search: str = "none") -> dict[str, Any]:
     """The certificates file of paper ``key`` for the ``(claim id, verdict)`` pairs of a
-    run at ``budget``: a certificate per blackboard proof and the witness of each
-    refutation arb certified, by id."""
+    run at ``budget`` (and a deeper proof search at ``search`` for the claims it left open):
+    a certificate per blackboard proof and the witness of each refutation arb certified, by
+    id."""
     proofs: dict[str, Certificate] = {}
     witnesses: dict[str, dict[str, Any]] = {}
     for cid, v in verdicts:
@@ -273,7 +274,7 @@ def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None
             proofs[cid] = cert
         if (w := witness_of(v)) is not None:
             witnesses[cid] = w
-    return _document(proofs, witnesses, paper=key, budget=budget)
+    return _document(proofs, witnesses, paper=key, budget=budget, search=search)
 
 
 def write(key: str, doc: Mapping[str, Any]) -> Path:

@@ -39,7 +39,7 @@ from numeric.prover.engine import prove
 from numeric.prover.facts import DESCRIPTIONS, ENTAILS, ROUTINE
 from proofs import registry
 from proofs.model import Lemma, Link, Paper
-from proofs.model.results import Result
+from proofs.model.results import Result, form, refuted_forms
 from proofs.reports.errata import citation_items
 from proofs.tools.hypothesis_flow import bindings, instantiate, papers_of
 from symbolic.claim import Claim, Prop
@@ -79,8 +79,8 @@ class _Library:
     """What each cited entry gives: the library entries that prove its statements, or (for a
     statement the prover does not prove) the statement itself as a premise."""
 
-    def __init__(self, paper: Paper, budget: Budget):
-        self.paper, self.budget = paper, budget
+    def __init__(self, paper: Paper, budget: Budget, refuted: frozenset[tuple] = frozenset()):
+        self.paper, self.budget, self.refuted = paper, budget, refuted
         self._memo: dict[str, tuple[set[str], bool]] = {}
 
     def entries(self, cid: str) -> tuple[set[str], bool]:
@@ -91,6 +91,9 @@ class _Library:
             names: set[str] = set()
             complete = bool(cited)
             for c in [c for e in cited for c in _statements(e)]:
+                if form(c) in self.refuted:  # a witness refutes it: no proof to look for
+                    complete = False
+                    continue
                 out = prove(c, self.budget)
                 complete &= out.proved
                 names |= set(out.relies_on)
@@ -191,15 +194,18 @@ def _cited_names(paper: Paper, link: Link) -> list[str]:
 
 
 def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget = "quick",
-          statuses: dict[str, Status] | None = None, jobs: int = 1) -> list[Citation]:
+          statuses: dict[str, Status] | None = None, jobs: int = 1,
+          refuted: frozenset[tuple] = frozenset()) -> list[Citation]:
     """Every citing step of ``entries`` (default: the whole paper), checked in paper order.
     ``statuses``: the verdicts of a check run, for the cited statements (a refuted one makes
-    the step ``relative``). ``jobs``: forked worker processes (each step's check is a
-    function of the step alone: the same answers for any ``jobs``)."""
+    the step ``relative``); ``refuted``: the forms a witness refutes
+    (:func:`~proofs.model.results.refuted_forms`), which the prover does not try. ``jobs``:
+    forked worker processes (each step's check is a function of the step alone: the same
+    answers for any ``jobs``)."""
     from proofs.executors import LocalExecutor
 
     b = Budget.get(budget) if isinstance(budget, str) else budget
-    lib = _Library(paper, b)
+    lib = _Library(paper, b, refuted)
     steps: list[tuple[Claim, Link]] = []
     for top in entries if entries is not None else paper.entries:
         for entry in top.all_entries():
@@ -259,8 +265,9 @@ def citation_checks(results: list[Result], budget: str = "quick",
     """Every citing step of the registered papers' entries among ``results``, checked (in
     ``jobs`` worker processes)."""
     statuses = {r.id: r.status for r in results}
+    refuted = refuted_forms(results)
     return [c for paper, entries in papers_of(results)
-            for c in check(paper, entries, budget, statuses, jobs)]
+            for c in check(paper, entries, budget, statuses, jobs, refuted)]
 
 
 def stored_checks(results: list[Result], store: Any = None, budget: str = "quick",

@@ -184,3 +184,24 @@ def test_an_edited_claim_first_tries_the_proof_its_earlier_version_had(tmp_path,
     assert "from_certificate" not in verdict("a.json")["details"]
     assert verdict("b.json")["details"]["from_certificate"] is True
     assert "from_certificate" not in verdict("c.json")["details"]
+
+
+def test_certify_searches_deeper_for_the_claims_the_check_left_open():
+    from proofs.cli.commands.certify import deeper
+    from proofs.model.results import Result
+    from symbolic import Claim, Prop, d, matrix, n, norm2, opnorm, scalar, vector
+    from symbolic.verdict import Verdict
+
+    A, x, R = matrix("A", n, d), vector("x", d), scalar("R")
+    hyps = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
+    true = Claim("t:extra-1", norm2(A * x), "<=", R**2, hyps)
+    false = Claim("t:extra-2", norm2(A * x), "<=", R, hyps)
+    pairs = [(Result.of(c, v), v) for c, v in [
+        (true, Verdict(Status.SUPPORTED, "sampling")),
+        (false, Verdict(Status.SUPPORTED, "sampling")),
+        (true, Verdict(Status.REFUTED, "arb", True))]]  # a decided claim is left as it is
+    got = deeper(pairs, "quick", 1)
+    assert got[0][1].status is Status.PROVED
+    assert got[0][1].details["certificate"]["relies_on"] == ["norm-nonnegative",
+                                                             "operator-norm"]
+    assert got[1][1].status is Status.SUPPORTED and got[2][1].status is Status.REFUTED

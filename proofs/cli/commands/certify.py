@@ -8,19 +8,27 @@ replay them before any stage, as Sledgehammer's ``by (metis ...)`` lines are rep
 small z3 problem instead of a search through the library. ``--check`` writes nothing and
 exits 1 when the file differs from what a fresh run gives (a stale file: commit the new one).
 
+The claims that check leaves open (supported or unknown) get a second, deeper proof search by
+the blackboard's routes at ``--search`` (default ``thorough``: z3's larger limits). A proof it
+finds is kept when it replays at the quick budget, so every run proves the claim in one small
+z3 problem; without the certificates (``--no-certificates``) a run at quick or default
+searches within its own limits and may leave the claim supported.
+
 Example:
     >>> import argparse
     >>> p = argparse.ArgumentParser()
     >>> add_arguments(p)
     >>> a = p.parse_args(["closeness", "--check"])
-    >>> a.paper, a.budget, a.check
-    (['closeness'], 'quick', True)
+    >>> a.paper, a.budget, a.search, a.check
+    (['closeness'], 'quick', 'thorough', True)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
+from typing import Any
 
 from numeric.budget import BUDGETS
 
@@ -33,6 +41,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", choices=list(BUDGETS), default="quick",
                    help="budget of the fresh check whose proofs and witnesses are kept "
                         "(default: quick; the blackboard's proofs are the same at default)")
+    p.add_argument("--search", choices=["none", *BUDGETS], default="thorough",
+                   help="budget of a deeper proof search for the claims the check leaves open "
+                        "(default: thorough; its proofs are kept when they replay at quick; "
+                        "none: no second search)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a paper's certificates.json is not what a "
                         "fresh run gives")
@@ -53,10 +65,13 @@ def run(args: argparse.Namespace) -> int:
         progress = Progress(args.quiet)
         results = run_entries(paper.entries, args.budget, 0, progress, jobs=jobs)
         progress.done()
-        pairs = [(r.id, r.verdict) for r in results]
-        pairs += [(r.conclusion.id, r.conclusion.verdict) for r in results
+        pairs = [(r, r.verdict) for r in results]
+        pairs += [(r.conclusion, r.conclusion.verdict) for r in results
                   if r.conclusion is not None]
-        doc = certificates.document(paper.key, args.budget, pairs)
+        if args.search != "none":
+            pairs = deeper(pairs, args.search, jobs)
+        doc = certificates.document(paper.key, args.budget, [(r.id, v) for r, v in pairs],
+                                    args.search)
         path = certificates.path_of(paper.key)
         n = f"{len(doc['certificates'])} certificates, {len(doc['witnesses'])} witnesses"
         if args.check:
@@ -71,3 +86,39 @@ def run(args: argparse.Namespace) -> int:
         certificates.write(paper.key, doc)
         print(f"{paper.key}: {n} written to {path}")
     return 1 if stale else 0
+
+
+def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int) -> list[tuple[Any, Any]]:
+    """``pairs`` (result, verdict) with each open claim's verdict replaced by a blackboard
+    proof found at ``budget`` that replays at the quick budget (the others as they were)."""
+    from numeric.stages.blackboard import BlackboardStage
+    from proofs.executors import LocalExecutor
+    from symbolic.verdict import Status
+
+    stage = BlackboardStage()
+    todo = [k for k, (r, v) in enumerate(pairs)
+            if v.status in (Status.SUPPORTED, Status.UNKNOWN) and r.claim is not None
+            and stage.applies(r.claim) is None]
+    found = LocalExecutor(jobs).map(lambda k: _search(pairs[k][0].claim, budget), todo)
+    out = list(pairs)
+    for k, v in zip(todo, found, strict=True):
+        if v is not None:
+            out[k] = (pairs[k][0], v)
+    return out
+
+
+def _search(claim: Any, budget: str) -> Any:
+    """A blackboard proof of ``claim`` found at ``budget`` (its verdict), when its
+    certificate replays at quick (else None)."""
+    from numeric.budget import Budget
+    from numeric.prover.certificate import Certificate, replay
+    from numeric.prover.focus import prove_or_focus
+    from numeric.stages.blackboard import proved
+    t0 = time.perf_counter()
+    out = prove_or_focus(claim, Budget.get(budget), polynomial=False)
+    if not out.proved:
+        return None
+    cert = Certificate.of(out)
+    if not replay(claim, Budget.get("quick"), cert).proved:
+        return None
+    return proved(out, 0, time.perf_counter() - t0)
