@@ -68,20 +68,25 @@ def using_store(store: ResultStore | None) -> Iterator[None]:
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None,
                 replay: Sequence[dict] | None = None,
-                certificate: Certificate | None = None) -> Verdict:
+                certificate: Certificate | None = None, searched: str | None = None
+                ) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
     unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
     returned as is and a new one is stored. ``replay``: witnesses stored by earlier runs,
     re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`).
     ``certificate``: a proof certificate replayed first (:mod:`numeric.prover.certificate`).
+    ``searched``: why the blackboard stage is not run (a deeper search found no proof of
+    this claim, :meth:`proofs.store.certificates.Book.searched`).
     A run starts here: the budget's name is resolved once, and :func:`_check` gets the
     budget."""
-    return _check(claim, Budget.resolve(budget), seed, progress, replay, certificate)
+    return _check(claim, Budget.resolve(budget), seed, progress, replay, certificate,
+                  searched)
 
 
 def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
-           replay: Sequence[dict] | None, certificate: Certificate | None = None) -> Verdict:
+           replay: Sequence[dict] | None, certificate: Certificate | None = None,
+           searched: str | None = None) -> Verdict:
     """:func:`check_claim` with a resolved budget."""
     store = _ACTIVE.get("store")
     if store is not None:
@@ -91,7 +96,8 @@ def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
     s = claim_seed(seed, claim.id)
     t0 = time.perf_counter()
     try:
-        v = decide(claim, b, s, progress, replay=replay, certificate=certificate)
+        v = decide(claim, b, s, progress, replay=replay, certificate=certificate,
+                   skip={"blackboard": searched} if searched else None)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
@@ -113,7 +119,7 @@ def _conclusion_note(c: Result) -> str:
 _Work = list[tuple[Lemma | None, Claim]]
 #: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
 #: stored witnesses to replay for the claim and for the conclusion[, their proof
-#: certificates or None]])
+#: certificates or None[, why not to search for their blackboard proofs, or None]]])
 _Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
@@ -126,12 +132,14 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
     k, total, claim, cc, budget, seed = job[:6]
     replay, creplay = job[6] if len(job) > 6 else ([], [])
     cert, ccert = job[7] if len(job) > 7 else (None, None)
+    why, cwhy = job[8] if len(job) > 8 else (None, None)
     progress = _PROGRESS.get("fn")
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
         progress(f"[{k + 1}/{total}] {name}")
-    v = _check(claim, budget, seed, progress, replay, cert) if claim is not None else None
-    cv = _check(cc, budget, seed, progress, creplay, ccert) if cc is not None else None
+    v = _check(claim, budget, seed, progress, replay, cert, why) if claim is not None \
+        else None
+    cv = _check(cc, budget, seed, progress, creplay, ccert, cwhy) if cc is not None else None
     for verdict, rep in ((v, replay), (cv, creplay)):
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
@@ -193,9 +201,10 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         if v is None or (cc is not None and cv is None):
             rep = (stored if v is None else [], cstored if cv is None else [])
             proofs = (certs.proof(claim.id), certs.proof(cc.id) if cc is not None else None)
+            searched = (certs.searched(claim), certs.searched(cc) if cc is not None else None)
             jobs.append((k, len(want), claim if v is None else None,
                          cc if cc is not None and cv is None else None, budget, seed, rep,
-                         proofs))
+                         proofs, searched))
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
 from numeric.prover.certificate import Certificate
@@ -117,7 +117,8 @@ def _short(text: str, limit: int = 160) -> str:
 def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
            progress: Progress | None = None, stages: Sequence[Stage] | None = None,
            replay: Sequence[dict] | None = None, shrink: bool = True,
-           certificate: Certificate | None = None) -> Verdict:
+           certificate: Certificate | None = None,
+           skip: Mapping[str, str] | None = None) -> Verdict:
     """The verdict of the first stage that decides ``claim`` (see the module docstring);
     ``stages`` defaults to :data:`STAGES` (read at each call).
 
@@ -130,7 +131,8 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     the original stays in ``details["original_witness"]``). ``certificate``: a proof
     certificate (:mod:`numeric.prover.certificate`), replayed before any stage by a
     :class:`~numeric.stages.certificate.CertificateStage`; when it does not prove the claim,
-    the stages run as without it.
+    the stages run as without it. ``skip``: stages not to run, by name, with the reason
+    (a search that found no proof of this claim before: ``certify``'s open claims).
 
     ``budget`` is resolved by the caller, where the run starts (a name raises TypeError,
     before any stage runs).
@@ -151,6 +153,9 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     final: Verdict | None = None
     held: Verdict | None = None  # the first violation that arb did not certify
     for k, stage in enumerate(stages):
+        if skip and stage.name in skip:
+            records.append(StageRecord(stage.name, f"not run: {skip[stage.name]}"))
+            continue
         reason = stage.applies(claim)
         if reason is not None:
             records.append(StageRecord(stage.name, f"did not apply: {reason}"))

@@ -44,7 +44,8 @@ def add_certificates_argument(p: argparse.ArgumentParser) -> None:
     """Add ``--no-certificates`` to ``p`` (every command that checks a paper's claims)."""
     p.add_argument("--no-certificates", action="store_true",
                    help="do not replay the proof certificates the papers ship "
-                        "(certificates.json): every proof is searched afresh")
+                        "(certificates.json) and do not use the results store: every proof "
+                        "is searched afresh")
 
 
 def validate(args: argparse.Namespace) -> None:
@@ -59,10 +60,12 @@ def validate(args: argparse.Namespace) -> None:
 
 def store_for(args: argparse.Namespace) -> Any:
     """The results store of the working directory, or None (``--no-cache``,
-    ``PROOFCHECK_CACHE=off``)."""
+    ``PROOFCHECK_CACHE=off``, and ``--no-certificates``: its results may owe their proofs
+    to certificates)."""
     from proofs.store.cache import ResultStore, enabled_by_env
 
-    if getattr(args, "no_cache", False) or not enabled_by_env():
+    if getattr(args, "no_cache", False) or getattr(args, "no_certificates", False) \
+            or not enabled_by_env():
         return None
     return ResultStore(".")
 

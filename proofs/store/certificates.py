@@ -14,6 +14,12 @@ and the claim is checked as if there were none. The file::
                       {"relies_on": ["exp-monotone", ...], "route": "direct", ...}, ...},
      "witnesses": {"closeness:lemma-5.5:part-3": {"R": 4.0, ...}, ...}}
 
+The claims ``certify``'s deeper search left open are listed too, with a digest of each one's
+content, under ``"open"``, with a digest of the prover's sources (``"prover"``,
+:func:`numeric.prover.certificate.prover_source`): while the claim and the prover are the same,
+a run does not search for a proof the deeper search did not find (the blackboard stage is not
+run; ``--no-certificates`` runs it).
+
 An entry that does not parse is left out; a file that does not parse gives none.
 
 Example:
@@ -39,9 +45,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from numeric.prover.certificate import Certificate
+from numeric.prover.certificate import Certificate, prover_source
 from numeric.stages.blackboard import METHOD
 from proofs.store.atomic import write_atomic
+from proofs.store.cache import content_digest
+from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
 FORMAT = 1
@@ -69,13 +77,23 @@ def witness_of(v: Verdict | None) -> dict[str, Any] | None:
 def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]]:
     """The certificates and witnesses of a certificates file, by claim id; an entry that
     does not parse is left out, and a file that does not parse gives none."""
+    proofs, witnesses, _, _ = _read_all(path)
+    return proofs, witnesses
+
+
+def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]],
+                                   dict[str, str], str]:
+    """:func:`_read`, the open claims' content digests by id (none when the file's prover
+    digest is not this prover's) and the budget of the search that left them open."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         ok = doc.get("format") == FORMAT
         entries, points = (doc.get("certificates", {}), doc.get("witnesses", {})) if ok \
             else ({}, {})
+        left = doc.get("open", {}) if ok and doc.get("prover") == prover_source() else {}
+        search = str(doc.get("search", "none"))
     except (OSError, ValueError, AttributeError):
-        return {}, {}
+        return {}, {}, {}, "none"
     proofs: dict[str, Certificate] = {}
     for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
         try:
@@ -84,7 +102,9 @@ def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]
             continue
     witnesses = {cid: w for cid, w in (points.items() if isinstance(points, dict) else ())
                  if isinstance(w, dict)}
-    return proofs, witnesses
+    left = {cid: h for cid, h in (left.items() if isinstance(left, dict) else ())
+            if isinstance(h, str)}
+    return proofs, witnesses, left, search
 
 
 def _document(proofs: Mapping[str, Certificate], witnesses: Mapping[str, dict[str, Any]],
@@ -115,6 +135,11 @@ class Book:
         """The witnesses that refuted claim ``cid`` before ([] when none)."""
         return []
 
+    def searched(self, claim: Claim) -> str | None:
+        """Why not to search for a blackboard proof of ``claim``: a deeper search by this
+        prover found none for this very claim (None: search)."""
+        return None
+
     def learn(self, cid: str, v: Verdict | None) -> None:
         """A run's verdict ``v`` of claim ``cid`` (kept only by :class:`Learned`)."""
 
@@ -133,6 +158,10 @@ class Certificates(Book):
 
     proofs: Mapping[str, Certificate] = field(default_factory=dict)
     witnesses: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: the claims a deeper search left open: their content digests, by id
+    open: Mapping[str, str] = field(default_factory=dict)
+    #: the budget of that search
+    search: str = "none"
 
     def proof(self, cid: str) -> Certificate | None:
         return self.proofs.get(cid)
@@ -140,12 +169,19 @@ class Certificates(Book):
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return list(self.witnesses.get(cid, []))
 
+    def searched(self, claim: Claim) -> str | None:
+        want = self.open.get(claim.id)
+        if want is None or want != content_digest(claim):
+            return None
+        return (f"certify's search at the {self.search} budget found no proof of this claim "
+                "with this prover (--no-certificates searches again)")
+
 
 @cache
 def shipped(key: str) -> Certificates:
     """What paper ``key`` ships (nothing when its file is missing or does not parse)."""
-    proofs, witnesses = _read(path_of(key))
-    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()})
+    proofs, witnesses, left, search = _read_all(path_of(key))
+    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, search)
 
 
 class Shipped(Certificates):
@@ -172,6 +208,9 @@ class Shipped(Certificates):
 
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return self._paper(cid).witnesses_of(cid)
+
+    def searched(self, claim: Claim) -> str | None:
+        return self._paper(claim.id).searched(claim)
 
 
 #: where runs keep what they learned, relative to the working directory
@@ -252,6 +291,9 @@ class Chain(Book):
             out += [w for w in b.witnesses_of(cid) if w not in out]
         return out
 
+    def searched(self, claim: Claim) -> str | None:
+        return next((w for b in self.books if (w := b.searched(claim)) is not None), None)
+
     def learn(self, cid: str, v: Verdict | None) -> None:
         for b in self.books:
             b.learn(cid, v)
@@ -262,11 +304,12 @@ class Chain(Book):
 
 
 def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]],
-             search: str = "none") -> dict[str, Any]:
+             search: str = "none", left: Iterable[Claim] = ()) -> dict[str, Any]:
     """The certificates file of paper ``key`` for the ``(claim id, verdict)`` pairs of a
     run at ``budget`` (and a deeper proof search at ``search`` for the claims it left open):
     a certificate per blackboard proof and the witness of each refutation arb certified, by
-    id."""
+    id; the claims ``left`` open by the deeper search, by id, with their content digests and
+    the prover's."""
     proofs: dict[str, Certificate] = {}
     witnesses: dict[str, dict[str, Any]] = {}
     for cid, v in verdicts:
@@ -274,7 +317,12 @@ def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None
             proofs[cid] = cert
         if (w := witness_of(v)) is not None:
             witnesses[cid] = w
-    return _document(proofs, witnesses, paper=key, budget=budget, search=search)
+    doc = _document(proofs, witnesses, paper=key, budget=budget, search=search)
+    left = sorted(left, key=lambda c: c.id)
+    if left:
+        doc.update(prover=prover_source(),
+                   open={c.id: content_digest(c) for c in left})
+    return doc
 
 
 def write(key: str, doc: Mapping[str, Any]) -> Path:

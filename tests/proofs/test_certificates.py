@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.certificate import Certificate, replay
@@ -200,8 +201,37 @@ def test_certify_searches_deeper_for_the_claims_the_check_left_open():
         (true, Verdict(Status.SUPPORTED, "sampling")),
         (false, Verdict(Status.SUPPORTED, "sampling")),
         (true, Verdict(Status.REFUTED, "arb", True))]]  # a decided claim is left as it is
-    got = deeper(pairs, "quick", 1)
+    got, left = deeper(pairs, "quick", 1)
+    assert [c.id for c in left] == ["t:extra-2"]
     assert got[0][1].status is Status.PROVED
     assert got[0][1].details["certificate"]["relies_on"] == ["norm-nonnegative",
                                                              "operator-norm"]
     assert got[1][1].status is Status.SUPPORTED and got[2][1].status is Status.REFUTED
+
+
+def test_a_claim_a_deeper_search_left_open_is_not_searched_again_while_it_is_the_same(
+        tmp_path):
+    from numeric.prover.certificate import prover_source
+    from proofs.runner import check_claim
+    from proofs.store.cache import content_digest
+    from symbolic import Claim, scalar
+
+    x = scalar("x")
+    claim = Claim("t:extra-1", sp.exp(x) + sp.exp(-x), ">=", 2)
+    edited = claim.with_(rhs=1)
+    doc = certificates.document("t", "quick", [], "thorough", [claim])
+    assert doc["prover"] == prover_source() and doc["open"] == {
+        "t:extra-1": content_digest(claim)}
+    path = tmp_path / "certificates.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    _, _, left, search = certificates._read_all(path)
+    book = certificates.Certificates({}, {}, left, search)
+    why = book.searched(claim)
+    assert "thorough" in why and book.searched(edited) is None  # an edit searches again
+    # another prover: the open claims are searched again
+    path.write_text(json.dumps(doc | {"prover": "0" * 16}), encoding="utf-8")
+    assert certificates._read_all(path)[2] == {}
+    v = check_claim(claim, "quick", searched=why)
+    records = {r["stage"]: r["outcome"] for r in v.details["stages"]}
+    assert records["blackboard"] == f"not run: {why}"
+    assert v.status is not Status.REFUTED

@@ -12,7 +12,9 @@ The claims that check leaves open (supported or unknown) get a second, deeper pr
 the blackboard's routes at ``--search`` (default ``thorough``: z3's larger limits). A proof it
 finds is kept when it replays at the quick budget, so every run proves the claim in one small
 z3 problem; without the certificates (``--no-certificates``) a run at quick or default
-searches within its own limits and may leave the claim supported.
+searches within its own limits and may leave the claim supported. A claim it finds no proof
+of is listed as open, with a digest of its content and of the prover's sources: while both are
+the same, runs do not search for that proof again (the blackboard stage is not run).
 
 Example:
     >>> import argparse
@@ -68,10 +70,11 @@ def run(args: argparse.Namespace) -> int:
         pairs = [(r, r.verdict) for r in results]
         pairs += [(r.conclusion, r.conclusion.verdict) for r in results
                   if r.conclusion is not None]
+        left = []
         if args.search != "none":
-            pairs = deeper(pairs, args.search, jobs)
+            pairs, left = deeper(pairs, args.search, jobs)
         doc = certificates.document(paper.key, args.budget, [(r.id, v) for r, v in pairs],
-                                    args.search)
+                                    args.search, left)
         path = certificates.path_of(paper.key)
         n = f"{len(doc['certificates'])} certificates, {len(doc['witnesses'])} witnesses"
         if args.check:
@@ -88,9 +91,11 @@ def run(args: argparse.Namespace) -> int:
     return 1 if stale else 0
 
 
-def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int) -> list[tuple[Any, Any]]:
+def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int
+           ) -> tuple[list[tuple[Any, Any]], list[Any]]:
     """``pairs`` (result, verdict) with each open claim's verdict replaced by a blackboard
-    proof found at ``budget`` that replays at the quick budget (the others as they were)."""
+    proof found at ``budget`` that replays at the quick budget (the others as they were), and
+    the claims the search left open."""
     from numeric.stages.blackboard import BlackboardStage
     from proofs.executors import LocalExecutor
     from symbolic.verdict import Status
@@ -100,11 +105,13 @@ def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int) -> list[tuple[A
             if v.status in (Status.SUPPORTED, Status.UNKNOWN) and r.claim is not None
             and stage.applies(r.claim) is None]
     found = LocalExecutor(jobs).map(lambda k: _search(pairs[k][0].claim, budget), todo)
-    out = list(pairs)
+    out, left = list(pairs), []
     for k, v in zip(todo, found, strict=True):
         if v is not None:
             out[k] = (pairs[k][0], v)
-    return out
+        else:
+            left.append(pairs[k][0].claim)
+    return out, left
 
 
 def _search(claim: Any, budget: str) -> Any:
