@@ -235,3 +235,14 @@ def test_a_claim_a_deeper_search_left_open_is_not_searched_again_while_it_is_the
     records = {r["stage"]: r["outcome"] for r in v.details["stages"]}
     assert records["blackboard"] == f"not run: {why}"
     assert v.status is not Status.REFUTED
+
+
+@pytest.mark.parametrize("key", registry.paper_keys())
+def test_the_open_claims_a_paper_ships_are_for_this_prover(key):
+    """A prover change leaves the shipped open lists unused (every run searches again): run
+    ``proofcheck certify`` (the slow test above says which files are stale)."""
+    from numeric.prover.certificate import prover_source
+
+    doc = json.loads(certificates.path_of(key).read_text(encoding="utf-8"))
+    if doc.get("open"):
+        assert doc["prover"] == prover_source(), f"run: proofcheck certify {key}"
