@@ -201,7 +201,8 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         if v is None or (cc is not None and cv is None):
             rep = (stored if v is None else [], cstored if cv is None else [])
             proofs = (certs.proof(claim.id), certs.proof(cc.id) if cc is not None else None)
-            searched = (certs.searched(claim), certs.searched(cc) if cc is not None else None)
+            searched = (certs.searched(claim, budget.name),
+                        certs.searched(cc, budget.name) if cc is not None else None)
             jobs.append((k, len(want), claim if v is None else None,
                          cc if cc is not None and cv is None else None, budget, seed, rep,
                          proofs, searched))

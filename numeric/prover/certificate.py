@@ -50,19 +50,24 @@ ROUTES = ("direct", "focused", "termwise")
 #: the sources a blackboard search depends on (beyond the claim): the engine, its library,
 #: the routes, the stage and the budgets
 _PROVER_SOURCES = ("numeric/prover/*.py", "numeric/stages/blackboard.py", "numeric/budget.py",
-                   "symbolic/normal_form.py")
+                   "symbolic/normal_form.py", "symbolic/objects.py", "symbolic/claim.py",
+                   "symbolic/relation.py", "proofs/cli/commands/certify.py")
 
 
 @functools.cache
 def prover_source() -> str:
-    """A digest of the prover's sources (:data:`_PROVER_SOURCES`): a search that found no
-    proof finds none again while it is the same (the claim being the same too).
+    """A digest of the prover's sources (:data:`_PROVER_SOURCES`) and of the SymPy and z3
+    versions: a search that found no proof finds none again while it is the same (the claim
+    being the same too).
 
     >>> len(prover_source())
     16
     """
+    import sympy
+    import z3
+
     root = Path(__file__).resolve().parents[2]
-    h = hashlib.sha256()
+    h = hashlib.sha256(f"sympy {sympy.__version__} z3 {z3.get_version_string()}".encode())
     for pattern in _PROVER_SOURCES:
         for f in sorted(root.glob(pattern)):
             h.update(f.relative_to(root).as_posix().encode())
@@ -124,8 +129,11 @@ class Certificate:
                 for p in parts):
             raise ValueError("parts: a termwise certificate's [left, right, certificate] "
                              "triples (and only a termwise certificate has them)")
-        return cls(tuple(names), route, rounds, last,
-                   tuple((i, j, cls.from_json(c)) for i, j, c in parts))
+        out = cls(tuple(names), route, rounds, last,
+                  tuple((i, j, cls.from_json(c)) for i, j, c in parts))
+        if any(c.route == "termwise" for _, _, c in out.parts):
+            raise ValueError("parts: a termwise certificate's parts are not termwise")
+        return out
 
     @classmethod
     def of(cls, out: Outcome) -> Certificate:

@@ -78,7 +78,7 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
     ``details``, anything else to record (a replayed certificate says so)."""
     how = "hypotheses ∧ facts ∧ ¬claim is unsatisfiable (z3), for every size"
     if out.route == "termwise":
-        pairs = ", ".join(f"{i + 1} ≤ {j + 1}" for i, j, _ in out.parts)
+        pairs = ", ".join(f"{i + 1} → {j + 1}" for i, j, _ in out.parts)
         how = (f"termwise: each term of the left side is bounded by its own term of the right "
                f"side ({pairs}); for each, {how.replace('claim', 'part')}")
     return Verdict(Status.PROVED, METHOD, True,

@@ -111,7 +111,8 @@ def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: 
     yet known, in ``jobs`` forked workers (each record is a function of its entry alone, so the
     records do not depend on ``jobs``); :func:`minimal` then finds them. ``refuted``: the
     forms a witness refutes (:func:`~proofs.model.results.refuted_forms`), which the prover
-    does not try (the records are the same)."""
+    does not try (their proofs fail; a record whose full form is refuted gives "a witness
+    refutes it" as its reason instead of the prover's)."""
     from proofs.executors import LocalExecutor
 
     st = default_store() if store == "default" else store

@@ -82,29 +82,30 @@ def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]
 
 
 def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]],
-                                   dict[str, str], str]:
+                                   dict[str, str], tuple[str, ...]]:
     """:func:`_read`, the open claims' content digests by id (none when the file's prover
-    digest is not this prover's) and the budget of the search that left them open."""
+    digest is not this prover's) and the budgets at which their proofs were searched for."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         ok = doc.get("format") == FORMAT
         entries, points = (doc.get("certificates", {}), doc.get("witnesses", {})) if ok \
             else ({}, {})
         left = doc.get("open", {}) if ok and doc.get("prover") == prover_source() else {}
-        search = str(doc.get("search", "none"))
-    except (OSError, ValueError, AttributeError):
-        return {}, {}, {}, "none"
+        at = doc.get("searched_at", [])
+        searched_at = tuple(b for b in at if isinstance(b, str)) if isinstance(at, list) else ()
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return {}, {}, {}, ()
     proofs: dict[str, Certificate] = {}
     for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
         try:
             proofs[cid] = Certificate.from_json(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
     witnesses = {cid: w for cid, w in (points.items() if isinstance(points, dict) else ())
                  if isinstance(w, dict)}
     left = {cid: h for cid, h in (left.items() if isinstance(left, dict) else ())
             if isinstance(h, str)}
-    return proofs, witnesses, left, search
+    return proofs, witnesses, left, searched_at
 
 
 def _document(proofs: Mapping[str, Certificate], witnesses: Mapping[str, dict[str, Any]],
@@ -135,9 +136,9 @@ class Book:
         """The witnesses that refuted claim ``cid`` before ([] when none)."""
         return []
 
-    def searched(self, claim: Claim) -> str | None:
-        """Why not to search for a blackboard proof of ``claim``: a deeper search by this
-        prover found none for this very claim (None: search)."""
+    def searched(self, claim: Claim, budget: str) -> str | None:
+        """Why not to search for a blackboard proof of ``claim`` at ``budget``: a search by
+        this prover at that budget found none for this very claim (None: search)."""
         return None
 
     def learn(self, cid: str, v: Verdict | None) -> None:
@@ -160,8 +161,8 @@ class Certificates(Book):
     witnesses: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
     #: the claims a deeper search left open: their content digests, by id
     open: Mapping[str, str] = field(default_factory=dict)
-    #: the budget of that search
-    search: str = "none"
+    #: the budgets at which the blackboard searched for their proofs
+    searched_at: tuple[str, ...] = ()
 
     def proof(self, cid: str) -> Certificate | None:
         return self.proofs.get(cid)
@@ -169,19 +170,19 @@ class Certificates(Book):
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return list(self.witnesses.get(cid, []))
 
-    def searched(self, claim: Claim) -> str | None:
+    def searched(self, claim: Claim, budget: str) -> str | None:
         want = self.open.get(claim.id)
-        if want is None or want != content_digest(claim):
+        if budget not in self.searched_at or want is None or want != content_digest(claim):
             return None
-        return (f"certify's search at the {self.search} budget found no proof of this claim "
-                "with this prover (--no-certificates searches again)")
+        return (f"certify's search at the {budget} budget found no proof of this claim with "
+                "this prover (--no-certificates searches again)")
 
 
 @cache
 def shipped(key: str) -> Certificates:
     """What paper ``key`` ships (nothing when its file is missing or does not parse)."""
-    proofs, witnesses, left, search = _read_all(path_of(key))
-    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, search)
+    proofs, witnesses, left, searched_at = _read_all(path_of(key))
+    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, searched_at)
 
 
 class Shipped(Certificates):
@@ -209,8 +210,8 @@ class Shipped(Certificates):
     def witnesses_of(self, cid: str) -> list[dict[str, Any]]:
         return self._paper(cid).witnesses_of(cid)
 
-    def searched(self, claim: Claim) -> str | None:
-        return self._paper(claim.id).searched(claim)
+    def searched(self, claim: Claim, budget: str) -> str | None:
+        return self._paper(claim.id).searched(claim, budget)
 
 
 #: where runs keep what they learned, relative to the working directory
@@ -291,8 +292,9 @@ class Chain(Book):
             out += [w for w in b.witnesses_of(cid) if w not in out]
         return out
 
-    def searched(self, claim: Claim) -> str | None:
-        return next((w for b in self.books if (w := b.searched(claim)) is not None), None)
+    def searched(self, claim: Claim, budget: str) -> str | None:
+        return next((w for b in self.books if (w := b.searched(claim, budget)) is not None),
+                    None)
 
     def learn(self, cid: str, v: Verdict | None) -> None:
         for b in self.books:
@@ -304,12 +306,13 @@ class Chain(Book):
 
 
 def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]],
-             search: str = "none", left: Iterable[Claim] = ()) -> dict[str, Any]:
+             search: str = "none", left: Iterable[Claim] = (),
+             searched_at: Iterable[str] = ()) -> dict[str, Any]:
     """The certificates file of paper ``key`` for the ``(claim id, verdict)`` pairs of a
     run at ``budget`` (and a deeper proof search at ``search`` for the claims it left open):
     a certificate per blackboard proof and the witness of each refutation arb certified, by
-    id; the claims ``left`` open by the deeper search, by id, with their content digests and
-    the prover's."""
+    id; the claims ``left`` open by the searches at the budgets ``searched_at``, by id, with
+    their content digests and the prover's."""
     proofs: dict[str, Certificate] = {}
     witnesses: dict[str, dict[str, Any]] = {}
     for cid, v in verdicts:
@@ -320,7 +323,7 @@ def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None
     doc = _document(proofs, witnesses, paper=key, budget=budget, search=search)
     left = sorted(left, key=lambda c: c.id)
     if left:
-        doc.update(prover=prover_source(),
+        doc.update(prover=prover_source(), searched_at=sorted(set(searched_at)),
                    open={c.id: content_digest(c) for c in left})
     return doc
 

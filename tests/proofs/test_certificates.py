@@ -201,7 +201,7 @@ def test_certify_searches_deeper_for_the_claims_the_check_left_open():
         (true, Verdict(Status.SUPPORTED, "sampling")),
         (false, Verdict(Status.SUPPORTED, "sampling")),
         (true, Verdict(Status.REFUTED, "arb", True))]]  # a decided claim is left as it is
-    got, left = deeper(pairs, "quick", 1)
+    got, left = deeper(pairs, ["quick"], 1)
     assert [c.id for c in left] == ["t:extra-2"]
     assert got[0][1].status is Status.PROVED
     assert got[0][1].details["certificate"]["relies_on"] == ["norm-nonnegative",
@@ -219,15 +219,17 @@ def test_a_claim_a_deeper_search_left_open_is_not_searched_again_while_it_is_the
     x = scalar("x")
     claim = Claim("t:extra-1", sp.exp(x) + sp.exp(-x), ">=", 2)
     edited = claim.with_(rhs=1)
-    doc = certificates.document("t", "quick", [], "thorough", [claim])
+    doc = certificates.document("t", "quick", [], "thorough", [claim], ["quick", "thorough"])
     assert doc["prover"] == prover_source() and doc["open"] == {
         "t:extra-1": content_digest(claim)}
     path = tmp_path / "certificates.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    _, _, left, search = certificates._read_all(path)
-    book = certificates.Certificates({}, {}, left, search)
-    why = book.searched(claim)
-    assert "thorough" in why and book.searched(edited) is None  # an edit searches again
+    _, _, left, searched_at = certificates._read_all(path)
+    book = certificates.Certificates({}, {}, left, searched_at)
+    why = book.searched(claim, "thorough")
+    assert "thorough" in why and book.searched(edited, "thorough") is None  # an edit
+    # the prover is not monotone in the budget: a budget not searched at searches
+    assert book.searched(claim, "default") is None and book.searched(claim, "quick")
     # another prover: the open claims are searched again
     path.write_text(json.dumps(doc | {"prover": "0" * 16}), encoding="utf-8")
     assert certificates._read_all(path)[2] == {}

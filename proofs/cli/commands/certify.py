@@ -13,8 +13,9 @@ the blackboard's routes at ``--search`` (default ``thorough``: z3's larger limit
 finds is kept when it replays at the quick budget, so every run proves the claim in one small
 z3 problem; without the certificates (``--no-certificates``) a run at quick or default
 searches within its own limits and may leave the claim supported. A claim it finds no proof
-of is listed as open, with a digest of its content and of the prover's sources: while both are
-the same, runs do not search for that proof again (the blackboard stage is not run).
+of (at ``--budget``, ``--search`` and default) is listed as open, with a digest of its content
+and of the prover's sources: while both are the same, runs at those budgets do not search for
+that proof again (the blackboard stage is not run).
 
 Example:
     >>> import argparse
@@ -70,11 +71,12 @@ def run(args: argparse.Namespace) -> int:
         pairs = [(r, r.verdict) for r in results]
         pairs += [(r.conclusion, r.conclusion.verdict) for r in results
                   if r.conclusion is not None]
-        left = []
+        left, budgets = [], []
         if args.search != "none":
-            pairs, left = deeper(pairs, args.search, jobs)
+            budgets = list(dict.fromkeys([args.search, "default"]))
+            pairs, left = deeper(pairs, budgets, jobs)
         doc = certificates.document(paper.key, args.budget, [(r.id, v) for r, v in pairs],
-                                    args.search, left)
+                                    args.search, left, [args.budget, *budgets])
         path = certificates.path_of(paper.key)
         n = f"{len(doc['certificates'])} certificates, {len(doc['witnesses'])} witnesses"
         if args.check:
@@ -91,11 +93,12 @@ def run(args: argparse.Namespace) -> int:
     return 1 if stale else 0
 
 
-def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int
+def deeper(pairs: list[tuple[Any, Any]], budgets: list[str], jobs: int
            ) -> tuple[list[tuple[Any, Any]], list[Any]]:
     """``pairs`` (result, verdict) with each open claim's verdict replaced by a blackboard
-    proof found at ``budget`` that replays at the quick budget (the others as they were), and
-    the claims the search left open."""
+    proof found at one of ``budgets`` (in order) that replays at the quick budget (the others
+    as they were), and the claims the searches left open (the prover is not monotone in the
+    budget: a run skips only the searches made at its own budget)."""
     from numeric.stages.blackboard import BlackboardStage
     from proofs.executors import LocalExecutor
     from symbolic.verdict import Status
@@ -104,7 +107,9 @@ def deeper(pairs: list[tuple[Any, Any]], budget: str, jobs: int
     todo = [k for k, (r, v) in enumerate(pairs)
             if v.status in (Status.SUPPORTED, Status.UNKNOWN) and r.claim is not None
             and stage.applies(r.claim) is None]
-    found = LocalExecutor(jobs).map(lambda k: _search(pairs[k][0].claim, budget), todo)
+    found = LocalExecutor(jobs).map(
+        lambda k: next((v for b in budgets if (v := _search(pairs[k][0].claim, b)) is not None),
+                       None), todo)
     out, left = list(pairs), []
     for k, v in zip(todo, found, strict=True):
         if v is not None:
