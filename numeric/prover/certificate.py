@@ -41,7 +41,7 @@ from numeric.budget import Budget
 from numeric.prover.engine import Outcome, prove
 from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
-from numeric.prover.termwise import pairing_error, part, terms
+from numeric.prover.termwise import combined, pairing_error, part, terms
 from symbolic.claim import Claim
 
 #: the routes a certificate can name
@@ -189,6 +189,4 @@ def _replay_termwise(claim: Claim, budget: Budget, cert: Certificate) -> Outcome
             return Outcome(False, f"termwise: part {i + 1} does not replay ({out.reason})",
                            final=out.final)
         parts.append((i, j, out))
-    return Outcome(True, relies_on=sorted({e for _, _, o in parts for e in o.relies_on}),
-                   atoms=max(o.atoms for _, _, o in parts),
-                   facts=sum(o.facts for _, _, o in parts), route="termwise", parts=parts)
+    return combined(parts)

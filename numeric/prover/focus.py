@@ -37,7 +37,7 @@ import sympy as sp
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, defined, prove
 from numeric.prover.facts import LEAN, LEAN_EXP
-from numeric.prover.termwise import prove_termwise, terms
+from numeric.prover.termwise import prove_termwise
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -116,7 +116,7 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
             focused = prove_focused(claim, budget, relies, library=LEAN_EXP)
         if focused.proved:
             return focused
-    if out.proved or out.final or not termwise or terms(claim) is None:
+    if out.proved or out.final or not termwise:
         return out
     split = prove_termwise(claim, lambda c: prove_or_focus(c, budget, relies, polynomial,
                                                            termwise=False))

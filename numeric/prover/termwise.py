@@ -93,7 +93,12 @@ def prove_termwise(claim: Claim, prove_part: Callable[[Claim], Outcome]) -> Outc
         parts.append(found)
         free.remove(found[1])
     assert pairing_error([(i, j) for i, j, _ in parts], len(left)) is None
-    used = sorted({e for _, _, out in parts for e in out.relies_on})
-    return Outcome(True, relies_on=used, atoms=max(out.atoms for _, _, out in parts),
-                   facts=sum(out.facts for _, _, out in parts), route="termwise",
-                   parts=parts)
+    return combined(parts)
+
+
+def combined(parts: list[tuple[int, int, Outcome]]) -> Outcome:
+    """The termwise proof made of the proved ``parts`` (left term, right term, outcome) of a
+    one-to-one pairing: the entries of every part, the largest blackboard, all the facts."""
+    return Outcome(True, relies_on=sorted({e for _, _, o in parts for e in o.relies_on}),
+                   atoms=max(o.atoms for _, _, o in parts),
+                   facts=sum(o.facts for _, _, o in parts), route="termwise", parts=parts)
