@@ -123,7 +123,8 @@ def cmd_errata(args: argparse.Namespace) -> int:
     if flow:
         progress("corrections: the fewest of the needed hypotheses under which each statement "
                  "is proved (quick budget)")
-    items = errata.findings(results, flow, cited, jobs=parse_jobs("auto"))
+    items = errata.findings(results, flow, cited, jobs=parse_jobs("auto"),
+                            book=run_options.certificates_for(args))
     progress.done()
     render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
     text = render[args.format](paper.key, items)

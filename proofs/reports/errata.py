@@ -82,25 +82,42 @@ def _corrected_text_latex(r: Result) -> str:
 
 def findings(results: list[Result], flow: list[dict[str, Any]] | None = None,
              citations: list[dict[str, Any]] | None = None,
-             jobs: int = 1) -> list[dict[str, Any]]:
+             jobs: int = 1, book: Any = None) -> list[dict[str, Any]]:
     """Findings from check results, plus the missing-hypothesis findings ``flow`` that
     :func:`proofs.tools.hypothesis_flow.flow_findings` established and the invalid-citation
     findings of :func:`proofs.tools.citations.citation_findings` (both computed by the caller:
     rendering never runs a check), plus the typing findings of printed types
-    (:func:`declared_findings`)."""
+    (:func:`declared_findings`). ``book``: the certificates (see :func:`with_corrections`)."""
     return _result_findings(results) + declared_findings(results) \
-        + with_corrections(list(flow or []), results, jobs) + use_findings(results) \
+        + with_corrections(list(flow or []), results, jobs, book) + use_findings(results) \
         + list(citations or []) + wording_findings(results) \
         + remark_findings(results)
 
 
-def with_corrections(flow: list[dict[str, Any]],
-                     results: list[Result] = (), jobs: int = 1) -> list[dict[str, Any]]:
+def with_corrections(flow: list[dict[str, Any]], results: list[Result] = (), jobs: int = 1,
+                     book: Any = None) -> list[dict[str, Any]]:
     """``flow`` with the checked correction of each entry (:func:`errata_corrections.minimal`:
     the fewest needed hypotheses under which the prover proves the statement) on the entry's
     first finding, as ``"correction"``; a correction the prover does not prove names the
     check among ``results`` of the same statement under the same hypotheses (``support``).
-    The corrections not stored yet are computed in ``jobs`` worker processes."""
+    The corrections not stored yet are computed in ``jobs`` worker processes, without the
+    proofs that ``book`` (the certificates, :class:`~proofs.store.certificates.Book`) says
+    this prover does not find."""
+    work = correction_work(flow)
+    errata_corrections.prefetch([(e, n) for e, n, _ in work], jobs=jobs,
+                                refuted=refuted_forms(results), book=book)
+    for entry, needs, fs in work:
+        rec = errata_corrections.minimal(entry, needs)
+        if not rec["proved"]:
+            rec = dict(rec, support=_support(entry, needs, results))
+        fs[0]["correction"] = rec
+    return flow
+
+
+def correction_work(flow: list[dict[str, Any]]) -> list[tuple[Any, list[Any],
+                                                               list[dict[str, Any]]]]:
+    """The ``(entry, needed hypotheses, its flow findings)`` of each entry whose statement
+    the ``flow`` findings (not corrected yet) say lacks hypotheses its proof uses."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for f in flow:
         chk = f.get("check") or {}
@@ -108,7 +125,7 @@ def with_corrections(flow: list[dict[str, Any]],
             groups.setdefault(chk["entry"], []).append(f)
     paper = _paper_of(groups)
     if paper is None:
-        return flow
+        return []
     from proofs.tools.hypothesis_flow import needed
 
     work: list[tuple[Any, list[Any], list[dict[str, Any]]]] = []
@@ -126,14 +143,7 @@ def with_corrections(flow: list[dict[str, Any]],
                 needs.append(h)
         if needs:
             work.append((entry, needs, fs))
-    errata_corrections.prefetch([(e, n) for e, n, _ in work], jobs=jobs,
-                                refuted=refuted_forms(results))
-    for entry, needs, fs in work:
-        rec = errata_corrections.minimal(entry, needs)
-        if not rec["proved"]:
-            rec = dict(rec, support=_support(entry, needs, results))
-        fs[0]["correction"] = rec
-    return flow
+    return work
 
 
 def _support(entry: Any, needs: list[Any], results: list[Result]) -> str:

@@ -33,6 +33,7 @@ from numeric.prover.engine import prove
 from numeric.prover.focus import prove_or_focus
 from proofs.model import Lemma
 from proofs.model.results import form
+from proofs.store.cache import content_digest
 from symbolic.claim import Claim, Prop
 from symbolic.latex import latex
 from symbolic.pretty import pretty
@@ -57,11 +58,22 @@ def _claim(entry: Lemma, hyps: list[Prop]) -> Claim:
 
 
 def _compute(entry: Lemma, needs: list[Prop], budget: str,
-             refuted: frozenset[tuple] = frozenset()) -> dict[str, Any]:
+             refuted: frozenset[tuple] = frozenset(), book: Any = None,
+             failed: list[str] | None = None) -> dict[str, Any]:
+    """The record of :func:`minimal`. The prover does not try a form a witness refutes
+    (in ``refuted``) or one that ``book`` says it does not prove (the certificates' list of
+    :func:`unproved` forms); ``failed`` collects the content digests of the forms it tried
+    and did not prove."""
     b = Budget.get(budget)
 
     def proved(claim: Claim) -> bool:  # a form a witness refutes has no proof to look for
-        return form(claim) not in refuted and prove_or_focus(claim, b, relies=False).proved
+        if form(claim) in refuted or (book is not None and book.unproved(claim, budget)):
+            return False
+        if prove_or_focus(claim, b, relies=False).proved:
+            return True
+        if failed is not None:
+            failed.append(content_digest(claim))
+        return False
 
     # the facts a proof relies on are worked out (engine.needed: a z3 check per library
     # entry) for the smallest set only, usually smaller than ``needs``
@@ -106,13 +118,15 @@ def _independent(entry: Lemma, needs: list[Prop], b: Budget) -> list[Prop]:
 
 
 def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: int = 1,
-             store: Any = "default", refuted: frozenset[tuple] = frozenset()) -> None:
+             store: Any = "default", refuted: frozenset[tuple] = frozenset(),
+             book: Any = None) -> None:
     """Compute the records :func:`minimal` would, for every ``(entry, needs)`` of ``work`` not
     yet known, in ``jobs`` forked workers (each record is a function of its entry alone, so the
     records do not depend on ``jobs``); :func:`minimal` then finds them. ``refuted``: the
     forms a witness refutes (:func:`~proofs.model.results.refuted_forms`), which the prover
     does not try (their proofs fail; a record whose full form is refuted gives "a witness
-    refutes it" as its reason instead of the prover's)."""
+    refutes it" as its reason instead of the prover's). ``book``: the certificates, whose
+    list of :func:`unproved` forms the prover does not try either (the same records, sooner)."""
     from proofs.executors import LocalExecutor
 
     st = default_store() if store == "default" else store
@@ -123,10 +137,27 @@ def prefetch(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: 
             continue
         if st is None or not st.memo_has("corrections", _parts(key)):
             todo.append((entry, needs))
-    recs = LocalExecutor(jobs).map(lambda job: _compute(job[0], job[1], budget, refuted), todo)
+    recs = LocalExecutor(jobs).map(lambda job: _compute(job[0], job[1], budget, refuted, book),
+                                   todo)
     for (entry, needs), rec in zip(todo, recs, strict=True):
         key = _key(entry, needs, budget)
         _MEMO[key] = rec if st is None else st.memo("corrections", _parts(key), lambda r=rec: r)
+
+
+def unproved(work: list[tuple[Lemma, list[Prop]]], budget: str = "quick", jobs: int = 1,
+             refuted: frozenset[tuple] = frozenset()) -> list[str]:
+    """The content digests of the forms whose proofs the prover tries and does not find
+    while it computes the records of ``work`` (in ``jobs`` forked workers), sorted: what
+    ``certify`` lists, so that an ``errata`` with this prover need not try them again (the
+    hypotheses a correction keeps are those whose drop these proofs fail)."""
+    from proofs.executors import LocalExecutor
+
+    def failed(job: tuple[Lemma, list[Prop]]) -> list[str]:
+        out: list[str] = []
+        _compute(job[0], job[1], budget, refuted, failed=out)
+        return out
+
+    return sorted({d for ds in LocalExecutor(jobs).map(failed, work) for d in ds})
 
 
 def _key(entry: Lemma, needs: list[Prop], budget: str) -> tuple:

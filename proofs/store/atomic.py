@@ -23,19 +23,23 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: str, data: str | bytes) -> None:
+def write_atomic(path: str, data: str | bytes, durable: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file and an atomic rename.
 
     The file gets the permissions an ordinary ``open(path, "w")`` would give it (``0666`` less
-    the umask), not the private ``0600`` of a temporary file."""
+    the umask), not the private ``0600`` of a temporary file. ``durable``: flush it to the disk
+    before the rename (a report must survive a power cut; the results store's entries, which
+    carry checksums and are recomputed when damaged, need not pay for it: a third of a cold
+    run's writing time)."""
     directory = os.path.dirname(os.path.abspath(path)) or "."
     mode = "wb" if isinstance(data, bytes) else "w"
     fd, tmp = tempfile.mkstemp(prefix=".proofcheck-", dir=directory)
     try:
         with os.fdopen(fd, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:

@@ -318,10 +318,11 @@ class ResultStore:
         p = self._object(key)
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(str(p), json.dumps(doc))
+            write_atomic(str(p), json.dumps(doc), durable=False)
             pointer = self._pointer(claim)
             pointer.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(str(pointer), json.dumps({"id": claim.id, "key": key}))
+            write_atomic(str(pointer), json.dumps({"id": claim.id, "key": key}),
+                         durable=False)
         except OSError:  # a read-only working directory: the run goes on without a store
             pass
 
@@ -347,7 +348,7 @@ class ResultStore:
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(str(p), json.dumps({"key": key, "value": data,
-                                             "checksum": _checksum(data)}))
+                                             "checksum": _checksum(data)}), durable=False)
         except OSError:
             pass
         return value

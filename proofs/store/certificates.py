@@ -18,7 +18,10 @@ The claims ``certify``'s deeper search left open are listed too, with a digest o
 content, under ``"open"``, with a digest of the prover's sources (``"prover"``,
 :func:`numeric.prover.certificate.prover_source`): while the claim and the prover are the same,
 a run does not search for a proof the deeper search did not find (the blackboard stage is not
-run; ``--no-certificates`` runs it).
+run; ``--no-certificates`` runs it). So are, under ``"unproved"`` by budget, the digests of the
+forms the errata's corrections try and the prover does not prove (a statement without one of
+the hypotheses it needs, :func:`proofs.reports.errata_corrections.unproved`): with the same
+prover, ``errata`` does not try them again, and its corrections are the same.
 
 An entry that does not parse is left out; a file that does not parse gives none.
 
@@ -77,24 +80,30 @@ def witness_of(v: Verdict | None) -> dict[str, Any] | None:
 def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]]:
     """The certificates and witnesses of a certificates file, by claim id; an entry that
     does not parse is left out, and a file that does not parse gives none."""
-    proofs, witnesses, _, _ = _read_all(path)
+    proofs, witnesses, *_ = _read_all(path)
     return proofs, witnesses
 
 
 def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]],
-                                   dict[str, str], tuple[str, ...]]:
-    """:func:`_read`, the open claims' content digests by id (none when the file's prover
-    digest is not this prover's) and the budgets at which their proofs were searched for."""
+                                   dict[str, str], tuple[str, ...], dict[str, frozenset[str]]]:
+    """:func:`_read`, the open claims' content digests by id and the budgets at which their
+    proofs were searched for, and the unproved forms' digests by budget (neither when the
+    file's prover digest is not this prover's)."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         ok = doc.get("format") == FORMAT
         entries, points = (doc.get("certificates", {}), doc.get("witnesses", {})) if ok \
             else ({}, {})
-        left = doc.get("open", {}) if ok and doc.get("prover") == prover_source() else {}
+        current = ok and doc.get("prover") == prover_source()
+        left = doc.get("open", {}) if current else {}
         at = doc.get("searched_at", [])
         searched_at = tuple(b for b in at if isinstance(b, str)) if isinstance(at, list) else ()
-    except (OSError, ValueError, AttributeError, RecursionError):
-        return {}, {}, {}, ()
+        raw = doc.get("unproved", {}) if current else {}
+        unproved = {b: frozenset(d for d in ds if isinstance(d, str))
+                    for b, ds in (raw.items() if isinstance(raw, dict) else ())
+                    if isinstance(ds, list)}
+    except (OSError, ValueError, AttributeError, RecursionError, TypeError):
+        return {}, {}, {}, (), {}
     proofs: dict[str, Certificate] = {}
     for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
         try:
@@ -105,7 +114,7 @@ def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, A
                  if isinstance(w, dict)}
     left = {cid: h for cid, h in (left.items() if isinstance(left, dict) else ())
             if isinstance(h, str)}
-    return proofs, witnesses, left, searched_at
+    return proofs, witnesses, left, searched_at, unproved
 
 
 def _document(proofs: Mapping[str, Certificate], witnesses: Mapping[str, dict[str, Any]],
@@ -141,6 +150,11 @@ class Book:
         this prover at that budget found none for this very claim (None: search)."""
         return None
 
+    def unproved(self, claim: Claim, budget: str) -> bool:
+        """Did this prover, at ``budget``, fail to prove this very form (a correction's
+        trial, :func:`proofs.reports.errata_corrections.unproved`)?"""
+        return False
+
     def learn(self, cid: str, v: Verdict | None) -> None:
         """A run's verdict ``v`` of claim ``cid`` (kept only by :class:`Learned`)."""
 
@@ -163,6 +177,8 @@ class Certificates(Book):
     open: Mapping[str, str] = field(default_factory=dict)
     #: the budgets at which the blackboard searched for their proofs
     searched_at: tuple[str, ...] = ()
+    #: the content digests of the forms this prover does not prove, by budget
+    unproved_forms: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def proof(self, cid: str) -> Certificate | None:
         return self.proofs.get(cid)
@@ -177,12 +193,17 @@ class Certificates(Book):
         return (f"certify's search at the {budget} budget found no proof of this claim with "
                 "this prover (--no-certificates searches again)")
 
+    def unproved(self, claim: Claim, budget: str) -> bool:
+        forms = self.unproved_forms.get(budget)
+        return bool(forms) and content_digest(claim) in forms
+
 
 @cache
 def shipped(key: str) -> Certificates:
     """What paper ``key`` ships (nothing when its file is missing or does not parse)."""
-    proofs, witnesses, left, searched_at = _read_all(path_of(key))
-    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, searched_at)
+    proofs, witnesses, left, searched_at, unproved = _read_all(path_of(key))
+    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, searched_at,
+                        unproved)
 
 
 class Shipped(Certificates):
@@ -212,6 +233,9 @@ class Shipped(Certificates):
 
     def searched(self, claim: Claim, budget: str) -> str | None:
         return self._paper(claim.id).searched(claim, budget)
+
+    def unproved(self, claim: Claim, budget: str) -> bool:
+        return self._paper(claim.id).unproved(claim, budget)
 
 
 #: where runs keep what they learned, relative to the working directory
@@ -296,6 +320,9 @@ class Chain(Book):
         return next((w for b in self.books if (w := b.searched(claim, budget)) is not None),
                     None)
 
+    def unproved(self, claim: Claim, budget: str) -> bool:
+        return any(b.unproved(claim, budget) for b in self.books)
+
     def learn(self, cid: str, v: Verdict | None) -> None:
         for b in self.books:
             b.learn(cid, v)
@@ -307,12 +334,14 @@ class Chain(Book):
 
 def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None]],
              search: str = "none", left: Iterable[Claim] = (),
-             searched_at: Iterable[str] = ()) -> dict[str, Any]:
+             searched_at: Iterable[str] = (),
+             unproved: Mapping[str, Iterable[str]] | None = None) -> dict[str, Any]:
     """The certificates file of paper ``key`` for the ``(claim id, verdict)`` pairs of a
     run at ``budget`` (and a deeper proof search at ``search`` for the claims it left open):
     a certificate per blackboard proof and the witness of each refutation arb certified, by
     id; the claims ``left`` open by the searches at the budgets ``searched_at``, by id, with
-    their content digests and the prover's."""
+    their content digests and the prover's; the content digests of the ``unproved`` forms,
+    by budget."""
     proofs: dict[str, Certificate] = {}
     witnesses: dict[str, dict[str, Any]] = {}
     for cid, v in verdicts:
@@ -325,6 +354,9 @@ def document(key: str, budget: str, verdicts: Iterable[tuple[str, Verdict | None
     if left:
         doc.update(prover=prover_source(), searched_at=sorted(set(searched_at)),
                    open={c.id: content_digest(c) for c in left})
+    forms = {b: sorted(set(ds)) for b, ds in sorted((unproved or {}).items())}
+    if any(forms.values()):
+        doc.update(prover=prover_source(), unproved={b: ds for b, ds in forms.items() if ds})
     return doc
 
 

@@ -224,7 +224,7 @@ def test_a_claim_a_deeper_search_left_open_is_not_searched_again_while_it_is_the
         "t:extra-1": content_digest(claim)}
     path = tmp_path / "certificates.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    _, _, left, searched_at = certificates._read_all(path)
+    _, _, left, searched_at, _ = certificates._read_all(path)
     book = certificates.Certificates({}, {}, left, searched_at)
     why = book.searched(claim, "thorough")
     assert "thorough" in why and book.searched(edited, "thorough") is None  # an edit
@@ -248,3 +248,24 @@ def test_the_open_claims_a_paper_ships_are_for_this_prover(key):
     doc = json.loads(certificates.path_of(key).read_text(encoding="utf-8"))
     if doc.get("open"):
         assert doc["prover"] == prover_source(), f"run: proofcheck certify {key}"
+
+
+def test_unproved_forms_are_listed_by_budget_for_this_prover_alone(tmp_path):
+    from proofs.store.cache import content_digest
+    from symbolic import Claim, scalar
+
+    x = scalar("x")
+    claim, other = Claim("t:extra-1", x, "<=", 1), Claim("t:extra-1", x, "<=", 2)
+    doc = certificates.document("t", "quick", [], unproved={"quick": [content_digest(claim)],
+                                                           "default": []})
+    assert doc["unproved"] == {"quick": [content_digest(claim)]} and "open" not in doc
+    path = tmp_path / "certificates.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    *_, unproved = certificates._read_all(path)
+    book = certificates.Certificates(unproved_forms=unproved)
+    assert book.unproved(claim, "quick")
+    assert not book.unproved(claim, "default") and not book.unproved(other, "quick")
+    assert certificates.Chain((certificates.Book(), book)).unproved(claim, "quick")
+    path.write_text(json.dumps(doc | {"prover": "0" * 16}), encoding="utf-8")
+    assert certificates._read_all(path)[4] == {}  # another prover's failures say nothing
+    assert certificates.document("t", "quick", []).get("unproved") is None

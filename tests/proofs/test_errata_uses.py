@@ -187,3 +187,33 @@ def test_a_statement_true_as_printed_is_said_so_when_more_hypotheses_drown_z3():
     rec = errata_corrections.minimal(entry, needs, store=None)
     assert rec["proved"] and "‖b_[j0]‖₂ ≤ R" not in rec["added"]
     assert "row-block" in rec["relies_on"]
+
+
+def test_a_correction_does_not_try_again_the_forms_the_certificates_list(monkeypatch):
+    from proofs.store.cache import content_digest
+    from proofs.store.certificates import Certificates
+
+    th = PAPER.entry("closeness:theorem-8.2")
+    needs = [h for h in _needs(th.id) if "exp" not in str(h.lhs) or "A" in str(h.lhs)]
+    trials = {pretty(h): content_digest(errata_corrections._claim(
+        th, [k for k in needs if k is not h])) for h in needs}
+    failed = errata_corrections.unproved([(th, needs)])
+    assert failed == [trials["‖x‖₂ ≤ R"]]  # the one hypothesis the correction keeps
+    tried: list[str] = []
+    real = errata_corrections.prove_or_focus
+
+    def spy(claim, *a, **k):
+        tried.append(content_digest(claim))
+        return real(claim, *a, **k)
+
+    monkeypatch.setattr(errata_corrections, "prove_or_focus", spy)
+    rec = errata_corrections._compute(th, needs, "quick", book=Certificates(
+        unproved_forms={"quick": frozenset(failed)}))
+    assert trials["‖x‖₂ ≤ R"] not in tried
+    assert rec == errata_corrections._compute(th, needs, "quick")  # the same record
+    # the list decides: with the last trial (‖x‖₂ ≤ R alone, proved) listed, wrongly, its
+    # dropped hypothesis stays
+    alone = errata_corrections._claim(th, [h for h in needs if pretty(h) == "‖x‖₂ ≤ R"])
+    lying = Certificates(unproved_forms={"quick": frozenset([*failed, content_digest(alone)])})
+    assert errata_corrections._compute(th, needs, "quick", book=lying)["added"] == [
+        "‖x‖₂ ≤ R", "α(A_t) ≥ exp(-R²)"]

@@ -15,7 +15,9 @@ z3 problem; without the certificates (``--no-certificates``) a run at quick or d
 searches within its own limits and may leave the claim supported. A claim it finds no proof
 of (at ``--budget``, ``--search`` and default) is listed as open, with a digest of its content
 and of the prover's sources: while both are the same, runs at those budgets do not search for
-that proof again (the blackboard stage is not run).
+that proof again (the blackboard stage is not run). The forms that ``errata``'s corrections
+try on the check's results and the prover does not prove are listed as ``unproved`` (by their
+content digests), so that ``errata`` need not try them again.
 
 Example:
     >>> import argparse
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
             budgets = list(dict.fromkeys([args.search, "default"]))
             pairs, left = deeper(pairs, budgets, jobs)
         doc = certificates.document(paper.key, args.budget, [(r.id, v) for r, v in pairs],
-                                    args.search, left, [args.budget, *budgets])
+                                    args.search, left, [args.budget, *budgets],
+                                    {"quick": unproved_corrections(results, jobs)})
         path = certificates.path_of(paper.key)
         n = f"{len(doc['certificates'])} certificates, {len(doc['witnesses'])} witnesses"
         if args.check:
@@ -117,6 +120,18 @@ def deeper(pairs: list[tuple[Any, Any]], budgets: list[str], jobs: int
         else:
             left.append(pairs[k][0].claim)
     return out, left
+
+
+def unproved_corrections(results: list[Any], jobs: int) -> list[str]:
+    """The digests of the forms ``errata``'s corrections (at the quick budget, as always)
+    try on these ``results`` and the prover does not prove."""
+    from proofs.model.results import refuted_forms
+    from proofs.reports import errata_corrections
+    from proofs.reports.errata import correction_work
+    from proofs.tools.hypothesis_flow import flow_findings
+
+    work = [(e, n) for e, n, _ in correction_work(flow_findings(results, jobs=jobs))]
+    return errata_corrections.unproved(work, "quick", jobs, refuted_forms(results))
 
 
 def _search(claim: Any, budget: str) -> Any:
