@@ -141,15 +141,17 @@ def against(args: argparse.Namespace) -> dict[str, dict[str, list[tuple[float, f
                 for name, path, extra in series:
                     env = {**os.environ, "PYTHONPATH": path}
                     with tempfile.TemporaryDirectory() as tmp:
+                        cache = [] if args.with_store else ["--no-cache"]
                         wall, cpu, proc = _timed_cpu(
-                            ["check", args.target, "--budget", budget, "--no-cache", "--seed",
+                            ["check", args.target, "--budget", budget, *cache, "--seed",
                              "0", "--jobs", args.jobs, "-q", "--json", "r.json", *extra],
                             tmp, env)
                     if proc.returncode not in (0, 1):
                         print(f"{name}: check --budget {budget}: exit {proc.returncode}: "
                               f"{proc.stderr.strip().splitlines()[-1:]}")
                     runs.setdefault(budget, {}).setdefault(name, []).append((wall, cpu))
-    print(f"cold check {args.target} --no-cache --jobs {args.jobs}, median of {args.repeat}")
+    how = "in a fresh directory, with the results store" if args.with_store else "--no-cache"
+    print(f"cold check {args.target} {how} --jobs {args.jobs}, median of {args.repeat}")
     print(f"{'budget':8s} {args.against[:12]:>12s} {'wall':>6s} {'CPU':>7s}   {'now: wall':>10s} "
           f"{'CPU':>7s}   {'faster (wall)':>13s}")
     for budget, by in runs.items():
@@ -270,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="only cold checks (quick and default), wall and CPU beside the figures "
                         "before the faster fresh runs")
     p.add_argument("--repeat", type=int, default=3, help="--cold: runs per budget")
+    p.add_argument("--with-store", action="store_true",
+                   help="--cold --against: run as a user does in a fresh directory (writing "
+                        "the results store) instead of --no-cache")
     p.add_argument("--against", metavar="REV", help="--cold: time commit REV (a git worktree "
                    "of it) alternating with this tree, side by side")
     p.add_argument("--budgets", default="quick,default", help="--cold --against: budgets")

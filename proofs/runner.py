@@ -29,7 +29,7 @@ from proofs.model import Chain, Lemma
 from proofs.model.annotation import PLAIN, Annotation
 from proofs.model.conclusion import conclusion_annotation, conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
-from proofs.store.cache import ResultStore
+from proofs.store.cache import ResultStore, content_digest, remember_digest
 from proofs.store.certificates import Book
 from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
@@ -119,20 +119,25 @@ def _conclusion_note(c: Result) -> str:
 _Work = list[tuple[Lemma | None, Claim]]
 #: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
 #: stored witnesses to replay for the claim and for the conclusion[, their proof
-#: certificates or None[, why not to search for their blackboard proofs, or None]]])
+#: certificates or None[, why not to search for their blackboard proofs, or None[, whether
+#: the results store will keep the verdicts]]]])
 _Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
-def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
+def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str], list[str]]:
     """Verdicts of one job: a claim and/or the conclusion its proof chain owes (either may be
-    None: already known from the store), and the text of the claim's statement and
-    hypotheses (SymPy's printer is slow: the workers print them, not the parent after the
-    run; :func:`symbolic.prop.adopt_text`). Pure: a function of the job alone."""
+    None: already known from the store), the text of the claim's statement and hypotheses
+    (SymPy's printer is slow: the workers print them, not the parent after the run;
+    :func:`symbolic.prop.adopt_text`) and, when the results store keeps the verdicts, the
+    content digests of the claims checked (``srepr`` is slow too; the parent's store keys
+    use them, :func:`proofs.store.cache.remember_digest`). Pure: a function of the job
+    alone."""
     k, total, claim, cc, budget, seed = job[:6]
     replay, creplay = job[6] if len(job) > 6 else ([], [])
     cert, ccert = job[7] if len(job) > 7 else (None, None)
     why, cwhy = job[8] if len(job) > 8 else (None, None)
+    stored = bool(job[9]) if len(job) > 9 else False
     progress = _PROGRESS.get("fn")
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
@@ -143,7 +148,8 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str]]:
     for verdict, rep in ((v, replay), (cv, creplay)):
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
-    return v, cv, [str(p) for p in _printed(claim, cc)]
+    digests = [content_digest(c) for c in (claim, cc) if c is not None] if stored else []
+    return v, cv, [str(p) for p in _printed(claim, cc)], digests
 
 
 def _printed(claim: Claim | None, cc: Claim | None) -> list[Prop]:
@@ -186,9 +192,12 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         examples.append(list(entry.examples) if own else [])
     known: list[list[Verdict | None]] = []
     jobs: list[_Job] = []
+    # a store that holds no result (a fresh directory) is not asked: each question costs
+    # the claim's content digest
+    asked = store if store is not None and store.holds_results() else None
     for k, (claim, cc) in enumerate(want):
-        v = store.lookup(claim, budget, seed, latest) if store is not None else None
-        cv = (store.lookup(cc, budget, seed, latest) if store is not None and cc is not None
+        v = asked.lookup(claim, budget, seed, latest) if asked is not None else None
+        cv = (asked.lookup(cc, budget, seed, latest) if asked is not None and cc is not None
               else None)
         stored = [*examples[k], *certs.witnesses_of(claim.id),
                   *(witnesses.get(claim) if witnesses is not None else [])]
@@ -205,7 +214,7 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
                         certs.searched(cc, budget.name) if cc is not None else None)
             jobs.append((k, len(want), claim if v is None else None,
                          cc if cc is not None and cv is None else None, budget, seed, rep,
-                         proofs, searched))
+                         proofs, searched, store is not None))
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
@@ -218,10 +227,12 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         done = executor.map(_check_job, jobs)
     finally:
         _PROGRESS.clear()
-    for job, (*pair, texts) in zip(jobs, done):
+    for job, (*pair, texts, digests) in zip(jobs, done):
         k = job[0]
         for prop, text in zip(_printed(job[2], job[3]), texts):
             adopt_text(prop, text)
+        for c, digest in zip([c for c in job[2:4] if c is not None], digests):
+            remember_digest(c, digest)
         for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
             if checked is None:
                 continue  # known from the store

@@ -87,10 +87,16 @@ def content_digest(claim: Claim) -> str:
     if hit is not None and hit[0] is claim:
         return hit[1]
     digest = _content_digest(claim)
+    remember_digest(claim, digest)
+    return digest
+
+
+def remember_digest(claim: Claim, digest: str) -> None:
+    """Take ``digest`` as ``claim``'s content digest (computed in a worker process, from the
+    same claim: :func:`content_digest` there)."""
     if len(_DIGESTS) >= 4096:
         _DIGESTS.clear()
     _DIGESTS[id(claim)] = (claim, digest)
-    return digest
 
 
 def _content_digest(claim: Claim) -> str:
@@ -226,6 +232,19 @@ class ResultStore:
     @property
     def path(self) -> Path:
         return Path(self.root) / DIRECTORY
+
+    def holds_results(self) -> bool:
+        """Does the store hold any result (False in a fresh directory)?
+
+        >>> import tempfile
+        >>> ResultStore(tempfile.mkdtemp()).holds_results()
+        False
+        """
+        try:
+            with os.scandir(self.path / "objects") as it:
+                return any(True for _ in it)
+        except OSError:
+            return False
 
     # -- keys -----------------------------------------------------------------------------
 
