@@ -195,14 +195,16 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
     # a store that holds no result (a fresh directory) is not asked: each question costs
     # the claim's content digest
     asked = store if store is not None and store.holds_results() else None
+    known_witnesses = witnesses if witnesses is not None and witnesses.holds_any() else None
     for k, (claim, cc) in enumerate(want):
         v = asked.lookup(claim, budget, seed, latest) if asked is not None else None
         cv = (asked.lookup(cc, budget, seed, latest) if asked is not None and cc is not None
               else None)
         stored = [*examples[k], *certs.witnesses_of(claim.id),
-                  *(witnesses.get(claim) if witnesses is not None else [])]
+                  *(known_witnesses.get(claim) if known_witnesses is not None else [])]
         cstored = [*(certs.witnesses_of(cc.id) if cc is not None else []),
-                   *(witnesses.get(cc) if witnesses is not None and cc is not None else [])]
+                   *(known_witnesses.get(cc) if known_witnesses is not None and cc is not None
+                     else [])]
         if witnesses is not None:
             v = _stale(v, stored)
             cv = _stale(cv, cstored) if cc is not None else cv

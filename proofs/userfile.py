@@ -98,7 +98,7 @@ def ids_of(item: Item) -> list[str]:
     """The id of ``item`` and, for a lemma, the ids of its parts and steps (each once)."""
     out = [item.id]
     if isinstance(item, Lemma):
-        out += [c.id for c in item.claims() if c.id not in out]
+        out += [i for i in item.claim_ids() if i not in out]
     return out
 
 

@@ -296,6 +296,25 @@ class Lemma:
         """Every checkable claim of this entry (see :meth:`annotated`)."""
         return [c for c, _ in self.annotated()]
 
+    def claim_ids(self) -> list[str]:
+        """The ids of :meth:`claims`, in order, without building the claims (each one's
+        expressions are checked when it is built).
+
+        >>> from symbolic import scalar
+        >>> x = scalar("x")
+        >>> e = Lemma("t:lemma-1", "L1", Prop(x, "<=", 1), proof=Chain(x, [Link("<=", 1)]),
+        ...           parts=[Lemma("t:lemma-1:part-1", "L1", Prop(x, "<=", 2))])
+        >>> e.claim_ids() == [c.id for c in e.claims()]
+        True
+        >>> e.claim_ids()
+        ['t:lemma-1', 't:lemma-1:step-1', 't:lemma-1:part-1']
+        """
+        chain = self.statement if isinstance(self.statement, Chain) else self.proof
+        own = [self.id] if isinstance(self.statement, Prop) else []
+        own += [f"{self.id}:step-{k}" for k in range(1, len(chain.links) + 1)] if chain \
+            else []
+        return own + [i for p in self.parts for i in p.claim_ids()]
+
 
 @dataclass(frozen=True)
 class Wording:

@@ -67,6 +67,19 @@ class WitnessDB:
     def path(self) -> Path:
         return Path(self.root) / DIRECTORY
 
+    def holds_any(self) -> bool:
+        """Does the database hold any witness (False in a fresh directory)?
+
+        >>> import tempfile
+        >>> WitnessDB(tempfile.mkdtemp()).holds_any()
+        False
+        """
+        try:
+            with os.scandir(self.path) as it:
+                return any(e.is_dir() for e in it)
+        except OSError:
+            return False
+
     def key(self, claim: Claim) -> str:
         """The entry key of ``claim``: its content digest."""
         return content_digest(claim)
@@ -103,7 +116,7 @@ class WitnessDB:
         f.parent.mkdir(parents=True, exist_ok=True)
         doc = {"format": FORMAT, "key": key, "claim": claim.id, "witnesses": ws,
                "checksum": _checksum(ws)}
-        write_atomic(str(f), json.dumps(doc, indent=1) + "\n")
+        write_atomic(str(f), json.dumps(doc, indent=1) + "\n", durable=False)  # checksummed
 
     def record(self, claim: Claim, v: Verdict | None) -> None:
         """Store the (shrunk) witness of a ``refuted`` verdict, unless it was itself
