@@ -30,7 +30,7 @@ import os
 import pickle
 import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -75,6 +75,11 @@ class Executor:
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
         raise NotImplementedError
+
+    def imap(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        """:meth:`map`'s results in order, each as soon as it and those before it are done
+        (here: once all are), so that the caller can keep them while the rest run."""
+        yield from self.map(fn, items)
 
     def close(self) -> None:
         """Release workers or cluster connections."""
@@ -122,17 +127,26 @@ class LocalExecutor(Executor):
         return f"local ({self.jobs} worker{'s' if self.jobs != 1 else ''})"
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
+        return list(self.imap(fn, items))
+
+    def imap(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        """Each result as soon as it and those before it are done.
+
+        >>> list(LocalExecutor(2).imap(abs, [-1, 2, -3]))
+        [1, 2, 3]
+        """
         items = list(items)
         if self.jobs <= 1 or len(items) < 2 or "fork" not in mp.get_all_start_methods():
             limit_blas_threads(1)
-            return [fn(x) for x in items]
+            yield from (fn(x) for x in items)
+            return
         _WORK.update(fn=fn, items=items)
         try:
             ctx = mp.get_context("fork")
             with ProcessPoolExecutor(min(self.jobs, len(items)), mp_context=ctx,
                                      initializer=_worker_init,
                                      initargs=(os.getpid(),)) as pool:
-                return list(pool.map(_run_index, range(len(items)), chunksize=1))
+                yield from pool.map(_run_index, range(len(items)), chunksize=1)
         finally:
             _WORK.clear()
 

@@ -33,6 +33,7 @@ from proofs.store.cache import ResultStore, content_digest, remember_digest
 from proofs.store.certificates import Book
 from proofs.store.witnesses import WitnessDB
 from symbolic.claim import Claim
+from symbolic.pretty import adopt_pretty, pretty
 from symbolic.prop import Prop, adopt_text
 from symbolic.verdict import Status, Verdict
 
@@ -125,14 +126,15 @@ _Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
 _PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
 
 
-def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str], list[str]]:
+def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[tuple[str, str]],
+                                   list[str]]:
     """Verdicts of one job: a claim and/or the conclusion its proof chain owes (either may be
-    None: already known from the store), the text of the claim's statement and hypotheses
-    (SymPy's printer is slow: the workers print them, not the parent after the run;
-    :func:`symbolic.prop.adopt_text`) and, when the results store keeps the verdicts, the
-    content digests of the claims checked (``srepr`` is slow too; the parent's store keys
-    use them, :func:`proofs.store.cache.remember_digest`). Pure: a function of the job
-    alone."""
+    None: already known from the store), the text and the Unicode of the claim's statement
+    and hypotheses (SymPy's printers are slow: the workers print them, not the parent after
+    the run; :func:`symbolic.prop.adopt_text`, :func:`symbolic.pretty.adopt_pretty`) and,
+    when the results store keeps the verdicts, the content digests of the claims checked
+    (``srepr`` is slow too; the parent's store keys use them,
+    :func:`proofs.store.cache.remember_digest`). Pure: a function of the job alone."""
     k, total, claim, cc, budget, seed = job[:6]
     replay, creplay = job[6] if len(job) > 6 else ([], [])
     cert, ccert = job[7] if len(job) > 7 else (None, None)
@@ -149,7 +151,7 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[str], li
         if verdict is not None and rep:
             verdict.details["replay_candidates"] = len(rep)  # see _stale
     digests = [content_digest(c) for c in (claim, cc) if c is not None] if stored else []
-    return v, cv, [str(p) for p in _printed(claim, cc)], digests
+    return v, cv, [(str(p), pretty(p)) for p in _printed(claim, cc)], digests
 
 
 def _printed(claim: Claim | None, cc: Claim | None) -> list[Prop]:
@@ -225,27 +227,37 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
 
         preload()  # once here, not once in every forked worker (only SLSQP's polish needs it)
     _PROGRESS["fn"] = progress if executor.name == "local" else None
-    try:
-        done = executor.map(_check_job, jobs)
+    try:  # each verdict is kept (stored, recorded) while the later jobs run
+        for job, (*pair, texts, digests) in zip(jobs, executor.imap(_check_job, jobs),
+                                                strict=True):
+            _keep(job, pair, texts, digests, known, budget, seed, store, witnesses, certs)
     finally:
         _PROGRESS.clear()
-    for job, (*pair, texts, digests) in zip(jobs, done):
-        k = job[0]
-        for prop, text in zip(_printed(job[2], job[3]), texts):
-            adopt_text(prop, text)
-        for c, digest in zip([c for c in job[2:4] if c is not None], digests):
-            remember_digest(c, digest)
-        for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
-            if checked is None:
-                continue  # known from the store
-            known[k][slot] = verdict
-            if store is not None:
-                store.put(checked, budget, seed, verdict)
-            if witnesses is not None:
-                witnesses.record(checked, verdict)
-            certs.learn(checked.id, verdict)
     certs.flush()
     return [(v, cv) for v, cv in known]  # type: ignore[misc]
+
+
+def _keep(job: _Job, pair: list[Verdict | None], texts: list[tuple[str, str]],
+          digests: list[str],
+          known: list[list[Verdict | None]], budget: Budget, seed: int,
+          store: ResultStore | None, witnesses: WitnessDB | None, certs: Book) -> None:
+    """One job's verdicts, in ``known``, the results store, the witness database and the
+    certificates' book, with the texts and digests its worker computed."""
+    k = job[0]
+    for prop, (text, unicode) in zip(_printed(job[2], job[3]), texts):
+        adopt_text(prop, text)
+        adopt_pretty(prop, unicode)
+    for c, digest in zip([c for c in job[2:4] if c is not None], digests):
+        remember_digest(c, digest)
+    for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
+        if checked is None:
+            continue  # known from the store
+        known[k][slot] = verdict
+        if store is not None:
+            store.put(checked, budget, seed, verdict)
+        if witnesses is not None:
+            witnesses.record(checked, verdict)
+        certs.learn(checked.id, verdict)
 
 
 def default_jobs() -> int:

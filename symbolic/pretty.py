@@ -385,8 +385,26 @@ def pretty(e: Any) -> str:
     """
     prop = getattr(e, "prop", None) if not hasattr(e, "rel") else e
     if prop is not None and hasattr(prop, "rel"):
-        return f"{pretty(prop.lhs)} {_REL.get(prop.rel.value, prop.rel.value)} {pretty(prop.rhs)}"
+        memo = getattr(prop, "__dict__", {})  # a Prop is immutable: printed once
+        text = memo.get("_pretty")
+        if text is None:
+            text = f"{pretty(prop.lhs)} {_REL.get(prop.rel.value, prop.rel.value)} " \
+                   f"{pretty(prop.rhs)}"
+            memo["_pretty"] = text
+        return text
     return _PRINTER.doprint(sp.sympify(e))
 
 
-__all__ = ["PrettyPrinter", "pretty", "unicode_name"]
+def adopt_pretty(prop: Any, text: str) -> None:
+    """Give ``prop`` the :func:`pretty` text that another process printed for an equal
+    proposition (a worker's copy), so that it is not printed again here.
+
+    >>> from symbolic import Prop, scalar
+    >>> p = Prop(scalar("x"), "<=", 1)
+    >>> adopt_pretty(p, pretty(Prop(scalar("x"), "<=", 1))); pretty(p)
+    'x ≤ 1'
+    """
+    prop.__dict__.setdefault("_pretty", text)
+
+
+__all__ = ["PrettyPrinter", "adopt_pretty", "pretty", "unicode_name"]
