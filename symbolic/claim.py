@@ -297,14 +297,9 @@ def one_object_per_name(claim_id: str, body: Prop, hypotheses: list[Prop]) -> No
     once and use it everywhere
     """
     seen: dict[str, tuple[sp.Basic, str]] = {}
-    dims = set(DIMS.values())
     for where, prop in [("the statement", body),
                         *[(f"hypothesis {k}", h) for k, h in enumerate(hypotheses, 1)]]:
-        found = set(prop.symbols)
-        for side in (prop.lhs, prop.rhs):
-            found |= getattr(side, "free_symbols", set()) & dims
-        for sym in sorted(found, key=str):
-            name = str(sym)
+        for name, sym in _printed_names(prop):
             first = seen.setdefault(name, (sym, where))
             if first[0] != sym:
                 raise ValueError(
@@ -312,6 +307,22 @@ def one_object_per_name(claim_id: str, body: Prop, hypotheses: list[Prop]) -> No
                     f"{describe_symbol(first[0])} (in {first[1]}) and {describe_symbol(sym)} "
                     f"(in {where}); one printed name must be one object: declare it once and "
                     "use it everywhere")
+
+
+def _printed_names(prop: Prop) -> list[tuple[str, sp.Basic]]:
+    """The symbols of ``prop`` (with the dimensions its sides use), each with its printed
+    name, sorted by name: worked out once per (immutable) proposition, which the claims of a
+    paper and the forms of a correction share."""
+    memo = prop.__dict__
+    names = memo.get("_printed_names")
+    if names is None:
+        found = set(prop.symbols)
+        dims = set(DIMS.values())
+        for side in (prop.lhs, prop.rhs):
+            found |= getattr(side, "free_symbols", set()) & dims
+        names = sorted(((str(sym), sym) for sym in found), key=lambda p: p[0])
+        memo["_printed_names"] = names
+    return names
 
 
 def _written_body(claim_id: str, stmt: Any, to_props: Any) -> Prop:
