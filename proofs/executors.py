@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import ctypes
+import gc
 import multiprocessing as mp
 import os
 import pickle
@@ -141,6 +142,8 @@ class LocalExecutor(Executor):
             yield from (fn(x) for x in items)
             return
         _WORK.update(fn=fn, items=items)
+        gc.freeze()  # the objects so far stay out of the collector's way: forked workers then
+        # share their memory pages instead of copying each page a collection touches
         try:
             ctx = mp.get_context("fork")
             with ProcessPoolExecutor(min(self.jobs, len(items)), mp_context=ctx,
@@ -149,6 +152,7 @@ class LocalExecutor(Executor):
                 yield from pool.map(_run_index, range(len(items)), chunksize=1)
         finally:
             _WORK.clear()
+            gc.unfreeze()
 
 
 class JobFailed(RuntimeError):
