@@ -222,10 +222,9 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
     if progress and store is not None and len(jobs) < len(want):
         progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
                  f"({store.path}); checking {len(jobs)}")
-    if jobs and budget.polish:
-        from numeric.search.adversarial import preload
-
-        preload()  # once here, not once in every forked worker (only SLSQP's polish needs it)
+    # SciPy's optimisers (SLSQP's polish, 0.6 s to import) are imported by the workers whose
+    # searches polish, not here before the fork: with the certificates no claim of closeness
+    # reaches the search at default, and a worker's import overlaps the others' work
     _PROGRESS["fn"] = progress if executor.name == "local" else None
     try:  # each verdict is kept (stored, recorded) while the later jobs run
         for job, (*pair, texts, digests) in zip(jobs, executor.imap(_check_job, jobs),

@@ -248,7 +248,8 @@ def _evolve(obj: _Objective, theta: np.ndarray, margins: np.ndarray, rng: np.ran
 def preload() -> None:
     """Import what the search imports on first use (SciPy's optimisers: a third of this
     module's import time, which commands that check nothing need not pay), e.g. before
-    forking workers that would each import it again."""
+    forking workers that would each import it again (the runner does not: most runs replay
+    certificates and never search)."""
     import scipy.optimize  # noqa: F401
 
 
