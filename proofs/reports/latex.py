@@ -478,10 +478,11 @@ def _slack_table(results: list[Result]) -> list[str]:
 
 
 def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None,
-            cited: list[dict[str, Any]] | None = None) -> list[str]:
+            cited: list[dict[str, Any]] | None = None, book: Any = None) -> list[str]:
     """The errata section: root causes first, most severe first, instances folded below
-    (:func:`proofs.reports.errata.latex_body`)."""
-    items = findings(results, flow, cited)
+    (:func:`proofs.reports.errata.latex_body`; ``book``: the certificates, as
+    :func:`~proofs.reports.errata.findings` takes them)."""
+    items = findings(results, flow, cited, book=book)
     out = [r"\section{Errata}"]
     if not items:
         return [*out, r"No finding: no claim was refuted and every proof chain concludes its "
@@ -628,11 +629,13 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
              seed: int | None = None, versions: dict[str, str] | None = None,
              figures: Sequence[str] = (), derivations: bool | list | Callable[[], list] = True,
              flow: list[dict[str, Any]] | Callable[[], list] | None = None,
-             citations: list[dict[str, Any]] | Callable[[], list] | None = None) -> str:
+             citations: list[dict[str, Any]] | Callable[[], list] | None = None,
+             book: Any = None) -> str:
     """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
     ``flow`` and the citation checks ``citations``, computed by the caller), as a complete
-    LaTeX document. ``derivations``: whether
-    to include them, or the ``(id, latex)`` pairs of :func:`derivations_latex` already made.
+    LaTeX document (``book``: the certificates, for the errata's corrections).
+    ``derivations``: whether to include them, or the ``(id, latex)`` pairs of
+    :func:`derivations_latex` already made.
     ``flow`` and ``derivations`` may also be functions returning them, called when their
     sections are reached (so that a caller computing them elsewhere gets the time the
     sections before them take)."""
@@ -663,7 +666,7 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
     checks = (citations() if callable(citations) else citations) or []
-    out += _errata(results, flow() if callable(flow) else flow, citation_items(checks))
+    out += _errata(results, flow() if callable(flow) else flow, citation_items(checks), book)
     out += _citations(checks)
     if callable(derivations):
         derivations = derivations()

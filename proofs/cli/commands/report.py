@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
 
     tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
                                 figures=figures, derivations=derivations, flow=flow_job.result,
-                                citations=citations)
+                                citations=citations, book=run_options.certificates_for(args))
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):
