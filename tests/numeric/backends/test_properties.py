@@ -1,16 +1,21 @@
 """Property tests (Hypothesis, derandomised): back ends agree on random expression trees, and
-witnesses survive a JSON round trip."""
+witnesses survive a JSON round trip.
+
+Hypothesis is imported by the tests, not by this module: pytest rewrites the modules of every
+plugin's distribution in each process that imports them (about 1.9 s where no bytecode is
+cached), so only the worker that runs these tests pays it, not every worker that collects
+them."""
 
 from __future__ import annotations
 
+import functools
 import json
+from types import SimpleNamespace
 
 import flint
 import mpmath
 import numpy as np
 import sympy as sp
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from numeric.backends.arb_linalg import to_arb
 from numeric.backends.numpy_batch import NumpyOps
@@ -23,8 +28,6 @@ from symbolic.objects import exp_
 from symbolic.verdict import Status
 from symbolic.walk import Evaluator
 
-PROFILE = settings(derandomize=True, deadline=None, database=None, max_examples=60,
-                   suppress_health_check=[HealthCheck.too_slow])
 K = 3
 u, v = vector("u", K), vector("v", K)
 a, b = scalar("a"), scalar("b")
@@ -33,23 +36,32 @@ LEAVES = [a, b, norm2(u), norminf(v), inner(u, v), sum_entries(exp_(u)), norm2(u
           sp.Rational(3, 7), sp.Integer(2)]
 
 
-def _tree(depth: int) -> st.SearchStrategy:
-    leaf = st.sampled_from(LEAVES)
-    if depth == 0:
-        return leaf
-    sub = _tree(depth - 1)
-    return st.one_of(
-        leaf,
-        st.tuples(sub, sub).map(lambda t: t[0] + t[1]),
-        st.tuples(sub, sub).map(lambda t: t[0] * t[1]),
-        sub.map(lambda e: sp.exp(e / (1 + e**2))),  # bounded argument: no overflow
-        sub.map(lambda e: sp.sqrt(e**2 + 1)),  # square root of a positive number
-    )
+@functools.cache
+def _hypothesis() -> SimpleNamespace:
+    """Hypothesis, its settings for these tests and the strategies (built once)."""
+    import hypothesis
+    from hypothesis import strategies as st
 
+    def tree(depth: int) -> st.SearchStrategy:
+        leaf = st.sampled_from(LEAVES)
+        if depth == 0:
+            return leaf
+        sub = tree(depth - 1)
+        return st.one_of(
+            leaf,
+            st.tuples(sub, sub).map(lambda t: t[0] + t[1]),
+            st.tuples(sub, sub).map(lambda t: t[0] * t[1]),
+            sub.map(lambda e: sp.exp(e / (1 + e**2))),  # bounded argument: no overflow
+            sub.map(lambda e: sp.sqrt(e**2 + 1)),  # square root of a positive number
+        )
 
-EXPRS = _tree(3)
-VALUES = st.lists(st.floats(-2, 2, allow_nan=False, allow_subnormal=False), min_size=2 * K + 2,
-                  max_size=2 * K + 2)
+    values = st.lists(st.floats(-2, 2, allow_nan=False, allow_subnormal=False),
+                      min_size=2 * K + 2, max_size=2 * K + 2)
+    profile = hypothesis.settings(derandomize=True, deadline=None, database=None,
+                                  max_examples=60,
+                                  suppress_health_check=[hypothesis.HealthCheck.too_slow])
+    return SimpleNamespace(given=hypothesis.given, settings=hypothesis.settings, st=st,
+                           profile=profile, exprs=tree(3), values=values)
 
 
 def _instance(vals: list[float]) -> dict:
@@ -65,9 +77,12 @@ def _mp(e: sp.Expr, inst: dict, dps: int) -> mpmath.mpf:
         return +Evaluator(ops, env)(e)
 
 
-@PROFILE
-@given(EXPRS, VALUES)
-def test_arb_encloses_mpmath_and_float(e: sp.Expr, vals: list[float]) -> None:
+def test_arb_encloses_mpmath_and_float() -> None:
+    h = _hypothesis()
+    h.profile(h.given(h.exprs, h.values)(_arb_encloses_mpmath_and_float))()
+
+
+def _arb_encloses_mpmath_and_float(e: sp.Expr, vals: list[float]) -> None:
     inst = _instance(vals)
     with arb_prec(200):
         ops = ArbOps()
@@ -82,10 +97,14 @@ def test_arb_encloses_mpmath_and_float(e: sp.Expr, vals: list[float]) -> None:
     assert abs(float(np.asarray(f).ravel()[0]) - mid) <= 1e-9 * max(1.0, abs(mid))
 
 
-@PROFILE
-@given(EXPRS, st.lists(VALUES, min_size=1, max_size=4))
-def test_numpy_batches_agree_with_mpmath(e: sp.Expr, rows: list[list[float]]) -> None:
+def test_numpy_batches_agree_with_mpmath() -> None:
     """Stated tolerance: relative 1e-9 (float64 on trees of depth <= 3)."""
+    h = _hypothesis()
+    h.profile(h.given(h.exprs, h.st.lists(h.values, min_size=1, max_size=4))(
+        _numpy_batches_agree_with_mpmath))()
+
+
+def _numpy_batches_agree_with_mpmath(e: sp.Expr, rows: list[list[float]]) -> None:
     insts = [_instance(r) for r in rows]
     batch = {s: np.stack([np.asarray(i[s], dtype=float) for i in insts]) for s in insts[0]}
     got = np.broadcast_to(np.asarray(Evaluator(NumpyOps(), batch)(e), dtype=float),
@@ -109,12 +128,16 @@ x = vector("x", n)
 R = scalar("R")
 
 
-@settings(derandomize=True, deadline=None, database=None, max_examples=4)
-@given(st.sampled_from([sp.Rational(1, 2), sp.Rational(9, 10), sp.Rational(99, 100)]),
-       st.integers(0, 1000))
-def test_witness_round_trip_reproduces_violation(c: sp.Rational, seed: int) -> None:
+def test_witness_round_trip_reproduces_violation() -> None:
     """False claims ``||x||_2 <= c sqrt(n) ||x||_inf`` (c < 1) and ``exp(R) <= 1 + R + c R^2``
     (fails for large R): the JSON witness re-confirms at high precision."""
+    h = _hypothesis()
+    h.settings(derandomize=True, deadline=None, database=None, max_examples=4)(h.given(
+        h.st.sampled_from([sp.Rational(1, 2), sp.Rational(9, 10), sp.Rational(99, 100)]),
+        h.st.integers(0, 1000))(_witness_round_trip_reproduces_violation))()
+
+
+def _witness_round_trip_reproduces_violation(c: sp.Rational, seed: int) -> None:
     claims = [
         Claim("t:extra-1", norm2(x), "<=", c * sp.sqrt(n) * norminf(x), dims={"n": (2, 6)}),
         Claim("t:extra-2", sp.exp(R), "<=", 1 + R + c * R**2,
