@@ -21,6 +21,13 @@ def _files() -> set[str]:
     return {str(p.relative_to(STATE)) for p in STATE.rglob("*") if p.is_file()}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # a pytest-xdist worker is one of one per core: a check a test runs (``--jobs auto``)
+    # runs its claims in it instead of forking as many workers again
+    if hasattr(config, "workerinput"):
+        os.environ.setdefault("PROOFCHECK_JOBS", "1")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     session.config._proofcheck_state = _files()  # type: ignore[attr-defined]
 

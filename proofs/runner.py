@@ -259,8 +259,24 @@ def _keep(job: _Job, pair: list[Verdict | None], texts: list[tuple[str, str]],
         certs.learn(checked.id, verdict)
 
 
+#: the environment variable that sets ``--jobs auto`` (a positive integer)
+JOBS_ENV = "PROOFCHECK_JOBS"
+
+
 def default_jobs() -> int:
-    """Worker processes for ``--jobs auto``: the CPUs this process may use, at most 8."""
+    """Worker processes for ``--jobs auto``: ``PROOFCHECK_JOBS`` when it is a positive
+    integer (a process that already runs one per core, as a pytest-xdist worker does, sets
+    1), else the CPUs this process may use, at most 8.
+
+    >>> import os
+    >>> os.environ[JOBS_ENV] = "3"; default_jobs()
+    3
+    >>> del os.environ[JOBS_ENV]; 1 <= default_jobs() <= 8
+    True
+    """
+    given = os.environ.get(JOBS_ENV, "").strip()
+    if given.isdigit() and int(given) >= 1:
+        return int(given)
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
