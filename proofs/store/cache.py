@@ -91,6 +91,20 @@ def content_digest(claim: Claim) -> str:
     return digest
 
 
+def has_entries(directory: Path) -> bool:
+    """Does ``directory`` exist and hold anything (a store that holds nothing is not asked)?
+
+    >>> import tempfile
+    >>> has_entries(Path(tempfile.mkdtemp())), has_entries(Path("/no/such/directory"))
+    (False, False)
+    """
+    try:
+        with os.scandir(directory) as it:
+            return any(True for _ in it)
+    except OSError:
+        return False
+
+
 def remember_digest(claim: Claim, digest: str) -> None:
     """Take ``digest`` as ``claim``'s content digest (computed in a worker process, from the
     same claim: :func:`content_digest` there)."""
@@ -240,11 +254,7 @@ class ResultStore:
         >>> ResultStore(tempfile.mkdtemp()).holds_results()
         False
         """
-        try:
-            with os.scandir(self.path / "objects") as it:
-                return any(True for _ in it)
-        except OSError:
-            return False
+        return has_entries(self.path / "objects")
 
     # -- keys -----------------------------------------------------------------------------
 

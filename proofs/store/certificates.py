@@ -80,15 +80,15 @@ def witness_of(v: Verdict | None) -> dict[str, Any] | None:
 def _read(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]]]:
     """The certificates and witnesses of a certificates file, by claim id; an entry that
     does not parse is left out, and a file that does not parse gives none."""
-    proofs, witnesses, *_ = _read_all(path)
-    return proofs, witnesses
+    book = _read_book(path)
+    return dict(book.proofs), {cid: ws[0] for cid, ws in book.witnesses.items()}
 
 
-def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, Any]],
-                                   dict[str, str], tuple[str, ...], dict[str, frozenset[str]]]:
-    """:func:`_read`, the open claims' content digests by id and the budgets at which their
-    proofs were searched for, and the unproved forms' digests by budget (neither when the
-    file's prover digest is not this prover's)."""
+def _read_book(path: Path) -> Certificates:
+    """The whole certificates file: :func:`_read`'s certificates and witnesses, the open
+    claims' content digests by id and the budgets at which their proofs were searched for,
+    and the unproved forms' digests by budget (neither when the file's prover digest is not
+    this prover's)."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         ok = doc.get("format") == FORMAT
@@ -98,23 +98,23 @@ def _read_all(path: Path) -> tuple[dict[str, Certificate], dict[str, dict[str, A
         left = doc.get("open", {}) if current else {}
         at = doc.get("searched_at", [])
         searched_at = tuple(b for b in at if isinstance(b, str)) if isinstance(at, list) else ()
-        raw = doc.get("unproved", {}) if current else {}
+        failed = doc.get("unproved", {}) if current else {}
         unproved = {b: frozenset(d for d in ds if isinstance(d, str))
-                    for b, ds in (raw.items() if isinstance(raw, dict) else ())
+                    for b, ds in (failed.items() if isinstance(failed, dict) else ())
                     if isinstance(ds, list)}
     except (OSError, ValueError, AttributeError, RecursionError, TypeError):
-        return {}, {}, {}, (), {}
+        return Certificates()
     proofs: dict[str, Certificate] = {}
     for cid, raw in (entries.items() if isinstance(entries, dict) else ()):
         try:
             proofs[cid] = Certificate.from_json(raw)
         except (ValueError, RecursionError):
             continue
-    witnesses = {cid: w for cid, w in (points.items() if isinstance(points, dict) else ())
+    witnesses = {cid: [w] for cid, w in (points.items() if isinstance(points, dict) else ())
                  if isinstance(w, dict)}
     left = {cid: h for cid, h in (left.items() if isinstance(left, dict) else ())
             if isinstance(h, str)}
-    return proofs, witnesses, left, searched_at, unproved
+    return Certificates(proofs, witnesses, left, searched_at, unproved)
 
 
 def _document(proofs: Mapping[str, Certificate], witnesses: Mapping[str, dict[str, Any]],
@@ -201,9 +201,7 @@ class Certificates(Book):
 @cache
 def shipped(key: str) -> Certificates:
     """What paper ``key`` ships (nothing when its file is missing or does not parse)."""
-    proofs, witnesses, left, searched_at, unproved = _read_all(path_of(key))
-    return Certificates(proofs, {cid: [w] for cid, w in witnesses.items()}, left, searched_at,
-                        unproved)
+    return _read_book(path_of(key))
 
 
 class Shipped(Certificates):

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from proofs.store.atomic import write_atomic
-from proofs.store.cache import content_digest
+from proofs.store.cache import content_digest, has_entries
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
 
@@ -74,11 +74,7 @@ class WitnessDB:
         >>> WitnessDB(tempfile.mkdtemp()).holds_any()
         False
         """
-        try:
-            with os.scandir(self.path) as it:
-                return any(e.is_dir() for e in it)
-        except OSError:
-            return False
+        return has_entries(self.path)
 
     def key(self, claim: Claim) -> str:
         """The entry key of ``claim``: its content digest."""

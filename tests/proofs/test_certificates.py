@@ -224,15 +224,14 @@ def test_a_claim_a_deeper_search_left_open_is_not_searched_again_while_it_is_the
         "t:extra-1": content_digest(claim)}
     path = tmp_path / "certificates.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    _, _, left, searched_at, _ = certificates._read_all(path)
-    book = certificates.Certificates({}, {}, left, searched_at)
+    book = certificates._read_book(path)
     why = book.searched(claim, "thorough")
     assert "thorough" in why and book.searched(edited, "thorough") is None  # an edit
     # the prover is not monotone in the budget: a budget not searched at searches
     assert book.searched(claim, "default") is None and book.searched(claim, "quick")
     # another prover: the open claims are searched again
     path.write_text(json.dumps(doc | {"prover": "0" * 16}), encoding="utf-8")
-    assert certificates._read_all(path)[2] == {}
+    assert certificates._read_book(path).open == {}
     v = check_claim(claim, "quick", searched=why)
     records = {r["stage"]: r["outcome"] for r in v.details["stages"]}
     assert records["blackboard"] == f"not run: {why}"
@@ -261,11 +260,10 @@ def test_unproved_forms_are_listed_by_budget_for_this_prover_alone(tmp_path):
     assert doc["unproved"] == {"quick": [content_digest(claim)]} and "open" not in doc
     path = tmp_path / "certificates.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    *_, unproved = certificates._read_all(path)
-    book = certificates.Certificates(unproved_forms=unproved)
+    book = certificates._read_book(path)
     assert book.unproved(claim, "quick")
     assert not book.unproved(claim, "default") and not book.unproved(other, "quick")
     assert certificates.Chain((certificates.Book(), book)).unproved(claim, "quick")
     path.write_text(json.dumps(doc | {"prover": "0" * 16}), encoding="utf-8")
-    assert certificates._read_all(path)[4] == {}  # another prover's failures say nothing
+    assert certificates._read_book(path).unproved_forms == {}  # another prover's failures
     assert certificates.document("t", "quick", []).get("unproved") is None
