@@ -105,6 +105,10 @@ class Claim:
         source: the paper's locator text ("Fact 3.1, bullet 2").
         dims: dimension ranges to check over, e.g. ``{"n": (1, 64)}``.
         ranges: sampling ranges for scalars beyond their hypotheses, e.g. ``{"R": (4, 60)}``.
+        defined_if: where the statement as written is defined, recorded before SymPy
+            simplified it (the LaTeX reader: ``\\frac{x}{x}`` is ``1`` to SymPy, defined where
+            ``x ≠ 0``); the kernel (:mod:`numeric.kernel`) adds what it reads off the sides
+            (:func:`symbolic.definedness.obligations`).
     """
 
     id: str
@@ -115,6 +119,7 @@ class Claim:
     source: str = ""
     dims: dict[str, tuple[int, int]] = field(default_factory=dict)
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    defined_if: tuple[Prop, ...] = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Claim:
         """Refuse bookkeeping with a pointer to where it lives.
@@ -161,6 +166,9 @@ class Claim:
                 raise ValueError(f"{self.id}: hypothesis: {exc}") from None
         listed += _checked(self.id, body, listed)
         object.__setattr__(self, "hypotheses", tuple(listed))
+        if self.defined_if:
+            object.__setattr__(self, "defined_if", tuple(self.defined_if))
+        _refuse_undefined(self.id, body, self.defined_if)
 
     @classmethod
     def from_latex(cls, claim_id: str, statement: str, where: dict | None = None,
@@ -201,7 +209,7 @@ class Claim:
     def symbols(self) -> set[sp.Basic]:
         """Free symbols of the statement and its hypotheses."""
         out = self.prop.symbols
-        for h in self.hypotheses:
+        for h in (*self.hypotheses, *self.defined_if):
             out |= h.symbols
         return out
 
@@ -280,6 +288,41 @@ def _checked(claim_id: str, body: Prop, listed: list[Prop]) -> tuple[Prop, ...]:
             _CHECKED_CLAIMS.clear()
         _CHECKED_CLAIMS[key] = added
     return added
+
+
+#: statements already found defined somewhere (:func:`_refuse_undefined`)
+_DEFINED_SOMEWHERE: set[Any] = set()
+
+
+def _refuse_undefined(claim_id: str, body: Prop, defined_if: tuple[Prop, ...]) -> None:
+    """Refuse a statement that is undefined wherever its symbols lie: a condition of
+    :func:`symbolic.definedness.obligations` (or of ``defined_if``) that SymPy's assumptions
+    make false everywhere (``sqrt(-1 - x²)``, ``log(-exp(x))``).
+
+    >>> from symbolic.objects import scalar
+    >>> x = scalar("x")
+    >>> _refuse_undefined("t:extra-1", Prop(sp.sqrt(-1 - x**2), ">=", 0), ())
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: t:extra-1: the statement is undefined everywhere: it needs -x**2 - 1 >= 0, ...
+    """
+    from symbolic.definedness import never, obligations
+
+    key = (body, defined_if)
+    try:
+        if key in _DEFINED_SOMEWHERE:
+            return
+    except TypeError:
+        key = None
+    for p in (*defined_if, *(o.prop for o in obligations(body.lhs, body.rhs) if not o.within)):
+        if never(p):
+            raise ValueError(f"{claim_id}: the statement is undefined everywhere: it needs {p}, "
+                             "which holds for no real value of its symbols")
+    if key is not None:
+        if len(_DEFINED_SOMEWHERE) > _CHECKED_CLAIMS_MAX:
+            _DEFINED_SOMEWHERE.clear()
+        _DEFINED_SOMEWHERE.add(key)
 
 
 def one_object_per_name(claim_id: str, body: Prop, hypotheses: list[Prop]) -> None:

@@ -392,7 +392,12 @@ def pretty(e: Any) -> str:
                    f"{pretty(prop.rhs)}"
             memo["_pretty"] = text
         return text
-    return _PRINTER.doprint(sp.sympify(e))
+    try:
+        return _PRINTER.doprint(sp.sympify(e))
+    except ValueError:  # an integer too long to print
+        from symbolic.prop import printable
+
+        return _PRINTER.doprint(printable(sp.sympify(e)))
 
 
 def adopt_pretty(prop: Any, text: str) -> None:

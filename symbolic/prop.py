@@ -90,6 +90,54 @@ _CHECKED: set[sp.Basic] = set()
 _CHECKED_MAX = 200_000
 
 
+#: the most decimal digits Python prints of an integer (``sys.get_int_max_str_digits``)
+MAX_DIGITS = 4300
+
+
+def oversized(e: Any) -> int | None:
+    """The decimal digits of the largest integer in ``e`` (a numerator or denominator) when
+    it has more than :data:`MAX_DIGITS`, else None.
+
+    >>> oversized(sp.Integer(10)**5000 + sp.Symbol("x")), oversized(sp.Rational(1, 3))
+    (5001, None)
+    """
+    most = 0
+    for node in sp.preorder_traversal(sp.sympify(e)) if isinstance(e, sp.Basic) else ():
+        if isinstance(node, sp.Rational):
+            for k in (int(node.p), int(node.q)):
+                bits = abs(k).bit_length()
+                if bits > MAX_DIGITS * 3:  # 3 bits per digit and a little more: exact below
+                    most = max(most, len(_digits(abs(k))))
+    return most or None
+
+
+def _digits(k: int) -> str:
+    import sys
+
+    old = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(0)
+        return str(k)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def printable(e: Any) -> Any:
+    """``e`` with each integer of more than :data:`MAX_DIGITS` digits shown as its number of
+    digits (Python refuses to print it: the printers would raise).
+
+    >>> str(printable(sp.Integer(10)**5000 * sp.Symbol("x")))
+    '<an integer of 5001 digits>*x'
+    """
+    if not isinstance(e, sp.Basic) or oversized(e) is None:
+        return e
+    swap = {}
+    for node in sp.preorder_traversal(e):
+        if isinstance(node, sp.Rational) and oversized(node):
+            swap[node] = sp.Symbol(f"<an integer of {oversized(node)} digits>")
+    return e.xreplace(swap)
+
+
 def _is_checked(e: sp.Basic) -> bool:
     try:
         return e in _CHECKED
@@ -201,7 +249,10 @@ class Prop:
         # share their hypotheses, so a report prints the same Prop many times
         text = self.__dict__.get("_str")
         if text is None:
-            text = self.written or f"{self.lhs} {self.rel.value} {self.rhs}"
+            try:
+                text = self.written or f"{self.lhs} {self.rel.value} {self.rhs}"
+            except ValueError:  # an integer too long to print
+                text = f"{printable(self.lhs)} {self.rel.value} {printable(self.rhs)}"
             self.__dict__["_str"] = text
         return text
 

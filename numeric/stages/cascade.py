@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
+from numeric.kernel import admit
 from numeric.prover.certificate import Certificate
 from numeric.stages.blackboard import BlackboardStage
 from numeric.stages.exact import ExactStage
@@ -138,6 +139,9 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     before any stage runs).
     """
     b = require(budget)
+    big = _oversized(claim)
+    if big:
+        return Verdict(Status.ERROR, "cascade", False, big, seed=seed)
     stages = STAGES if stages is None else stages
     if replay:
         from numeric.stages.replay import ReplayStage
@@ -201,6 +205,7 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
         final = shrink_verdict(claim, final)  # may reach a point that arb certifies
     if final.status is Status.REFUTED and not final.rigorous:
         final = uncertified(final)
+    final = admit(claim, final, b)  # the trusted kernel re-checks every verdict
     if final.status is Status.REFUTED and final.witness and \
             "witness_sides" not in final.details:
         _record_sides(claim, final)
@@ -209,6 +214,25 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     final.details["stages"] = [r.to_json() for r in records]
     final.seconds = time.perf_counter() - t0
     return final
+
+
+def _oversized(claim: Claim) -> str | None:
+    """Why ``claim`` cannot be checked when it holds an integer of more than 4300 digits
+    (Python will not print it: no witness, table or report could show it), else None.
+
+    >>> import sympy as sp
+    >>> from symbolic import scalar
+    >>> _oversized(Claim("t:extra-1", sp.exp(scalar("x")), ">", sp.Integer(10)**4400))
+    'the claim holds an integer of 4401 digits: integers of more than 4300 digits are not supported'
+    """
+    from symbolic.prop import MAX_DIGITS, oversized
+
+    most = max((oversized(e) or 0 for p in (claim.prop, *claim.hypotheses)
+                for e in (p.lhs, p.rhs)), default=0)
+    if not most:
+        return None
+    return (f"the claim holds an integer of {most} digits: integers of more than {MAX_DIGITS} "
+            "digits are not supported")
 
 
 def _record_sides(claim: Claim, v: Verdict) -> None:

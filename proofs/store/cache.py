@@ -74,7 +74,14 @@ def _sha(text: str) -> str:
 
 
 def _srepr(e: Any) -> str:
-    return sp.srepr(e) if isinstance(e, sp.Basic) else repr(e)
+    if not isinstance(e, sp.Basic):
+        return repr(e)
+    try:
+        return sp.srepr(e)
+    except ValueError:  # an integer too long to print: its hexadecimal digits instead
+        swap = {k: sp.Symbol(f"int_{hex(int(k.p))}_{hex(int(k.q))}")
+                for k in sp.preorder_traversal(e) if isinstance(k, sp.Rational)}
+        return sp.srepr(e.xreplace(swap))
 
 
 _DIGESTS: dict[int, tuple[Claim, str]] = {}  # by identity; claims are immutable
@@ -128,6 +135,8 @@ def _content_digest(claim: Claim) -> str:
            [[_srepr(h.lhs), h.rel.value, _srepr(h.rhs)] for h in claim.hypotheses],
            sorted((str(k), list(v)) for k, v in (claim.dims or {}).items()),
            sorted((str(k), [repr(float(b)) for b in v]) for k, v in (claim.ranges or {}).items())]
+    if claim.defined_if:
+        doc.append([[_srepr(h.lhs), h.rel.value, _srepr(h.rhs)] for h in claim.defined_if])
     return _sha(json.dumps(doc))
 
 

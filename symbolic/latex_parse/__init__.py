@@ -147,6 +147,8 @@ def parse_claim(cls: Any, claim_id: str, statement: str, where: dict[str, Any] |
     for h in _flatten(hypotheses):
         hyps += parse_props(h, bound) if isinstance(h, str) else [h]
     fields.setdefault("source", fields.get("source", ""))
+    if parsed.defined_if:
+        fields.setdefault("defined_if", tuple(parsed.defined_if))
     return cls(claim_id, body.lhs, body.rel, body.rhs, hypotheses=tuple(hyps), **fields)
 
 

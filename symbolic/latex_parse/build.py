@@ -38,6 +38,23 @@ class Builder(Operators):
         self.text = text
         self.where = {key(k): v for k, v in (where or {}).items()}
         self.bound: dict[int, set] = {}  # big operator node -> the symbols it binds
+        #: where what was read is defined, noted as each construct is built, before SymPy
+        #: simplifies it (``\\frac{x}{x}`` is 1 to SymPy; it is defined where ``x ≠ 0``)
+        self.conditions: list[Any] = []
+
+    def note(self, props: Any) -> None:
+        """Keep the definedness conditions ``props`` of a construct just read (those about a
+        big operator's own index are left to the kernel, which reads the built sum)."""
+        from symbolic.definedness import settled
+
+        bound = set().union(*self.bound.values()) if self.bound else set()
+        for p in props:
+            names = getattr(p.lhs, "free_symbols", set()) | getattr(p.rhs, "free_symbols", set())
+            if names & bound or settled(p) or p in self.conditions:
+                continue
+            if not (p.lhs.free_symbols or p.rhs.free_symbols):
+                continue  # a constant: SymPy has already evaluated it
+            self.conditions.append(p)
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, node: Any, what: str) -> LatexError:
@@ -360,6 +377,9 @@ class Builder(Operators):
             if not (e.is_Integer and e != 0):
                 raise self.err(node, "a matrix power must be a nonzero integer")
             return val**e
+        from symbolic.definedness import power_conditions
+
+        self.note(power_conditions(val, e))
         return val**e
 
 

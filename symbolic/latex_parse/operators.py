@@ -31,9 +31,11 @@ import sympy as sp
 from lark import Token, Tree
 
 from symbolic import objects as ob
+from symbolic.definedness import nonzero, own_conditions, power_conditions
 from symbolic.latex_parse.lexer import LatexError
 from symbolic.latex_parse.names import _start, key
 from symbolic.latex_parse.values import Eye, Ones, V, add, resolve_eye, scale_eye
+from symbolic.prop import Prop
 
 #: scalar functions by the lexer's name
 SCALAR_FUNCS = {"sin": sp.sin, "cos": sp.cos, "tan": sp.tan, "tanh": sp.tanh, "cosh": sp.cosh,
@@ -117,6 +119,7 @@ class Operators:
         if op == "SLASH":
             if ob.is_matrix(val):
                 raise self.err(node, "division by a vector or matrix")
+            self.note([nonzero(val)])
             return acc / val
         raise self.err(node, f"unknown operator {op}")
 
@@ -204,6 +207,7 @@ class Operators:
                                  f"1/\\{name}: write \\arc{name} or (\\{name} ...)^{{-1}}")
         if ob.is_matrix(out):
             raise self.err(fpow, f"a power of the vector \\{name}(...)")
+        self.note(power_conditions(out, k))
         return out**k
 
     def _func(self, name: str, args: list[Any], node: Any) -> Any:
@@ -216,6 +220,7 @@ class Operators:
         if name == "exp":
             return ob.exp_(arg)
         if name == "log":
+            self.note([Prop(ob.MinEntry(arg), ">", 0) if mat else Prop(arg, ">", 0)])
             return ob.log_(arg)
         if name == "kl":
             return ob.kl(*args)
@@ -235,13 +240,17 @@ class Operators:
         if name == "atan2":
             return sp.atan2(*args)
         if name in SCALAR_FUNCS:
-            return SCALAR_FUNCS[name](arg)
+            fn = SCALAR_FUNCS[name]
+            if isinstance(fn, type) and issubclass(fn, sp.Function):
+                self.note(own_conditions(fn(arg, evaluate=False)))
+            return fn(arg)
         raise self.err(node, f"unsupported function \\{name}")
 
     def t_sqrt(self, node: Tree) -> Any:
         arg = self.expr(node.children[2])
         if ob.is_matrix(arg):
             raise self.err(node, "\\sqrt of a vector or matrix is not supported")
+        self.note([Prop(arg, ">=", 0)])
         return sp.sqrt(arg)
 
     def t_floor(self, node: Tree) -> Any:
@@ -444,6 +453,7 @@ class Operators:
         top, bottom = self.expr(num), self.expr(den)
         if ob.is_matrix(bottom):
             raise self.err(den, "the denominator of \\frac must be a scalar")
+        self.note([nonzero(bottom)])
         return top / bottom
 
     def t_nabla(self, node: Tree) -> Any:

@@ -37,6 +37,8 @@ class Statement:
 
     props: list[Any] = field(default_factory=list)
     conditions: list[Any] = field(default_factory=list)
+    #: where the statement as written is defined (noted before SymPy simplified it)
+    defined_if: list[Any] = field(default_factory=list)
 
 
 def segments(tree: Tree) -> list[tuple[str | None, Tree]]:
@@ -62,10 +64,13 @@ def read_statement(b: Any, tree: Tree) -> Statement:
                       and sep != "forall"), len(segs))
     out = Statement()
     if len(segs[first][1].children) > 1:  # the statement first: its names bind the conditions'
+        mark = len(b.conditions)
         out.props = chain_props(b, segs[first][1])
+        out.defined_if += b.conditions[mark:]
         _bind_names(b, out.props)
     pending: list[Any] = []
     owner = None  # where the pending subjects' relations go
+    mark = len(b.conditions)
     for k, (_sep, chain) in enumerate(segs):
         if k == first and out.props:
             continue
@@ -82,6 +87,9 @@ def read_statement(b: Any, tree: Tree) -> Statement:
             props = [p for s in pending for p in chain_props(b, chain, lhs=s)] + props
         into = owner if pending else k == first
         (out.props if into else out.conditions).extend(props)
+        if into:
+            out.defined_if += b.conditions[mark:]
+        mark = len(b.conditions)
         pending, owner = [], None
     return out
 

@@ -1,0 +1,227 @@
+"""Where an expression is defined: the obligations a claim carries before any check trusts it.
+
+A statement is defined where every part of it is: each denominator is nonzero, each log
+argument (scalar or entrywise) is positive, each even root or fractional power has a
+non-negative base (a positive one under a negative exponent), each ``asin``/``acos``
+argument lies in [−1, 1], each ``tan`` argument has a nonzero cosine, each inverted matrix
+is invertible, and each entropy's vector is non-negative. :func:`obligations` lists these
+conditions as :class:`~symbolic.prop.Prop`\\ s, inner ones first, so that each may assume the
+ones before it. A ``proved`` verdict stands only when every obligation is shown to follow
+from the hypotheses (:mod:`numeric.kernel`); a ``refuted`` one only where each holds.
+
+The LaTeX reader records the obligations of what the author wrote before SymPy simplifies it
+(``\\frac{x}{x}`` is ``1`` to SymPy; its obligation ``x ≠ 0`` is kept on the claim, in
+``Claim.defined_if``).
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.objects import scalar
+    >>> x = scalar("x")
+    >>> sorted(str(p) for p in obligations(sp.log(x) / (x - 1)))
+    ['x - 1 != 0', 'x > 0']
+    >>> obligations(sp.exp(x) + x**2)
+    []
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from symbolic import objects as ob
+from symbolic.prop import Prop
+
+
+def nonzero(e: sp.Expr) -> Prop:
+    """``e ≠ 0`` as the relation every back end reads (``|e| > 0``), printed ``e != 0``.
+
+    >>> str(nonzero(sp.Symbol("x") - 1))
+    'x - 1 != 0'
+    """
+    return Prop(e, "!=", 0)
+
+
+def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
+    if ob.is_matrix(base):
+        return []
+    if exp.is_Integer:
+        return [nonzero(base)] if exp.is_negative else []
+    if exp.is_Rational:  # a root: the real root of a negative number is not what is meant
+        return [Prop(base, ">", 0)] if exp.is_negative else [Prop(base, ">=", 0)]
+    if base.is_positive:  # 2**x, e**x: defined everywhere
+        return []
+    return [Prop(base, ">", 0)]  # x**y: a positive base
+
+
+def power_conditions(base: Any, exp: Any) -> list[Prop]:
+    """Where ``base**exp`` is defined, for a scalar base (see the module docstring).
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> [str(p) for p in power_conditions(x, sp.Rational(-1, 2))]
+    ['x > 0']
+    """
+    return _pow(sp.sympify(base), sp.sympify(exp))
+
+
+def own_conditions(node: sp.Basic) -> list[Prop]:
+    """Where ``node`` itself is defined, given its arguments are (an unevaluated node is
+    read as written: ``asin(2, evaluate=False)``).
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> [str(p) for p in own_conditions(sp.acos(x, evaluate=False))]
+    ['Abs(x) <= 1']
+    """
+    return _own(node)
+
+
+def _matrix_invertible(m: sp.Basic) -> Prop:
+    """``M`` invertible, as ``λ_min(MᵀM) > 0``."""
+    return Prop(ob.LambdaMin(m.T * m), ">", 0)
+
+
+def _own(node: sp.Basic) -> list[Prop]:
+    """The obligations ``node`` adds itself (not its arguments')."""
+    if isinstance(node, sp.log):
+        return [Prop(node.args[0], ">", 0)]
+    if isinstance(node, sp.MatPow):
+        if node.exp.is_Integer and node.exp.is_negative:
+            return [_matrix_invertible(node.base)]
+        if not node.exp.is_Integer:
+            return [Prop(ob.LambdaMin(node.base), ">=", 0)]
+        return []
+    if isinstance(node, sp.Inverse):
+        return [_matrix_invertible(node.args[0])]
+    if isinstance(node, sp.Pow):
+        return _pow(node.base, node.exp)
+    if isinstance(node, (sp.asin, sp.acos)):
+        return [Prop(sp.Abs(node.args[0]), "<=", 1)]
+    if isinstance(node, sp.tan):
+        return [nonzero(sp.cos(node.args[0]))]
+    if isinstance(node, ob.ElemLog):
+        return [Prop(ob.MinEntry(node.args[0]), ">", 0)]
+    if isinstance(node, ob.ElemRecip):
+        return [Prop(ob.MinEntry(ob.ElemAbs(node.args[0])), ">", 0)]
+    if isinstance(node, sp.HadamardPower):
+        e = node.exp
+        if e.is_Integer:
+            return [Prop(ob.MinEntry(ob.ElemAbs(node.base)), ">", 0)] if e.is_negative else []
+        return [Prop(ob.MinEntry(node.base), ">" if e.is_negative else ">=", 0)]
+    if isinstance(node, ob.Entropy):
+        return [Prop(ob.MinEntry(node.args[0]), ">=", 0)]
+    if isinstance(node, ob.KLDiv):  # KL(p‖q) = Σ p log(p/q): p ≥ 0 and q > 0
+        p, q = node.args
+        return [Prop(ob.MinEntry(p), ">=", 0), Prop(ob.MinEntry(q), ">", 0)]
+    return []
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One condition under which an expression is defined: ``prop``, for every value of the
+    indices of the sums it sits in (``within``: their ranges, e.g. ``1 <= i``, ``i <= n``).
+
+    >>> str(Obligation(Prop(sp.Symbol("x"), ">", 0)))
+    'x > 0'
+    """
+
+    prop: Prop
+    within: tuple[Prop, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.within:
+            return str(self.prop)
+        return f"{self.prop} for {', '.join(map(str, self.within))}"
+
+
+def obligations(*exprs: Any) -> list[Obligation]:
+    """The conditions under which every one of ``exprs`` is defined, inner ones first, each
+    once; one that SymPy's assumptions already make true (``exp(x) > 0``, ``x² + 1 ≠ 0``)
+    is left out. A condition on a term of a ``Sum`` that names the sum's index holds for
+    each index in its range (``Obligation.within``).
+
+    >>> from symbolic.objects import scalar, vector, log_, n
+    >>> x, u = scalar("x"), vector("u", n)
+    >>> [str(p) for p in obligations(sp.sqrt(x**2 + 1), 1 / (x**2 + 1), sp.asin(x))]
+    ['Abs(x) <= 1']
+    >>> [str(p) for p in obligations(log_(u))]
+    ['MinEntry(u) > 0']
+    """
+    out: list[Obligation] = []
+    seen: set[Obligation] = set()
+    for e in exprs:
+        if not isinstance(e, sp.Basic):
+            continue
+        for o in _postorder(e, ()):
+            if o not in seen and not settled(o.prop):
+                seen.add(o)
+                out.append(o)
+    return out
+
+
+def _postorder(e: sp.Basic, within: tuple[Prop, ...]) -> Iterable[Obligation]:
+    """Each node's obligations after its arguments' (inner first)."""
+    if isinstance(e, (ob.NamedMatrix, ob.NamedScalar)):
+        yield from _postorder(e.args[1], within)
+        return
+    if isinstance(e, (sp.Sum, sp.Product)):
+        body, *limits = e.args
+        inner = within
+        for var, lo, hi in limits:
+            inner = (*inner, Prop(var, ">=", lo), Prop(var, "<=", hi))
+        for o in _postorder(body, inner):
+            names = o.prop.lhs.free_symbols | o.prop.rhs.free_symbols
+            yield o if names & set(e.variables) else Obligation(o.prop, within)
+        return
+    for a in e.args:
+        if isinstance(a, sp.Basic):
+            yield from _postorder(a, within)
+    for p in _own(e):
+        yield Obligation(p, within)
+
+
+def settled(prop: Prop) -> bool:
+    """Do SymPy's assumptions alone make ``prop`` true (``exp(x) > 0``, ``|x| + 1 > 0``)?
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> settled(Prop(sp.exp(x), ">", 0)), settled(Prop(x, ">", 0))
+    (True, False)
+    """
+    g = prop.lhs - prop.rhs
+    rel = prop.rel.value
+    try:
+        if rel == ">":
+            return g.is_positive is True
+        if rel == ">=":
+            return g.is_nonnegative is True
+        if rel == "<=":
+            return g.is_nonpositive is True
+        if rel == "<":
+            return g.is_negative is True
+    except (TypeError, AttributeError):
+        return False
+    return False
+
+
+def never(prop: Prop) -> bool:
+    """Do SymPy's assumptions make ``prop`` false everywhere (``−1 − x² ≥ 0``)?
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> never(Prop(-1 - x**2, ">=", 0)), never(Prop(x, ">=", 0))
+    (True, False)
+    """
+    g = prop.lhs - prop.rhs
+    rel = prop.rel.value
+    try:
+        if rel == ">":
+            return g.is_nonpositive is True
+        if rel == ">=":
+            return g.is_negative is True
+        if rel == "<=":
+            return g.is_positive is True
+        if rel == "<":
+            return g.is_nonnegative is True
+    except (TypeError, AttributeError):
+        return False
+    return False
