@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from numeric.budget import Budget
+from numeric.kernel import admit
 from numeric.prover.certificate import Certificate
 from numeric.stages.cascade import decide
 from proofs.executors import Executor, LocalExecutor
@@ -306,11 +307,15 @@ def _from_chain(paper_entry: Lemma, rs: list[Result]) -> None:
     if not concluded:
         return
     cites = [c for link in paper_entry.proof.links for c in link.cites]
-    head.verdict = Verdict(Status.PROVED, "proved from its chain", True,
-                           f"every step of its proof is proved ({len(steps)} steps) and the "
-                           "chain concludes the statement", seed=head.verdict.seed,
-                           details={"relies_on": [r.id for r in steps] + cites,
-                                    "before": head.verdict.message})
+    v = Verdict(Status.PROVED, "proved from its chain", True,
+                f"every step of its proof is proved ({len(steps)} steps) and the chain "
+                "concludes the statement", seed=head.verdict.seed,
+                details={"relies_on": [r.id for r in steps] + cites,
+                         "before": head.verdict.message})
+    if head.claim is not None:  # the statement itself must be defined where it is claimed
+        v = admit(head.claim, v)
+    if v.status is Status.PROVED:
+        head.verdict = v
 
 
 def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
