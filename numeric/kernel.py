@@ -43,8 +43,9 @@ import numpy as np
 import sympy as sp
 
 from numeric.budget import Budget
+from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
-from symbolic.definedness import Obligation, obligations
+from symbolic.definedness import Obligation, obligations, positive_by_form
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 
@@ -99,21 +100,26 @@ def _value(raw: Any, shape: tuple[int, ...]) -> Any:
     return out.reshape(shape)
 
 
-def _sizes(claim: Claim, witness: dict[str, Any]) -> dict[str, int]:
-    """The witness's sizes, each a positive integer within the claim's declared range."""
-    names = {str(s) for s in claim.dimension_symbols} | {k for k in claim.dims}
+def _range(claim: Claim, name: str) -> tuple[int, int | None]:
+    lo, hi = claim.dims.get(name, (1, None))
+    return max(int(lo), 1), (None if hi is None else int(hi))
+
+
+def _sizes(claim: Claim, witness: dict[str, Any], fill: dict[str, Any]) -> dict[str, int]:
+    """The witness's sizes (those the claim uses), each a positive integer within the claim's
+    declared range."""
     dims: dict[str, int] = {}
-    for name in sorted(names):
-        if name not in witness:
+    for name in sorted(str(s) for s in claim.dimension_symbols):
+        raw = witness.get(name, fill.get(name))
+        if raw is None:
             raise _Fail(f"the witness gives no size {name}")
-        raw = witness[name]
         if isinstance(raw, bool) or (not isinstance(raw, (int, np.integer)) and not (
                 isinstance(raw, float) and raw.is_integer())):
             raise _Fail(f"size {name} = {raw!r} is not an integer")
-        lo, hi = claim.dims.get(name, (1, None))
+        lo, hi = _range(claim, name)
         k = int(raw)
-        if k < max(lo, 1) or (hi is not None and k > hi):
-            rng = f"[{max(lo, 1)}, {hi}]" if hi is not None else f"≥ {max(lo, 1)}"
+        if k < lo or (hi is not None and k > hi):
+            rng = f"[{lo}, {hi}]" if hi is not None else f"≥ {lo}"
             raise _Fail(f"size {name} = {k} is outside its range {rng}")
         dims[name] = k
     return dims
@@ -123,7 +129,7 @@ def _point(claim: Claim, witness: dict[str, Any], fill: dict[str, Any]) -> dict:
     """The evaluation environment of the witness (arb values, sizes, indices)."""
     from numeric.layout import Layout
 
-    dims = _sizes(claim, witness)
+    dims = _sizes(claim, witness, fill)
     try:
         layout = Layout.of(claim, dims)
     except (ValueError, TypeError) as exc:
@@ -143,6 +149,49 @@ def _point(claim: Claim, witness: dict[str, Any], fill: dict[str, Any]) -> dict:
             raise _Fail(f"index {i} = {raw!r} is not an integer in [1, {top}]")
         indices[i] = int(raw)
     return layout.env(values, indices)
+
+
+class _Explicit:
+    """An arb evaluator for a claim with derivatives (which arb cannot take): each expression
+    is first written out in explicit coordinates at the witness's sizes, derivatives taken
+    exactly by :mod:`symbolic.explicit`, and that is evaluated in arb."""
+
+    def __init__(self, claim: Claim, env: dict) -> None:
+        from numeric.backends.precise import ArbOps
+        from symbolic.explicit import ExplicitInstance, entry_symbols
+        from symbolic.walk import Evaluator
+
+        dims = {str(k): int(v) for k, v in env.items() if k in ob.DIMS.values()}
+        indices = {k: v for k, v in env.items() if isinstance(k, sp.Symbol)
+                   and isinstance(v, int) and k not in ob.DIMS.values()}
+        mats = {k for k in env if isinstance(k, sp.MatrixSymbol)}
+        scal = {k for k in env if isinstance(k, sp.Symbol) and k not in indices
+                and k not in ob.DIMS.values()}
+        self.inst = ExplicitInstance(mats | scal, dims, indices, engine="sympy")
+        values: dict[sp.Basic, Any] = {s: env[s] for s in scal}
+        for m in mats:
+            arr = np.asarray(env[m], dtype=object)
+            syms = entry_symbols(m, *arr.shape)
+            for i in range(arr.shape[0]):
+                for j in range(arr.shape[1]):
+                    values[syms[i, j]] = arr[i, j]
+        self.arb = Evaluator(ArbOps(), values)
+
+    def __call__(self, e: sp.Basic) -> Any:
+        x = self.inst(e)
+        if isinstance(x, sp.MatrixBase):
+            out = np.empty(x.shape, dtype=object)
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    out[i, j] = self.arb(sp.sympify(x[i, j]))
+            return out
+        return self.arb(sp.sympify(x))
+
+
+def _has_derivative(claim: Claim) -> bool:
+    nodes = (ob.ScalarDeriv, ob.Deriv, ob.Gradient)
+    return any(e.has(*nodes) for p in (claim.prop, *claim.hypotheses) for e in (p.lhs, p.rhs)
+               if isinstance(e, sp.Basic))
 
 
 def _eval(ev: Any, e: sp.Basic) -> Any:
@@ -272,8 +321,11 @@ def refutation(claim: Claim, witness: dict[str, Any] | None) -> str | None:
         return "no witness"
     fills: list[dict[str, Any]] = [{}]
     missing = _missing(claim, witness)
-    if missing:  # a symbol only a condition names: try a few exact values
-        fills = [dict.fromkeys(missing, v) for v in FILL]
+    sizes = [str(s) for s in claim.dimension_symbols if str(s) not in witness]
+    if missing or sizes:  # a symbol or a size the witness does not give: try a few
+        fills = [{**dict.fromkeys(missing, v),
+                  **{s: _range(claim, s)[0] + k for s in sizes}}
+                 for k, v in enumerate(FILL)]
     reason = "no point"
     for fill in fills:
         reason = _refutes(claim, witness, fill)
@@ -291,8 +343,9 @@ def _refutes(claim: Claim, witness: dict[str, Any], fill: dict[str, Any]) -> str
     for bits in PRECISIONS:
         try:
             with arb_prec(bits):
-                ops = ArbOps()
-                ev = Evaluator(ops, _point(claim, witness, fill))
+                env = _point(claim, witness, fill)
+                ev = _Explicit(claim, env) if _has_derivative(claim) else \
+                    Evaluator(ArbOps(), env)
                 for p in _conditions(claim):
                     ok = _holds(ev, p)
                     if ok is False:
@@ -359,6 +412,8 @@ def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget) 
     p = o.prop
     if any(_implied_by(p, h) for h in known):
         return "a hypothesis"
+    if positive_by_form(p):
+        return "the signs of its entries (exp and 𝟏 are positive)"
     free = p.symbols | {s for s in (p.lhs.free_symbols | p.rhs.free_symbols)}
     if not free:
         from numeric.backends.precise import ArbOps, arb_prec

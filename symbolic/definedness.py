@@ -41,7 +41,10 @@ def nonzero(e: sp.Expr) -> Prop:
     >>> str(nonzero(sp.Symbol("x") - 1))
     'x - 1 != 0'
     """
-    return Prop(e, "!=", 0)
+    try:
+        return Prop(e, "!=", 0)
+    except (TypeError, ValueError, NotImplementedError):  # SymPy cannot simplify |e|
+        return Prop(sp.Abs(e, evaluate=False), ">", 0, written=f"{e} != 0")
 
 
 def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
@@ -177,7 +180,13 @@ def _postorder(e: sp.Basic, within: tuple[Prop, ...]) -> Iterable[Obligation]:
     for a in e.args:
         if isinstance(a, sp.Basic):
             yield from _postorder(a, within)
-    for p in _own(e):
+    try:
+        own = _own(e)
+    except (TypeError, ValueError, NotImplementedError, AttributeError):
+        # a condition SymPy cannot state: a name no prover can show positive stands for it,
+        # so the obligation stays open (never dropped)
+        own = [Prop(sp.Symbol(f"<{type(e).__name__} defined here>"), ">", 0)]
+    for p in own:
         yield Obligation(p, within)
 
 
@@ -225,3 +234,98 @@ def never(prop: Prop) -> bool:
     except (TypeError, AttributeError):
         return False
     return False
+
+
+def _pos_scalar(e: Any) -> bool:
+    try:
+        return bool(sp.sympify(e).is_positive)
+    except (TypeError, AttributeError):
+        return False
+
+
+def sign_of_entries(e: Any) -> str | None:
+    """What is certain of the entries of the vector or matrix ``e``, from its form alone:
+    ``"pos"`` (every entry > 0), ``"rowpos"`` (every entry ≥ 0 and every row has one > 0),
+    ``"nonneg"`` (every entry ≥ 0) or None. Exact and conservative: ``exp(·)`` is positive,
+    ``𝟏`` too, a product of a ``rowpos`` matrix and a positive one is positive (its rows sum
+    at least one positive term), and so on.
+
+    >>> from symbolic.objects import matrix, ones, exp_, n, d
+    >>> A = matrix("A", n, d)
+    >>> sign_of_entries(exp_(A) * ones(d)), sign_of_entries(A * ones(d))
+    ('pos', None)
+    >>> sign_of_entries(exp_(matrix("B", n, d - 1)) * ones(d - 1))  # d - 1 may be 0
+    'nonneg'
+    """
+    rank = {"pos": 3, "rowpos": 2, "nonneg": 1}
+    if isinstance(e, (ob.ElemExp, ob.Softmax)):
+        return "pos"
+    if isinstance(e, sp.OneMatrix):
+        return "pos" if _pos_scalar(e.shape[1]) else "nonneg"
+    if isinstance(e, sp.Identity):
+        return "rowpos"
+    if isinstance(e, (ob.ElemAbs,)):
+        return "nonneg"
+    if isinstance(e, (sp.Transpose,)):
+        inner = sign_of_entries(e.args[0])
+        return "nonneg" if inner == "rowpos" else inner
+    if isinstance(e, (ob.NamedMatrix,)):
+        return sign_of_entries(e.args[1])
+    if isinstance(e, (ob.Vec, ob.Unvec)):
+        inner = sign_of_entries(e.args[0])
+        return "pos" if inner == "pos" else ("nonneg" if inner else None)
+    if isinstance(e, ob.Diag):
+        return "rowpos" if sign_of_entries(e.args[0]) == "pos" else (
+            "nonneg" if sign_of_entries(e.args[0]) else None)
+    if isinstance(e, sp.HadamardProduct):
+        signs = [sign_of_entries(a) for a in e.args]
+        if all(s == "pos" for s in signs):
+            return "pos"
+        return "nonneg" if all(signs) else None
+    if isinstance(e, sp.KroneckerProduct):
+        signs = [sign_of_entries(a) for a in e.args]
+        if not all(signs):
+            return None
+        return min(signs, key=lambda s: rank[s])
+    if isinstance(e, sp.MatAdd):
+        signs = [sign_of_entries(a) for a in e.args]
+        if not all(signs):
+            return None
+        return max(signs, key=lambda s: rank[s]) if "pos" in signs else "nonneg"
+    if isinstance(e, sp.MatMul):
+        scalars = [a for a in e.args if not ob.is_matrix(a)]
+        mats = [a for a in e.args if ob.is_matrix(a)]
+        if not mats or not all(_pos_scalar(c) for c in scalars):
+            return None
+        signs = [sign_of_entries(m) for m in mats]
+        if not all(signs):
+            return None
+        out = signs[-1]
+        for m, s in zip(reversed(mats[:-1]), reversed(signs[:-1])):
+            # a left factor whose every row has a positive entry (a positive one with at
+            # least one column) times a right factor: each row of the product has a
+            # positive term where the right factor's rows do
+            rows_positive = s == "rowpos" or (s == "pos" and _pos_scalar(m.shape[1]))
+            if not (rows_positive and out in ("pos", "rowpos")):
+                out = "nonneg"
+        return out
+    return None
+
+
+def positive_by_form(prop: Prop) -> bool:
+    """Is ``prop`` one of ``min(e) > 0``, ``min(|e|) > 0``, ``min(e) ≥ 0`` that the form of
+    ``e`` settles (:func:`sign_of_entries`)?
+
+    >>> from symbolic.objects import matrix, ones, exp_, n, d
+    >>> positive_by_form(Prop(ob.MinEntry(ob.ElemAbs(exp_(matrix("A", n, d)) * ones(d))), ">", 0))
+    True
+    """
+    if prop.rhs != 0 or not isinstance(prop.lhs, ob.MinEntry):
+        return False
+    e = prop.lhs.args[0]
+    if isinstance(e, ob.ElemAbs) and prop.rel.value == ">":
+        e = e.args[0]
+    sign = sign_of_entries(e)
+    if prop.rel.value == ">":
+        return sign == "pos"
+    return prop.rel.value == ">=" and sign is not None

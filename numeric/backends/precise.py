@@ -51,6 +51,50 @@ def arb_prec(bits: int) -> Iterator[None]:
         flint.ctx.prec = old
 
 
+def float_parts(value: sp.Float) -> tuple[int, int]:
+    """The exact binary value of a SymPy ``Float`` as ``(mantissa, exponent)``: the number is
+    ``mantissa * 2**exponent``, read from its raw ``_mpf_`` tuple (never through float64, which
+    turns ``1e-400`` into 0). Raises ValueError for a non-finite value.
+
+    >>> float_parts(sp.Float(-2.5)), float_parts(sp.Float(0))
+    ((-5, -1), (0, 0))
+    """
+    sign, man, exp, bc = value._mpf_
+    if not man:
+        if exp or bc:
+            raise ValueError(f"not a finite number: {value}")
+        return 0, 0
+    return (-1 if sign else 1) * int(man), int(exp)
+
+
+def exact_fraction(value: sp.Float) -> Fraction:
+    """A SymPy ``Float`` as the exact rational of its binary value.
+
+    >>> exact_fraction(sp.Float(0.1)) == Fraction(0.1), exact_fraction(sp.Float("1e-400")) > 0
+    (True, True)
+    """
+    man, exp = float_parts(value)
+    return Fraction(man) * Fraction(2) ** exp
+
+
+def exact_arb(value: sp.Float) -> flint.arb:
+    """A SymPy ``Float`` as an exact arb point (whatever the working precision).
+
+    >>> b = exact_arb(sp.Float("1e-400")); b.is_exact() and b > 0
+    True
+    """
+    return flint.arb(float_parts(value))
+
+
+def exact_mpf(value: sp.Float) -> Any:
+    """A SymPy ``Float`` as an mpmath ``mpf`` with exactly its binary value (the raw tuple, not
+    rounded to the working precision: the operations round their results).
+
+    >>> exact_mpf(sp.Float("1e-400")) > 0
+    True
+    """
+    return mpmath.mp.make_mpf(value._mpf_)
+
 
 def _index(v: Any) -> int:
     """An index value as an int: a Python or NumPy int, or an exact number of the precise back
@@ -92,8 +136,12 @@ class _ObjectOps(Ops):
         if value is sp.E:
             return self.func("exp", [self.number(1)])
         if value.is_Float:
-            return self.number(float(value)) if value._prec <= 53 else self.number(str(value))
+            return self._float(value)
         raise Unsupported(f"{self.name}: constant {value}")
+
+    def _float(self, value: sp.Float) -> Any:
+        """A SymPy ``Float`` at its exact binary value (never rounded through float64)."""
+        return self.number(exact_fraction(value))
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
         if exponent_expr.is_Integer:
@@ -322,6 +370,8 @@ class MpmathOps(_ObjectOps):
     def number(self, value: Any) -> Any:
         if isinstance(value, Fraction):
             return mpmath.mpf(value.numerator) / value.denominator
+        if isinstance(value, sp.Float):
+            return exact_mpf(value)
         if isinstance(value, (np.floating, np.integer)):
             value = value.item()
         return mpmath.mpf(value)
@@ -346,6 +396,14 @@ class MpmathOps(_ObjectOps):
 
     def _pi(self) -> Any:
         return +mpmath.pi
+
+    def _float(self, value: sp.Float) -> Any:
+        """The exact raw value (``1e-400`` stays ``1e-400``, not float64's 0).
+
+        >>> MpmathOps().const(sp.Float("1e-400")) > 0
+        True
+        """
+        return exact_mpf(value)
 
     # Matrix arithmetic on raw tuples (:func:`_mp_matmul`): the same operations in the same
     # order as on mpf objects, so the same numbers; anything but mpf takes the shared path.
@@ -519,12 +577,22 @@ class ArbOps(_ObjectOps):
             from numeric.backends.arb_linalg import to_arb
 
             return to_arb(value)
-        if isinstance(value, str):
-            return flint.arb(value)
+        if isinstance(value, sp.Float):
+            return exact_arb(value)
+        if isinstance(value, sp.Rational):
+            return flint.arb(flint.fmpq(int(value.p), int(value.q)))
         return flint.arb(value)
 
     def _pi(self) -> Any:
         return flint.arb.pi()
+
+    def _float(self, value: sp.Float) -> Any:
+        """The exact binary value as an exact ball (every bit of a 100-digit ``Float``).
+
+        >>> ArbOps().const(sp.Float("1e-400")) > 0
+        True
+        """
+        return exact_arb(value)
 
     def func(self, name: str, args: list[Any]) -> Any:
         if name in ("max", "min"):

@@ -74,7 +74,20 @@ def _sin_cos(x: XI, name: str) -> XI:
     extra = []
     for k in _critical(lo, hi, offset):
         extra.append(1.0 if k % 2 == 0 else -1.0)
-    return _hull(ends, extra)
+    return _clamp(_hull(ends, extra))
+
+
+def _clamp(iv: XI) -> XI:
+    """``iv`` cut to ``[-1, 1]``, where sin and cos lie (arb's ball of ``cos`` at an end just
+    past ``pi`` reaches below ``-1``).
+
+    >>> _clamp(XI(-2, 0.5)).lo == -1
+    True
+    """
+    one = flint.arb(1)
+    lo = iv.lo if iv.lo > -one else -one
+    hi = iv.hi if iv.hi < one else one
+    return XI(lo, hi)
 
 
 def _monotone(x: XI, f: Any, at_minus_inf: Any, at_plus_inf: Any) -> XI:

@@ -21,16 +21,27 @@ from typing import Any
 import flint
 import sympy as sp
 
+from numeric.backends.precise import exact_arb
 from symbolic.walk import Ops, Unsupported
 
 INF = math.inf
 
 
 def _arb(x: Any) -> flint.arb:
+    """``x`` as an arb ball: SymPy numbers exactly (a ``Float`` at its binary value), a
+    rational as a ball at the working precision; never through float64.
+
+    >>> _arb(sp.Float("1e-400")) > 0, _arb(sp.Rational(1, 3)).contains(flint.fmpq(1, 3))
+    (True, True)
+    """
     if isinstance(x, flint.arb):
         return x
     if isinstance(x, sp.Rational):
         return flint.arb(flint.fmpq(int(x.p), int(x.q)))
+    if isinstance(x, sp.Float):
+        return exact_arb(x)
+    if isinstance(x, sp.Basic):
+        raise Unsupported(f"interval: {x} is not a number")
     return flint.arb(x)
 
 
@@ -310,7 +321,7 @@ class XIOps(Ops):
         if value is sp.E:
             return XI.ball(flint.arb(1).exp())
         if value.is_Float:
-            return XI(flint.arb(float(value)))
+            return XI(exact_arb(value))  # the exact binary value, never float64's rounding
         raise Unsupported(f"interval: constant {value}")
 
     def add(self, terms: list[Any]) -> Any:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import sympy as sp
 import z3
 
+from numeric.backends.precise import exact_fraction
 from symbolic.objects import DIMS
 from symbolic.relation import Relation
 
@@ -55,9 +56,8 @@ class Translator:
             return self.vars[e]
         if e.is_Rational:
             return z3.RealVal(Fraction(int(e.p), int(e.q)), self.ctx)
-        if e.is_Float:
-            f = Fraction(float(e))
-            return z3.RealVal(f, self.ctx)
+        if e.is_Float:  # the exact binary value: float64 would turn 1e-400 into 0
+            return z3.RealVal(exact_fraction(e), self.ctx)
         if isinstance(e, sp.Add):
             return z3.Sum([self(a) for a in e.args])
         if isinstance(e, sp.Mul):

@@ -30,21 +30,26 @@ from __future__ import annotations
 
 import math
 import time
+from fractions import Fraction
 from typing import Any
 
 import flint
 import sympy as sp
 
-from numeric.backends.precise import arb_prec
-from numeric.backends.xinterval import XI, XIOps
+from numeric.backends.precise import arb_prec, exact_fraction
+from numeric.backends.trig_interval import TrigEvaluator, TrigXIOps
+from numeric.backends.xinterval import XI
 from numeric.budget import DEFAULT, Budget, require
 from symbolic.claim import Claim, Prop
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
-from symbolic.walk import Evaluator, Unsupported
+from symbolic.walk import Unsupported
 
 INF = math.inf
+#: interval operations: sin and cos tight at their extreme points (cos on a box reaching pi
+#: is -1 at least, exactly), tan and atan walked too
+_OPS = TrigXIOps()
 
 
 def _margin_expr(p: Prop) -> sp.Expr:
@@ -52,33 +57,147 @@ def _margin_expr(p: Prop) -> sp.Expr:
     return rhs - lhs if p.rel.direction < 0 else lhs - rhs
 
 
-def _const_bound(e: sp.Expr) -> float | None:
-    if e.free_symbols:
+def _outward(x: flint.arb, up: bool) -> float | None:
+    """The float nearest the exact arb point ``x`` on its outer side (``>= x`` when ``up``);
+    None when no finite float bounds it that way.
+
+    >>> _outward(flint.arb(flint.fmpq(1, 3)).upper(), True) > 1 / 3
+    True
+    """
+    def outside(f: float) -> bool:
+        return math.isfinite(f) and bool(flint.arb(f) >= x if up else flint.arb(f) <= x)
+
+    out, back = (INF, -INF) if up else (-INF, INF)
+    f = float(x)
+    for _ in range(4):  # float() is within an ulp or two of x
+        if outside(f) or not math.isfinite(f):
+            break
+        f = math.nextafter(f, out)
+    if not outside(f):
+        return None
+    while outside(g := math.nextafter(f, back)):
+        f = g
+    return f
+
+
+def _const_bound(e: sp.Expr, upper: bool) -> tuple[float, bool] | None:
+    """A float bound of the constant ``e`` rounded outwards (``>= e`` when ``upper``), and
+    whether it is ``e`` exactly; None when ``e`` is not a constant arb can enclose. Never
+    ``float(e)``: float64's rounding of ``pi`` or ``1/3`` lies inside the domain.
+
+    >>> _const_bound(sp.pi, True)[0] > math.pi, _const_bound(sp.Rational(1, 2), False)
+    (True, (0.5, True))
+    """
+    if sp.sympify(e).free_symbols:
         return None
     try:
-        return float(e)
-    except TypeError:
+        iv = TrigEvaluator(_OPS, {})(e)
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
         return None
+    end = iv.hi if upper else iv.lo
+    if isinstance(end, float):
+        return None
+    f = _outward(end, upper)
+    if f is None:
+        return None
+    return f, bool(iv.lo == iv.hi and flint.arb(f) == end)
 
 
 def _variables(claim: Claim) -> list[sp.Symbol]:
-    """Scalar symbols, plus dimension symbols used as numbers (treated as reals >= their lower
-    bound: proving for all reals implies it for the integers)."""
+    """Scalar symbols, plus dimension symbols used as numbers (treated as reals in their
+    declared range: proving for all reals implies it for the integers)."""
     exprs = [claim.lhs, claim.rhs] + [e for h in claim.hypotheses for e in (h.lhs, h.rhs)]
     dims = set(DIMS.values())
     used = set().union(*[sp.sympify(unwrap(e)).free_symbols for e in exprs]) & dims
     return sorted(claim.symbols | used, key=str)
 
 
+def _size_range(claim: Claim, v: sp.Symbol) -> tuple[int, float]:
+    """The declared range of the size ``v`` (``claim.dims``), else ``[1, inf)``."""
+    lo, hi = claim.dims.get(str(v), (1, INF))
+    return max(int(lo), 1), hi
+
+
+def _substitutable(h: Prop) -> tuple[sp.Symbol, sp.Expr] | None:
+    """``(s, e)`` when ``h`` is ``s = e`` (either way round) with ``s`` a real scalar symbol
+    (not a size or an index) that does not occur in the scalar ``e``."""
+    if h.rel is not Relation.EQ:
+        return None
+    lhs, rhs = sp.sympify(unwrap(h.lhs)), sp.sympify(unwrap(h.rhs))
+    for s, e in ((lhs, rhs), (rhs, lhs)):
+        if (isinstance(s, sp.Symbol) and s not in DIMS.values() and not s.is_integer
+                and s not in e.free_symbols and not getattr(e, "is_Matrix", False)
+                and not any(isinstance(a, sp.MatrixSymbol) for a in e.free_symbols)):
+            return s, e
+    return None
+
+
+def _sign_props(s: sp.Symbol, e: sp.Expr) -> list[Prop]:
+    """The sign assumptions of ``s``, stated of ``e`` (what ``s = e`` passes on to ``e``)."""
+    for attr, rel in (("positive", ">"), ("negative", "<"), ("nonnegative", ">="),
+                      ("nonpositive", "<=")):
+        if getattr(s, f"is_{attr}"):
+            return [Prop(e, rel, 0)]
+    return []
+
+
+def substitute_equalities(claim: Claim) -> tuple[Claim, dict[sp.Symbol, sp.Expr]]:
+    """The claim with each equality hypothesis ``s = e`` (``s`` a scalar symbol not in ``e``)
+    used as an exact substitution, and the substitutions made (each ``s`` in terms of the
+    symbols left). Other equality hypotheses stay.
+
+    >>> from symbolic import scalar
+    >>> x, y = scalar("x"), scalar("y")
+    >>> c, subs = substitute_equalities(Claim("t:extra-1", sp.cos(x), ">=", y,
+    ...                                       (Prop(x, "=", 0), Prop(y, "<=", x))))
+    >>> str(c.lhs), [str(h) for h in c.hypotheses], subs
+    ('1', ['y <= 0'], {x: 0})
+    """
+    if not any(h.rel is Relation.EQ for h in claim.hypotheses):
+        return claim, {}
+    subs: dict[sp.Symbol, sp.Expr] = {}
+    hyps = list(claim.hypotheses)
+    lhs, rhs = unwrap(claim.lhs), unwrap(claim.rhs)
+    while True:
+        found = next(((k, se) for k, h in enumerate(hyps) if (se := _substitutable(h))), None)
+        if found is None:
+            break
+        k, (s, e) = found
+        rule = {s: e}
+        subs = {v: sp.sympify(x).xreplace(rule) for v, x in subs.items()}
+        subs[s] = e
+        rest = hyps[:k] + hyps[k + 1:] + _sign_props(s, e)
+        hyps = [Prop(sp.sympify(unwrap(h.lhs)).xreplace(rule), h.rel,
+                     sp.sympify(unwrap(h.rhs)).xreplace(rule)) for h in rest]
+        lhs, rhs = sp.sympify(lhs).xreplace(rule), sp.sympify(rhs).xreplace(rule)
+    kept: list[Prop] = []
+    for h in hyps:  # without repeats, nor e = e
+        if h not in kept and not (h.rel is Relation.EQ and h.lhs == h.rhs):
+            kept.append(h)
+    hyps = kept
+    return claim.with_(lhs=lhs, rhs=rhs, hypotheses=tuple(hyps)), subs
+
+
+def _substituted(claim: Claim) -> Claim:
+    try:
+        return substitute_equalities(claim)[0]
+    except (ValueError, TypeError):
+        return claim
+
+
 def applicable(claim: Claim) -> bool:
-    """Scalar inequality in at most three real variables (sizes count as variables)."""
+    """Scalar inequality in at most three real variables (sizes count as variables) once
+    equality hypotheses ``x = e`` are substituted."""
     if claim.rel in (Relation.EQ, Relation.PSD_LE):
         return False
     if any(isinstance(s, sp.MatrixSymbol) for s in claim.symbols):
         return False
-    syms = _variables(claim)
+    if any(h.rel is Relation.PSD_LE for h in claim.hypotheses):
+        return False
     dims = set(DIMS.values())
-    return 0 < len(syms) <= 3 and all(s in dims or not s.is_integer for s in syms)
+    if not all(s in dims or not s.is_integer for s in _variables(claim)):
+        return False
+    return 0 < len(_variables(claim)) and len(_variables(_substituted(claim))) <= 3
 
 
 class _Problem:
@@ -88,28 +207,51 @@ class _Problem:
         self.g = _margin_expr(claim.prop)
         self.strict = claim.rel.strict
         dims = set(DIMS.values())
-        self.lo = {v: (float(claim.dims.get(str(v), (1, 0))[0]) if v in dims
+        self.lo = {v: (float(_size_range(claim, v)[0]) if v in dims
                        else 0.0 if (v.is_positive or v.is_nonnegative) else -INF)
                    for v in self.vars}
-        self.hi = dict.fromkeys(self.vars, INF)
+        self.hi = {v: float(_size_range(claim, v)[1]) if v in dims else INF
+                   for v in self.vars}
         self.hyps: list[tuple[sp.Expr, bool]] = []
+        #: bounds the box holds only rounded outwards (``x <= pi``, ``x < 1``): a proof on the
+        #: box covers them; a point must still satisfy them to refute
+        self.bound_hyps: list[tuple[sp.Expr, bool]] = []
+        #: an equality (not substituted) is kept as both ``<=`` and ``>=``: a box where arb
+        #: certifies that it fails is discarded, and it holds at a point only where its
+        #: margin is certainly 0 (an exact zero ball)
+        self.equalities = any(h.rel is Relation.EQ for h in claim.hypotheses)
         for h in claim.hypotheses:
-            bound = None
-            for v in self.vars:
-                if h.lhs == v and h.rel is not Relation.EQ:
-                    bound = (v, _const_bound(h.rhs), h.rel.direction)
-                elif h.rhs == v and h.rel is not Relation.EQ:
-                    bound = (v, _const_bound(h.lhs), -h.rel.direction)
-            if bound and bound[1] is not None:
-                v, c, direction = bound
-                if direction > 0:
-                    self.lo[v] = max(self.lo[v], c)
-                else:
-                    self.hi[v] = min(self.hi[v], c)
-                if not h.rel.strict or not math.isfinite(c):
-                    continue
-            self.hyps.append((_margin_expr(h), h.rel.strict))
+            if h.rel is Relation.EQ:
+                m = unwrap(h.lhs) - unwrap(h.rhs)
+                self.hyps += [(m, False), (-m, False)]
+                continue
+            bound = self._bound(h)
+            if bound is not True:
+                kept = self.bound_hyps if bound == "outer" else self.hyps
+                kept.append((_margin_expr(h), h.rel.strict))
         self.grad_cache: dict[sp.Expr, list[sp.Expr] | None] = {}
+
+    def _bound(self, h: Prop) -> bool | str:
+        """Record ``h`` (``v REL c``, ``c`` a constant) as a box bound, rounded outwards: True
+        when the bound is exactly ``h``, ``"outer"`` when the box only contains the set ``h``
+        allows (strict, or a constant that no float equals), False when ``h`` is no bound."""
+        for v in self.vars:
+            if h.lhs == v:
+                c, direction = h.rhs, h.rel.direction
+            elif h.rhs == v:
+                c, direction = h.lhs, -h.rel.direction
+            else:
+                continue
+            bound = _const_bound(c, upper=direction < 0)
+            if bound is None:
+                return False
+            f, exact = bound
+            if direction > 0:
+                self.lo[v] = max(self.lo[v], f)
+            else:
+                self.hi[v] = min(self.hi[v], f)
+            return True if exact and not h.rel.strict else "outer"
+        return False
 
     def grad(self, g: sp.Expr) -> list[sp.Expr] | None:
         if g not in self.grad_cache and has_jump(g):
@@ -122,7 +264,7 @@ class _Problem:
         return self.grad_cache[g]
 
     def enclose(self, expr: sp.Expr, box: dict[sp.Symbol, XI]) -> XI:
-        return Evaluator(XIOps(), dict(box))(expr)
+        return TrigEvaluator(_OPS, dict(box))(expr)
 
     def margin(self, box: dict[sp.Symbol, XI], mvf: bool = True, g: sp.Expr | None = None) -> XI:
         g = self.g if g is None else g
@@ -143,7 +285,7 @@ class _Problem:
     def hyp_state(self, box: dict[sp.Symbol, XI]) -> str:
         """'false' (some hypothesis certainly fails), 'true' (all certainly hold) or 'maybe'."""
         state = "true"
-        for h, strict in self.hyps:
+        for h, strict in self.hyps + self.bound_hyps:
             if not h.free_symbols <= set(box):
                 state = "maybe"
                 continue
@@ -326,27 +468,218 @@ def _log_margin(p: _Problem) -> sp.Expr | None:
     return g
 
 
-def _mirrored(p: _Problem) -> list[tuple[sp.Expr, dict, dict]]:
-    """Regions with only upper tails: variables unbounded below are reflected (v -> -v)."""
-    regions = [(p.g, dict(p.lo), dict(p.hi))]
+def _mirrored(p: _Problem) -> list[tuple[sp.Expr, dict, dict, frozenset]]:
+    """Regions with only upper tails: variables unbounded below are reflected (v -> -v);
+    each region with the set of variables it reflects."""
+    regions = [(p.g, dict(p.lo), dict(p.hi), frozenset())]
     for v in p.vars:
         nxt = []
-        for g, lo, hi in regions:
+        for g, lo, hi, flipped in regions:
             if not math.isinf(lo[v]):
-                nxt.append((g, lo, hi))
+                nxt.append((g, lo, hi, flipped))
                 continue
             if math.isinf(hi[v]):  # split at 0 into [0, inf) and the reflection of (-inf, 0]
                 up_lo = dict(lo)
                 up_lo[v] = 0.0
                 down_lo, down_hi = dict(lo), dict(hi)
                 down_lo[v] = 0.0
-                nxt += [(g, up_lo, dict(hi)), (g.subs(v, -v), down_lo, down_hi)]
+                nxt += [(g, up_lo, dict(hi), flipped),
+                        (g.subs(v, -v), down_lo, down_hi, flipped | {v})]
             else:
                 r_lo, r_hi = dict(lo), dict(hi)
                 r_lo[v], r_hi[v] = -hi[v], INF
-                nxt.append((g.subs(v, -v), r_lo, r_hi))
+                nxt.append((g.subs(v, -v), r_lo, r_hi, flipped | {v}))
         regions = nxt
     return regions
+
+
+def _unreflected(p: _Problem, wit: dict, flipped: frozenset) -> tuple[str, Any]:
+    """A violation found in a reflected region, mapped back and certified afresh in the
+    claim's own variables (every hypothesis, the margin): ``refuted`` or ``unknown``."""
+    point = {v: (-c if v in flipped else c) for v, c in wit.items()}
+    cbox = {v: XI(c) for v, c in point.items()}
+    try:
+        if p.hyp_state(cbox) == "true" and p.bad(p.margin(cbox, mvf=False)):
+            return "refuted", point
+    except (Unsupported, ValueError, ZeroDivisionError):
+        pass
+    return "unknown", None
+
+
+#: at most this many integer size combinations are decided one by one (exactly substituted)
+MAX_SIZE_CASES = 64
+
+
+class _Run:
+    """One decision: a shared box budget and deadline, and what was used."""
+
+    def __init__(self, boxes: int, deadline: float):
+        self.boxes, self.deadline = boxes, deadline
+        self.used = 0
+        self.tails: list[str] = []
+        self.regions = 0
+
+    def decide(self, claim: Claim) -> tuple[str, Any]:
+        """``(state, witness)``: state ``proved``, ``refuted`` (witness: symbol -> number),
+        ``candidate`` (a violation whose point no float holds exactly: symbol -> SymPy
+        value), ``unknown`` or ``unsupported``."""
+        work, subs = substitute_equalities(claim)
+        cases = _size_cases(work)
+        if cases:
+            state, wit = self.by_size(work, cases)
+        elif not _variables(work):
+            state, wit = decide_ground(work)
+        else:
+            state, wit = self.search(work)
+        if state in ("refuted", "candidate") and subs:
+            state, wit = complete_witness(wit, subs)
+        return state, wit
+
+    def by_size(self, claim: Claim, cases: list[dict[sp.Symbol, int]]) -> tuple[str, Any]:
+        """Each integer size combination substituted exactly (``sin(pi n / 6)`` at ``n = 6``
+        is ``0``), decided in turn."""
+        state: tuple[str, Any] = ("proved", None)
+        for rule in cases:
+            if self.used >= self.boxes or time.perf_counter() > self.deadline:
+                return "unknown", None
+            st, wit = self.decide(_replace(claim, rule))
+            if st in ("refuted", "candidate"):
+                return st, {**wit, **rule}
+            if st == "unsupported":
+                return st, None
+            if st != "proved":
+                state = ("unknown", None)
+        return state
+
+    def search(self, claim: Claim) -> tuple[str, Any]:
+        """Branch and bound over the claim's box (see the module docstring)."""
+        p = _Problem(claim)
+        if any(p.lo[v] > p.hi[v] for v in p.vars):
+            return "proved", None  # the bounds contradict each other: nothing to check
+        search = _Search(p, self.boxes - self.used, self.deadline)
+        log_form = _log_margin(p)
+        if log_form is not None:
+            p.g = log_form
+            p.grad_cache.clear()
+        regions = _mirrored(p)
+        self.regions += len(regions)
+        state, info = "proved", None
+        try:
+            for g, lo, hi, flipped in regions:
+                reflected = bool(flipped)
+                if reflected and any(math.isinf(x) for x in hi.values()) and p.hyps:
+                    state = "unknown"  # hypotheses are stated in the original variables
+                    break
+                saved_g = p.g
+                p.g = g
+                try:
+                    st, wit = search.region(g, lo, hi, hyps=not reflected)
+                finally:
+                    p.g = saved_g
+                if st == "refuted" and reflected:
+                    st, wit = _unreflected(p, wit, flipped)
+                if st in ("refuted", "unsupported"):
+                    state, info = st, wit
+                    break
+                if st != "proved":
+                    state = "unknown"
+        finally:
+            self.used += search.used
+            self.tails += search.tails
+        if state == "refuted":
+            info = {v: (int(c) if v in DIMS.values() else c) for v, c in info.items()}
+        return state, info
+
+
+def _replace(claim: Claim, rule: dict[sp.Symbol, sp.Expr]) -> Claim:
+    """``claim`` with ``rule`` substituted exactly in its statement and hypotheses."""
+    def sub(e: Any) -> sp.Expr:
+        return sp.sympify(unwrap(e)).xreplace(rule)
+
+    hyps = tuple(Prop(sub(h.lhs), h.rel, sub(h.rhs)) for h in claim.hypotheses)
+    return claim.with_(lhs=sub(claim.lhs), rhs=sub(claim.rhs), hypotheses=hyps)
+
+
+def _size_cases(claim: Claim) -> list[dict[sp.Symbol, int]]:
+    """Every combination of the sizes used as numbers, when all have a declared finite range
+    and there are at most :data:`MAX_SIZE_CASES`; else ``[]`` (sizes then range over reals).
+
+    >>> from symbolic import n
+    >>> len(_size_cases(Claim("t:extra-1", n, "<=", 9, dims={"n": (2, 5)})))
+    4
+    """
+    sizes = [v for v in _variables(claim) if v in DIMS.values()]
+    ranges = [_size_range(claim, v) for v in sizes]
+    if not sizes or any(math.isinf(hi) for _, hi in ranges):
+        return []
+    if math.prod(int(hi) - lo + 1 for lo, hi in ranges) > MAX_SIZE_CASES:
+        return []
+    cases: list[dict[sp.Symbol, int]] = [{}]
+    for v, (lo, hi) in zip(sizes, ranges):
+        cases = [{**c, v: k} for c in cases for k in range(lo, int(hi) + 1)]
+    return cases
+
+
+def decide_ground(claim: Claim) -> tuple[str, Any]:
+    """A claim without variables (after substitution), by one arb enclosure: a hypothesis
+    that certainly fails makes it vacuous; it is violated only where every hypothesis
+    certainly holds (an equality: its margin an exact zero ball)."""
+    ev = TrigEvaluator(_OPS, {})
+    try:
+        hyps_hold = True
+        for h in claim.hypotheses:
+            m = ev(_margin_expr(h)) if h.rel is not Relation.EQ else ev(
+                unwrap(h.lhs) - unwrap(h.rhs))
+            if h.rel is Relation.EQ:
+                if m.lower_gt0() or m.upper_lt0():
+                    return "proved", None
+                hyps_hold &= m.lower_ge0() and m.upper_le0()
+            elif (m.upper_le0() and h.rel.strict) or m.upper_lt0():
+                return "proved", None
+            else:
+                hyps_hold &= m.lower_gt0() if h.rel.strict else m.lower_ge0()
+        g = ev(_margin_expr(claim.prop))
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+        return "unsupported", None
+    strict = claim.rel.strict
+    if g.lower_gt0() if strict else g.lower_ge0():
+        return "proved", None
+    if hyps_hold and (g.upper_le0() if strict else g.upper_lt0()):
+        return "refuted", {}
+    return "unknown", None
+
+
+def _exact_float(value: sp.Expr) -> float | None:
+    """``value`` as a float when one holds it exactly, else None.
+
+    >>> _exact_float(sp.Rational(1, 4)), _exact_float(sp.Rational(1, 3)), _exact_float(sp.log(2))
+    (0.25, None, None)
+    """
+    value = sp.sympify(value)
+    if value.is_Float:
+        exact = exact_fraction(value)
+    elif value.is_Rational:
+        exact = Fraction(int(value.p), int(value.q))
+    else:
+        return None
+    f = float(exact)
+    return f if math.isfinite(f) and Fraction(f) == exact else None
+
+
+def complete_witness(wit: dict, subs: dict[sp.Symbol, sp.Expr]) -> tuple[str, dict]:
+    """The witness completed with the substituted symbols, each at its exact value there:
+    ``refuted`` when a float holds every value exactly, else ``candidate``."""
+    point = {v: (sp.Integer(c) if isinstance(c, int) else
+                 sp.Rational(c) if isinstance(c, float) else c) for v, c in wit.items()}
+    out: dict = dict(wit)
+    state = "refuted"
+    for s, e in subs.items():
+        val = sp.sympify(e).xreplace(point)
+        f = _exact_float(val)
+        if f is None:
+            state = "candidate"
+        out[s] = val if f is None else f
+    return state, out
 
 
 def prove_interval(claim: Claim, budget: Budget = DEFAULT, seconds: float = 30.0,
@@ -356,45 +689,22 @@ def prove_interval(claim: Claim, budget: Budget = DEFAULT, seconds: float = 30.0
         return None
     b = require(budget)
     t0 = time.perf_counter()
+    run = _Run(b.boxes, t0 + seconds)
     with arb_prec(bits):
-        p = _Problem(claim)
-        search = _Search(p, b.boxes, t0 + seconds)
-        log_form = _log_margin(p)
-        if log_form is not None:
-            p.g = log_form
-            p.grad_cache.clear()
-        regions = _mirrored(p)
-        state, info = "proved", None
-        for g, lo, hi in regions:
-            reflected = g is not p.g
-            if reflected and any(math.isinf(x) for x in hi.values()) and p.hyps:
-                state = "unknown"  # hypotheses are stated in the original variables
-                break
-            saved_g = p.g
-            p.g = g
-            try:
-                st, wit = search.region(g, lo, hi, hyps=not reflected)
-            finally:
-                p.g = saved_g
-            if st == "refuted" and reflected:
-                wit = {v: (-c if g != g.subs(v, -v) else c) for v, c in wit.items()}
-                st = "unknown"  # re-check reflected witnesses below instead of trusting signs
-            if st in ("refuted", "unsupported"):
-                state, info = st, wit
-                break
-            if st != "proved":
-                state = "unknown"
-        used = search.used
-        search.tails = list(dict.fromkeys(search.tails))
+        try:
+            state, info = run.decide(claim)
+        except (ValueError, TypeError) as exc:  # a substituted claim that cannot be built
+            state, info = "unknown", f"{type(exc).__name__}: {exc}"
+    used, tails = run.used, list(dict.fromkeys(run.tails))
     method = "interval branch-and-bound (arb, mean-value form)" + (
-        " + monotone tails" if search.tails else "")
+        " + monotone tails" if tails else "")
     common = dict(method=method, precision=f"arb {bits} bits", evaluations=used,
                   seconds=time.perf_counter() - t0,
-                  details={"tails": search.tails, "boxes": used, "regions": len(regions)})
+                  details={"tails": tails, "boxes": used, "regions": run.regions})
     if state == "proved":
         return Verdict(Status.PROVED, rigorous=True,
                        message=f"holds on the whole domain ({used} boxes"
-                               + (f"; {'; '.join(search.tails)}" if search.tails else "") + ")",
+                               + (f"; {'; '.join(tails)}" if tails else "") + ")",
                        **common)
     if state == "refuted":
         wit = {str(v): c for v, c in info.items()}
@@ -402,8 +712,14 @@ def prove_interval(claim: Claim, budget: Budget = DEFAULT, seconds: float = 30.0
                        message="an exact point violates the claim (certified by arb)", **common)
     if state == "unsupported":
         return None
-    return Verdict(Status.UNKNOWN, rigorous=False,
-                   message=f"not decided within {b.boxes} boxes / {seconds:g} s", **common)
+    if state == "candidate":
+        common["details"]["candidate_witness"] = {str(v): str(c) for v, c in info.items()}
+        return Verdict(Status.UNKNOWN, rigorous=False,
+                       message="violated at a point that no float holds exactly (an equality "
+                               "hypothesis fixes it): not a certified witness", **common)
+    reason = info if isinstance(info, str) else f"not decided within {b.boxes} boxes / " \
+        f"{seconds:g} s"
+    return Verdict(Status.UNKNOWN, rigorous=False, message=reason, **common)
 
 
 #: functions with jumps: SymPy's derivative misses the jump (floor and ceiling, atan2 across
@@ -421,7 +737,8 @@ def has_jump(e: sp.Expr) -> bool:
     return bool(sp.sympify(e).has(*_JUMPS))
 
 
-__all__ = ["applicable", "flint", "has_jump", "prove_interval"]
+__all__ = ["applicable", "complete_witness", "decide_ground", "flint", "has_jump", "prove_interval",
+           "substitute_equalities"]
 
 
 class IntervalStage:

@@ -48,6 +48,7 @@ import sympy as sp
 from numeric.backends.precise import ArbOps, arb_prec
 from numeric.backends.trig_interval import TrigEvaluator, TrigXIOps
 from numeric.backends.xinterval import XI
+from numeric.stages.interval import complete_witness, decide_ground, substitute_equalities
 from symbolic.claim import Prop
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
@@ -218,7 +219,7 @@ class _Problem:
         and also kept as a constraint."""
         ball = TrigEvaluator(_OPS, {})(c)
         end = ball.hi if upper else ball.lo
-        exact = c.is_Rational and ball.lo == ball.hi
+        exact = bool(c.is_Rational or c.is_Float) and ball.lo == ball.hi
         if not exact:
             self.cons.append(((c - v) if upper else (v - c), strict))
         if upper:
@@ -536,30 +537,47 @@ class TaylorStage:
             return None
         t0 = time.perf_counter()
         seconds = 4.0 if budget.name == "quick" else 20.0 if budget.name == "default" else 60.0
+        try:  # equality hypotheses x = e: exact substitutions
+            work, subs = substitute_equalities(claim)
+        except (ValueError, TypeError):
+            work, subs = claim, {}
+        used, rules, changes = 0, {}, []
         with arb_prec(128):
-            p = _Problem(claim)
-            root = _Box({v: XI(p.lo[v], p.hi[v]) for v in p.vars})
-            root.strict = claim.rel.strict
-            root.g = p.g
-            search = _Search(p, budget.boxes, t0 + seconds)
-            try:
-                state, wit = search.run(root)
-            except (Unsupported, ValueError, ZeroDivisionError) as exc:
-                state, wit = "unknown", f"{type(exc).__name__}: {exc}"
-        details = {"boxes": search.used, "rules": search.rules, "changes": p.changes}
-        common = dict(precision="arb 128 bits", evaluations=search.used, seed=seed,
+            if not _variables(work):
+                state, wit = decide_ground(work)
+            else:
+                p = _Problem(work)
+                root = _Box({v: XI(p.lo[v], p.hi[v]) for v in p.vars})
+                root.strict = claim.rel.strict
+                root.g = p.g
+                search = _Search(p, budget.boxes, t0 + seconds)
+                try:
+                    state, wit = search.run(root)
+                except (Unsupported, ValueError, ZeroDivisionError) as exc:
+                    state, wit = "unknown", f"{type(exc).__name__}: {exc}"
+                used, rules, changes = search.used, search.rules, p.changes
+                if state == "refuted":
+                    wit = {s: wit[str(s)] for s in p.back}
+        if state == "refuted" and subs:
+            state, wit = complete_witness(wit, subs)
+        details: dict[str, Any] = {"boxes": used, "rules": rules, "changes": changes}
+        common = dict(precision="arb 128 bits", evaluations=used, seed=seed,
                       seconds=time.perf_counter() - t0, details=details)
         if state == "proved":
-            how = ", ".join(f"{k} x{n}" for k, n in search.rules.items())
+            how = ", ".join(f"{k} x{n}" for k, n in rules.items())
             return Verdict(Status.PROVED, method=METHOD, rigorous=True,
-                           message=f"holds on the whole domain ({search.used} boxes"
+                           message=f"holds on the whole domain ({used} boxes"
                                    + (f"; {how}" if how else "")
-                                   + (f"; {'; '.join(p.changes)}" if p.changes else "") + ")",
+                                   + (f"; {'; '.join(changes)}" if changes else "") + ")",
                            **common)
         if state == "refuted":
             return Verdict(Status.REFUTED, method=METHOD + ", witness certified by arb",
-                           rigorous=True, witness=wit,
+                           rigorous=True, witness={str(s): x for s, x in wit.items()},
                            message="a float point violates the claim (arb, 256 bits)", **common)
+        if state == "candidate":
+            details["candidate_witness"] = {str(s): str(x) for s, x in wit.items()}
+            wit = ("violated at a point that no float holds exactly (an equality hypothesis "
+                   "fixes it): not a certified witness")
         reason = wit if isinstance(wit, str) else (
             f"not decided within {budget.boxes} boxes / {seconds:g} s")
         return Verdict(Status.UNKNOWN, method=METHOD, rigorous=False, message=reason, **common)
