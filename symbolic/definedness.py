@@ -56,7 +56,12 @@ def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
         return [Prop(base, ">", 0)] if exp.is_negative else [Prop(base, ">=", 0)]
     if base.is_positive:  # 2**x, e**x: defined everywhere
         return []
-    return [Prop(base, ">", 0)]  # x**y: a positive base
+    # x**y for a real y: a non-negative base, and a positive one unless y > 0 (0**y = 0)
+    if exp.is_positive:
+        return [Prop(base, ">=", 0)]
+    return [Prop(base, ">=", 0), Prop(sp.Max(base, exp), ">", 0,
+                                      written=f"{base} > 0 or {exp} > 0",
+                                      written_expr=sp.Or(sp.Gt(base, 0), sp.Gt(exp, 0)))]
 
 
 def power_conditions(base: Any, exp: Any) -> list[Prop]:

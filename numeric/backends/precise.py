@@ -26,6 +26,7 @@ import numpy as np
 import sympy as sp
 from mpmath.libmp import fzero, mpf_add, mpf_mul
 
+from symbolic.numbers import exact_fraction, float_parts
 from symbolic.walk import Evaluator, Ops, Unsupported
 
 
@@ -49,32 +50,6 @@ def arb_prec(bits: int) -> Iterator[None]:
         yield
     finally:
         flint.ctx.prec = old
-
-
-def float_parts(value: sp.Float) -> tuple[int, int]:
-    """The exact binary value of a SymPy ``Float`` as ``(mantissa, exponent)``: the number is
-    ``mantissa * 2**exponent``, read from its raw ``_mpf_`` tuple (never through float64, which
-    turns ``1e-400`` into 0). Raises ValueError for a non-finite value.
-
-    >>> float_parts(sp.Float(-2.5)), float_parts(sp.Float(0))
-    ((-5, -1), (0, 0))
-    """
-    sign, man, exp, bc = value._mpf_
-    if not man:
-        if exp or bc:
-            raise ValueError(f"not a finite number: {value}")
-        return 0, 0
-    return (-1 if sign else 1) * int(man), int(exp)
-
-
-def exact_fraction(value: sp.Float) -> Fraction:
-    """A SymPy ``Float`` as the exact rational of its binary value.
-
-    >>> exact_fraction(sp.Float(0.1)) == Fraction(0.1), exact_fraction(sp.Float("1e-400")) > 0
-    (True, True)
-    """
-    man, exp = float_parts(value)
-    return Fraction(man) * Fraction(2) ** exp
 
 
 def exact_arb(value: sp.Float) -> flint.arb:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import sympy as sp
 import z3
 
-from numeric.backends.precise import exact_fraction
+from symbolic.numbers import exact_fraction
 from symbolic.objects import DIMS
 from symbolic.relation import Relation
 

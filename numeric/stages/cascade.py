@@ -205,7 +205,9 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
         final = shrink_verdict(claim, final)  # may reach a point that arb certifies
     if final.status is Status.REFUTED and not final.rigorous:
         final = uncertified(final)
-    final = admit(claim, final, b)  # the trusted kernel re-checks every verdict
+    # the trusted kernel re-checks every verdict (the interval prover may show a proof's
+    # definedness obligations)
+    final = admit(claim, final, b, provers=[s for s in stages if s.name == "interval"])
     if final.status is Status.REFUTED and final.witness and \
             "witness_sides" not in final.details:
         _record_sides(claim, final)

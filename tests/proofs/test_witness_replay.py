@@ -138,7 +138,8 @@ def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
                    witness={"x": 1.0})
     strong = Verdict(Status.REFUTED, "exact", True, "y", witness={"x": 2.0})
     proof = Verdict(Status.PROVED, "exact", True, "z")
-    claim = Claim("replay:extra-2", x**2, ">=", 0)
+    # false at both points (the kernel re-checks every refutation at its witness)
+    claim = Claim("replay:extra-2", x**2, ">=", 5)
     replay = _Fixed("replay", weak, rigorous=False)
     # a fresh rigorous refutation replaces the held one
     v = decide(claim, Budget.get("quick"), stages=[replay, _Fixed("exact", strong)], shrink=False)

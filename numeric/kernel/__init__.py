@@ -1,0 +1,81 @@
+"""The trusted kernel: every ``proved`` and ``refuted`` verdict passes here, whatever made it.
+
+No stage is trusted. :func:`admit` re-checks the verdict from the claim as read:
+
+- ``refuted``: :func:`refutation` re-evaluates the claim at the witness in arb balls, from the
+  witness's exact values (a float is its binary value, a decimal string is enclosed by
+  arb): every size is a positive integer within the claim's declared range, every index an
+  integer within its range, every hypothesis holds (an equality exactly: its difference is
+  the exact zero ball, never merely small; ``A ⪯ B`` needs ``B − A`` exactly symmetric and
+  positive semidefinite; a disjunction needs one branch), the claim is defined there
+  (:mod:`numeric.kernel.witness`) and it fails. Otherwise
+  the verdict becomes ``unknown``, with the candidate point and the reason.
+- ``proved``: :func:`definedness` shows every definedness obligation of the statement to
+  follow from the hypotheses (by SymPy's assumptions, a hypothesis, arb on a constant, the
+  fact blackboard's z3 ``unsat``, or the interval prover's enclosure) and lists how in
+  ``details["defined"]``. An obligation left open makes the verdict ``unknown``: the claim
+  may be undefined where its hypotheses hold.
+
+The trusted base of a verdict is this module, the translations it uses (the arb evaluator
+of :mod:`symbolic.walk` and :mod:`numeric.backends.precise`, the z3 translation of the
+prover) and the library facts a proof lists in ``relies_on``.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic import Claim, Prop, Status, Verdict, scalar
+    >>> x = scalar("x")
+    >>> c = Claim("t:extra-1", sp.cos(x), ">=", 1, hypotheses=[Prop(x, "=", 0)])
+    >>> refutation(c, {"x": 0.5})
+    'x = 0 fails at the witness'
+    >>> v = admit(Claim("t:extra-2", 1 / x, "<=", 1 / x), Verdict(Status.PROVED, "z", True))
+    >>> v.status.value, v.details["open_obligations"]
+    ('unknown', ['x != 0'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from numeric.budget import Budget
+from numeric.kernel.obligations import definedness
+from numeric.kernel.witness import refutation
+from symbolic.claim import Claim
+from symbolic.verdict import Status, Verdict
+
+__all__ = ["admit", "definedness", "refutation"]
+
+
+def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
+          provers: Sequence[Any] = ()) -> Verdict:
+    """``verdict`` if the kernel confirms it (see the module docstring), else the ``unknown``
+    verdict that says what was not shown. Other statuses pass unchanged. ``provers``: rigorous
+    stages that may show a definedness obligation (the cascade passes the interval prover)."""
+    if verdict.status is Status.REFUTED:
+        if not verdict.rigorous:
+            return verdict  # a candidate: the cascade reports it as such
+        reason = refutation(claim, verdict.witness)
+        if reason is None:
+            verdict.details["kernel"] = "witness re-checked in arb"
+            return verdict
+        return _unknown(verdict, f"the kernel does not certify the witness: {reason}",
+                        candidate=verdict.witness, uncertified=reason)
+    if verdict.status is Status.PROVED:
+        b = budget or Budget.get("quick")
+        shown, left = definedness(claim, b, provers)
+        if shown:
+            verdict.details["defined"] = shown
+        if left:
+            return _unknown(verdict, "proved where the statement is defined, but not that it "
+                            "is defined wherever the hypotheses hold: "
+                            f"{'; '.join(left)} not shown", open_obligations=left)
+    return verdict
+
+
+def _unknown(v: Verdict, why: str, **details: Any) -> Verdict:
+    return Verdict(Status.UNKNOWN, f"{v.method} (not admitted by the kernel)", False,
+                   f"{why} ({v.status.value} by {v.method}: {v.message})"[:2000],
+                   slack=None, witness=None, seed=v.seed, precision=v.precision,
+                   evaluations=v.evaluations, worst_margin=v.worst_margin,
+                   details={**v.details, **details, "kernel_rejected": v.status.value},
+                   seconds=v.seconds)
