@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import sympy as sp
@@ -161,11 +162,21 @@ def obligations(*exprs: Any) -> list[Obligation]:
     for e in exprs:
         if not isinstance(e, sp.Basic):
             continue
-        for o in _postorder(e, ()):
-            if o not in seen and not settled(o.prop):
+        try:
+            found = _of(e)
+        except TypeError:  # an unhashable node: no memo
+            found = _of.__wrapped__(e)
+        for o in found:
+            if o not in seen:
                 seen.add(o)
                 out.append(o)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _of(e: sp.Basic) -> tuple[Obligation, ...]:
+    """The obligations of one expression (memoised: a paper's claims share their sides)."""
+    return tuple(o for o in dict.fromkeys(_postorder(e, ())) if not settled(o.prop))
 
 
 def _postorder(e: sp.Basic, within: tuple[Prop, ...]) -> Iterable[Obligation]:
@@ -317,6 +328,65 @@ def sign_of_entries(e: Any) -> str | None:
     return None
 
 
+def _nonempty(v: Any) -> bool:
+    """Does the vector or matrix ``v`` certainly have an entry (both sizes ≥ 1)?"""
+    return all(_pos_scalar(k) for k in v.shape)
+
+
+def scalar_sign(e: Any) -> str | None:
+    """``"pos"`` when the scalar ``e`` is certainly positive by its form, ``"nonneg"`` when
+    certainly non-negative, else None: ``exp``, ``⟨exp(u), 𝟏⟩`` (of a non-empty vector),
+    norms, sums and products of those.
+
+    >>> from symbolic.objects import vector, inner, exp_, ones, norm2, n
+    >>> u = vector("u", n)
+    >>> scalar_sign(inner(exp_(u), ones(n)) * norm2(u) + 1), scalar_sign(norm2(u) - 1)
+    ('pos', None)
+    """
+    e = sp.sympify(e)
+    if isinstance(e, ob.NamedScalar):
+        return scalar_sign(e.args[1])
+    try:
+        if e.is_positive:
+            return "pos"
+    except (TypeError, AttributeError):
+        pass
+    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1, ob.NormP, ob.OpNorm, ob.FrobNorm,
+                      sp.Abs)):
+        return "nonneg"
+    if isinstance(e, (ob.Inner,)):
+        u, v = e.args
+        su, sv = sign_of_entries(u), sign_of_entries(v)
+        if su and sv:
+            return "pos" if su == sv == "pos" and _nonempty(u) else "nonneg"
+        return None
+    if isinstance(e, (ob.SumEntries, ob.MaxEntry, ob.MinEntry)):
+        v = e.args[0]
+        sv = sign_of_entries(v)
+        if sv == "pos" and _nonempty(v):
+            return "pos"
+        # an empty sum is 0; the extreme entry of an empty vector is not defined
+        return "nonneg" if sv and (isinstance(e, ob.SumEntries) or _nonempty(v)) else None
+    if isinstance(e, sp.exp):
+        return "pos"
+    if isinstance(e, (sp.Add, sp.Mul)):
+        signs = [scalar_sign(a) for a in e.args]
+        if not all(signs):
+            return None
+        if isinstance(e, sp.Mul):
+            return "pos" if all(t == "pos" for t in signs) else "nonneg"
+        return "pos" if "pos" in signs else "nonneg"
+    if isinstance(e, sp.Pow) and e.exp.is_real:
+        sb = scalar_sign(e.base)
+        return "pos" if sb == "pos" else None
+    try:
+        if e.is_nonnegative:
+            return "nonneg"
+    except (TypeError, AttributeError):
+        pass
+    return None
+
+
 def positive_by_form(prop: Prop) -> bool:
     """Is ``prop`` one of ``min(e) > 0``, ``min(|e|) > 0``, ``min(e) ≥ 0`` that the form of
     ``e`` settles (:func:`sign_of_entries`)?
@@ -325,7 +395,14 @@ def positive_by_form(prop: Prop) -> bool:
     >>> positive_by_form(Prop(ob.MinEntry(ob.ElemAbs(exp_(matrix("A", n, d)) * ones(d))), ">", 0))
     True
     """
-    if prop.rhs != 0 or not isinstance(prop.lhs, ob.MinEntry):
+    if prop.rhs != 0:
+        return False
+    if prop.rel.value in (">", ">=") and not isinstance(prop.lhs, ob.MinEntry):
+        g = prop.lhs.args[0] if isinstance(prop.lhs, sp.Abs) and prop.rel.value == ">" \
+            else prop.lhs
+        sign = scalar_sign(g)
+        return sign == "pos" or (sign == "nonneg" and prop.rel.value == ">=")
+    if not isinstance(prop.lhs, ob.MinEntry):
         return False
     e = prop.lhs.args[0]
     if isinstance(e, ob.ElemAbs) and prop.rel.value == ">":
