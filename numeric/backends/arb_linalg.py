@@ -45,6 +45,7 @@ __all__ = [
     "hadamard",
     "inner",
     "is_psd",
+    "is_symmetric",
     "loewner_le",
     "max_entry",
     "min_entry",
@@ -751,8 +752,9 @@ def is_psd(M: Any, prec: int | None = None) -> bool | None:
     ``None`` therefore arises only for non-exact balls that straddle the PSD boundary --
     e.g. a singular PSD matrix whose entries carry rounding radii; such a ball contains
     indefinite matrices, so the question is genuinely undecidable from the data.
-    Off-diagonal pairs are intersected (the true matrix is assumed symmetric); a pair of
-    disjoint balls raises ``ValueError``.
+    Off-diagonal pairs are intersected (the true matrix is assumed symmetric: a caller
+    testing ``A ⪯ B`` checks the symmetry of ``B − A`` first, :func:`is_symmetric`, as the
+    Loewner order requires it); a pair of disjoint balls raises ``ValueError``.
 
     >>> is_psd([[2, 1], [1, 2]]), is_psd([[1, 2], [2, 1]]), is_psd([[1, 1], [1, 1]])
     (True, False, True)
@@ -767,31 +769,65 @@ def is_psd(M: Any, prec: int | None = None) -> bool | None:
     return None
 
 
+def is_symmetric(M: Any) -> bool | None:
+    """Three-valued test whether the square matrix ``M`` is symmetric: ``True`` when every
+    ``M_ij − M_ji`` is certainly zero (exact equal entries), ``False`` when one certainly is
+    not, ``None`` otherwise (balls that overlap without being one exact number).
+
+    >>> is_symmetric([[1, 2], [2, 1]]), is_symmetric([[1, 10], [-10, 1]])
+    (True, False)
+    >>> is_symmetric(to_arb_mat([[1, 1], [1, 1]]) / 3)
+    """
+    A = _as_mat(M)
+    n = A.nrows()
+    if n != A.ncols():
+        raise ValueError(f"expected a square matrix, got {n}x{A.ncols()}")
+    out: bool | None = True
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = A[i, j], A[j, i]
+            if not a.overlaps(b):
+                return False
+            if not (a.is_exact() and b.is_exact() and a == b):
+                out = None
+    return out
+
+
 def loewner_le(X: Any, Y: Any, alpha: Any = 1, prec: int | None = None) -> bool | None:
-    """Three-valued Loewner-order test ``X <= alpha * Y`` (i.e. ``alpha Y - X`` is PSD).
+    """Three-valued Loewner-order test ``X ⪯ alpha * Y``: ``alpha Y − X`` is symmetric and
+    positive semidefinite (the convention of docs/verdicts.md; ``X`` and ``Y`` need not be
+    symmetric themselves). ``False`` when the difference is certainly not symmetric.
 
     Same semantics as :func:`is_psd` applied to ``alpha*Y - X``; when ``X``, ``Y`` and
-    ``alpha`` are all exact, ``alpha*Y - X`` is also formed exactly over the rationals for
-    the fallback decision.
+    ``alpha`` are all exact, ``alpha*Y - X`` is formed exactly over the rationals, and its
+    symmetry and PSD-ness are decided exactly.
 
     >>> loewner_le([[1, 0], [0, 1]], [[1, 0], [0, 2]], 2), loewner_le([[3]], [[1]], 2)
     (True, False)
+    >>> loewner_le([[0, 0], [0, 0]], [[1, 10], [-10, 1]])  # xᵀYx ≥ 0, but Y is not symmetric
+    False
     """
     A, B = _as_mat(X), _as_mat(Y)
     a = to_arb(alpha)
     if (A.nrows(), A.ncols()) != (B.nrows(), B.ncols()):
         raise ValueError("shape mismatch")
-    with arb_precision(prec):
-        SA, SB = _symmetrize(A), _symmetrize(B)
-        D = SB * a - SA
-        res = _psd_certificate(_symmetrize(D), prec)
-    if res is not None:
-        return res
-    qa, qb = _exact_fmpq_rows(SA), _exact_fmpq_rows(SB)
+    qa, qb = _exact_fmpq_rows(A), _exact_fmpq_rows(B)
+    exact = None
     if qa is not None and qb is not None and a.is_exact() and a.is_finite():
         qalpha = _arb_to_fmpq(a)
-        n = len(qa)
-        return _exact_psd([[qalpha * qb[i][j] - qa[i][j] for j in range(n)] for i in range(n)])
+        exact = [[qalpha * qb[i][j] - qa[i][j] for j in range(len(qa))] for i in range(len(qa))]
+        if any(exact[i][j] != exact[j][i] for i in range(len(exact)) for j in range(i)):
+            return False
+    with arb_precision(prec):
+        D = B * a - A
+    sym = True if exact is not None else is_symmetric(D)
+    if sym is False:
+        return False
+    res = _psd_certificate(_symmetrize(D), prec)
+    if res is not None:
+        return res if sym else (False if res is False else None)
+    if exact is not None:
+        return _exact_psd(exact)
     return None
 
 

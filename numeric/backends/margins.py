@@ -18,9 +18,11 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
+import sympy as sp
 
 from numeric.backends.numpy_batch import spectral_norm
 from symbolic.claim import Prop
@@ -39,12 +41,15 @@ def batch_margin(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, Any, Any]:
     """Relative margins ``(B,)`` of ``prop`` over a numpy batch, plus both sides' values."""
     lhs, rhs = ev(prop.lhs), ev(prop.rhs)
     if prop.rel is Relation.PSD_LE:
-        diff = np.asarray(rhs - lhs, dtype=float)
-        diff = 0.5 * (diff + np.swapaxes(diff, -1, -2))
+        raw = np.asarray(rhs - lhs, dtype=float)
+        diff = 0.5 * (raw + np.swapaxes(raw, -1, -2))
         ok = np.isfinite(diff).all(axis=(-2, -1))  # a row with inf or NaN has no eigenvalues
         lam = np.full(diff.shape[:-2], np.nan)
         if ok.any():
             lam[ok] = np.linalg.eigvalsh(diff[ok])[..., 0]
+        if not symmetric_form(prop):  # B − A must be symmetric: its asymmetry is a violation
+            gap = asymmetry(raw)
+            lam = np.where(gap > 0, np.minimum(lam, -gap), lam)
         m = lam / (spectral_norm(np.asarray(lhs, dtype=float))
                    + spectral_norm(np.asarray(rhs, dtype=float)) + TINY)
         return np.broadcast_to(m, m.shape).astype(float), lhs, rhs
@@ -59,6 +64,42 @@ def batch_margin(prop: Prop, ev: Evaluator) -> tuple[np.ndarray, Any, Any]:
     else:
         m = (np.asarray(lhs, dtype=float) - rhs) / scale
     return np.atleast_1d(np.asarray(m, dtype=float)), lhs, rhs
+
+
+def asymmetry(m: Any) -> np.ndarray:
+    """The largest ``|m_ij − m_ji|`` of each matrix of a batch ``(…, k, k)`` (0: symmetric).
+
+    >>> asymmetry(np.array([[[1.0, 10.0], [-10.0, 1.0]], [[1.0, 2.0], [2.0, 1.0]]])).tolist()
+    [20.0, 0.0]
+    """
+    m = np.asarray(m, dtype=float)
+    with np.errstate(invalid="ignore"):
+        return np.max(np.abs(m - np.swapaxes(m, -1, -2)), axis=(-2, -1))
+
+
+@functools.lru_cache(maxsize=512)
+def symmetric_form(prop: Prop) -> bool:
+    """Is ``prop.rhs − prop.lhs`` symmetric by its form (equal to its transpose once
+    symmetric matrix symbols stand for their transposes, e.g. ``AAᵀ``, ``Q − P`` with both
+    declared symmetric, ``I``)? Then every point makes it symmetric; otherwise ``A ⪯ B``
+    (``B − A`` symmetric and PSD, docs/verdicts.md) is checked for symmetry at the point.
+
+    >>> from symbolic import matrix, n
+    >>> A, P = matrix("A", n, n), matrix("P", n, n)
+    >>> symmetric_form(Prop(A * A.T, "⪯", sp.Identity(n))), symmetric_form(Prop(0 * P, "⪯", P))
+    (True, False)
+    """
+    from symbolic.objects import SymmetricMatrixSymbol
+
+    try:
+        diff = sp.sympify(prop.rhs) - sp.sympify(prop.lhs)
+        sym = {s.T: s for s in sp.preorder_traversal(diff)
+               if isinstance(s, SymmetricMatrixSymbol)}
+        flipped = sp.transpose(diff).doit().xreplace(sym)
+        return bool(sp.expand(flipped - diff).doit() == sp.ZeroMatrix(*diff.shape)
+                    or sp.expand(flipped) == sp.expand(diff.xreplace(sym)))
+    except (TypeError, ValueError, AttributeError):
+        return False
 
 
 def holds(prop: Prop, margin: np.ndarray, tol: float = 0.0) -> np.ndarray:
@@ -99,7 +140,13 @@ def precise_margin(prop: Prop, ev: Evaluator) -> tuple[Any, Any, Any]:
             worst = ev.ops.func("max", [worst, abs(v)])
         return -worst, lhs, rhs
     if prop.rel is Relation.PSD_LE:
-        return ev.ops.reduce("lambda_min", rhs - lhs, None), lhs, rhs
+        diff = rhs - lhs
+        lam = ev.ops.reduce("lambda_min", diff, None)
+        if symmetric_form(prop):
+            return lam, lhs, rhs
+        gap = max((abs(diff[i, j] - diff[j, i]) for i in range(diff.shape[0])
+                   for j in range(i)), default=0)
+        return (-gap if gap > 0 and -gap < lam else lam), lhs, rhs
     if prop.rel.direction < 0:
         return rhs - lhs, lhs, rhs
     return lhs - rhs, lhs, rhs

@@ -24,7 +24,7 @@ import z3
 
 from numeric.budget import Budget
 from numeric.prover.atoms import Atoms
-from numeric.prover.facts import HEAVY, ROUTINE, Fact, blackboard
+from numeric.prover.facts import DEFINITIONAL, HEAVY, ROUTINE, Fact, blackboard, hypothesis_facts
 from numeric.prover.translate import NotAlgebraic, assumption_facts, z3_relation
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
@@ -140,14 +140,6 @@ def _loose_indices(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:
                                        for x in (h.lhs, h.rhs)]):
         walk(sp.sympify(unwrap(e)))
     return sorted(out, key=str)
-
-
-def _loewner(hyps: Sequence[Prop], t: Atoms) -> list[Fact]:
-    """From 0 ⪯ P and P ⪯ Q (hypotheses): ‖P‖ ≤ ‖Q‖ (the largest eigenvalue is monotone)."""
-    psd = [h for h in hyps if h.rel is Relation.PSD_LE]
-    zero = {h.rhs for h in psd if isinstance(h.lhs, sp.ZeroMatrix) or h.lhs == 0}
-    return [("loewner-norm", t(ob.opnorm(h.rhs)) >= t(ob.opnorm(h.lhs)))
-            for h in psd if h.lhs in zero]
 
 
 def _conditions(e: sp.Basic, t: Atoms) -> list[Any]:
@@ -337,16 +329,17 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
                        "range is not a real constraint", final=True)
     session = session or Session()
     zv = {s: z3.Real(str(s), session.ctx) for s in syms}
-    t = Atoms(zv, session.ctx)
+    t = Atoms(zv, session.ctx, claim.dims)
     props = [*claim.hypotheses, *extra]
+    always = SIGNS | DEFINITIONAL
+    only = frozenset(library) | always if sparse and library is not None else None
     try:
         hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
                 for k, h in enumerate(props, 1) if h.rel is not Relation.PSD_LE]
-        loewner = _loewner(props, t)
-        # a hypothesis holds only where it is defined: its logs have positive arguments;
-        # the claim's own logs must be shown defined (the domain check below)
-        hyps += [("hypothesis domain", t(e.args[0]) > 0) for e in list(t.atoms)
-                 if isinstance(e, sp.log)]
+        # the entries read off the hypotheses: the Loewner order's, and the definitional
+        # log-domain (a log of a conjunctive hypothesis has a positive argument); the
+        # claim's own logs must be shown defined (the domain check below)
+        given = hypothesis_facts(props, t, only)
         seen = set(t.atoms)
         lhs, rhs = t(unwrap(claim.lhs)), t(unwrap(claim.rhs))
         t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
@@ -357,14 +350,14 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
                            final=True)
         if domain_only and not t.domain:  # no denominator, root or log: defined everywhere
             return Outcome(True, atoms=len(t.atoms))
-        only = frozenset(library) | SIGNS if sparse and library is not None else None
-        facts = loewner + blackboard(t, rounds, last_pass, only)
+        facts = given + blackboard(t, rounds, last_pass, only)
     except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
         return Outcome(False, f"cannot translate: {exc}", final=True)
+    # the roots' definitions (√b ≥ 0 and (√b)² = b where b ≥ 0): a definitional entry
+    facts += [("root-definition", f) for f in t.defined]
     if library is not None:
-        facts = [f for f in facts if f[0] in library or f[0] in SIGNS]
-    base = [("assumptions", f) for f in assumption_facts(syms, zv, claim)] + hyps + \
-        [("definitions", f) for f in t.defined]
+        facts = [f for f in facts if f[0] in library or f[0] in always]
+    base = [("assumptions", f) for f in assumption_facts(syms, zv, claim)] + hyps
     size = {"atoms": len(t.atoms), "facts": len(facts)}
     if t.domain and not session.shown(t.domain):
         if check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))], limit,
@@ -406,7 +399,8 @@ def needed_limit(used: int, limit: int) -> int:
     return min(limit, max(NEEDED_MIN, 4 * used))
 
 
-#: entries that hold for every atom of their kind (a sign, not a citation)
+#: entries that hold for every atom of their kind (a sign, not a citation); with the
+#: definitional ones (:data:`~numeric.prover.facts.DEFINITIONAL`), every blackboard has them
 SIGNS = frozenset({"norm-nonnegative", "exp-positive", "exp-vector"})
 
 

@@ -17,9 +17,11 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import mpmath
 import sympy as sp
 import z3
 
@@ -30,44 +32,179 @@ from symbolic.normal_form import MAX_NODES, linear, nodes
 
 Fact = tuple[str, Any]
 
-#: each entry's theorem, in words (for reports and citation findings)
-DESCRIPTIONS = {
-    "norm-nonnegative": "norms are non-negative",
-    "exp-positive": "exp(a) > 0",
-    "exp-tangent": "exp(a) ≥ 1 + a",
-    "exp-upper": "exp(a) ≤ 1 + a + a² for a ≤ 1",
-    "norm-equivalence": "‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √n‖v‖∞, ‖v‖₁ ≤ √n‖v‖₂",
-    "sum-cauchy-schwarz": "|⟨v, 𝟏⟩| ≤ ‖v‖₁ and |⟨v, 𝟏⟩| ≤ √n‖v‖₂ (Cauchy–Schwarz against 𝟏)",
-    "operator-norm": "‖Mu‖₂ ≤ ‖M‖‖u‖₂",
-    "submultiplicative": "‖XY‖ ≤ ‖X‖‖Y‖",
-    "operator-le-frobenius": "‖X‖ ≤ ‖X‖_F",
-    "triangle": "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
-    "cauchy-schwarz": "|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂ (Cauchy–Schwarz)",
-    "hadamard": "‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂",
-    "entry-extremes": "−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞",
-    "exp-sup-norm": "‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)",
-    "exp-vector": "exp(u) has positive entries: ‖exp(u)‖₂ ≤ ⟨exp(u), 𝟏⟩, n·exp(min u) ≤ "
-                  "⟨exp(u), 𝟏⟩ ≤ n·exp(max u)",
-    "exp-difference": "‖exp(u) − exp(v)‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) and the mean value "
-                      "bound exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂",
-    "softmax-lipschitz": "softmax is ½-Lipschitz in ℓ₂",
-    "exp-monotone": "exp is increasing",
-    "exp-ratio": "exp(b) ≥ exp(a)(1 + b − a)",
-    "exp-sum-difference": "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
-    "log-monotone": "log is increasing",
-    "log-exp": "log is the inverse of exp",
-    "log-tangent": "1 − 1/a ≤ log a ≤ a − 1",
-    "exp-product": "exp(a)exp(b) = exp(a + b)",
-    "exp-power": "exp(ka) = exp(a)ᵏ for k = 2, 3, 4",
-    "loewner-norm": "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
-    "row-block": "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
+@dataclass(frozen=True)
+class Declaration:
+    """One library entry: its theorem, the side conditions under which the blackboard
+    instantiates it, a source, and what its randomised test needs (``variables``: the
+    instance's symbols, e.g. ``"u:k"`` a vector of size ``k``, ``"M:m,k"`` a matrix, ``"a"``
+    a real, ``"a:+"`` a positive real, ``"a:0+"`` a non-negative one; ``check``: the theorem
+    at one instance, as ``(lhs, "<=" | "<" | "=", rhs)`` triples in mpmath, or None where the
+    instance fails a side condition; ``min_size``: the least size of every vector and
+    matrix it speaks of; sizes are instantiated only where the claim's dimension ranges
+    give them).
+
+    >>> from types import SimpleNamespace
+    >>> LIBRARY["exp-tangent"].check(SimpleNamespace(a=mpmath.mpf(2)))
+    [(mpf('3.0'), '<=', mpf('7.3890560989306504'))]
+    """
+
+    statement: str
+    side: tuple[str, ...]
+    source: str
+    variables: tuple[str, ...]
+    check: Callable[[Any], list[tuple[Any, str, Any]] | None]
+    min_size: int = 0
+
+
+#: the side condition of every vector entry: norms of an empty vector are 0, sums are 0
+ANY_SIZE = "any sizes, 0 included (every norm and sum of an empty vector is 0)"
+#: the side condition of the entries that name a largest or least entry, or a positive sum
+NONEMPTY = "the vector has a known size ≥ 1 over the claim's dimension ranges (its max, min " \
+           "and the positivity of Σ exp are about an entry)"
+_HJ = "Horn & Johnson, Matrix Analysis, 2nd ed. (2013)"
+_CALC = "elementary calculus (convexity of exp, concavity of log)"
+
+
+def _decl(statement: str, side: tuple[str, ...], source: str, variables: str,
+          check: Callable[[Any], list[tuple[Any, str, Any]] | None],
+          min_size: int = 0) -> Declaration:
+    return Declaration(statement, side, source, tuple(variables.split()), check, min_size)
+
+
+#: the library: each entry's declaration (theorem, side conditions, source, randomised check)
+LIBRARY: dict[str, Declaration] = {
+    "norm-nonnegative": _decl(
+        "norms are non-negative", (ANY_SIZE,), "definition of a norm", "u:k M:m,k",
+        lambda x: [(0, "<=", f(x.u)) for f in (MP.n2, MP.n1, MP.ninf, MP.n3)]
+        + [(0, "<=", MP.op(x.M)), (0, "<=", MP.frob(x.M))]),
+    "exp-positive": _decl(
+        "exp(a) > 0 (definitional: exp is positive)", ("a real",), "definition of exp", "a",
+        lambda x: [(0, "<", MP.exp(x.a))]),
+    "exp-tangent": _decl("exp(a) ≥ 1 + a", ("a real",), _CALC, "a",
+                         lambda x: [(1 + x.a, "<=", MP.exp(x.a))]),
+    "exp-upper": _decl(
+        "exp(a) ≤ 1 + a + a² for a ≤ 1", ("a ≤ 1",), _CALC + ": Taylor with remainder", "a",
+        lambda x: None if x.a > 1 else [(MP.exp(x.a), "<=", 1 + x.a + x.a * x.a)]),
+    "norm-equivalence": _decl(
+        "‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √n‖v‖∞, ‖v‖₁ ≤ √n‖v‖₂", (ANY_SIZE,),
+        _HJ + ", §5.4.21", "u:k",
+        lambda x: [(MP.ninf(x.u), "<=", MP.n2(x.u)), (MP.n2(x.u), "<=", MP.n1(x.u)),
+                   (MP.n2(x.u) ** 2, "<=", x.k * MP.ninf(x.u) ** 2),
+                   (MP.n1(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]),
+    "sum-cauchy-schwarz": _decl(
+        "|⟨v, 𝟏⟩| ≤ ‖v‖₁ and |⟨v, 𝟏⟩| ≤ √n‖v‖₂ (Cauchy–Schwarz against 𝟏)", (ANY_SIZE,),
+        _HJ + ", §5.1.4", "u:k",
+        lambda x: [(MP.sum(x.u), "<=", MP.n1(x.u)), (-MP.sum(x.u), "<=", MP.n1(x.u)),
+                   (MP.sum(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]),
+    "operator-norm": _decl(
+        "‖Mu‖₂ ≤ ‖M‖‖u‖₂", (ANY_SIZE, "any matrix (not necessarily symmetric), any scalar c"),
+        _HJ + ", §5.6", "M:m,k u:k c",
+        lambda x: [(MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
+                    abs(x.c) * MP.op(x.M) * MP.n2(x.u)),
+                   (MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
+                    abs(x.c) * MP.frob(x.M) * MP.n2(x.u))]),
+    "submultiplicative": _decl(
+        "‖XY‖ ≤ ‖X‖‖Y‖", (ANY_SIZE, "any matrices (not necessarily symmetric), any scalar c"),
+        _HJ + ", §5.6", "X:m,k Y:k,p c",
+        lambda x: [(abs(x.c) * MP.op(MP.mm(x.X, x.Y)), "<=",
+                    abs(x.c) * MP.op(x.X) * MP.op(x.Y))]),
+    "operator-le-frobenius": _decl(
+        "‖X‖ ≤ ‖X‖_F", (ANY_SIZE, "any matrix"), _HJ + ", §5.6.P20", "X:m,k",
+        lambda x: [(MP.op(x.X), "<=", MP.frob(x.X))]),
+    "triangle": _decl(
+        "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
+        (ANY_SIZE, "‖·‖₂, ‖·‖∞, ‖·‖₁, the spectral and the Frobenius norm"),
+        "definition of a norm", "u:k v:k w:k M:m,k N:m,k", lambda x: _triangle_check(x)),
+    "cauchy-schwarz": _decl(
+        "|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂ (Cauchy–Schwarz)", (ANY_SIZE,), _HJ + ", §5.1.4", "u:k v:k",
+        lambda x: [(MP.inner(x.u, x.v), "<=", MP.n2(x.u) * MP.n2(x.v)),
+                   (-MP.n2(x.u) * MP.n2(x.v), "<=", MP.inner(x.u, x.v))]),
+    "hadamard": _decl(
+        "‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂", (ANY_SIZE,), "Hölder's inequality", "u:k v:k",
+        lambda x: [(MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.u) * MP.n2(x.v)),
+                   (MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.v) * MP.n2(x.u))]),
+    "entry-extremes": _decl(
+        "−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞", (NONEMPTY,), "definition of ‖·‖∞", "u:k",
+        lambda x: [(-MP.ninf(x.u), "<=", min(x.u)), (min(x.u), "<=", max(x.u)),
+                   (max(x.u), "<=", MP.ninf(x.u))], min_size=1),
+    "exp-sup-norm": _decl(
+        "‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)", (NONEMPTY,), "exp is increasing and positive",
+        "u:k", lambda x: [(MP.ninf(MP.expv(x.u)), "=", MP.exp(max(x.u))),
+                          (MP.ninf(MP.expv(x.u)), "<=", MP.exp(MP.ninf(x.u)))],
+        min_size=1),
+    "exp-vector": _decl(
+        "exp(u) has positive entries: ‖exp(u)‖₂ ≤ ⟨exp(u), 𝟏⟩, n·exp(min u) ≤ ⟨exp(u), 𝟏⟩ ≤ "
+        "n·exp(max u)", (NONEMPTY,), "exp is increasing and positive", "u:k",
+        lambda x: _exp_vector_check(x), min_size=1),
+    "exp-difference": _decl(
+        "‖exp(u) − exp(v)‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) and the mean value bound "
+        "exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂", (ANY_SIZE, "u, v of one size"),
+        "|1 − eˢ| ≤ e^|s| − 1 and the mean value theorem, entry by entry", "u:k v:k",
+        lambda x: _exp_difference_check(x)),
+    "softmax-lipschitz": _decl(
+        "softmax is ½-Lipschitz in ℓ₂", (NONEMPTY, "u, v of one size"),
+        "the Jacobian diag(p) − ppᵀ has norm ≤ ½ (Gao & Pavel, arXiv:1704.00805, Prop. 4)",
+        "u:k v:k", lambda x: _softmax_check(x), min_size=1),
+    "exp-monotone": _decl(
+        "exp is increasing", ("a, b real",), _CALC, "a b",
+        lambda x: ([(MP.exp(x.a), "<=", MP.exp(x.b))] if x.a <= x.b else [])
+        + ([(MP.exp(x.a), "<", MP.exp(x.b))] if x.a < x.b else [])),
+    "exp-ratio": _decl(
+        "exp(b) ≥ exp(a)(1 + b − a)", ("a, b real",), _CALC + " (the tangent at a)", "a b",
+        lambda x: [(MP.exp(x.a) * (1 + MP.sub(x.b, x.a)), "<=", MP.exp(x.b))]),
+    "exp-sum-difference": _decl(
+        "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
+        (ANY_SIZE, "u, v of one size"), "|1 − eˢ| ≤ e^|s| − 1, entry by entry", "u:k v:k",
+        lambda x: _exp_sums_check(x)),
+    "log-monotone": _decl(
+        "log is increasing", ("0 < a (stated in each instance)",), _CALC, "a:+ b:+",
+        lambda x: ([(mpmath.log(x.a), "<=", mpmath.log(x.b))] if x.a <= x.b else [])
+        + ([(mpmath.log(x.a), "<", mpmath.log(x.b))] if x.a < x.b else [])),
+    "log-exp": _decl(
+        "log is the inverse of exp", ("0 < a, 0 < c (stated in each instance)",), _CALC,
+        "a:+ b c:+", lambda x: _log_exp_check(x)),
+    "log-tangent": _decl(
+        "1 − 1/a ≤ log a ≤ a − 1", ("0 < a (stated in each instance)",), _CALC, "a:+",
+        lambda x: [(mpmath.log(x.a), "<=", x.a - 1), (x.a - 1, "<=", x.a * mpmath.log(x.a))]),
+    "exp-product": _decl(
+        "exp(a)exp(b) = exp(a + b)", ("a, b real",), "definition of exp", "a b",
+        lambda x: [(MP.exp(x.a) * MP.exp(x.b), "=", MP.exp(MP.add(x.a, x.b)))]),
+    "exp-power": _decl(
+        "exp(ka) = exp(a)ᵏ for k = 2, 3, 4", ("a real, k an integer from 2 to 4",),
+        "definition of exp", "a", lambda x: _exp_power_check(x)),
+    "loewner-norm": _decl(
+        "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
+        ("hypotheses 0 ⪯ P and P ⪯ Q, as written (⪯ is the Loewner order: Q − P and P are "
+         "symmetric positive semidefinite, docs/verdicts.md)",),
+        _HJ + ", Cor. 7.7.4 (Weyl monotonicity)", "G:k,k H:k,k",
+        lambda x: _loewner_check(x)),
+    "row-block": _decl(
+        "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
+        (ANY_SIZE, "the block lies within M (where it is defined), whatever j"),
+        "a block of rows is P·M with ‖P‖ ≤ 1", "M:m,k", lambda x: _row_block_check(x)),
+    "log-domain": _decl(
+        "a hypothesis holds only where it is defined: log a in a conjunctive hypothesis "
+        "gives a > 0",
+        ("the log occurs in a hypothesis outside any disjunction's branch (no Max, Min, "
+         "sign or Piecewise above it), a hypothesis of the claim or a cited premise",),
+        "definition of log (the real logarithm is defined on (0, ∞))", "a",
+        lambda x: [(0, "<", x.a)] if MP.real_log(x.a) else None),
+    "root-definition": _decl(
+        "b^(1/q) (q = 2, 3, 4) is the non-negative root: r ≥ 0 and r^q = b where b ≥ 0",
+        ("b ≥ 0 (the root's definition holds only there)",),
+        "definition of the real root", "b:0+", lambda x: _root_check(x)),
 }
+#: each entry's theorem, in words (for reports and citation findings)
+DESCRIPTIONS = {name: entry.statement for name, entry in LIBRARY.items()}
+#: the definitional entries: axioms every claim may use (domains, roots), as SIGNS are
+DEFINITIONAL = frozenset({"log-domain", "root-definition"})
 #: what citing an entry also gives: ‖XY‖ ≤ ‖X‖‖Y‖ with Y a vector is ‖Mu‖₂ ≤ ‖M‖‖u‖₂;
 #: Cauchy–Schwarz against 𝟏 is Cauchy–Schwarz
 ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultiplicative"},
            "cauchy-schwarz": {"sum-cauchy-schwarz"}}
 #: entries a referee does not expect a proof to cite (signs, monotonicity, calculus of exp)
 ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
+                     "log-domain", "root-definition",
                      "exp-monotone", "exp-ratio", "exp-product", "exp-power", "exp-vector",
                      "entry-extremes",
                      "log-monotone", "log-exp", "log-tangent", "row-block"})
@@ -278,7 +415,7 @@ def _hadamard(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 @fact("entry-extremes")
 def _extremes(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞."""
-    if isinstance(e, (ob.MinEntry, ob.MaxEntry)):
+    if isinstance(e, (ob.MinEntry, ob.MaxEntry)) and t.nonempty(e.args[0]):
         v = e.args[0]
         lo, hi, inf = t(ob.min_entry(v)), t(ob.max_entry(v)), t(ob.norminf(v))
         yield "entry-extremes", -inf <= lo
@@ -289,7 +426,8 @@ def _extremes(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 @fact("exp-sup-norm")
 def _exp_sup(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)."""
-    if isinstance(e, ob.NormInf) and isinstance(e.args[0], ob.ElemExp):
+    if isinstance(e, ob.NormInf) and isinstance(e.args[0], ob.ElemExp) \
+            and t.nonempty(e.args[0]):
         u = e.args[0].args[0]
         yield "exp-sup-norm", t(e) == t(sp.exp(ob.max_entry(u)))
         yield "exp-sup-norm", t(e) <= t(sp.exp(ob.norminf(u)))
@@ -300,6 +438,9 @@ def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """A vector of exponentials has positive entries: exp(max u) ≤ Σ exp(u) ≤ k·exp(max u),
     k·exp(min u) ≤ Σ exp(u),
     and ‖exp(u)‖₂, ‖exp(u)‖∞ ≤ Σ exp(u) = ‖exp(u)‖₁ (so softmax has ‖·‖₂ ≤ 1)."""
+    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1, ob.SumEntries)) \
+            and isinstance(e.args[0], ob.ElemExp) and not t.nonempty(e.args[0]):
+        return  # an empty sum is 0: no entry, no positive term
     if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and isinstance(e.args[0], ob.ElemExp) \
             and _column(e):
         total = t(ob.sum_entries(e.args[0]))
@@ -339,7 +480,7 @@ def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     value inequality."""
     if isinstance(e, ob.Norm2) and _column(e):
         pair = _softmax_pair(e.args[0])
-        if pair is not None:
+        if pair is not None and t.nonempty(e.args[0]):
             u, v = pair
             yield "softmax-lipschitz", 2 * t(e) <= t(ob.norm2(u - v))
 
@@ -494,4 +635,322 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
         for e in new:
             out += _single(e, t, gens)
         done += new
+    return out
+
+
+# -- entries about the hypotheses (a fact of the claim's setting, not of one atom) ----------
+
+Prop_ = Any  # a symbolic.claim.Prop (not imported: the library stays below symbolic's claims)
+HypothesisGenerator = Callable[[Sequence[Prop_], Atoms], Iterator[Fact]]
+#: entries read off the hypotheses (and cited premises) themselves
+HYPOTHESIS_FACTS: dict[str, HypothesisGenerator] = {}
+#: nodes under which a hypothesis's term is one branch of a disjunction (``Or`` is written
+#: ``Max(g₁, g₂) > 0``, ``And`` inside it ``Min``): a branch need not be defined where another
+#: holds
+_BRANCHING = (sp.Max, sp.Min, sp.sign, sp.Piecewise, sp.Heaviside)
+
+
+def hypothesis_fact(name: str) -> Callable[[HypothesisGenerator], HypothesisGenerator]:
+    """Register a generator of facts about the hypotheses under ``name``."""
+    def add(fn: HypothesisGenerator) -> HypothesisGenerator:
+        HYPOTHESIS_FACTS[name] = fn
+        GIVES[name] = frozenset({name})
+        return fn
+    return add
+
+
+def conjunctive_logs(e: sp.Basic) -> list[sp.Basic]:
+    """The logs of ``e`` outside any branch of a disjunction (:data:`_BRANCHING`).
+
+    >>> x, y = sp.symbols("x y")
+    >>> conjunctive_logs(sp.log(x) + 1), conjunctive_logs(sp.Max(-x, sp.log(y) - 1))
+    ([log(x)], [])
+    """
+    if isinstance(e, _BRANCHING):
+        return []
+    here = [e] if isinstance(e, sp.log) else []
+    return here + [p for a in e.args for p in conjunctive_logs(a)]
+
+
+@hypothesis_fact("log-domain")
+def _log_domain(props: Sequence[Prop_], t: Atoms) -> Iterator[Fact]:
+    """A hypothesis holds only where it is defined: each log ``log a`` in it, outside a
+    disjunction's branch, gives ``a > 0``."""
+    from symbolic.objects import unwrap
+    from symbolic.relation import Relation
+
+    for h in props:
+        if h.rel is Relation.PSD_LE:
+            continue
+        for side in (h.lhs, h.rhs):
+            for e in conjunctive_logs(sp.sympify(unwrap(side))):
+                yield "log-domain", t(e.args[0]) > 0
+
+
+@hypothesis_fact("loewner-norm")
+def _loewner(props: Sequence[Prop_], t: Atoms) -> Iterator[Fact]:
+    """From the hypotheses 0 ⪯ P and P ⪯ Q: ‖P‖ ≤ ‖Q‖ (Weyl: the largest eigenvalue is
+    monotone in the Loewner order of symmetric matrices)."""
+    from symbolic.relation import Relation
+
+    psd = [h for h in props if h.rel is Relation.PSD_LE]
+    zero = {h.rhs for h in psd if isinstance(h.lhs, sp.ZeroMatrix) or h.lhs == 0}
+    for h in psd:
+        if h.lhs in zero:
+            yield "loewner-norm", t(ob.opnorm(h.rhs)) >= t(ob.opnorm(h.lhs))
+
+
+def hypothesis_facts(props: Sequence[Prop_], t: Atoms,
+                     only: frozenset[str] | None = None) -> list[Fact]:
+    """The instances of the hypothesis entries (:data:`HYPOTHESIS_FACTS`) on ``props``
+    (``only``: just the entries named, and the definitional ones)."""
+    out: list[Fact] = []
+    for name, gen in HYPOTHESIS_FACTS.items():
+        if only is None or name in only or name in DEFINITIONAL:
+            try:
+                out += list(gen(props, t))
+            except _SKIP:
+                continue
+    return out
+
+
+# -- the entries' statements in mpmath (the randomised test's checks; independent of the
+#    back ends) ----------------------------------------------------------------------------
+
+class MP:
+    """Norms, products and sums of vectors (lists) and matrices (lists of rows) of mpmath
+    numbers, for the entries' checks.
+
+    >>> MP.n2([mpmath.mpf(3), mpmath.mpf(-4)]), MP.op([[mpmath.mpf(2), 0], [0, 1]])
+    (mpf('5.0'), mpf('2.0'))
+    """
+
+    @staticmethod
+    def add(*xs: Any) -> Any:
+        """The exact sum of mpmath numbers (no rounding: 1e300 + 1e-300 stays both), in
+        integers (``mpmath.fadd(exact=True)`` was seen to round to 53 bits).
+
+        >>> MP.add(mpmath.mpf("1e300"), mpmath.mpf("1e-300")) > mpmath.mpf("1e300")
+        True
+        """
+        parts = [MP.raw(v) for v in xs]
+        parts = [(-man if sign else man, exp) for sign, man, exp, _ in parts if man]
+        if not parts:
+            return mpmath.mpf(0)
+        low = min(exp for _, exp in parts)
+        total = sum(man << (exp - low) for man, exp in parts)
+        return mpmath.mp.make_mpf(mpmath.libmp.from_man_exp(total, low))
+
+    @staticmethod
+    def sub(a: Any, b: Any) -> Any:
+        sign, man, exp, bc = MP.raw(b)
+        return MP.add(a, mpmath.mp.make_mpf((1 - sign if man else 0, man, exp, bc)))
+
+    @staticmethod
+    def exp(a: Any) -> Any:
+        """exp(a) of an exact wide argument (``1e55 + 1e40``, made by :meth:`add`): mpmath
+        rounds the argument to the working precision, so the precision grows with it."""
+        import flint  # arb's exp of the exact argument, at a precision that grows with it
+
+        sign, man, exp, _ = MP.raw(a)
+        if not man:
+            return mpmath.mpf(1)
+        old = flint.ctx.prec
+        flint.ctx.prec = mpmath.mp.prec + int(man).bit_length() + max(0, int(exp) + int(
+            man).bit_length()) + 64
+        try:
+            exact = flint.arb(flint.fmpz(-int(man) if sign else int(man))) * flint.arb(2) ** exp
+            mid = exact.exp().mid()
+        finally:
+            flint.ctx.prec = old
+        m, e = mid.man_exp()
+        return +mpmath.mp.make_mpf(mpmath.libmp.from_man_exp(int(m), int(e)))
+
+    @staticmethod
+    def raw(v: Any) -> tuple:
+        """The exact mpmath tuple of ``v`` (``mpmath.mpf(v)`` rounds a wide one)."""
+        return v._mpf_ if isinstance(v, mpmath.mpf) else mpmath.mpf(v)._mpf_
+
+    @staticmethod
+    def expm1(a: Any) -> Any:
+        """exp(a) − 1, accurate at every magnitude and width of ``a`` (:meth:`exp`)."""
+        return mpmath.expm1(a) if abs(a) < 1 else MP.exp(a) - 1
+
+    @staticmethod
+    def vsub(u: list, v: list) -> list:
+        return [MP.sub(a, b) for a, b in zip(u, v, strict=True)]
+
+    @staticmethod
+    def vadd(*vs: list) -> list:
+        return [MP.add(*xs) for xs in zip(*vs, strict=True)]
+
+    @staticmethod
+    def n2(v: list) -> Any:
+        return mpmath.sqrt(mpmath.fsum(a * a for a in v))
+
+    @staticmethod
+    def n1(v: list) -> Any:
+        return mpmath.fsum(abs(a) for a in v)
+
+    @staticmethod
+    def n3(v: list) -> Any:
+        return mpmath.root(mpmath.fsum(abs(a) ** 3 for a in v), 3)
+
+    @staticmethod
+    def ninf(v: list) -> Any:
+        """The largest |entry|, exactly (``abs`` would round a wide exact difference)."""
+        return max((MP.abs(a) for a in v), default=mpmath.mpf(0))
+
+    @staticmethod
+    def abs(a: Any) -> Any:
+        _, man, exp, bc = MP.raw(a)
+        return mpmath.mp.make_mpf((0, man, exp, bc))
+
+    @staticmethod
+    def sum(v: list) -> Any:
+        return mpmath.fsum(v)
+
+    @staticmethod
+    def inner(u: list, v: list) -> Any:
+        return mpmath.fsum(a * b for a, b in zip(u, v, strict=True))
+
+    @staticmethod
+    def had(u: list, v: list) -> list:
+        return [a * b for a, b in zip(u, v, strict=True)]
+
+    @staticmethod
+    def scale(c: Any, v: list) -> list:
+        return [c * a for a in v]
+
+    @staticmethod
+    def expv(v: list) -> list:
+        return [MP.exp(a) for a in v]
+
+    @staticmethod
+    def mv(m: list, u: list) -> list:
+        return [MP.inner(row, u) for row in m]
+
+    @staticmethod
+    def mm(x: list, y: list) -> list:
+        cols = [list(c) for c in zip(*y, strict=True)] if y else []
+        return [[MP.inner(row, c) for c in cols] for row in x]
+
+    @staticmethod
+    def flat(m: list) -> list:
+        return [a for row in m for a in row]
+
+    @staticmethod
+    def frob(m: list) -> Any:
+        return MP.n2(MP.flat(m))
+
+    @staticmethod
+    def op(m: list) -> Any:
+        """The spectral norm (largest singular value; 0 for an empty matrix)."""
+        if not m or not m[0] or not any(MP.flat(m)):
+            return mpmath.mpf(0)
+        return max(mpmath.svd_r(mpmath.matrix(m), compute_uv=False))
+
+    @staticmethod
+    def real_log(a: Any) -> bool:
+        """Is mpmath's log of ``a`` a finite real number?"""
+        v = mpmath.log(a)
+        return not isinstance(v, mpmath.mpc) and mpmath.isfinite(v)
+
+
+def _triangle_check(x: Any) -> list:
+    out = []
+    for f in (MP.n2, MP.ninf, MP.n1):
+        out += [(f(MP.vadd(x.u, x.v, x.w)), "<=", f(x.u) + f(x.v) + f(x.w)),
+                (f(x.u), "<=", f(MP.vadd(x.u, x.v)) + f(x.v)),
+                (f(x.v), "<=", f(MP.vadd(x.u, x.v)) + f(x.u))]
+    both = [MP.vadd(r, s) for r, s in zip(x.M, x.N, strict=True)]
+    for g in (MP.op, MP.frob):
+        out += [(g(both), "<=", g(x.M) + g(x.N)), (g(x.M), "<=", g(both) + g(x.N))]
+    return out
+
+
+def _exp_vector_check(x: Any) -> list:
+    e, k = MP.expv(x.u), x.k
+    total = MP.sum(e)
+    return [(MP.n2(e), "<=", total), (MP.ninf(e), "<=", total), (MP.n1(e), "<=", total),
+            (0, "<", total), (MP.exp(max(x.u)), "<=", total),
+            (total, "<=", k * MP.exp(max(x.u))), (k * MP.exp(min(x.u)), "<=", total)]
+
+
+def _exp_diff(u: list, v: list) -> list:
+    """exp(u) − exp(v) entry by entry, without cancellation: exp(v)·expm1(u − v)."""
+    return [MP.exp(b) * MP.expm1(MP.sub(a, b)) for a, b in zip(u, v, strict=True)]
+
+
+def _exp_difference_check(x: Any) -> list:
+    w, dv = MP.n2(_exp_diff(x.u, x.v)), MP.vsub(x.u, x.v)
+    gap, dist = MP.expm1(MP.ninf(dv)), MP.n2(dv)
+    out = []
+    for a in (x.u, x.v):
+        out += [(w, "<=", MP.n2(MP.expv(a)) * gap),
+                (w, "<=", MP.exp(MP.ninf(a)) * MP.exp(MP.ninf(dv)) * dist)]
+    return out + [(w, "<=", MP.exp(max(MP.ninf(x.u), MP.ninf(x.v))) * dist)]
+
+
+def _softmax_check(x: Any) -> list:
+    with mpmath.workdps(700):  # the difference of two softmaxes cancels to 1e-300 and below
+        def soft(v: list) -> list:
+            top = max(v)
+            e = [MP.exp(MP.sub(a, top)) for a in v]
+            return [a / MP.sum(e) for a in e]
+
+        lhs = MP.n2([a - b for a, b in zip(soft(x.u), soft(x.v), strict=True)])
+        rhs = MP.n2(MP.vsub(x.u, x.v)) / 2
+    return [(+lhs, "<=", +rhs)]
+
+
+def _exp_sums_check(x: Any) -> list:
+    su, sv = MP.sum(MP.expv(x.u)), MP.sum(MP.expv(x.v))
+    bound = su * MP.expm1(MP.ninf(MP.vsub(x.u, x.v)))
+    return [(su, "<=", sv + bound), (sv, "<=", su + bound)]
+
+
+def _log_exp_check(x: Any) -> list:
+    a, b, c = x.a, x.b, x.c
+    eb, out = MP.exp(b), []
+    if a >= eb:
+        out.append((b, "<=", mpmath.log(a)))
+    if a <= eb:
+        out.append((mpmath.log(a), "<=", b))
+    if a <= c * eb:
+        out.append((mpmath.log(a), "<=", mpmath.log(c) + b))
+    if a >= c * eb:
+        out.append((mpmath.log(c) + b, "<=", mpmath.log(a)))
+    return out
+
+
+def _exp_power_check(x: Any) -> list:
+    e = MP.exp(x.a)
+    return [(MP.exp(MP.add(*[x.a] * k)), "=", mpmath.fprod([e] * k)) for k in (2, 3, 4)]
+
+
+def _loewner_check(x: Any) -> list:
+    def gram(g: list) -> list:
+        return MP.mm(g, [list(c) for c in zip(*g, strict=True)])
+
+    p = gram(x.G)
+    q = [MP.vadd(r, s) for r, s in zip(p, gram(x.H), strict=True)]
+    return [(MP.op(p), "<=", MP.op(q))]
+
+
+def _row_block_check(x: Any) -> list:
+    out = []
+    m = len(x.M)
+    for size in range(1, m + 1):
+        for j in range(m // size):
+            block = x.M[j * size:(j + 1) * size]
+            out += [(MP.op(block), "<=", MP.op(x.M)), (MP.frob(block), "<=", MP.frob(x.M))]
+    return out
+
+
+def _root_check(x: Any) -> list:
+    out = []
+    for q in (2, 3, 4):
+        r = mpmath.root(x.b, q)
+        out += [(0, "<=", r), (r ** q, "=", x.b)]
     return out

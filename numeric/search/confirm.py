@@ -547,17 +547,31 @@ def hypotheses_certified(claim: Claim, layout: Layout, values: dict, indices: di
 
 
 def _psd(ev: Evaluator, prop: Prop) -> bool | None:
-    """Arb's three-valued test of ``lhs ⪯ rhs`` (:func:`~numeric.backends.arb_linalg.is_psd`
-    of ``rhs - lhs``)."""
-    from numeric.backends.arb_linalg import is_psd
+    """Arb's three-valued test of ``lhs ⪯ rhs``: ``rhs − lhs`` symmetric and PSD (the
+    Loewner order, docs/verdicts.md). Symmetric by its form
+    (:func:`~numeric.backends.margins.symmetric_form`) or by exact equal entries
+    (:func:`~numeric.backends.arb_linalg.is_symmetric`): ``False`` when an entry of
+    ``D − Dᵀ`` is certainly nonzero, undecided when one is a ball around 0; then PSD by
+    :func:`~numeric.backends.arb_linalg.is_psd`."""
+    from numeric.backends.arb_linalg import is_psd, is_symmetric
+    from numeric.backends.margins import symmetric_form
 
-    return is_psd(flint.arb_mat((ev(prop.rhs) - ev(prop.lhs)).tolist()))
+    d = flint.arb_mat((ev(prop.rhs) - ev(prop.lhs)).tolist())
+    sym = True if symmetric_form(prop) else is_symmetric(d)
+    if sym is False:
+        return False
+    try:
+        psd = is_psd(d)
+    except ValueError:  # disjoint pairs: not symmetric after all
+        return False
+    return psd if sym else (False if psd is False else None)
 
 
 def _arb_hypotheses(claim: Claim, ev: Evaluator) -> str | None:
     """The hypotheses in arb: ``hypothesis fails: H`` for the first that certainly fails (an
     equality never: float inputs meet ``‖x‖ = 1`` only to rounding, which mpmath's tolerance
-    accepts), else ``hypothesis H`` for the first one not certified, else None (all certified)."""
+    accepts; ``A ⪯ B`` where ``B − A`` is certainly not symmetric or not PSD, :func:`_psd`),
+    else ``hypothesis H`` for the first one not certified, else None (all certified)."""
     uncertain = None
     for h in claim.hypotheses:
         if h.rel is Relation.PSD_LE:

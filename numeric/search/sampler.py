@@ -107,10 +107,7 @@ class _Plan:
                     later, earlier = (v, w) if str(v) > str(w) else (w, v)
                     self.anchor_of.setdefault(later, ("symbol", earlier))
             if h.rel is Relation.PSD_LE:
-                if isinstance(h.lhs, sp.MatrixSymbol):
-                    self.anchor_of.setdefault(h.lhs, ("below", h.rhs))
-                elif isinstance(h.rhs, sp.MatrixSymbol):
-                    self.anchor_of.setdefault(h.rhs, ("above", h.lhs))
+                self._anchor_loewner(h)
         deps: dict[sp.Basic, set[sp.Basic]] = {s: set() for s in layout.symbols}
         for s in scalars:
             for h in hyps:
@@ -127,6 +124,9 @@ class _Plan:
         for s in late:
             deps[s] |= set(mats) & {t for h in hyps if s in h.symbols for t in h.symbols}
         self.order = self._toposort(deps)
+        #: the square matrix symbols that are a bare side of a ⪯ hypothesis
+        self.loewner_sides = {e for h in hyps if h.rel is Relation.PSD_LE
+                              for e in (h.lhs, h.rhs) if isinstance(e, sp.MatrixSymbol)}
         pos = {s: k for k, s in enumerate(self.order)}
         self.enforce: dict[sp.Basic, list[Prop]] = {s: [] for s in self.order}
         for h in hyps:
@@ -147,6 +147,28 @@ class _Plan:
         #: at this layout: built on first use, see :meth:`plans`
         self._plans: dict[Any, Plans] = {}
         self._bounds: dict[sp.Basic, list[tuple[sp.Basic, Relation]]] = {}
+
+    def _anchor_loewner(self, h: Prop) -> None:
+        """Anchor a bare matrix symbol of the hypothesis ``A ⪯ B`` at the other side: ``A``
+        below ``B`` (``A = B − G``), else ``B`` above ``A`` (a chain ``0 ⪯ P ⪯ Q`` anchors
+        ``P`` above 0 and ``Q`` above ``P``), never in a cycle."""
+        for mine, other, kind in ((h.lhs, h.rhs, "below"), (h.rhs, h.lhs, "above")):
+            if isinstance(mine, sp.MatrixSymbol) and mine not in self.anchor_of \
+                    and not self._reaches(other, mine):
+                self.anchor_of[mine] = (kind, other)
+                return
+
+    def _reaches(self, e: sp.Basic, target: sp.Basic) -> bool:
+        """Does ``e`` depend on ``target``, directly or through the anchors so far?"""
+        todo, seen = [e], set()
+        while todo:
+            for s in symbols_of(todo.pop()):
+                if s == target:
+                    return True
+                if s not in seen and s in self.anchor_of:
+                    seen.add(s)
+                    todo.append(self.anchor_of[s][1])
+        return False
 
     def plans(self, key: Any, exprs: Any, make_ops: Any = NumpyOps) -> Plans:
         """The :class:`~symbolic.plan.Plans` of ``exprs`` (built once per ``key``): an evaluator
@@ -308,6 +330,17 @@ def _draw_matrix(shape: tuple[int, int], size: int, rng: np.random.Generator,
     if symmetric:
         out = 0.5 * (out + np.swapaxes(out, -1, -2))
     return out
+
+
+def _exact_symmetric(m: np.ndarray) -> np.ndarray:
+    """``m`` with its lower triangle replaced by the mirror of its upper one: exactly
+    symmetric (a float Gram matrix ``RRᵀ`` may differ from its transpose by rounding).
+
+    >>> _exact_symmetric(np.array([[[1.0, 2.0], [2.0000001, 3.0]]])).tolist()
+    [[[1.0, 2.0], [2.0, 3.0]]]
+    """
+    upper = np.triu(m)
+    return upper + np.swapaxes(np.triu(m, 1), -1, -2)
 
 
 def hypothesis_margins(props: list[Prop] | tuple[Prop, ...], ev: Evaluator,
@@ -521,7 +554,10 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
                         and layout.shapes[m][1:] != (1,)), None)
         from symbolic.objects import SymmetricMatrixSymbol
 
-        raw = _draw_matrix(shape, size, rng, isinstance(sym, SymmetricMatrixSymbol), partner)
+        # a bare side of A ⪯ B is drawn symmetric: B − A must be exactly symmetric, which
+        # B − (B − G) is in floats only when B is (docs/verdicts.md, the Loewner order)
+        raw = _draw_matrix(shape, size, rng, isinstance(sym, SymmetricMatrixSymbol)
+                           or sym in plan.loewner_sides, partner)
         kind, ref = plan.anchor_of.get(sym, (None, None))
         anchor = np.zeros_like(raw)
         if kind == "symbol" and ref in values:
@@ -533,7 +569,7 @@ def sample(claim: Claim, layout: Layout, size: int, rng: np.random.Generator) ->
             eye = np.eye(shape[0])[None]
             bump = np.abs(raw).max(axis=(1, 2))[:, None, None] + 1.0
             anchor = base - bump * eye if kind == "below" else base + bump * eye
-            gram = raw @ np.swapaxes(raw, -1, -2)
+            gram = _exact_symmetric(raw @ np.swapaxes(raw, -1, -2))
             raw = base - gram if kind == "below" else base + gram
         props = plan.enforce[sym]
         if props:

@@ -25,6 +25,11 @@ expression; ``‖u‖₁`` is written ``sum_entries(abs_(u))``):
 - ``logsumexp-lower``: ``max z ≤ log⟨exp z, 1⟩``; ``logsumexp-upper``:
   ``log⟨exp z, 1⟩ ≤ max z + log k``.
 
+Each schema is declared in :data:`SCHEMA_LIBRARY` with its side conditions: the last three
+speak of an entry (a largest entry, a probability vector), so they match only a claim whose
+vectors have a known size ≥ 1 over its dimension ranges (``z`` of size ``n - 1`` is empty at
+``n = 1``); the others hold at every size (every norm of an empty vector is 0).
+
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
     >>> from numeric.budget import Budget
@@ -39,10 +44,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import mpmath
 import sympy as sp
 
+from numeric.prover.atoms import size_at_least
+from numeric.prover.facts import ANY_SIZE, MP, NONEMPTY, Declaration
 from symbolic import objects as ob
 from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
@@ -311,6 +319,99 @@ SCHEMAS: dict[str, Matcher] = {
 }
 
 
+_T = "Horn & Johnson, Matrix Analysis, 2nd ed. (2013)"
+
+
+def _soft(v: list) -> list:
+    top = max(v)
+    e = [MP.exp(MP.sub(a, top)) for a in v]
+    return [a / MP.sum(e) for a in e]
+
+
+def _lse(v: list) -> Any:
+    top = max(v)
+    return top + mpmath.log(MP.sum([MP.exp(MP.sub(a, top)) for a in v]))
+
+
+def _triangle_check(x: Any) -> list:
+    out = [(f(MP.vadd(x.u, MP.scale(-1, x.v), x.w)), "<=", f(x.u) + f(x.v) + f(x.w))
+           for f in (MP.n2, MP.ninf)]
+    both = [MP.vadd(r, s) for r, s in zip(x.M, x.N, strict=True)]
+    return out + [(g(both), "<=", g(x.M) + g(x.N)) for g in (MP.op, MP.frob)]
+
+
+#: each schema's declaration (as the library's, :class:`~numeric.prover.facts.Declaration`):
+#: the theorem, its side conditions, a source, and its randomised check
+SCHEMA_LIBRARY: dict[str, Declaration] = {
+    "norminf-le-norm2": Declaration(
+        "‖u‖∞ ≤ ‖u‖₂", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.ninf(x.u), "<=", MP.n2(x.u))]),
+    "norm2-le-sqrtn-norminf": Declaration(
+        "‖u‖₂ ≤ √k‖u‖∞", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.n2(x.u), "<=", mpmath.sqrt(x.k) * MP.ninf(x.u))]),
+    "norm2-le-norm1": Declaration(
+        "‖u‖₂ ≤ ‖u‖₁", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.n2(x.u), "<=", MP.n1(x.u))]),
+    "norminf-le-norm1": Declaration(
+        "‖u‖∞ ≤ ‖u‖₁", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.ninf(x.u), "<=", MP.n1(x.u))]),
+    "norm1-le-sqrtn-norm2": Declaration(
+        "‖u‖₁ ≤ √k‖u‖₂", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.n1(x.u), "<=", mpmath.sqrt(x.k) * MP.n2(x.u))]),
+    "norm1-le-n-norminf": Declaration(
+        "‖u‖₁ ≤ k‖u‖∞", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
+        lambda x: [(MP.n1(x.u), "<=", x.k * MP.ninf(x.u))]),
+    "cauchy-schwarz": Declaration(
+        "⟨u, v⟩ ≤ |⟨u, v⟩| ≤ ‖u‖₂‖v‖₂, ⟨u, v⟩² ≤ ‖u‖₂²‖v‖₂²", (ANY_SIZE,), _T + ", §5.1.4",
+        ("u:k", "v:k"),
+        lambda x: [(abs(MP.inner(x.u, x.v)), "<=", MP.n2(x.u) * MP.n2(x.v)),
+                   (MP.inner(x.u, x.v) ** 2, "<=", MP.n2(x.u) ** 2 * MP.n2(x.v) ** 2)]),
+    "holder-1-inf": Declaration(
+        "|⟨u, v⟩| ≤ ‖u‖₁‖v‖∞", (ANY_SIZE,), "Hölder's inequality", ("u:k", "v:k"),
+        lambda x: [(abs(MP.inner(x.u, x.v)), "<=", MP.n1(x.u) * MP.ninf(x.v))]),
+    "triangle": Declaration(
+        "‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖ (‖·‖₂, ‖·‖∞, ‖·‖_F, spectral; −u counts as u)",
+        (ANY_SIZE,), "definition of a norm", ("u:k", "v:k", "w:k", "M:m,k", "N:m,k"),
+        _triangle_check),
+    "operator-norm": Declaration(
+        "‖Mu‖₂ ≤ ‖M‖‖u‖₂", (ANY_SIZE, "any matrix (not necessarily symmetric)"),
+        _T + ", §5.6", ("M:m,k", "u:k"),
+        lambda x: [(MP.n2(MP.mv(x.M, x.u)), "<=", MP.op(x.M) * MP.n2(x.u))]),
+    "frobenius-bound": Declaration(
+        "‖Mu‖₂ ≤ ‖M‖_F‖u‖₂", (ANY_SIZE, "any matrix"), _T + ", §5.6", ("M:m,k", "u:k"),
+        lambda x: [(MP.n2(MP.mv(x.M, x.u)), "<=", MP.frob(x.M) * MP.n2(x.u))]),
+    "opnorm-le-frob": Declaration(
+        "‖M‖ ≤ ‖M‖_F", (ANY_SIZE, "any matrix"), _T + ", §5.6", ("M:m,k",),
+        lambda x: [(MP.op(x.M), "<=", MP.frob(x.M))]),
+    "softmax-norm": Declaration(
+        "‖softmax(z)‖₂ ≤ 1 and ‖softmax(z)‖∞ ≤ 1", (NONEMPTY,),
+        "softmax(z) is a probability vector", ("z:k",),
+        lambda x: [(MP.n2(_soft(x.z)), "<=", 1), (MP.ninf(_soft(x.z)), "<=", 1)], 1),
+    "logsumexp-lower": Declaration(
+        "max z ≤ log⟨exp z, 1⟩", (NONEMPTY,), "one term of the sum", ("z:k",),
+        lambda x: [(max(x.z), "<=", _lse(x.z))], 1),
+    "logsumexp-upper": Declaration(
+        "log⟨exp z, 1⟩ ≤ max z + log k", (NONEMPTY,), "each term is at most the largest",
+        ("z:k",), lambda x: [(_lse(x.z), "<=", max(x.z) + mpmath.log(x.k))], 1),
+}
+
+
+def sizes_known(claim: Claim, lo: int) -> bool:
+    """Is every vector and matrix of ``claim`` known to have at least ``lo`` rows and
+    columns over its dimension ranges (a schema's side condition on sizes)?
+
+    >>> from symbolic import Claim, vector, max_entry, n
+    >>> u = vector("u", n - 1)
+    >>> sizes_known(Claim("t:extra-1", max_entry(u), "<=", 1), 1)
+    False
+    """
+    for side in (claim.lhs, claim.rhs):
+        for e in sp.preorder_traversal(unwrap(side)):
+            if is_matrix(e) and not all(size_at_least(k, lo, claim.dims) for k in e.shape):
+                return False
+    return True
+
+
 def _cancel_positive(small: sp.Expr, big: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
     """Remove factors common to both sides that SymPy knows are positive.
 
@@ -349,7 +450,7 @@ def match(claim: Claim) -> str | None:
     for s, b in pairs:
         for name, schema in SCHEMAS.items():
             try:
-                if schema(s, b):
+                if schema(s, b) and sizes_known(claim, SCHEMA_LIBRARY[name].min_size):
                     return name
             except (TypeError, AttributeError, ValueError):
                 continue

@@ -8,7 +8,7 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.engine import prove
-from numeric.prover.facts import DESCRIPTIONS, FACTS, PAIR_FACTS
+from numeric.prover.facts import DESCRIPTIONS, FACTS, HYPOTHESIS_FACTS, PAIR_FACTS
 from symbolic import (
     Claim,
     Prop,
@@ -118,6 +118,11 @@ ENTRIES = {
     "loewner-norm": (claim(opnorm(P), "<=", opnorm(Q), Prop(0 * P, "⪯", P), Prop(P, "⪯", Q)),
                      claim(opnorm(P), "<=", opnorm(Q) / 2, Prop(0 * P, "⪯", P),
                            Prop(P, "⪯", Q))),
+    # a hypothesis holds where it is defined; not a branch of "s < 0 or log s > 1" (s = -1)
+    "log-domain": (claim(s, ">", 0, Prop(sp.log(s), ">", 1)),
+                   Claim("t:extra-1", s > 0, hypotheses=[sp.Or(s < 0, sp.log(s) > 1)])),
+    "root-definition": (claim(sp.sqrt(s), ">=", 0, Prop(s, ">=", 0)),
+                        claim(sp.sqrt(s), ">=", 1, Prop(s, ">=", 0))),
 }
 
 
@@ -147,9 +152,10 @@ def test_every_library_entry_has_its_pair_here():
             if h.rel.value != "⪯":
                 t(h.lhs)
                 t(h.rhs)
-    names = {name for name, _ in blackboard(t)} | {"loewner-norm"}
+    names = {name for name, _ in blackboard(t)} | {"loewner-norm", "log-domain",
+                                                    "root-definition"}
     assert names <= set(ENTRIES), names - set(ENTRIES)
-    assert set(FACTS) | set(PAIR_FACTS) <= set(ENTRIES)
+    assert set(FACTS) | set(PAIR_FACTS) | set(HYPOTHESIS_FACTS) <= set(ENTRIES)
     assert set(DESCRIPTIONS) == set(ENTRIES)
 
 
