@@ -60,6 +60,20 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
             return verdict
         return _unknown(verdict, f"the kernel does not certify the witness: {reason}",
                         candidate=verdict.witness, uncertified=reason)
+    candidate = verdict.details.get("candidate")
+    if verdict.status is Status.UNKNOWN and isinstance(candidate, dict) and \
+            "kernel_rejected" not in verdict.details:
+        # a stage's candidate that its own confirmation could not certify (a disjunction
+        # whose other branch is undefined there): the kernel's own check may
+        point = dict(candidate)
+        if refutation(claim, point) is None:
+            found = verdict.details.get("candidate_method") or verdict.method
+            return Verdict(Status.REFUTED, f"{found}; certified by the kernel (arb)", True,
+                           "violated at the witness (certified by the kernel in arb)",
+                           witness=point, seed=verdict.seed, precision="arb 256-4096 bits",
+                           evaluations=verdict.evaluations,
+                           details={**verdict.details, "kernel": "witness certified in arb"},
+                           seconds=verdict.seconds)
     if verdict.status is Status.PROVED:
         b = budget or Budget.get("quick")
         shown, left = definedness(claim, b, provers)

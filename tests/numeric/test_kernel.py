@@ -162,3 +162,15 @@ def test_a_claim_undefined_everywhere_is_refused_when_built():
 
     with pytest.raises(ValueError, match="undefined everywhere"):
         Claim("t:extra-1", sp.log(-1 - x**2), "<=", 0)
+
+
+def test_the_kernel_certifies_a_candidate_a_stage_could_not():
+    c = Claim("t:extra-1", x, ">", 0, hypotheses=[sp.Or(x < 0, sp.log(x) > 1)])
+    held = Verdict(Status.UNKNOWN, "sampling, not certified", False, "candidate",
+                   details={"candidate": {"x": -1.0}, "candidate_method": "sampling"})
+    v = admit(c, held, QUICK)
+    assert v.status is Status.REFUTED and v.rigorous and v.witness == {"x": -1.0}
+    assert v.method == "sampling; certified by the kernel (arb)"
+    # a candidate that is no witness stays a candidate
+    held.details["candidate"] = {"x": 0.5}
+    assert admit(c, held, QUICK) is held
