@@ -406,6 +406,7 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
     {i: Min(d, n)}
     """
     bounds: dict[sp.Symbol, sp.Expr] = {}
+    dims = set(DIMS.values())
     for e in _exprs(claim):
         for node in sp.preorder_traversal(e):
             pairs: list[tuple[Any, Any]] = []
@@ -421,7 +422,8 @@ def index_bounds(claim: Any) -> dict[sp.Symbol, sp.Expr]:
                 v = node.args[1]
                 pairs = [(node.args[2], v.shape[0]), (node.args[3], v.shape[1])]
             for idx, bound in pairs:
-                if isinstance(idx, sp.Symbol):
+                # a size used as an index (u_n) is the size, not an index of its own
+                if isinstance(idx, sp.Symbol) and idx not in dims:
                     # an index used in two places (a row of an n×d matrix and one of its
                     # columns) ranges up to the smaller size
                     old = bounds.get(idx)
