@@ -206,6 +206,22 @@ def _postorder(e: sp.Basic, within: tuple[Prop, ...]) -> Iterable[Obligation]:
         yield Obligation(p, within)
 
 
+#: the SymPy assumption on ``lhs − rhs`` that makes each relation true, and the one that
+#: makes it false (an equality is never settled this way)
+_HOLDS = {">": "is_positive", ">=": "is_nonnegative", "<=": "is_nonpositive", "<": "is_negative"}
+_FAILS = {">": "is_nonpositive", ">=": "is_negative", "<=": "is_positive", "<": "is_nonnegative"}
+
+
+def _assumed(prop: Prop, table: dict[str, str]) -> bool:
+    attr = table.get(prop.rel.value)
+    if attr is None:
+        return False
+    try:
+        return getattr(prop.lhs - prop.rhs, attr) is True
+    except (TypeError, AttributeError):
+        return False
+
+
 def settled(prop: Prop) -> bool:
     """Do SymPy's assumptions alone make ``prop`` true (``exp(x) > 0``, ``|x| + 1 > 0``)?
 
@@ -213,20 +229,7 @@ def settled(prop: Prop) -> bool:
     >>> settled(Prop(sp.exp(x), ">", 0)), settled(Prop(x, ">", 0))
     (True, False)
     """
-    g = prop.lhs - prop.rhs
-    rel = prop.rel.value
-    try:
-        if rel == ">":
-            return g.is_positive is True
-        if rel == ">=":
-            return g.is_nonnegative is True
-        if rel == "<=":
-            return g.is_nonpositive is True
-        if rel == "<":
-            return g.is_negative is True
-    except (TypeError, AttributeError):
-        return False
-    return False
+    return _assumed(prop, _HOLDS)
 
 
 def never(prop: Prop) -> bool:
@@ -236,20 +239,7 @@ def never(prop: Prop) -> bool:
     >>> never(Prop(-1 - x**2, ">=", 0)), never(Prop(x, ">=", 0))
     (True, False)
     """
-    g = prop.lhs - prop.rhs
-    rel = prop.rel.value
-    try:
-        if rel == ">":
-            return g.is_nonpositive is True
-        if rel == ">=":
-            return g.is_negative is True
-        if rel == "<=":
-            return g.is_positive is True
-        if rel == "<":
-            return g.is_nonnegative is True
-    except (TypeError, AttributeError):
-        return False
-    return False
+    return _assumed(prop, _FAILS)
 
 
 def _pos_scalar(e: Any) -> bool:
