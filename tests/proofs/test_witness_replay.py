@@ -134,11 +134,12 @@ class _Fixed:
 def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
     from symbolic.verdict import Verdict
 
+    # a stored point that does not violate (the kernel cannot certify it either)
     weak = Verdict(Status.REFUTED, "replayed stored witness, confirmed by mpmath", False, "x",
-                   witness={"x": 1.0})
+                   witness={"x": 3.0})
     strong = Verdict(Status.REFUTED, "exact", True, "y", witness={"x": 2.0})
     proof = Verdict(Status.PROVED, "exact", True, "z")
-    # false at both points (the kernel re-checks every refutation at its witness)
+    # false at x = 2 (the kernel re-checks every refutation at its witness)
     claim = Claim("replay:extra-2", x**2, ">=", 5)
     replay = _Fixed("replay", weak, rigorous=False)
     # a fresh rigorous refutation replaces the held one
@@ -152,7 +153,7 @@ def test_a_replay_confirmed_by_mpmath_only_does_not_hide_a_rigorous_verdict():
     # nothing else decides: the held witness is a candidate, never a refutation
     v = decide(claim, Budget.get("quick"), stages=[replay, _Fixed("sampling", None, False)],
                shrink=False)
-    assert v.status is Status.UNKNOWN and v.details["candidate"] == {"x": 1.0}
+    assert v.status is Status.UNKNOWN and v.details["candidate"] == {"x": 3.0}
     assert not v.rigorous and v.witness is None
 
 

@@ -135,8 +135,10 @@ def test_certified_refutation_wins_and_its_seconds_include_earlier_stages() -> N
 
 def test_an_uncertified_violation_is_a_candidate_never_a_refutation() -> None:
     log: list = []
+    # a point where the claim in fact holds (the kernel, which certifies a candidate it can,
+    # finds no violation there either)
     candidate = Verdict(Status.REFUTED, "sampling, confirmed by mpmath", False,
-                        "violated at the witness: lhs=-1e-1303, rhs=0", witness={"x": 2.0},
+                        "violated at the witness: lhs=-1e-1303, rhs=0", witness={"x": 1.0},
                         details={"confirmation_notes": ["margin -1e-1303 lies within the "
                                                         "rounding error at 4096 bits"]})
     stages = [Fake("a", candidate, log=log), Fake("b", Verdict(Status.SUPPORTED, "b", False,
@@ -144,9 +146,15 @@ def test_an_uncertified_violation_is_a_candidate_never_a_refutation() -> None:
     v = decide(CLAIM, Budget.get("quick"), stages=stages, shrink=False)
     assert ("run", "b") in [e[:2] for e in log]  # the other stages still run
     assert v.status is Status.UNKNOWN and not v.rigorous and v.witness is None
-    assert v.details["candidate"] == {"x": 2.0}
+    assert v.details["candidate"] == {"x": 1.0}
     assert v.details["uncertified"] == "margin -1e-1303 lies within the rounding error at 4096 bits"
     assert "not a refutation" in v.message
+    # a real violation that the stage could not certify, the kernel does
+    real = Verdict(Status.REFUTED, "sampling, confirmed by mpmath", False, "violated",
+                   witness={"x": 2.0})
+    v = decide(CLAIM, Budget.get("quick"), stages=[Fake("a", real)], shrink=False)
+    assert v.status is Status.REFUTED and v.rigorous and v.witness == {"x": 2.0}
+    assert v.method == "sampling, confirmed by mpmath; certified by the kernel (arb)"
     # a rigorous proof after it wins: the candidate was rounding noise
     proved = Verdict(Status.PROVED, "p", True, "holds")
     assert decide(CLAIM, Budget.get("quick"), stages=[Fake("a", candidate), Fake("p", proved)],
