@@ -56,7 +56,10 @@ def _arb(raw: Any) -> Any:
     if isinstance(raw, Fraction):
         return flint.arb(flint.fmpq(raw.numerator, raw.denominator))
     if isinstance(raw, str):
-        ball = flint.arb(raw.strip())
+        try:
+            ball = flint.arb(raw.strip())
+        except (ValueError, TypeError):
+            raise Fail(f"cannot read {raw!r} as a number") from None
         if not ball.is_finite():
             raise Fail(f"a non-finite value ({raw}) in the witness")
         return ball
