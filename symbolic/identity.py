@@ -24,7 +24,7 @@ import math
 import symengine as se
 import sympy as sp
 
-from symbolic.timeout import TimedOut, time_limit
+from symbolic.timeout import TimedOut, shielded, time_limit
 
 
 def subterms(e: sp.Basic, *types: type) -> set[sp.Basic]:
@@ -142,8 +142,10 @@ def expands_to_zero(e: sp.Expr) -> bool | None:
     if not _fractional_powers_safe(e) or _expansion_size(e) > EXPANSION_LIMIT:
         return None
     try:
-        num, _ = se.sympify(e).as_numer_denom()
-        if se.expand(num) == 0:
+        with shielded():  # SymEngine's C++ calls back into Python: no alarm raises inside
+            num, _ = se.sympify(e).as_numer_denom()
+            zero = se.expand(num) == 0
+        if zero:
             return True
     except (RuntimeError, TypeError, ValueError, NotImplementedError, AttributeError):
         return None  # something SymEngine cannot represent: SymPy decides

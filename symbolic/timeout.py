@@ -6,7 +6,10 @@ The limit is enforced with ``SIGALRM``. Two details make it hold even inside thi
   does not swallow it;
 * after the first alarm the timer keeps ticking every :data:`RETRY_SECONDS`, so an alarm that
   lands where Python cannot raise (a ``__del__``, a weakref callback, a long C call) is raised
-  again at the next tick instead of letting the block run on without a limit.
+  again at the next tick instead of letting the block run on without a limit;
+* inside :func:`shielded` (a call into SymEngine's C++, which calls back into Python: an
+  exception raised in such a callback may end the whole process with ``abort``) a tick does
+  not raise; the next tick after the shield raises.
 
 Example:
     >>> from symbolic.timeout import time_limit, TimedOut
@@ -51,6 +54,8 @@ def time_limit(seconds: float) -> Iterator[None]:
         return
 
     def _raise(signum, frame):
+        if _SHIELD[0]:
+            return  # inside C++ that calls back into Python: the next tick raises
         raise TimedOut(f"symbolic step exceeded {seconds:g} s")
 
     old = signal.signal(signal.SIGALRM, _raise)
@@ -60,3 +65,23 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+#: how many :func:`shielded` blocks are open (a list: one mutable cell for the handler)
+_SHIELD = [0]
+
+
+@contextlib.contextmanager
+def shielded() -> Iterator[None]:
+    """A block that a :func:`time_limit` alarm does not interrupt (it raises at the next tick
+    after the block): for calls into C++ libraries that call back into Python.
+
+    >>> with time_limit(5), shielded():
+    ...     2 + 2
+    4
+    """
+    _SHIELD[0] += 1
+    try:
+        yield
+    finally:
+        _SHIELD[0] -= 1
