@@ -71,8 +71,7 @@ def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget,
         return "a hypothesis"
     if positive_by_form(p):
         return "the signs of its entries (exp and 𝟏 are positive)"
-    free = p.symbols | {s for s in (p.lhs.free_symbols | p.rhs.free_symbols)}
-    if not free:
+    if not (p.lhs.free_symbols | p.rhs.free_symbols):  # a constant
         from numeric.backends.precise import ArbOps, arb_prec
         from symbolic.walk import Evaluator
 
@@ -125,7 +124,7 @@ def definedness(claim: Claim, budget: Budget, provers: Sequence[Any] = ()
     shown: list[str] = []
     left: list[str] = []
     known = tuple(claim.hypotheses)
-    todo = [*(Obligation(p) for p in getattr(claim, "defined_if", ())),
+    todo = [*(Obligation(p) for p in claim.defined_if),
             *obligations(claim.lhs, claim.rhs)]
     seen: set[Obligation] = set()
     for o in todo:
