@@ -22,7 +22,6 @@ from symbolic.objects import (
     entropy,
     entry,
     exp_,
-    frob,
     gradient,
     hadamard,
     index,
@@ -53,6 +52,7 @@ from symbolic.objects import (
 )
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import frob
 from symbolic.written import chain
 
 __all__ = [

@@ -34,6 +34,7 @@ import sympy as sp
 
 from symbolic import objects as ob
 from symbolic.prop import Prop
+from symbolic.vocabulary import BY_CLASS, Declared
 
 
 def nonzero(e: sp.Expr) -> Prop:
@@ -46,6 +47,26 @@ def nonzero(e: sp.Expr) -> Prop:
         return Prop(e, "!=", 0)
     except (TypeError, ValueError, NotImplementedError):  # SymPy cannot simplify |e|
         return Prop(sp.Abs(e, evaluate=False), ">", 0, written=f"{e} != 0")
+
+
+_RELATIONS = {sp.StrictGreaterThan: ">", sp.GreaterThan: ">=", sp.StrictLessThan: "<",
+              sp.LessThan: "<="}
+
+
+def conditions(relations: Iterable[Any]) -> list[Prop]:
+    """A declaration's domain (SymPy relations) as the obligations every reader checks.
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> [str(p) for p in conditions([sp.Ne(sp.cos(x), 0, evaluate=False)])]
+    ['cos(x) != 0']
+    """
+    out = []
+    for r in relations:
+        if isinstance(r, sp.Unequality):
+            out.append(nonzero(r.lhs - r.rhs))
+        else:
+            out.append(Prop(r.lhs, _RELATIONS[type(r)], r.rhs))
+    return out
 
 
 def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
@@ -93,8 +114,11 @@ def _matrix_invertible(m: sp.Basic) -> Prop:
 
 def _own(node: sp.Basic) -> list[Prop]:
     """The obligations ``node`` adds itself (not its arguments')."""
-    if isinstance(node, sp.log):
-        return [Prop(node.args[0], ">", 0)]
+    decl = BY_CLASS.get(type(node))
+    if decl is not None:
+        return conditions(decl.domain(*node.args)) if decl.domain is not None else []
+    if isinstance(node, Declared):
+        return conditions(node.domain())
     if isinstance(node, sp.MatPow):
         if node.exp.is_Integer and node.exp.is_negative:
             return [_matrix_invertible(node.base)]
@@ -105,10 +129,6 @@ def _own(node: sp.Basic) -> list[Prop]:
         return [_matrix_invertible(node.args[0])]
     if isinstance(node, sp.Pow):
         return _pow(node.base, node.exp)
-    if isinstance(node, (sp.asin, sp.acos)):
-        return [Prop(sp.Abs(node.args[0]), "<=", 1)]
-    if isinstance(node, sp.tan):
-        return [nonzero(sp.cos(node.args[0]))]
     if isinstance(node, ob.ElemLog):
         return [Prop(ob.MinEntry(node.args[0]), ">", 0)]
     if isinstance(node, ob.ElemRecip):
@@ -341,8 +361,7 @@ def scalar_sign(e: Any) -> str | None:
             return "pos"
     except (TypeError, AttributeError):
         pass
-    if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1, ob.NormP, ob.OpNorm, ob.FrobNorm,
-                      sp.Abs)):
+    if isinstance(e, sp.Abs) or (isinstance(e, Declared) and e.sign == "nonneg"):
         return "nonneg"
     if isinstance(e, (ob.Inner,)):
         u, v = e.args

@@ -41,6 +41,7 @@ from symbolic import objects as ob
 from symbolic.identity import exp_to_symbols
 from symbolic.normal_form import nodes
 from symbolic.timeout import TimedOut, shielded, time_limit
+from symbolic.vocabulary import EUCLIDEAN, NORM, declared, having
 
 
 class NotGeneric(Exception):
@@ -248,7 +249,7 @@ def _scalar(e: Any, ctx: _Ctx) -> sp.Expr:
         one = sp.Integer(1)
         return _isum(ctx, u.shape[0], _split(u, 0) or _split(v, 0),
                      lambda m: _entry(u, m, one, ctx) * _entry(v, m, one, ctx))
-    if isinstance(e, sp.Pow) and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
+    if isinstance(e, sp.Pow) and declared(e.base, EUCLIDEAN):
         v = e.base.args[0]
         sq = _isum(ctx, v.shape[0], _split(v, 0), lambda m: _isum(
             ctx, v.shape[1], _split(v, 1), lambda q: _entry(v, m, q, ctx) ** 2))
@@ -266,7 +267,7 @@ def _scalar(e: Any, ctx: _Ctx) -> sp.Expr:
     raise NotGeneric(f"generic entries: {type(e).__name__}")
 
 
-_OPAQUE = (ob.Norm2, ob.FrobNorm, ob.OpNorm, ob.NormInf, sp.Abs)
+_OPAQUE = (*having(NORM), sp.Abs)
 
 
 def _opaque(e: Any) -> sp.Expr:
@@ -712,7 +713,7 @@ def _rule(e: Any, var: Any, i: Any, j: Any) -> tuple[Any, str] | None:
         return D(a) * b + a * D(b), "product rule"
     if isinstance(e, sp.Pow) and not ob.is_matrix(e):
         base, p = e.args
-        if isinstance(base, (ob.Norm2, ob.FrobNorm)) and p == 2:
+        if declared(base, EUCLIDEAN) and p == 2:
             v = base.args[0]
             return 2 * ob.inner(v, D(v)), "chain rule: d||v||^2 = 2<v, dv>"
         return p * base ** (p - 1) * D(base), f"power rule: d(a^{p}) = {p} a^{p - 1} da"

@@ -113,9 +113,9 @@ class ExplicitOps(Ops):
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
         items = list(m)
-        if name in ("norm2", "frob"):
+        if name == "euclidean":
             return sp.sqrt(sum((v**2 for v in items), sp.Integer(0)))
-        if name == "norminf":
+        if name == "max_abs":
             return sp.Max(*[sp.Abs(v) for v in items])
         if name == "min_entry":
             return sp.Min(*items)

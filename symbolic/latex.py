@@ -18,6 +18,7 @@ from sympy.printing.latex import LatexPrinter
 from symbolic import hooks
 from symbolic.claim import Claim, Prop
 from symbolic.verdict import Verdict
+from symbolic.vocabulary import BY_CLASS, Declared
 
 
 class PaperLatexPrinter(LatexPrinter):
@@ -31,12 +32,6 @@ class PaperLatexPrinter(LatexPrinter):
 
     def _print_ElemLog(self, e):
         return rf"\log({self._print(e.args[0])})"
-
-    def _print_Norm1(self, e):
-        return rf"\|{self._print(e.args[0])}\|_1"
-
-    def _print_NormP(self, e):
-        return rf"\|{self._print(e.args[0])}\|_{{{self._print(e.args[1])}}}"
 
     def _print_Entropy(self, e):
         return rf"H({self._print(e.args[0])})"
@@ -70,20 +65,18 @@ class PaperLatexPrinter(LatexPrinter):
         idx = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"
         return rf"{body}_{{{idx}}}"
 
+    def _print(self, expr, **kwargs):
+        """A declared operator in its declared LaTeX form (before SymPy's own printers, one
+        of which may share its class name); anything else as SymPy prints it."""
+        if isinstance(expr, Declared) and expr.latex_form:
+            return expr.form("latex", [self._print(a) for a in expr.args])
+        decl = BY_CLASS.get(type(expr))
+        if decl is not None and decl.latex_form:
+            return decl.latex_form.format(*[self._print(a) for a in expr.args])
+        return super()._print(expr, **kwargs)
+
     def _print_Inner(self, e):
         return rf"\langle {self._print(e.args[0])}, {self._print(e.args[1])} \rangle"
-
-    def _print_Norm2(self, e):
-        return rf"\|{self._print(e.args[0])}\|_2"
-
-    def _print_NormInf(self, e):
-        return rf"\|{self._print(e.args[0])}\|_\infty"
-
-    def _print_OpNorm(self, e):
-        return rf"\|{self._print(e.args[0])}\|"
-
-    def _print_FrobNorm(self, e):
-        return rf"\|{self._print(e.args[0])}\|_F"
 
     def _print_MinEntry(self, e):
         return rf"\min_{{i}} ({self._print(e.args[0])})_i"

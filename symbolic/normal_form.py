@@ -40,12 +40,16 @@ import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from symbolic import objects as ob
+from symbolic.vocabulary import ENTRYWISE as ENTRYWISE_
+from symbolic.vocabulary import LINEAR, NORM, TRANSPOSE_INVARIANT, declared, having
 
 Linear = dict[sp.Basic, sp.Expr]
 
 #: norms with ‖c u‖ = |c| ‖u‖; the entrywise ones also have ‖|u|‖ = ‖u‖
-NORMS = (ob.Norm2, ob.NormInf, ob.Norm1, ob.OpNorm, ob.FrobNorm)
-ENTRYWISE = (ob.Norm2, ob.NormInf, ob.Norm1, ob.FrobNorm)
+NORMS = having(NORM)
+ENTRYWISE = having(ENTRYWISE_)
+#: linear scalar functions of a matrix (the trace): f(Σ cₖMₖ) = Σ cₖ f(Mₖ)
+LINEAR_ = having(LINEAR)
 ELEMENTWISE = (ob.ElemExp, ob.ElemAbs, ob.ElemLog, ob.ElemRecip)
 
 
@@ -227,10 +231,26 @@ def _norm(e: sp.Basic) -> sp.Expr:
         return sp.Integer(0)
     g, rest = _content(lin)
     body = _rebuild(rest)
-    if isinstance(e, (ob.OpNorm, ob.FrobNorm)):  # ‖Mᵀ‖ = ‖M‖: the first of M and Mᵀ
-        flipped = _rebuild({_transpose(t): c for t, c in rest.items()})
-        body = min(body, flipped, key=sp.default_sort_key)
+    if declared(e, TRANSPOSE_INVARIANT):  # ‖Mᵀ‖ = ‖M‖: the first of M and Mᵀ
+        body = _first_orientation(rest, body)
     return sp.Abs(g) * make(body, *extra)
+
+
+def _first_orientation(rest: Linear, body: sp.Basic) -> sp.Basic:
+    """Of a matrix combination and its transpose, the first in SymPy's order."""
+    flipped = _rebuild({_transpose(t): c for t, c in rest.items()})
+    return min(body, flipped, key=sp.default_sort_key)
+
+
+def _linear_map(e: sp.Basic) -> sp.Expr:
+    """A declared linear function of a matrix: f(Σ cₖMₖ) = Σ cₖ f(Mₖ), each term in the
+    first of its orientations when f is transpose-invariant (tr(Mᵀ) = tr(M))."""
+    out = sp.Integer(0)
+    for term, c in linear(e.args[0]).items():
+        if declared(e, TRANSPOSE_INVARIANT):
+            term = _first_orientation({term: sp.Integer(1)}, term)
+        out += c * type(e)(term)
+    return out
 
 
 def _inner(u: sp.Basic, v: sp.Basic) -> sp.Expr:
@@ -299,6 +319,8 @@ def normal(e: sp.Basic) -> sp.Basic:
         return normal(e.args[1])
     if isinstance(e, NORMS):
         return _norm(e)
+    if isinstance(e, LINEAR_):
+        return _linear_map(e)
     if isinstance(e, ob.Inner):
         return _inner(*e.args[:2])
     if isinstance(e, ob.SumEntries):

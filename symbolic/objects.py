@@ -21,6 +21,16 @@ from typing import Any
 import sympy as sp
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
+from symbolic.declared import (
+    BLOCK_MONOTONE,
+    ENTRYWISE,
+    EUCLIDEAN,
+    NONSMOOTH,
+    NORM,
+    TRANSPOSE_INVARIANT,
+    Declared,
+)
+
 n = sp.Symbol("n", integer=True, positive=True)
 d = sp.Symbol("d", integer=True, positive=True)
 
@@ -186,44 +196,72 @@ class Inner(_ScalarNode):
     """Inner product ``<u, v>`` of two vectors of equal length."""
 
 
-class Norm2(_ScalarNode):
+class Norm2(Declared, _ScalarNode):
     """Euclidean norm ``||v||_2`` of a vector."""
 
     is_nonnegative = True
+    latex_form = r"\|{0}\|_2"
+    unicode_form = "‖{0}‖₂"
+    traits = frozenset({NORM, ENTRYWISE, EUCLIDEAN, NONSMOOTH})
+    primitive = "euclidean"
+    argument = "vector"
+    sign = "nonneg"
+    swap = "NormInf"
 
 
-class NormInf(_ScalarNode):
+class NormInf(Declared, _ScalarNode):
     """Max norm ``||v||_inf`` of a vector."""
 
     is_nonnegative = True
+    latex_form = r"\|{0}\|_\infty"
+    unicode_form = "‖{0}‖∞"
+    traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
+    primitive = "max_abs"
+    argument = "vector"
+    sign = "nonneg"
+    swap = "Norm2"
 
 
-class Norm1(_ScalarNode):
+class Norm1(Declared, _ScalarNode):
     """``||v||_1 = sum_i |v_i|`` of a vector."""
 
     is_nonnegative = True
+    latex_form = r"\|{0}\|_1"
+    unicode_form = "‖{0}‖₁"
+    traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
+    argument = "vector"
+    sign = "nonneg"
+
+    def definition(self) -> sp.Basic:
+        return SumEntries(ElemAbs(self.args[0]))
 
 
-class NormP(_ScalarNode):
+class NormP(Declared, _ScalarNode):
     """``||v||_p = (sum_i |v_i|^p)^(1/p)`` of a vector, ``p >= 1`` (arguments ``v, p``)."""
 
     is_nonnegative = True
+    latex_form = r"\|{0}\|_{{{1}}}"
+    traits = frozenset({NONSMOOTH})
+    argument = "vector"
+    sign = "nonneg"
 
 
 class Entropy(_ScalarNode):
     """Shannon entropy ``-sum_i p_i log p_i`` of a vector, with ``0 log 0 = 0``."""
 
 
-class OpNorm(_ScalarNode):
+class OpNorm(Declared, _ScalarNode):
     """Spectral norm ``||M||`` of a matrix (largest singular value)."""
 
     is_nonnegative = True
-
-
-class FrobNorm(_ScalarNode):
-    """Frobenius norm ``||M||_F`` of a matrix."""
-
-    is_nonnegative = True
+    latex_form = r"\|{0}\|"
+    unicode_form = "‖{0}‖"
+    traits = frozenset({NORM, TRANSPOSE_INVARIANT, NONSMOOTH, BLOCK_MONOTONE})
+    primitive = "spectral"
+    argument = "matrix"
+    unavailable = {"explicit": "the spectral norm has no closed form in coordinates"}
+    sign = "nonneg"
+    swap = "FrobNorm"
 
 
 class MinEntry(_ScalarNode):
@@ -451,11 +489,6 @@ def norminf(v) -> NormInf:
 def opnorm(m) -> OpNorm:
     """Spectral norm ``||M||`` (the paper's unadorned ``||A||``)."""
     return OpNorm(m)
-
-
-def frob(m) -> FrobNorm:
-    """Frobenius norm ``||M||_F``."""
-    return FrobNorm(m)
 
 
 def diag(v) -> Diag:

@@ -31,6 +31,8 @@ import sympy as sp
 from sympy.printing.precedence import PRECEDENCE, precedence
 from sympy.printing.str import StrPrinter
 
+from symbolic.vocabulary import BY_CLASS, Declared
+
 _GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
     "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
@@ -259,26 +261,21 @@ class PrettyPrinter(StrPrinter):
     def _print_Diag(self, e: Any) -> str:
         return f"diag({self._print(e.args[0])})"
 
+    def _print(self, expr: Any, **kwargs: Any) -> str:
+        """A declared operator in its declared Unicode form (before SymPy's own printers, one
+        of which may share its class name); anything else by this printer's methods."""
+        if isinstance(expr, Declared) and expr.unicode_form:
+            return expr.form("unicode", [self._print(a) for a in expr.args])
+        decl = BY_CLASS.get(type(expr))
+        if decl is not None and decl.unicode_form:
+            return decl.unicode_form.format(*[self._print(a) for a in expr.args])
+        return super()._print(expr, **kwargs)
+
     def _print_Inner(self, e: Any) -> str:
         return f"⟨{self._print(e.args[0])}, {self._print(e.args[1])}⟩"
 
-    def _print_Norm2(self, e: Any) -> str:
-        return f"‖{self._print(e.args[0])}‖₂"
-
-    def _print_NormInf(self, e: Any) -> str:
-        return f"‖{self._print(e.args[0])}‖∞"
-
-    def _print_Norm1(self, e: Any) -> str:
-        return f"‖{self._print(e.args[0])}‖₁"
-
     def _print_NormP(self, e: Any) -> str:
         return f"‖{self._print(e.args[0])}‖{_subscript(self._print(e.args[1]))}"
-
-    def _print_OpNorm(self, e: Any) -> str:
-        return f"‖{self._print(e.args[0])}‖"
-
-    def _print_FrobNorm(self, e: Any) -> str:
-        return f"‖{self._print(e.args[0])}‖_F"
 
     def _print_Entropy(self, e: Any) -> str:
         return f"H({self._print(e.args[0])})"

@@ -20,6 +20,7 @@ from typing import Any
 import sympy as sp
 
 from symbolic import objects as ob
+from symbolic.vocabulary import EUCLIDEAN, FUNCTIONS, Declared, declared, value_of
 
 
 class Unsupported(Exception):
@@ -29,12 +30,17 @@ class Unsupported(Exception):
 class Ops:
     """Operations a back end provides. Matrices are whatever the back end chooses.
 
-    ``func`` names: exp, log, abs, max, min, sign, sin, cos, tan, tanh, atan, asin, acos, cosh,
-    sinh (from exp when missing), erf, floor, ceiling, atan2 (two arguments ``y, x``). A back
-    end that cannot enclose one rigorously raises :class:`Unsupported`.
+    ``func`` names are those of the declared scalar functions
+    (:mod:`symbolic.vocabulary.functions`). A back end computes the ``native`` ones (exp,
+    log, abs, max, min, sign) with its own arithmetic; the others come from the declaration's
+    value in the back end's ``arithmetic`` (``numpy``, ``mpmath`` or ``arb``) through
+    :meth:`declared_func`. A back end that cannot enclose one rigorously raises
+    :class:`Unsupported`.
     """
 
     name = "abstract"
+    #: the arithmetic of the declared functions' values this back end computes in
+    arithmetic: str | None = None
     #: evaluate softmax and log-sum-exp shifted by the largest entry (floats overflow at
     #: exp(710)); exact back ends read the plain definition
     shift_softmax = True
@@ -61,7 +67,14 @@ class Ops:
         return base**exponent
 
     def func(self, name: str, args: list[Any]) -> Any:
-        raise Unsupported(f"{self.name}: function {name}")
+        return self.declared_func(name, args)
+
+    def declared_func(self, name: str, args: list[Any]) -> Any:
+        """The declared function ``name`` in this back end's arithmetic."""
+        f = value_of(name, self.arithmetic) if self.arithmetic else None
+        if f is None:
+            raise Unsupported(f"{self.name}: function {name}")
+        return f(*args)
 
     # matrices
     def matmul(self, mats: list[Any]) -> Any:
@@ -86,27 +99,8 @@ class Ops:
         raise Unsupported(f"{self.name}: derivatives")
 
 
-_FUNCS = {
-    sp.exp: "exp",
-    sp.log: "log",
-    sp.Abs: "abs",
-    sp.Max: "max",
-    sp.Min: "min",
-    sp.sin: "sin",
-    sp.cos: "cos",
-    sp.tanh: "tanh",
-    sp.sign: "sign",
-    sp.tan: "tan",
-    sp.atan: "atan",
-    sp.asin: "asin",
-    sp.acos: "acos",
-    sp.cosh: "cosh",
-    sp.sinh: "sinh",
-    sp.erf: "erf",
-    sp.floor: "floor",
-    sp.ceiling: "ceiling",
-    sp.atan2: "atan2",
-}
+#: SymPy's function classes -> the walker's names (every declared scalar function)
+_FUNCS = {decl.sympy: name for name, decl in FUNCTIONS.items()}
 #: functions a back end without them gets from ``exp`` (exactly: the same real number)
 _FROM_EXP = {"cosh": 1, "sinh": -1}
 
@@ -121,10 +115,6 @@ _MATOPS = {
 }
 
 _REDUCE = {
-    ob.Norm2: "norm2",
-    ob.NormInf: "norminf",
-    ob.OpNorm: "opnorm",
-    ob.FrobNorm: "frob",
     ob.MinEntry: "min_entry",
     ob.MaxEntry: "max_entry",
     ob.SumEntries: "sum_entries",
@@ -216,7 +206,7 @@ class Evaluator:
     def _pow(self, e: sp.Pow) -> Any:
         if e.base is sp.S.Exp1:  # Pow(E, t) unevaluated: SymPy counts it as exp(t)
             return self.ops.func("exp", [self(e.exp)])
-        if e.exp is sp.S(2) and isinstance(e.base, (ob.Norm2, ob.FrobNorm)):
+        if e.exp is sp.S(2) and declared(e.base, EUCLIDEAN):
             v = self(e.base.args[0])  # ||v||^2 = <v, v>: exact, and analytic
             return self.ops.matop("inner", [v, v], e)
         return self.ops.pow(self(e.base), self(e.exp), e.exp)
@@ -240,6 +230,16 @@ class Evaluator:
                                              self(p), p], e)
         total = ops.reduce("sum_entries", powered, e)
         return ops.pow(total, self(1 / p), 1 / p)
+
+    def _declared(self, e: Declared) -> Any:
+        """A declared operator: the back ends' primitive it names, else its definition."""
+        if e.primitive is not None:
+            return self.ops.reduce(e.primitive, self(e.args[0]), e)
+        body = e.definition()
+        if body is None:
+            raise Unsupported(f"{type(e).__name__} declares neither a primitive nor a "
+                              "definition")
+        return self(body)
 
     def _unsupported_node(self, e: sp.Basic) -> Any:
         raise Unsupported(f"{self.ops.name}: cannot evaluate {type(e).__name__} ({e})")
@@ -416,10 +416,9 @@ def _cases() -> list[tuple[Any, Handler]]:
         (ob.Entry, _args("entry", arg0, lambda ev, e: ev.int_value(e.args[1]),
                          lambda ev, e: ev.int_value(e.args[2]))),
         (ob.Inner, _matop("inner")),
-        (ob.Norm1, lambda ev, e: ev.ops.reduce(  # sum_i |v_i|, from every back end's ops
-            "sum_entries", ev.ops.matop("elem_abs", [ev(e.args[0])], e), e)),
         (ob.NormP, E._norm_p),
         *[(cls, _reduce(name)) for cls, name in _REDUCE.items()],
+        (Declared, E._declared),
         ((ob.Deriv, ob.ScalarDeriv), lambda ev, e: ev.ops.derivative(e, ev)),
         (sp.Identity, lambda ev, e: ev.ops.special("identity", ev.size(e.shape[0]),
                                                    ev.size(e.shape[0]))),
@@ -464,8 +463,8 @@ def unsupported_construct(e: sp.Basic) -> str | None:
     >>> x = ob.vector("x", 3)
     >>> unsupported_construct(sp.log(x))
     'log of the vector or matrix x: use log_(x) for the elementwise log, or a norm'
-    >>> unsupported_construct(sp.gamma(sp.Symbol("t")))
-    'gamma (in gamma(t)) is not supported: no back end evaluates it'
+    >>> unsupported_construct(sp.zeta(sp.Symbol("t")))
+    'zeta (in zeta(t)) is not supported: no back end evaluates it'
     >>> unsupported_construct(sp.exp(sp.Symbol("t")) + 1) is None
     True
     """

@@ -22,6 +22,7 @@ import numpy as np
 import sympy as sp
 
 from symbolic import objects as ob
+from symbolic.vocabulary import BY_CLASS, EUCLIDEAN, NONSMOOTH, declared
 from symbolic.walk import Evaluator, Ops, Unsupported
 
 
@@ -43,21 +44,8 @@ def _pick(m: np.ndarray, i: Any, axis: int) -> np.ndarray:
     return m[rows, :, i][:, :, None]
 
 
-def _erf(x: Any) -> Any:
-    from scipy.special import erf
-
-    return erf(x)
-
-
-_NP_FUNCS = {"exp": np.exp, "log": np.log, "abs": np.abs, "sin": np.sin, "cos": np.cos,
-             "tanh": np.tanh, "sign": np.sign, "tan": np.tan, "atan": np.arctan,
-             "asin": np.arcsin, "acos": np.arccos, "cosh": np.cosh, "sinh": np.sinh,
-             "erf": _erf, "floor": np.floor, "ceiling": np.ceil}
-
-_NON_ANALYTIC = (sp.Abs, sp.floor, sp.ceiling, sp.atan2, sp.Piecewise, sp.Max, sp.Min, sp.sign,
-                 ob.ElemAbs, ob.Norm2, ob.NormInf, ob.OpNorm,
-                 ob.FrobNorm, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv, ob.ScalarDeriv,
-                 ob.Norm1, ob.NormP, ob.Entropy)
+_NON_ANALYTIC = (sp.Piecewise, ob.ElemAbs, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv,
+                 ob.ScalarDeriv, ob.Entropy)
 
 
 def _analytic(expr: sp.Basic) -> bool:
@@ -65,10 +53,12 @@ def _analytic(expr: sp.Basic) -> bool:
 
     ``||v||^2`` is allowed: the walker evaluates it as ``<v, v>``.
     """
-    if isinstance(expr, sp.Pow) and expr.exp == 2 and isinstance(
-            expr.base, (ob.Norm2, ob.FrobNorm)):
+    if isinstance(expr, sp.Pow) and expr.exp == 2 and declared(expr.base, EUCLIDEAN):
         return _analytic(expr.base.args[0])
-    if isinstance(expr, _NON_ANALYTIC):
+    if isinstance(expr, _NON_ANALYTIC) or declared(expr, NONSMOOTH):
+        return False
+    decl = BY_CLASS.get(type(expr))
+    if decl is not None and not decl.analytic:
         return False
     return all(_analytic(a) for a in expr.args if isinstance(a, sp.Basic))
 
@@ -159,6 +149,7 @@ class NumpyOps(Ops):
     """float64 numpy operations over a batch."""
 
     name = "numpy"
+    arithmetic = "numpy"
 
     def const(self, value: sp.Expr) -> float:
         return float(value)
@@ -179,12 +170,7 @@ class NumpyOps(Ops):
             return np.maximum.reduce(np.broadcast_arrays(*args))
         if name == "min":
             return np.minimum.reduce(np.broadcast_arrays(*args))
-        if name == "atan2":
-            return np.arctan2(args[0], args[1])
-        f = _NP_FUNCS.get(name)
-        if f is None:
-            raise Unsupported(f"numpy: function {name}")
-        return f(args[0])
+        return self.declared_func(name, args)
 
     def matmul(self, mats: list[Any]) -> Any:
         out = mats[0]
@@ -258,11 +244,11 @@ class NumpyOps(Ops):
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
         ax = (-2, -1)
-        if name == "norm2" or name == "frob":
+        if name == "euclidean":
             return _norm2(m)
-        if name == "norminf":
+        if name == "max_abs":
             return np.max(np.abs(m), axis=ax)
-        if name == "opnorm":
+        if name == "spectral":
             return spectral_norm(m)
         if name == "min_entry":
             return np.min(m, axis=ax)

@@ -208,9 +208,9 @@ class _ObjectOps(Ops):
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
         items = list(m.ravel())
-        if name in ("norm2", "frob"):
+        if name == "euclidean":
             return self.func("sqrt", [self._sum([v * v for v in items])])
-        if name == "norminf":
+        if name == "max_abs":
             return self.func("max", [abs(v) for v in items])
         if name == "min_entry":
             return self.func("min", items)
@@ -218,7 +218,7 @@ class _ObjectOps(Ops):
             return self.func("max", items)
         if name == "sum_entries":
             return self._sum(items)
-        if name == "opnorm":
+        if name == "spectral":
             return self._opnorm(m)
         if name == "lambda_min":
             return self._lambda_min(m)
@@ -259,21 +259,6 @@ class _ObjectOps(Ops):
         raise Unsupported(f"{self.name}: eigenvalues")
 
 
-#: Where mpmath's real functions stay real (outside, mpmath returns complex numbers).
-_REAL_DOMAIN = {
-    "log": lambda x: x >= 0,
-    "sqrt": lambda x: x >= 0,
-    "asin": lambda x: -1 <= x <= 1,
-    "acos": lambda x: -1 <= x <= 1,
-}
-
-
-#: walker function names -> mpmath functions (of one argument)
-_MP_FUNCS = {"exp": mpmath.exp, "log": mpmath.log, "abs": abs, "sin": mpmath.sin,
-             "cos": mpmath.cos, "tanh": mpmath.tanh, "sqrt": mpmath.sqrt, "sign": mpmath.sign,
-             "tan": mpmath.tan, "atan": mpmath.atan, "asin": mpmath.asin, "acos": mpmath.acos,
-             "cosh": mpmath.cosh, "sinh": mpmath.sinh, "erf": mpmath.erf,
-             "floor": mpmath.floor, "ceiling": mpmath.ceil}
 
 
 def _mp_raw(items: list[Any]) -> list[Any] | None:
@@ -341,6 +326,7 @@ class MpmathOps(_ObjectOps):
     """mpmath at the current ``mpmath.mp.dps`` (not rigorous, but high precision)."""
 
     name = "mpmath"
+    arithmetic = "mpmath"
 
     def number(self, value: Any) -> Any:
         if isinstance(value, Fraction):
@@ -424,7 +410,7 @@ class MpmathOps(_ObjectOps):
         return super()._sum(items) if raw is None else _mp_sum(raw)
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
-        if name in ("norm2", "frob") and isinstance(m, np.ndarray):
+        if name == "euclidean" and isinstance(m, np.ndarray):
             raw = _mp_raw(list(m.ravel()))
             if raw is not None:  # sqrt(0 + v0*v0 + v1*v1 + ...)
                 prec, rnd = mpmath.mp._prec_rounding
@@ -436,15 +422,12 @@ class MpmathOps(_ObjectOps):
             return max(args)
         if name == "min":
             return min(args)
-        x = args[0]
-        if name in _REAL_DOMAIN and not _REAL_DOMAIN[name](x):
-            return mpmath.mpf("nan")  # outside the real domain (mpmath would go complex)
-        if name == "atan2":
-            return mpmath.atan2(args[0], args[1])
-        f = _MP_FUNCS.get(name)
-        if f is None:
-            raise Unsupported(f"mpmath: function {name}")
-        return f(x)
+        if name == "sqrt":
+            return mpmath.sqrt(args[0]) if args[0] >= 0 else mpmath.mpf("nan")
+        out = self.declared_func(name, args)
+        if isinstance(out, mpmath.mpc):  # outside the real domain (log, asin of a real)
+            return mpmath.mpf("nan")
+        return out
 
     def _xlogx(self, v: Any) -> Any:
         if v == 0:
@@ -504,17 +487,11 @@ class MpmathOps(_ObjectOps):
         return out
 
 
-#: walker function names -> arb methods (rigorous enclosures)
-_ARB_NAMES = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
-              "tan": "tan", "tanh": "tanh", "atan": "atan", "asin": "asin", "acos": "acos",
-              "cosh": "cosh", "sinh": "sinh", "erf": "erf", "floor": "floor",
-              "ceiling": "ceil"}
-
-
 class ArbOps(_ObjectOps):
     """Rigorous python-flint arb balls at the current ``flint.ctx.prec``."""
 
     name = "arb"
+    arithmetic = "arb"
 
     def pow(self, base: Any, exponent: Any, exponent_expr: sp.Expr) -> Any:
         if exponent_expr.is_Integer:  # arb's ball ** int is NaN when the ball contains 0
@@ -575,16 +552,11 @@ class ArbOps(_ObjectOps):
             for a in args[1:]:
                 out = out.max(a) if name == "max" else out.min(a)
             return out
-        x = args[0]
-        if name == "abs":
-            return abs(x)
-        if name == "sign":
-            return x.sgn()
-        if name == "atan2":  # a ball across the branch cut encloses [-pi, pi]: still sound
-            return flint.arb.atan2(self.number(args[0]), self.number(args[1]))
-        if name in _ARB_NAMES:  # floor/ceil of a ball across an integer: both values enclosed
-            return getattr(self.number(x), _ARB_NAMES[name])()
-        raise Unsupported(f"arb: function {name}")
+        if name == "sqrt":
+            return self.number(args[0]).sqrt()
+        # the declared enclosures (floor of a ball across an integer encloses both values;
+        # atan2 of a ball across the branch cut encloses [-pi, pi])
+        return self.declared_func(name, [self.number(a) for a in args])
 
     def _opnorm(self, m: np.ndarray) -> Any:
         from numeric.backends import arb_linalg

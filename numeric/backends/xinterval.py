@@ -22,7 +22,8 @@ import flint
 import sympy as sp
 
 from numeric.backends.precise import exact_arb
-from symbolic.walk import Ops, Unsupported
+from symbolic.vocabulary import FUNCTIONS, Function, Monotone, Valley
+from symbolic.walk import Evaluator, Ops, Unsupported
 
 INF = math.inf
 
@@ -199,36 +200,6 @@ class XI:
             raise Unsupported("interval: sqrt of an interval reaching below 0")
         return self._mono(lambda x: x.sqrt(), flint.arb(0), INF)
 
-    def via_ball(self, name: str) -> XI:
-        """``name`` (an arb method: ``tan``, ``atan``, ``asin``, ...) over the interval, from the
-        arb ball that covers it; unbounded intervals give bounds known in closed form (``atan``,
-        ``sin``, ``cos``) or the whole line. A NaN or infinite enclosure (a pole of ``tan``,
-        ``asin`` beyond ``[-1, 1]``) becomes ``(-inf, inf)``, which certifies nothing.
-
-        >>> XI(0, 1).via_ball("atan").hi < 0.786
-        True
-        >>> XI(1, float("inf")).via_ball("atan").hi < 1.571
-        True
-        """
-        if not self.bounded:
-            if name == "atan":
-                half_pi = flint.arb.pi() / 2
-                lo = -half_pi if isinstance(self.lo, float) else self.lo.atan()
-                hi = half_pi if isinstance(self.hi, float) else self.hi.atan()
-                return XI(_low(lo), _up(hi))
-            if name in ("sin", "cos"):
-                return XI(-1, 1)
-            return XI(-INF, INF)
-        ball = self.lo.union(self.hi)
-        out = getattr(ball, name)()
-        if not out.is_finite():
-            return XI(-INF, INF)
-        if name in ("tan", "atan", "asin", "tanh"):  # increasing (tan: no pole inside)
-            return XI(_low(getattr(self.lo, name)()), _up(getattr(self.hi, name)()))
-        if name == "acos":  # decreasing
-            return XI(_low(self.hi.acos()), _up(self.lo.acos()))
-        return XI.ball(out)
-
     def sign(self) -> XI:
         """``sign`` is non-decreasing: ``[sign(lo), sign(hi)]``."""
         return XI(flint.arb(_sign(self.lo)), flint.arb(_sign(self.hi)))
@@ -284,26 +255,66 @@ def _coerce(x: Any) -> XI:
     return x if isinstance(x, XI) else XI(_arb(x))
 
 
-#: non-decreasing functions: (value at -inf, value at +inf, arb method)
-_MONOTONE = {"sinh": (-INF, INF, "sinh"), "erf": (flint.arb(-1), flint.arb(1), "erf"),
-             "floor": (-INF, INF, "floor"), "ceiling": (-INF, INF, "ceil")}
+def _limit(v: Any, up: bool) -> Any:
+    """A declared limit or bound (an exact SymPy number or ±inf) as an exact end: the upper
+    end of its enclosure when ``up``, else the lower (``-pi/2`` is never float64's)."""
+    if isinstance(v, float):
+        return v
+    value = sp.sympify(v)
+    if value in (sp.oo, -sp.oo):
+        return INF if value is sp.oo else -INF
+    if value.is_Rational:
+        ball = _arb(value)
+        return _up(ball) if up else _low(ball)
+    enclosure = Evaluator(XIOps(), {})(value)
+    return enclosure.hi if up else enclosure.lo
 
 
-def _cosh(x: XI) -> XI:
-    """``cosh``: decreasing below 0, increasing above; 1 at 0."""
-    if not _lt(x.lo, flint.arb(0)):
-        return x._mono(lambda t: t.cosh(), flint.arb(1), INF)
-    if not _lt(flint.arb(0), x.hi):
-        return (-x)._mono(lambda t: t.cosh(), flint.arb(1), INF)
-    hi = INF if not x.bounded else _max([_up((-x.lo).cosh()), _up(x.hi.cosh())])
-    return XI(flint.arb(1), hi)
+def _monotone(x: XI, f: Any, rule: Monotone) -> XI:
+    """``f`` over ``x`` by a :class:`~symbolic.declared.Monotone` rule (NaN ends: ±inf)."""
+    if rule.increasing:
+        lo = _limit(rule.low, False) if isinstance(x.lo, float) else _low(f(x.lo))
+        hi = _limit(rule.high, True) if isinstance(x.hi, float) else _up(f(x.hi))
+    else:
+        lo = _limit(rule.low, False) if isinstance(x.hi, float) else _low(f(x.hi))
+        hi = _limit(rule.high, True) if isinstance(x.lo, float) else _up(f(x.lo))
+    return XI(lo, hi)
+
+
+def _valley(x: XI, f: Any, rule: Valley) -> XI:
+    """``f`` over ``x`` by a :class:`~symbolic.declared.Valley` rule: decreasing left of the
+    minimiser's bracket, increasing right of it, its least value in between."""
+    left, right = (_limit(rule.at[0], False), _limit(rule.at[1], True))
+    high = _limit(rule.high, True)
+    if not _lt(x.lo, right):  # right of the minimiser: increasing
+        return XI(_low(f(x.lo)), high if isinstance(x.hi, float) else _up(f(x.hi)))
+    if not _lt(left, x.hi):  # left of it: decreasing
+        return XI(_low(f(x.hi)), high if isinstance(x.lo, float) else _up(f(x.lo)))
+    hi = high if not x.bounded else _max([_up(f(x.lo)), _up(f(x.hi))])
+    return XI(_limit(rule.least, False), hi)
+
+
+def _by_ball(x: XI, f: Any, decl: Function) -> XI:
+    """``f`` over a bounded ``x`` from the arb ball covering it (the declared ``bounds`` on an
+    unbounded one); a declared direction tightens it to the ends' values. A NaN or infinite
+    enclosure (a pole of ``tan``, ``asin`` beyond ``[-1, 1]``) becomes ``(-inf, inf)``."""
+    if not x.bounded:
+        return XI(_limit(decl.bounds[0], False), _limit(decl.bounds[1], True))
+    out = f(x.lo.union(x.hi))
+    if not out.is_finite():
+        return XI(-INF, INF)
+    if decl.interval == "ball-increasing":
+        return XI(_low(f(x.lo)), _up(f(x.hi)))
+    if decl.interval == "ball-decreasing":
+        return XI(_low(f(x.hi)), _up(f(x.lo)))
+    return XI.ball(out)
 
 
 def _atan2(y: XI, x: XI) -> XI:
     """``atan2(y, x)``: through ``atan(y / x)`` where ``x > 0``; else ``[-pi, pi]`` (every
     value; the branch cut at ``x < 0, y = 0`` is a jump, so nothing tighter is claimed)."""
     if _lt(flint.arb(0), x.lo):
-        return (y * x.recip()).via_ball("atan")
+        return _monotone(y * x.recip(), lambda t: t.atan(), FUNCTIONS["atan"].interval)
     pi = flint.arb.pi()
     return XI(_low(-pi), _up(pi))
 
@@ -362,13 +373,23 @@ class XIOps(Ops):
             return XI(_min([a.lo for a in args]), _min([a.hi for a in args]))
         if name == "sign":
             return args[0].sign()
-        if name in ("tan", "atan", "asin", "acos", "sin", "cos", "tanh"):
-            return args[0].via_ball(name)
-        if name in _MONOTONE:  # non-decreasing: [f(lo), f(hi)] (floor, ceiling exactly)
-            lo_inf, hi_inf, method = _MONOTONE[name]
-            return args[0]._mono(lambda x: getattr(x, method)(), lo_inf, hi_inf)
-        if name == "cosh":
-            return _cosh(args[0])
         if name == "atan2":
             return _atan2(args[0], args[1])
-        raise Unsupported(f"interval: {name}")
+        return self.declared(name, args)
+
+    def declared(self, name: str, args: list[XI]) -> XI:
+        """A declared function by its interval rule, from its arb enclosure."""
+        decl = FUNCTIONS.get(name)
+        if decl is None or decl.arb is None:
+            raise Unsupported(f"interval: {name}")
+        rule, f = decl.interval, decl.arb
+        if isinstance(rule, Monotone):
+            return _monotone(args[0], f, rule)
+        if isinstance(rule, Valley):
+            return _valley(args[0], f, rule)
+        if isinstance(rule, str) and rule.startswith("ball"):
+            return _by_ball(args[0], f, decl)
+        if rule == "arb" and all(a.bounded for a in args):  # every argument's covering ball
+            out = f(*[a.lo.union(a.hi) for a in args])
+            return XI.ball(out) if out.is_finite() else XI(-INF, INF)
+        raise Unsupported(f"interval: {name} on {args}")

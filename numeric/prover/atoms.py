@@ -22,8 +22,9 @@ from numeric.prover.translate import NotAlgebraic, Translator
 from symbolic import objects as ob
 from symbolic.normal_form import normal
 from symbolic.objects import DIMS
+from symbolic.vocabulary import NORM, having
 
-NORMS = (ob.Norm2, ob.NormInf, ob.Norm1, ob.NormP, ob.OpNorm, ob.FrobNorm)
+NORMS = (*having(NORM), ob.NormP)
 #: scalar operators that are always atoms (never translated as arithmetic)
 OPAQUE = (*NORMS, ob.Inner, ob.SumEntries, ob.MinEntry, ob.MaxEntry, sp.exp, sp.log)
 

@@ -51,7 +51,8 @@ ROUTES = ("direct", "focused", "termwise")
 #: the routes, the stage and the budgets
 _PROVER_SOURCES = ("numeric/prover/*.py", "numeric/stages/blackboard.py", "numeric/budget.py",
                    "symbolic/normal_form.py", "symbolic/objects.py", "symbolic/claim.py",
-                   "symbolic/relation.py", "proofs/cli/commands/certify.py")
+                   "symbolic/relation.py", "symbolic/declared.py", "symbolic/vocabulary/*.py",
+                   "proofs/cli/commands/certify.py")
 
 
 @functools.cache

@@ -29,8 +29,11 @@ from numeric.prover.atoms import NORMS, Atoms
 from numeric.prover.translate import NotAlgebraic
 from symbolic import objects as ob
 from symbolic.normal_form import MAX_NODES, linear, nodes
+from symbolic.vocabulary import BLOCK_MONOTONE, NORM, declared, dominating, having
 
 Fact = tuple[str, Any]
+#: every declared norm (the triangle inequality holds for each)
+NORMS_ = having(NORM)
 
 @dataclass(frozen=True)
 class Declaration:
@@ -346,7 +349,7 @@ def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖X‖ ≤ ‖X‖_F (‖Xᵀ‖ = ‖X‖ is
     in the normal form)."""
-    arg = e.args[0] if isinstance(e, (ob.Norm2, ob.OpNorm, ob.FrobNorm)) else None
+    arg = e.args[0] if isinstance(e, (ob.Norm2, ob.OpNorm)) else None
     if isinstance(arg, sp.MatMul) and ob.is_matrix(arg):
         factors = [a for a in arg.args if ob.is_matrix(a)]
         scal = sp.Mul(*[a for a in arg.args if not ob.is_matrix(a)])
@@ -356,11 +359,13 @@ def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             c = t(sp.Abs(scal))
             if isinstance(e, ob.Norm2) and right.shape[1] == 1:
                 yield "operator-norm", t(e) <= c * t(ob.opnorm(left)) * t(ob.norm2(right))
-                yield "operator-norm", t(e) <= c * t(ob.frob(left)) * t(ob.norm2(right))
+                for bound in dominating("OpNorm"):  # ‖M‖ ≤ ‖M‖_F: ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂
+                    yield "operator-norm", t(e) <= c * t(bound(left)) * t(ob.norm2(right))
             if isinstance(e, ob.OpNorm):
                 yield "submultiplicative", t(e) <= c * t(ob.opnorm(left)) * t(ob.opnorm(right))
     if isinstance(e, ob.OpNorm):
-        yield "operator-le-frobenius", t(e) <= t(ob.frob(e.args[0]))
+        for bound in dominating("OpNorm"):
+            yield "operator-le-frobenius", t(e) <= t(bound(e.args[0]))
 
 
 @fact("row-block")
@@ -368,7 +373,7 @@ def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖M_[j]‖ ≤ ‖M‖ and ‖M_[j]‖_F ≤ ‖M‖_F: a block of rows is P·M for a P that keeps some
     rows (‖P‖ ≤ 1), whatever the block's index; a combination of blocks with one index and
     size, Σ cₖ(Mₖ)_[j], is the block (Σ cₖMₖ)_[j]."""
-    if not isinstance(e, (ob.OpNorm, ob.FrobNorm)):
+    if not declared(e, BLOCK_MONOTONE):
         return
     lin = linear(e.args[0])
     blocks = {(b.args[1], b.args[2]) if isinstance(b, ob.RowBlock) else None for b in lin}
@@ -380,7 +385,7 @@ def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 @fact("triangle")
 def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖, and |‖p‖ − ‖q‖| ≤ ‖p + q‖, for every norm."""
-    if not isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1, ob.OpNorm, ob.FrobNorm)):
+    if not isinstance(e, NORMS_):
         return
     make = type(e)
     arg = e.args[0]

@@ -33,11 +33,11 @@ from numeric.backends.logspace import LogOps, LogRows
 from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.layout import Layout, symbol_name
-from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.objects import symbols_of
 from symbolic.plan import Plans
 from symbolic.relation import Relation
+from symbolic.vocabulary import NORM, having
 from symbolic.walk import Evaluator
 
 
@@ -430,7 +430,7 @@ def _pull_toward(anchor: np.ndarray, raw: np.ndarray, props: list[Prop], layout:
 
 
 SATURATE_FRACTION = 0.12
-_NORMS = (ob.Norm2, ob.OpNorm, ob.FrobNorm, ob.NormInf)
+_NORMS = having(NORM)
 
 
 _PLANS: dict[tuple[int, int], tuple[Claim, Layout, _Plan]] = {}

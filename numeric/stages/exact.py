@@ -51,6 +51,7 @@ from symbolic.identity import matrix_identically_zero
 from symbolic.relation import Relation
 from symbolic.timeout import TimedOut
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import BY_CLASS
 from symbolic.walk import Evaluator, Unsupported
 
 NOT_EQUALITY = "not an equality"
@@ -75,12 +76,6 @@ def grid(claim: Claim, budget: Budget) -> list[dict[str, int]]:
 
 
 # ----------------------------------------------------------------------------- arb evaluation
-
-
-#: SymPy functions -> the arb method enclosing them
-_ARB_METHODS = {sp.log: "log", sp.cosh: "cosh", sp.sinh: "sinh", sp.erf: "erf",
-                sp.floor: "floor", sp.ceiling: "ceil", sp.sin: "sin", sp.cos: "cos",
-                sp.tanh: "tanh", sp.atan: "atan", sp.Abs: "__abs__", sp.sign: "sgn"}
 
 
 def arb_eval(e: sp.Expr, env: dict[sp.Symbol, Any]) -> flint.arb:
@@ -120,17 +115,13 @@ def arb_eval(e: sp.Expr, env: dict[sp.Symbol, Any]) -> flint.arb:
                 out = out if k >= 0 else 1 / out
             else:
                 out = base ** rec(t.exp)
-        elif isinstance(t, sp.exp):
-            out = rec(t.args[0]).exp()
-        elif type(t) in _ARB_METHODS:  # log, cosh, sinh, erf, floor, ceiling, ...: rigorous
-            out = getattr(rec(t.args[0]), _ARB_METHODS[type(t)])()
-        elif isinstance(t, sp.atan2):
-            out = flint.arb.atan2(rec(t.args[0]), rec(t.args[1]))
         elif isinstance(t, (sp.Max, sp.Min)):
             vals = [rec(a) for a in t.args]
             out = vals[0]
             for v in vals[1:]:
                 out = out.max(v) if isinstance(t, sp.Max) else out.min(v)
+        elif type(t) in BY_CLASS and BY_CLASS[type(t)].arb is not None:
+            out = BY_CLASS[type(t)].arb(*[rec(a) for a in t.args])  # the declared enclosure
         else:
             raise Unsupported(f"arb: {type(t).__name__}")
         cache[t] = out

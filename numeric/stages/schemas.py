@@ -55,6 +55,7 @@ from symbolic import objects as ob
 from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import NORM, dominating, having
 
 if TYPE_CHECKING:
     from numeric.budget import Budget
@@ -236,7 +237,7 @@ def _holder(s: sp.Expr, b: sp.Expr) -> bool:
     return False
 
 
-_TRIANGLE_NORMS = (ob.Norm2, ob.NormInf, ob.FrobNorm, ob.OpNorm)
+_TRIANGLE_NORMS = having(NORM)
 
 
 def _triangle(s: sp.Expr, b: sp.Expr) -> bool:
@@ -271,11 +272,14 @@ def _operator_norm(s: sp.Expr, b: sp.Expr, node: type = ob.OpNorm) -> bool:
 
 
 def _frobenius_bound(s: sp.Expr, b: sp.Expr) -> bool:
-    return _operator_norm(s, b, ob.FrobNorm)
+    """‖Mu‖₂ ≤ ‖M‖'‖u‖₂ for a norm ‖·‖' declared to bound the operator norm (Frobenius)."""
+    return any(_operator_norm(s, b, node) for node in dominating("OpNorm"))
 
 
 def _opnorm_le_frob(s: sp.Expr, b: sp.Expr) -> bool:
-    return isinstance(s, ob.OpNorm) and isinstance(b, ob.FrobNorm) and s.args[0] == b.args[0]
+    """‖X‖ ≤ ‖X‖' for a norm declared to bound the operator norm."""
+    return isinstance(s, ob.OpNorm) and isinstance(b, dominating("OpNorm")) and \
+        s.args[0] == b.args[0]
 
 
 def _softmax_norm(s: sp.Expr, b: sp.Expr) -> bool:

@@ -53,6 +53,7 @@ from symbolic.claim import Prop
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import FUNCTIONS
 from symbolic.walk import Unsupported
 
 if TYPE_CHECKING:
@@ -65,8 +66,7 @@ MAX_ORDER = 4  # highest partial derivative used by the face reduction
 METHOD = "Taylor branch-and-bound (arb)"
 #: smooth or piecewise-smooth functions whose derivatives SymPy gives correctly (not floor,
 #: ceiling, atan2 or indicators: their derivative is 0 or undefined across a jump)
-_ALLOWED = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tan, sp.atan, sp.tanh,
-            sp.cosh, sp.sinh, sp.erf)
+_ALLOWED = tuple(decl.sympy for decl in FUNCTIONS.values() if decl.smooth)
 _OPS = TrigXIOps()
 
 

@@ -45,19 +45,15 @@ from proofs.runner import check_claim
 from symbolic.claim import Claim, Prop
 from symbolic.latex import latex
 from symbolic.objects import (
-    FrobNorm,
     NamedMatrix,
     NamedScalar,
-    Norm1,
-    Norm2,
-    NormInf,
-    OpNorm,
     symbols_of,
     unwrap,
 )
 from symbolic.pretty import pretty
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import NORM, having
 
 
 @dataclass
@@ -88,7 +84,7 @@ def symmetric_form(e: Any) -> Any:
         forms = [sp.expand(v), sp.expand(-v)]
         return node.func(min(forms, key=sp.default_sort_key), *node.args[1:])
 
-    kinds = (Norm2, NormInf, Norm1, OpNorm, FrobNorm, sp.Abs)
+    kinds = (*having(NORM), sp.Abs)
     return unwrap(e).replace(lambda x: isinstance(x, kinds), canon)
 
 

@@ -52,12 +52,14 @@ from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
+from symbolic.vocabulary import NORM, having
+from symbolic.vocabulary import OPERATORS as DECLARED
 
 OPERATORS = ("neg", "drop", "extra", "exponent", "transpose", "swap", "norm", "relation",
              "constant")
 HOLDS = (Status.PROVED, Status.SUPPORTED)
-_NORM_SWAP = {ob.Norm2: ob.NormInf, ob.NormInf: ob.Norm2, ob.OpNorm: ob.FrobNorm,
-              ob.FrobNorm: ob.OpNorm}
+#: each declared operator's mutation partner (‖·‖₂ ↔ ‖·‖∞, ‖·‖ ↔ ‖·‖_F)
+_NORM_SWAP = {cls: DECLARED[cls.swap] for cls in DECLARED.values() if cls.swap}
 _FLIP = {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
          Relation.GT: Relation.LT}
 _STRICT = {Relation.LE: Relation.LT, Relation.GE: Relation.GT}
@@ -505,7 +507,7 @@ def _implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
     return False, False, ""
 
 
-_SIGN_FREE = (ob.Norm2, ob.NormInf, ob.OpNorm, ob.FrobNorm, ob.ElemAbs)
+_SIGN_FREE = (*having(NORM), ob.ElemAbs)
 
 
 def _canon(e: sp.Basic) -> sp.Basic:

@@ -25,6 +25,8 @@ from collections.abc import Iterator
 
 from lark import Token
 
+from symbolic.vocabulary import FUNCTIONS, OPERATORS
+
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau",
@@ -32,16 +34,14 @@ GREEK = {
     "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega",
 }
 #: functions written as commands (``\exp``) or operator names (``\mathrm{softmax}``), by the
-#: name the builder knows them by
-FUNCS = {"exp": "exp", "log": "log", "ln": "log", "sin": "sin", "cos": "cos", "tan": "tan",
-         "tanh": "tanh", "cosh": "cosh", "sinh": "sinh", "arctan": "atan", "arcsin": "asin",
-         "arccos": "acos", "atan": "atan", "asin": "asin", "acos": "acos", "diag": "diag",
-         "vec": "vec", "erf": "erf", "atan2": "atan2",
-         "arctan2": "atan2", "softmax": "softmax", "Softmax": "softmax", "LSE": "lse",
-         "lse": "lse", "logsumexp": "lse", "KL": "kl", "sign": "sign", "sgn": "sign"}
+#: name the builder knows them by: the vocabulary's matrix functions, then every declared
+#: scalar function and operator by the names it declares (a declared operator by its class)
+FUNCS = {"diag": "diag", "vec": "vec", "softmax": "softmax", "Softmax": "softmax",
+         "LSE": "lse", "lse": "lse", "logsumexp": "lse", "KL": "kl",
+         **{r: decl.name for decl in FUNCTIONS.values() for r in decl.reads},
+         **{r: cls.__name__ for cls in OPERATORS.values() for r in cls.reads}}
 #: operator names that are not functions of the vocabulary, with the reason
 REFUSED_NAMES = {
-    "tr": "the trace is not in the vocabulary", "Tr": "the trace is not in the vocabulary",
     "rank": "the rank is not in the vocabulary (it is not continuous)",
     "det": "the determinant is not in the vocabulary",
     "Var": "variances are not in the vocabulary (no random variables)",

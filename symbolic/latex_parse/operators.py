@@ -31,16 +31,15 @@ import sympy as sp
 from lark import Token, Tree
 
 from symbolic import objects as ob
-from symbolic.definedness import nonzero, own_conditions, power_conditions
+from symbolic.definedness import conditions, nonzero, own_conditions, power_conditions
 from symbolic.latex_parse.lexer import LatexError
 from symbolic.latex_parse.names import _start, key
 from symbolic.latex_parse.values import Eye, Ones, V, add, resolve_eye, scale_eye
 from symbolic.prop import Prop
+from symbolic.vocabulary import FUNCTIONS, OPERATORS
 
-#: scalar functions by the lexer's name
-SCALAR_FUNCS = {"sin": sp.sin, "cos": sp.cos, "tan": sp.tan, "tanh": sp.tanh, "cosh": sp.cosh,
-                "sinh": sp.sinh, "atan": sp.atan, "asin": sp.asin, "acos": sp.acos,
-                "erf": sp.erf, "sign": sp.sign}
+#: scalar functions by the lexer's name (exp and log are read elementwise on vectors)
+SCALAR_FUNCS = {name: decl for name, decl in FUNCTIONS.items() if name not in ("exp", "log")}
 TAILS = ("bigop", "ftail", "dop", "nabla")
 _FUNC_ITEMS = ("fbare", "fcall")
 
@@ -211,7 +210,8 @@ class Operators:
         return out**k
 
     def _func(self, name: str, args: list[Any], node: Any) -> Any:
-        two = {"kl": "KL(p \\| q)", "atan2": "atan2(y, x)"}
+        two = {"kl": "KL(p \\| q)",
+               **{n: f"{n}(x, y)" for n, decl in FUNCTIONS.items() if decl.arity == 2}}
         if (len(args) == 2) != (name in two):
             want = two.get(name, f"\\{name}(x)")
             raise self.err(node, f"{want} takes {2 if name in two else 1} argument(s)")
@@ -234,16 +234,20 @@ class Operators:
             return ob.diag(arg)
         if name == "vec":
             return ob.vec(arg)
+        if name in OPERATORS:
+            try:
+                out = OPERATORS[name].make(*args)
+            except ValueError as exc:
+                raise self.err(node, str(exc)) from None
+            self.note(conditions(out.domain()))
+            return out
         if any(ob.is_matrix(a) for a in args):
             raise self.err(node, f"\\{name} of a vector or matrix is not supported (apply it "
                                  "to entries)")
-        if name == "atan2":
-            return sp.atan2(*args)
         if name in SCALAR_FUNCS:
-            fn = SCALAR_FUNCS[name]
-            if isinstance(fn, type) and issubclass(fn, sp.Function):
-                self.note(own_conditions(fn(arg, evaluate=False)))
-            return fn(arg)
+            fn = SCALAR_FUNCS[name].sympy
+            self.note(own_conditions(fn(*args, evaluate=False)))
+            return fn(*args)
         raise self.err(node, f"unsupported function \\{name}")
 
     def t_sqrt(self, node: Tree) -> Any:

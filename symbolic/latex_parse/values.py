@@ -16,6 +16,7 @@ from typing import Any
 import sympy as sp
 
 from symbolic import objects as ob
+from symbolic.vocabulary import frob
 
 #: how ``\|.\|`` subscripts are written, as the name the builder knows them by
 NORM_SUBS = {"2": "2", r"\infty": "inf", "inf": "inf", "max": "inf", "F": "F", "Fro": "F",
@@ -73,7 +74,7 @@ class Norm:
                 raise b.err(node, "\\|M\\|_\\infty of a matrix is not supported")
             return ob.norminf(a)
         if kind == "F":
-            return ob.frob(a)
+            return frob(a)
         if not vector:
             raise b.err(node, f"\\|M\\|_{sub} of a matrix is not supported (the spectral "
                               "norm is \\|M\\|, \\|M\\|_2 or \\|M\\|_{\\mathrm{op}}; "

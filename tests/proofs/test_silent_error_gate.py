@@ -36,7 +36,7 @@ class _Numbers(ExplicitOps):
     smallest eigenvalue) by mpmath's own linear algebra."""
 
     def reduce(self, name: str, m: Any, node: sp.Basic) -> Any:
-        if name == "opnorm":
+        if name == "spectral":
             svals = mpmath.svd_r(mpmath.matrix(m.tolist()), compute_uv=False)
             return sp.Float(max(svals), mpmath.mp.dps)
         if name == "lambda_min":

@@ -36,7 +36,6 @@ from symbolic.objects import (
     d,
     diag,
     exp_,
-    frob,
     index,
     inner,
     kron,
@@ -51,6 +50,7 @@ from symbolic.objects import (
     vec,
     vector,
 )
+from symbolic.vocabulary import frob
 
 
 @dataclass

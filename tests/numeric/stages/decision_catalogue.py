@@ -18,8 +18,9 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic import Claim, Prop, inner, matrix, n, norm2, norminf, opnorm, scalar, vector
-from symbolic.objects import abs_, d, exp_, frob, max_entry, ones, sum_entries
+from symbolic.objects import abs_, d, exp_, max_entry, ones, sum_entries
 from symbolic.regression import SoftmaxRegression
+from symbolic.vocabulary import frob
 
 
 @dataclass(frozen=True)
