@@ -6,8 +6,8 @@ provers ask for traits (:func:`having`), a function's values (``FUNCTIONS``), a 
 domain, never for an operator by name.
 
 Example:
-    >>> from symbolic.vocabulary import OPERATORS, NORM, having
-    >>> "FrobNorm" in OPERATORS, len(having(NORM)) >= 5
+    >>> from symbolic.vocabulary import OPERATORS, NORM, having, trace, frob
+    >>> {"Trace", "FrobNorm"} <= set(OPERATORS), frob in [] or len(having(NORM)) >= 5
     (True, True)
 """
 
@@ -32,11 +32,12 @@ from symbolic.declared import (
     value_of,
 )
 from symbolic.vocabulary.functions import NormalCDF, NormalPDF
+from symbolic.vocabulary.matrices import trace
 from symbolic.vocabulary.norms import frob
 
 __all__ = [
     "BLOCK_MONOTONE", "BY_CLASS", "ENTRYWISE", "EUCLIDEAN", "FUNCTIONS", "LINEAR", "NONSMOOTH",
     "NORM", "OPERATORS", "TRANSPOSE_INVARIANT", "Declared", "Function", "Monotone",
-    "NormalCDF", "NormalPDF", "Valley", "declared", "dominating", "frob", "having",
+    "NormalCDF", "NormalPDF", "Valley", "declared", "dominating", "frob", "having", "trace",
     "value_of",
 ]

@@ -1,0 +1,38 @@
+"""Matrix functions of the vocabulary, each declared once (see :mod:`symbolic.declared`).
+
+Example:
+    >>> from symbolic.objects import matrix, n
+    >>> import sympy as sp
+    >>> M = matrix("M", 2, 2)
+    >>> trace(M).definition().doit()
+    Entry(M, 1, 1) + Entry(M, 2, 2)
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.declared import LINEAR, TRANSPOSE_INVARIANT, Declared
+from symbolic.objects import Entry, _ScalarNode
+
+__all__ = ["trace"]
+
+
+class Trace(Declared, _ScalarNode):
+    """``tr(M) = sum_i M_ii`` of a square matrix."""
+
+    latex_form = r"\operatorname{{tr}}\left({0}\right)"
+    unicode_form = "tr({0})"
+    reads = ("tr", "Tr", "trace")
+    traits = frozenset({LINEAR, TRANSPOSE_INVARIANT})
+    argument = "square"
+
+    def definition(self) -> sp.Basic:
+        m = self.args[0]
+        i = sp.Dummy("i", integer=True, positive=True)
+        return sp.Sum(Entry(m, i, i), (i, 1, m.shape[0]))
+
+
+def trace(m: sp.Basic) -> Trace:
+    """``tr(M)``; ``M`` must be a square matrix."""
+    return Trace.make(m)
