@@ -20,11 +20,8 @@ from typing import Any
 import sympy as sp
 
 from symbolic import objects as ob
+from symbolic.failures import Unsupported
 from symbolic.vocabulary import EUCLIDEAN, FUNCTIONS, Declared, declared, value_of
-
-
-class Unsupported(Exception):
-    """A back end cannot evaluate this node (the check is then ``skipped`` for that back end)."""
 
 
 class Ops:
@@ -101,8 +98,6 @@ class Ops:
 
 #: SymPy's function classes -> the walker's names (every declared scalar function)
 _FUNCS = {decl.sympy: name for name, decl in FUNCTIONS.items()}
-#: functions a back end without them gets from ``exp`` (exactly: the same real number)
-_FROM_EXP = {"cosh": 1, "sinh": -1}
 
 _MATOPS = {
     ob.ElemExp: "elem_exp",
@@ -346,23 +341,7 @@ def indicator_condition(e: sp.Piecewise) -> tuple[str, sp.Expr] | None:
 
 
 def _func(name: str) -> Handler:
-    if name in _FROM_EXP:
-        return lambda ev, e: _hyperbolic(ev, name, ev(e.args[0]))
     return lambda ev, e: ev.ops.func(name, [ev(a) for a in e.args])
-
-
-def _hyperbolic(ev: Evaluator, name: str, x: Any) -> Any:
-    """``cosh``/``sinh`` from the back end, else ``(exp(x) ± exp(-x)) / 2``."""
-    ops = ev.ops
-    try:
-        return ops.func(name, [x])
-    except (Unsupported, KeyError):
-        pass
-    a = ops.func("exp", [x])
-    b = ops.func("exp", [ops.mul([ops.const(sp.Integer(-1)), x])])
-    if _FROM_EXP[name] < 0:
-        b = ops.mul([ops.const(sp.Integer(-1)), b])
-    return ops.mul([ops.const(sp.Rational(1, 2)), ops.add([a, b])])
 
 
 def _matop(name: str) -> Handler:

@@ -36,6 +36,7 @@ import sympy as sp
 
 from numeric.backends.numpy_batch import NumpyOps, spectral_norm
 from symbolic.claim import Prop
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.plan import Plans
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
@@ -634,7 +635,7 @@ def rescue(prop: Prop, env: dict, margins: np.ndarray) -> tuple[np.ndarray, np.n
     rows = np.flatnonzero(bad)
     try:
         m, _ = log_margin(prop, rows_env(env, rows, size))
-    except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+    except CANNOT_EVALUATE:
         return margins, used
     m = np.broadcast_to(m, (rows.size,))
     ok = np.isfinite(m)

@@ -36,10 +36,10 @@ from numeric.backends.margins import batch_margin, holds
 from numeric.backends.numpy_batch import NumpyOps
 from numeric.search.sampler import Batch
 from symbolic.claim import Claim
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.objects import SymmetricMatrixSymbol
 from symbolic.plan import Plans
 from symbolic.relation import Relation
-from symbolic.walk import Unsupported
 
 
 @dataclass
@@ -107,7 +107,7 @@ class _Objective:
                 lm, s10 = logs.margin(prop, rows)
                 out = np.array(out)
                 out[rows] = np.where(np.isfinite(s10), -s10, lm)
-            except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+            except CANNOT_EVALUATE:
                 pass
         if prop.rel.strict:
             out = np.where(m <= 0, np.minimum(out, m), out)

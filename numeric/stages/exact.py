@@ -47,6 +47,7 @@ from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.derivation import generic_identity
 from symbolic.explicit import ExplicitInstance, shared_instance
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.identity import matrix_identically_zero
 from symbolic.relation import Relation
 from symbolic.timeout import TimedOut
@@ -174,7 +175,7 @@ def _mismatch_witness(claim: Claim, dims: dict[str, int], idx: dict, seed: int,
                     and hypotheses_certified(claim, layout, vals, ind))
                 true_v = [a.str(20, radius=False) for a in lv]
                 printed_v = [b.str(20, radius=False) for b in rv]
-        except (Unsupported, KeyError, ZeroDivisionError):
+        except CANNOT_EVALUATE:
             pass
         finally:
             flint.ctx.prec = 53

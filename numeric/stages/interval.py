@@ -41,6 +41,7 @@ from numeric.backends.trig_interval import TrigEvaluator, TrigXIOps
 from numeric.backends.xinterval import XI
 from numeric.budget import DEFAULT, Budget, require
 from symbolic.claim import Claim, Prop
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
@@ -92,7 +93,7 @@ def _const_bound(e: sp.Expr, upper: bool) -> tuple[float, bool] | None:
         return None
     try:
         iv = TrigEvaluator(_OPS, {})(e)
-    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+    except CANNOT_EVALUATE:
         return None
     end = iv.hi if upper else iv.lo
     if isinstance(end, float):
@@ -365,7 +366,7 @@ class _Search:
                 continue
             try:
                 d = self.p.enclose(dv, b)
-            except (Unsupported, ValueError, ZeroDivisionError):
+            except CANNOT_EVALUATE:
                 continue
             if d.lower_ge0():
                 out[v] = XI(b[v].lo)
@@ -392,7 +393,7 @@ class _Search:
         try:
             if p.enclose(sp.diff(g, v), region).lower_ge0():
                 return "margin"
-        except (Unsupported, ValueError, ZeroDivisionError):
+        except CANNOT_EVALUATE:
             pass
         if g is not p.g or p.g is not _margin_expr(p.claim.prop):
             return None
@@ -403,7 +404,7 @@ class _Search:
                 dh = sp.diff(big, v) / big - sp.diff(small, v) / small
                 if p.enclose(dh, region).lower_ge0():
                     return "log-margin"
-        except (Unsupported, ValueError, ZeroDivisionError):
+        except CANNOT_EVALUATE:
             return None
         return None
 
@@ -455,7 +456,7 @@ def _log_margin(p: _Problem) -> sp.Expr | None:
     try:
         if not (p.enclose(small, region).lower_gt0() and p.enclose(big, region).lower_gt0()):
             return None
-    except (Unsupported, ValueError, ZeroDivisionError):
+    except CANNOT_EVALUATE:
         return None
     pos = {v: sp.Dummy(v.name, positive=True) for v in p.vars if p.lo[v] >= 0}
     back = {d: v for v, d in pos.items()}
@@ -501,7 +502,7 @@ def _unreflected(p: _Problem, wit: dict, flipped: frozenset) -> tuple[str, Any]:
     try:
         if p.hyp_state(cbox) == "true" and p.bad(p.margin(cbox, mvf=False)):
             return "refuted", point
-    except (Unsupported, ValueError, ZeroDivisionError):
+    except CANNOT_EVALUATE:
         pass
     return "unknown", None
 
@@ -639,7 +640,7 @@ def decide_ground(claim: Claim) -> tuple[str, Any]:
             else:
                 hyps_hold &= m.lower_gt0() if h.rel.strict else m.lower_ge0()
         g = ev(_margin_expr(claim.prop))
-    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+    except CANNOT_EVALUATE:
         return "unsupported", None
     strict = claim.rel.strict
     if g.lower_gt0() if strict else g.lower_ge0():

@@ -44,9 +44,9 @@ from numeric.layout import Layout
 from numeric.stages.sampling.core import _Run, first_pass, forget_first_pass
 from numeric.stages.sampling.settings import dim_settings
 from symbolic.claim import Claim
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.relation import Relation
 from symbolic.verdict import Verdict
-from symbolic.walk import Unsupported
 
 #: instances sampled per dimension setting, the settings probed (the smallest first, and only
 #: those of at most PROBE_WIDTH coordinates: the probe must stay cheap), candidates confirmed
@@ -93,8 +93,7 @@ class ProbeStage:
                 if layout.width > PROBE_WIDTH:
                     continue
                 _, v = run.first_look(layout, min(PROBE_SAMPLES, budget.samples))
-            except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError,
-                    IndexError):
+            except CANNOT_EVALUATE:
                 return None  # the stages after it say what they make of the claim
             if v is not None and v.rigorous:
                 v.method = f"{METHOD}, confirmed by arb"
@@ -113,7 +112,7 @@ def _first_pass(claim: Claim, budget: Budget, seed: int) -> Verdict | None:
     try:
         # kept for the sampling stage, which goes on from it if no stage decides the claim
         first = first_pass(claim, budget, seed)
-    except (Unsupported, ValueError, ZeroDivisionError, TypeError, KeyError, IndexError):
+    except CANNOT_EVALUATE:
         return None
     v, settings = first.found, first.settings
     if v is None or not v.rigorous:

@@ -50,11 +50,11 @@ from numeric.backends.trig_interval import TrigEvaluator, TrigXIOps
 from numeric.backends.xinterval import XI
 from numeric.stages.interval import complete_witness, decide_ground, substitute_equalities
 from symbolic.claim import Prop
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.objects import DIMS, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 from symbolic.vocabulary import FUNCTIONS
-from symbolic.walk import Unsupported
 
 if TYPE_CHECKING:
     from numeric.budget import Budget
@@ -265,7 +265,7 @@ class _Search:
         for h, strict in self.p.cons:
             try:
                 m = ev(h)
-            except (Unsupported, ValueError, ZeroDivisionError):
+            except CANNOT_EVALUATE:
                 continue
             if m.upper_lt0() or (strict and m.upper_le0()):
                 return True
@@ -274,7 +274,7 @@ class _Search:
     def enclose(self, e: sp.Expr, box: dict) -> XI | None:
         try:
             return _ev(box)(e)
-        except (Unsupported, ValueError, ZeroDivisionError):
+        except CANNOT_EVALUATE:
             return None
 
     def centred(self, box: dict) -> XI | None:
@@ -514,7 +514,7 @@ def certify_witness(p: _Problem, point: dict[sp.Symbol, float]) -> dict[str, flo
                         s.is_negative and not x < 0) or (s.is_nonpositive and not x <= 0):
                     return None
             gm = ev(_margin(claim.prop))
-        except (Unsupported, ValueError, ZeroDivisionError):
+        except CANNOT_EVALUATE:
             return None
         if (gm <= 0) if claim.rel.strict else (gm < 0):
             return wit
@@ -553,7 +553,7 @@ class TaylorStage:
                 search = _Search(p, budget.boxes, t0 + seconds)
                 try:
                     state, wit = search.run(root)
-                except (Unsupported, ValueError, ZeroDivisionError) as exc:
+                except CANNOT_EVALUATE as exc:
                     state, wit = "unknown", f"{type(exc).__name__}: {exc}"
                 used, rules, changes = search.used, search.rules, p.changes
                 if state == "refuted":

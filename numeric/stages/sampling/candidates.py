@@ -20,9 +20,9 @@ from numeric.layout import Layout
 from numeric.search.confirm import confirm, confirmed_slack, witness_json
 from numeric.stages.sampling.settings import ranges_of
 from symbolic.claim import Claim
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
-from symbolic.walk import Unsupported
 
 ROUNDING_LEVEL = 1e-12  # relative float64 margins above -this are usually rounding noise
 ROUNDING_CANDIDATES = 2  # of which only these, and one per dimension setting, are confirmed
@@ -145,7 +145,7 @@ class Confirmer:
         claim = self.claim
         try:
             conf = confirm(claim, c.layout, c.values, c.indices)
-        except (Unsupported, ValueError, ZeroDivisionError) as exc:
+        except CANNOT_EVALUATE as exc:
             self.notes.append(f"confirmation failed: {exc}")
             return None
         if not conf.violated:

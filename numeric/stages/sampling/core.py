@@ -47,9 +47,10 @@ from numeric.stages.sampling.settings import (
 )
 from numeric.stages.sampling.slack import Instance, SlackTracker, batch_slack10, trusted
 from symbolic.claim import Claim
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
-from symbolic.walk import Evaluator, Unsupported
+from symbolic.walk import Evaluator
 
 Progress = Callable[[str], None]
 
@@ -143,7 +144,7 @@ def _arb_margin_of(claim: Claim, inst: Instance) -> float | None:
             if not r.is_finite() or not r.rad() < abs(r.mid()) * flint.arb(10) ** -30:
                 return None
             return float(r.mid())
-    except (Unsupported, ValueError, ZeroDivisionError, TypeError, ArithmeticError):
+    except CANNOT_EVALUATE:
         return None
 
 
@@ -244,12 +245,12 @@ class _Run:
                 _, s10 = log_margin(claim.prop, rows_env(env, rows, feas.size))
                 sl10 = np.array(sl10, dtype=float)
                 sl10[rows] = np.broadcast_to(s10, (rows.size,))
-            except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+            except CANNOT_EVALUATE:
                 pass
         for j in np.flatnonzero(~np.isfinite(m))[: max(self.budget.confirm, 4) * 4]:
             try:
                 pm = precise_margin_of(claim, Instance.of(layout, feas, j))
-            except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+            except CANNOT_EVALUATE:
                 continue
             tally.backends["mpmath"] += 1
             m[j] = pm

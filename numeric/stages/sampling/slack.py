@@ -25,8 +25,9 @@ from numeric.backends.precise import MpmathOps, mp_workdps
 from numeric.layout import Layout
 from numeric.search.confirm import ratio10, witness_json
 from symbolic.claim import Claim
+from symbolic.failures import CANNOT_EVALUATE
 from symbolic.relation import Relation
-from symbolic.walk import Evaluator, Unsupported
+from symbolic.walk import Evaluator
 
 SLACK_ROUNDING10 = 1e-9 / math.log(10)  # log10(1 + 1e-9): a ratio above 1 only by rounding
 
@@ -88,7 +89,7 @@ def batch_slack10(claim: Claim, batch: Any) -> tuple[float, int | None]:
             _, s10 = log_margin(claim.prop, rows_env(env, rows, batch.size))
             sl10 = np.array(sl10)
             sl10[rows] = np.broadcast_to(s10, (rows.size,))
-    except (Unsupported, ValueError, KeyError, IndexError, TypeError):
+    except CANNOT_EVALUATE:
         return -np.inf, None
     sl10 = trusted(sl10)
     if not np.isfinite(sl10).any():
@@ -108,7 +109,7 @@ def precise_slack10(claim: Claim, inst: Instance) -> float | None:
             ops = MpmathOps()
             ev = Evaluator(ops, _env(inst.layout, ops, inst.values, inst.indices))
             return ratio10(claim.rel, ev(claim.lhs), ev(claim.rhs))
-    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+    except CANNOT_EVALUATE:
         return None
 
 
