@@ -37,26 +37,40 @@ NORMS_ = having(NORM)
 
 @dataclass(frozen=True)
 class Declaration:
-    """One library entry: its theorem, the side conditions under which the blackboard
-    instantiates it, a source, and what its randomised test needs (``variables``: the
-    instance's symbols, e.g. ``"u:k"`` a vector of size ``k``, ``"M:m,k"`` a matrix, ``"a"``
-    a real, ``"a:+"`` a positive real, ``"a:0+"`` a non-negative one; ``check``: the theorem
-    at one instance, as ``(lhs, "<=" | "<" | "=", rhs)`` triples in mpmath, or None where the
-    instance fails a side condition; ``min_size``: the least size of every vector and
-    matrix it speaks of; sizes are instantiated only where the claim's dimension ranges
-    give them).
+    """One library entry, declared once with the generator that instantiates it: its theorem,
+    the side conditions under which the blackboard instantiates it, a source, and what its
+    randomised test needs (``variables``: the instance's symbols, e.g. ``"u:k"`` a vector of
+    size ``k``, ``"M:m,k"`` a matrix, ``"a"`` a real, ``"a:+"`` a positive real, ``"a:0+"`` a
+    non-negative one; ``check``: the theorem at one instance, as ``(lhs, "<=" | "<" | "=",
+    rhs)`` triples in mpmath, or None where the instance fails a side condition;
+    ``min_size``: the least size of every vector and matrix it speaks of; sizes are
+    instantiated only where the claim's dimension ranges give them). How provers and
+    reports treat it: ``routine`` (a referee does not expect a proof to cite it: signs,
+    monotonicity, the calculus of exp), ``lean`` (in the focused route's first library),
+    ``lean_exp`` (in its second), ``heavy`` (cited only when plainer entries do not do: tried
+    first for removal, higher first), ``definitional`` (an axiom every claim may use:
+    domains, roots), ``sign`` (a sign fact the engine tries alone first), ``entails`` (what
+    citing it also gives).
 
     >>> from types import SimpleNamespace
     >>> LIBRARY["exp-tangent"].check(SimpleNamespace(a=mpmath.mpf(2)))
     [(mpf('3.0'), '<=', mpf('7.3890560989306504'))]
     """
 
+    name: str
     statement: str
     side: tuple[str, ...]
     source: str
     variables: tuple[str, ...]
     check: Callable[[Any], list[tuple[Any, str, Any]] | None]
     min_size: int = 0
+    routine: bool = False
+    lean: bool = True
+    lean_exp: bool = False
+    heavy: int = 0
+    definitional: bool = False
+    sign: bool = False
+    entails: tuple[str, ...] = ()
 
 
 #: the side condition of every vector entry: norms of an empty vector are 0, sums are 0
@@ -68,199 +82,58 @@ _HJ = "Horn & Johnson, Matrix Analysis, 2nd ed. (2013)"
 _CALC = "elementary calculus (convexity of exp, concavity of log)"
 
 
-def _decl(statement: str, side: tuple[str, ...], source: str, variables: str,
+def entry(name: str, statement: str, side: tuple[str, ...], source: str, variables: str,
           check: Callable[[Any], list[tuple[Any, str, Any]] | None],
-          min_size: int = 0) -> Declaration:
-    return Declaration(statement, side, source, tuple(variables.split()), check, min_size)
+          **flags: Any) -> Declaration:
+    """A library entry's declaration (see :class:`Declaration`); ``variables`` is one string
+    of space-separated symbols."""
+    return Declaration(name, statement, side, source, tuple(variables.split()), check, **flags)
 
 
-#: the library: each entry's declaration (theorem, side conditions, source, randomised check)
-LIBRARY: dict[str, Declaration] = {
-    "norm-nonnegative": _decl(
-        "norms are non-negative", (ANY_SIZE,), "definition of a norm", "u:k M:m,k",
-        lambda x: [(0, "<=", f(x.u)) for f in (MP.n2, MP.n1, MP.ninf, MP.n3)]
-        + [(0, "<=", MP.op(x.M)), (0, "<=", MP.frob(x.M))]),
-    "exp-positive": _decl(
-        "exp(a) > 0 (definitional: exp is positive)", ("a real",), "definition of exp", "a",
-        lambda x: [(0, "<", MP.exp(x.a))]),
-    "exp-tangent": _decl("exp(a) ≥ 1 + a", ("a real",), _CALC, "a",
-                         lambda x: [(1 + x.a, "<=", MP.exp(x.a))]),
-    "exp-upper": _decl(
-        "exp(a) ≤ 1 + a + a² for a ≤ 1", ("a ≤ 1",), _CALC + ": Taylor with remainder", "a",
-        lambda x: None if x.a > 1 else [(MP.exp(x.a), "<=", 1 + x.a + x.a * x.a)]),
-    "norm-equivalence": _decl(
-        "‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √n‖v‖∞, ‖v‖₁ ≤ √n‖v‖₂", (ANY_SIZE,),
-        _HJ + ", §5.4.21", "u:k",
-        lambda x: [(MP.ninf(x.u), "<=", MP.n2(x.u)), (MP.n2(x.u), "<=", MP.n1(x.u)),
-                   (MP.n2(x.u) ** 2, "<=", x.k * MP.ninf(x.u) ** 2),
-                   (MP.n1(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]),
-    "sum-cauchy-schwarz": _decl(
-        "|⟨v, 𝟏⟩| ≤ ‖v‖₁ and |⟨v, 𝟏⟩| ≤ √n‖v‖₂ (Cauchy–Schwarz against 𝟏)", (ANY_SIZE,),
-        _HJ + ", §5.1.4", "u:k",
-        lambda x: [(MP.sum(x.u), "<=", MP.n1(x.u)), (-MP.sum(x.u), "<=", MP.n1(x.u)),
-                   (MP.sum(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]),
-    "operator-norm": _decl(
-        "‖Mu‖₂ ≤ ‖M‖‖u‖₂", (ANY_SIZE, "any matrix (not necessarily symmetric), any scalar c"),
-        _HJ + ", §5.6", "M:m,k u:k c",
-        lambda x: [(MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
-                    abs(x.c) * MP.op(x.M) * MP.n2(x.u)),
-                   (MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
-                    abs(x.c) * MP.frob(x.M) * MP.n2(x.u))]),
-    "submultiplicative": _decl(
-        "‖XY‖ ≤ ‖X‖‖Y‖", (ANY_SIZE, "any matrices (not necessarily symmetric), any scalar c"),
-        _HJ + ", §5.6", "X:m,k Y:k,p c",
-        lambda x: [(abs(x.c) * MP.op(MP.mm(x.X, x.Y)), "<=",
-                    abs(x.c) * MP.op(x.X) * MP.op(x.Y))]),
-    "operator-le-frobenius": _decl(
-        "‖X‖ ≤ ‖X‖_F", (ANY_SIZE, "any matrix"), _HJ + ", §5.6.P20", "X:m,k",
-        lambda x: [(MP.op(x.X), "<=", MP.frob(x.X))]),
-    "triangle": _decl(
-        "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
-        (ANY_SIZE, "‖·‖₂, ‖·‖∞, ‖·‖₁, the spectral and the Frobenius norm"),
-        "definition of a norm", "u:k v:k w:k M:m,k N:m,k", lambda x: _triangle_check(x)),
-    "cauchy-schwarz": _decl(
-        "|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂ (Cauchy–Schwarz)", (ANY_SIZE,), _HJ + ", §5.1.4", "u:k v:k",
-        lambda x: [(MP.inner(x.u, x.v), "<=", MP.n2(x.u) * MP.n2(x.v)),
-                   (-MP.n2(x.u) * MP.n2(x.v), "<=", MP.inner(x.u, x.v))]),
-    "hadamard": _decl(
-        "‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂", (ANY_SIZE,), "Hölder's inequality", "u:k v:k",
-        lambda x: [(MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.u) * MP.n2(x.v)),
-                   (MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.v) * MP.n2(x.u))]),
-    "entry-extremes": _decl(
-        "−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞", (NONEMPTY,), "definition of ‖·‖∞", "u:k",
-        lambda x: [(-MP.ninf(x.u), "<=", min(x.u)), (min(x.u), "<=", max(x.u)),
-                   (max(x.u), "<=", MP.ninf(x.u))], min_size=1),
-    "exp-sup-norm": _decl(
-        "‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)", (NONEMPTY,), "exp is increasing and positive",
-        "u:k", lambda x: [(MP.ninf(MP.expv(x.u)), "=", MP.exp(max(x.u))),
-                          (MP.ninf(MP.expv(x.u)), "<=", MP.exp(MP.ninf(x.u)))],
-        min_size=1),
-    "exp-vector": _decl(
-        "exp(u) has positive entries: ‖exp(u)‖₂ ≤ ⟨exp(u), 𝟏⟩, n·exp(min u) ≤ ⟨exp(u), 𝟏⟩ ≤ "
-        "n·exp(max u)", (NONEMPTY,), "exp is increasing and positive", "u:k",
-        lambda x: _exp_vector_check(x), min_size=1),
-    "exp-difference": _decl(
-        "‖exp(u) − exp(v)‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) and the mean value bound "
-        "exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂", (ANY_SIZE, "u, v of one size"),
-        "|1 − eˢ| ≤ e^|s| − 1 and the mean value theorem, entry by entry", "u:k v:k",
-        lambda x: _exp_difference_check(x)),
-    "softmax-lipschitz": _decl(
-        "softmax is ½-Lipschitz in ℓ₂", (NONEMPTY, "u, v of one size"),
-        "the Jacobian diag(p) − ppᵀ has norm ≤ ½ (Gao & Pavel, arXiv:1704.00805, Prop. 4)",
-        "u:k v:k", lambda x: _softmax_check(x), min_size=1),
-    "exp-monotone": _decl(
-        "exp is increasing", ("a, b real",), _CALC, "a b",
-        lambda x: ([(MP.exp(x.a), "<=", MP.exp(x.b))] if x.a <= x.b else [])
-        + ([(MP.exp(x.a), "<", MP.exp(x.b))] if x.a < x.b else [])),
-    "exp-ratio": _decl(
-        "exp(b) ≥ exp(a)(1 + b − a)", ("a, b real",), _CALC + " (the tangent at a)", "a b",
-        lambda x: [(MP.exp(x.a) * (1 + MP.sub(x.b, x.a)), "<=", MP.exp(x.b))]),
-    "exp-sum-difference": _decl(
-        "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
-        (ANY_SIZE, "u, v of one size"), "|1 − eˢ| ≤ e^|s| − 1, entry by entry", "u:k v:k",
-        lambda x: _exp_sums_check(x)),
-    "log-monotone": _decl(
-        "log is increasing", ("0 < a (stated in each instance)",), _CALC, "a:+ b:+",
-        lambda x: ([(mpmath.log(x.a), "<=", mpmath.log(x.b))] if x.a <= x.b else [])
-        + ([(mpmath.log(x.a), "<", mpmath.log(x.b))] if x.a < x.b else [])),
-    "log-exp": _decl(
-        "log is the inverse of exp", ("0 < a, 0 < c (stated in each instance)",), _CALC,
-        "a:+ b c:+", lambda x: _log_exp_check(x)),
-    "log-tangent": _decl(
-        "1 − 1/a ≤ log a ≤ a − 1", ("0 < a (stated in each instance)",), _CALC, "a:+",
-        lambda x: [(mpmath.log(x.a), "<=", x.a - 1), (x.a - 1, "<=", x.a * mpmath.log(x.a))]),
-    "exp-product": _decl(
-        "exp(a)exp(b) = exp(a + b)", ("a, b real",), "definition of exp", "a b",
-        lambda x: [(MP.exp(x.a) * MP.exp(x.b), "=", MP.exp(MP.add(x.a, x.b)))]),
-    "exp-power": _decl(
-        "exp(ka) = exp(a)ᵏ for k = 2, 3, 4", ("a real, k an integer from 2 to 4",),
-        "definition of exp", "a", lambda x: _exp_power_check(x)),
-    "loewner-norm": _decl(
-        "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
-        ("hypotheses 0 ⪯ P and P ⪯ Q, as written (⪯ is the Loewner order: Q − P and P are "
-         "symmetric positive semidefinite, docs/verdicts.md)",),
-        _HJ + ", Cor. 7.7.4 (Weyl monotonicity)", "G:k,k H:k,k",
-        lambda x: _loewner_check(x)),
-    "row-block": _decl(
-        "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
-        (ANY_SIZE, "the block lies within M (where it is defined), whatever j"),
-        "a block of rows is P·M with ‖P‖ ≤ 1", "M:m,k", lambda x: _row_block_check(x)),
-    "log-domain": _decl(
-        "a hypothesis holds only where it is defined: log a in a conjunctive hypothesis "
-        "gives a > 0",
-        ("the log occurs in a hypothesis outside any disjunction's branch (no Max, Min, "
-         "sign or Piecewise above it), a hypothesis of the claim or a cited premise",),
-        "definition of log (the real logarithm is defined on (0, ∞))", "a",
-        lambda x: [(0, "<", x.a)] if MP.real_log(x.a) else None),
-    "root-definition": _decl(
-        "b^(1/q) (q = 2, 3, 4) is the non-negative root: r ≥ 0 and r^q = b where b ≥ 0",
-        ("b ≥ 0 (the root's definition holds only there)",),
-        "definition of the real root", "b:0+", lambda x: _root_check(x)),
-}
-#: each entry's theorem, in words (for reports and citation findings)
-DESCRIPTIONS = {name: entry.statement for name, entry in LIBRARY.items()}
-#: the definitional entries: axioms every claim may use (domains, roots), as SIGNS are
-DEFINITIONAL = frozenset({"log-domain", "root-definition"})
-#: what citing an entry also gives: ‖XY‖ ≤ ‖X‖‖Y‖ with Y a vector is ‖Mu‖₂ ≤ ‖M‖‖u‖₂;
-#: Cauchy–Schwarz against 𝟏 is Cauchy–Schwarz
-ENTAILS = {"submultiplicative": {"operator-norm"}, "operator-norm": {"submultiplicative"},
-           "cauchy-schwarz": {"sum-cauchy-schwarz"}}
-#: entries a referee does not expect a proof to cite (signs, monotonicity, calculus of exp)
-ROUTINE = frozenset({"norm-nonnegative", "exp-positive", "exp-tangent", "exp-upper",
-                     "log-domain", "root-definition",
-                     "exp-monotone", "exp-ratio", "exp-product", "exp-power", "exp-vector",
-                     "entry-extremes",
-                     "log-monotone", "log-exp", "log-tangent", "row-block"})
-#: the lean library of :mod:`numeric.prover.focus`: the entries without the calculus of exp
-#: (tangents, ratios, products, powers, the bounds of sums of exponentials) and the entry
-#: extremes, which multiply the facts of a claim over many exponentials until z3 gives up (the
-#: signs, ``exp-vector`` among them, stay: see the engine's ``SIGNS``)
-LEAN = frozenset(DESCRIPTIONS) - {"exp-tangent", "exp-upper", "exp-ratio", "exp-product",
-                                  "exp-power", "exp-sum-difference", "entry-extremes"}
-#: the focused route's second library, when the lean one does not prove a claim: with the
-#: tangent ``exp(a) ≥ 1 + a`` (one fact per exp) and the powers ``exp(ka) = exp(a)ᵏ``
-#: (closeness's lemma-5.5:part-2:step-3 needs both: ``√R ≤ 2exp(R²)`` against
-#: ``exp(2R²) = exp(R²)²``; with them in the first library, lemma-5.5:part-1:step-5 drowns)
-LEAN_EXP = LEAN | {"exp-tangent", "exp-power"}
 Generator = Callable[[sp.Basic, Atoms], Iterator[Fact]]
 PairGenerator = Callable[[sp.Basic, sp.Basic, Atoms], Iterator[Fact]]
-#: the library: each entry gives, for one atom, the instances of one theorem about it
+#: every library entry, by name, in the order declared
+LIBRARY: dict[str, Declaration] = {}
+#: the library's generators: each gives, for one atom, the instances of its entries
 FACTS: dict[str, Generator] = {}
 #: entries about two atoms at once (monotonicity, ratios, differences)
 PAIR_FACTS: dict[str, PairGenerator] = {}
-#: entries a proof should cite only when the plainer ones do not do (tried for removal first
-#: when the engine names the entries a proof needs)
-HEAVY = {"exp-ratio": 3, "exp-product": 3, "exp-upper": 2, "exp-sum-difference": 2,
-         "exp-difference": 1}
-
-
-#: the entry names each generator's facts carry (its own, and the ``also`` it declares)
+#: the entry names each generator's facts carry (its own, and the others it declares)
 GIVES: dict[str, frozenset[str]] = {}
-
-
-def fact(name: str, also: tuple[str, ...] = ()) -> Callable[[Generator], Generator]:
-    """Register a fact generator under ``name`` (one library entry); its facts carry
-    ``name`` or one of the names in ``also``."""
-    def add(fn: Generator) -> Generator:
-        FACTS[name] = fn
-        GIVES[name] = frozenset({name, *also})
-        return fn
-    return add
-
-
 #: the kinds of atom each pair entry takes, first and second (it gives nothing on others, so
 #: the blackboard calls it only on those)
 PAIR_KINDS: dict[str, tuple[type, type]] = {}
 
 
-def pair_fact(name: str, kinds: tuple[type, type], also: tuple[str, ...] = ()
+def declare(*entries: Declaration) -> str:
+    """Add entries to the library (once each); the first's name."""
+    for e in entries:
+        if e.name in LIBRARY:
+            raise ValueError(f"library entry {e.name!r} declared twice")
+        LIBRARY[e.name] = e
+    return entries[0].name
+
+
+def fact(first: Declaration, *also: Declaration) -> Callable[[Generator], Generator]:
+    """Register a fact generator with the entries it instantiates (its facts carry one of
+    their names)."""
+    def add(fn: Generator) -> Generator:
+        name = declare(first, *also)
+        FACTS[name] = fn
+        GIVES[name] = frozenset(e.name for e in (first, *also))
+        return fn
+    return add
+
+
+def pair_fact(kinds: tuple[type, type], first: Declaration, *also: Declaration
               ) -> Callable[[PairGenerator], PairGenerator]:
-    """Register a generator of facts about two atoms under ``name``; it gives facts only on a
-    pair of atoms of the ``kinds`` (first, second), carrying ``name`` or one of ``also``."""
+    """Register a generator of facts about two atoms with its entries; it gives facts only on
+    a pair of atoms of the ``kinds`` (first, second)."""
     def add(fn: PairGenerator) -> PairGenerator:
+        name = declare(first, *also)
         PAIR_FACTS[name] = fn
         PAIR_KINDS[name] = kinds
-        GIVES[name] = frozenset({name, *also})
+        GIVES[name] = frozenset(e.name for e in (first, *also))
         return fn
     return add
 
@@ -302,14 +175,25 @@ def _softmax_pair(w: sp.Basic) -> tuple[sp.Basic, sp.Basic] | None:
     return None
 
 
-@fact("norm-nonnegative")
+@fact(entry("norm-nonnegative",
+            "norms are non-negative", (ANY_SIZE,), "definition of a norm", "u:k M:m,k",
+            lambda x: [(0, "<=", f(x.u)) for f in (MP.n2, MP.n1, MP.ninf, MP.n3)]
+            + [(0, "<=", MP.op(x.M)), (0, "<=", MP.frob(x.M))], routine=True, sign=True))
 def _nonneg(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖·‖ ≥ 0 for every norm."""
     if isinstance(e, NORMS):
         yield "norm-nonnegative", t(e) >= 0
 
 
-@fact("exp-positive", also=("exp-tangent", "exp-upper"))
+@fact(entry("exp-positive",
+            "exp(a) > 0 (definitional: exp is positive)", ("a real",), "definition of exp", "a",
+            lambda x: [(0, "<", MP.exp(x.a))], routine=True, sign=True),
+      entry("exp-tangent", "exp(a) ≥ 1 + a", ("a real",), _CALC, "a",
+            lambda x: [(1 + x.a, "<=", MP.exp(x.a))], routine=True, lean=False, lean_exp=True),
+      entry("exp-upper",
+            "exp(a) ≤ 1 + a + a² for a ≤ 1", ("a ≤ 1",), _CALC + ": Taylor with remainder", "a",
+            lambda x: None if x.a > 1 else [(MP.exp(x.a), "<=", 1 + x.a + x.a * x.a)],
+            routine=True, lean=False, heavy=2))
 def _exp_positive(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp(a) > 0, exp(a) ≥ 1 + a (the tangent at 0), and exp(a) ≤ 1 + a + a² for a ≤ 1."""
     if isinstance(e, sp.exp):
@@ -319,7 +203,12 @@ def _exp_positive(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-upper", z3.Implies(a <= 1, t(e) <= 1 + a + a * a)
 
 
-@fact("norm-equivalence")
+@fact(entry("norm-equivalence",
+            "‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √n‖v‖∞, ‖v‖₁ ≤ √n‖v‖₂", (ANY_SIZE,),
+            _HJ + ", §5.4.21", "u:k",
+            lambda x: [(MP.ninf(x.u), "<=", MP.n2(x.u)), (MP.n2(x.u), "<=", MP.n1(x.u)),
+            (MP.n2(x.u) ** 2, "<=", x.k * MP.ninf(x.u) ** 2),
+            (MP.n1(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]))
 def _equivalence(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖v‖∞ ≤ ‖v‖₂ ≤ ‖v‖₁, ‖v‖₂ ≤ √k‖v‖∞, ‖v‖₁ ≤ √k‖v‖₂ for v with k entries."""
     if isinstance(e, (ob.Norm2, ob.NormInf, ob.Norm1)) and _column(e):
@@ -332,7 +221,11 @@ def _equivalence(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "norm-equivalence", t(one) * t(one) <= k * t(two) * t(two)
 
 
-@fact("sum-cauchy-schwarz")
+@fact(entry("sum-cauchy-schwarz",
+            "|⟨v, 𝟏⟩| ≤ ‖v‖₁ and |⟨v, 𝟏⟩| ≤ √n‖v‖₂ (Cauchy–Schwarz against 𝟏)", (ANY_SIZE,),
+            _HJ + ", §5.1.4", "u:k",
+            lambda x: [(MP.sum(x.u), "<=", MP.n1(x.u)), (-MP.sum(x.u), "<=", MP.n1(x.u)),
+            (MP.sum(x.u) ** 2, "<=", x.k * MP.n2(x.u) ** 2)]))
 def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """|Σ v| ≤ ‖v‖₁ and (Σ v)² ≤ k‖v‖₂² (Cauchy–Schwarz against 𝟏, ‖𝟏‖₂ = √k)."""
     if isinstance(e, ob.Norm2) and _column(e):
@@ -345,7 +238,21 @@ def _sum_bounds(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "sum-cauchy-schwarz", -total <= t(e)
 
 
-@fact("operator-norm", also=("operator-le-frobenius", "submultiplicative"))
+@fact(entry("operator-norm",
+            "‖Mu‖₂ ≤ ‖M‖‖u‖₂", (ANY_SIZE, "any matrix (not necessarily symmetric), any scalar c"),
+            _HJ + ", §5.6", "M:m,k u:k c",
+            lambda x: [(MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
+            abs(x.c) * MP.op(x.M) * MP.n2(x.u)),
+            (MP.n2(MP.scale(x.c, MP.mv(x.M, x.u))), "<=",
+            abs(x.c) * MP.frob(x.M) * MP.n2(x.u))], entails=("submultiplicative",)),
+      entry("operator-le-frobenius",
+            "‖X‖ ≤ ‖X‖_F", (ANY_SIZE, "any matrix"), _HJ + ", §5.6.P20", "X:m,k",
+            lambda x: [(MP.op(x.X), "<=", MP.frob(x.X))]),
+      entry("submultiplicative",
+            "‖XY‖ ≤ ‖X‖‖Y‖", (ANY_SIZE, "any matrices (not necessarily symmetric), any scalar c"),
+            _HJ + ", §5.6", "X:m,k Y:k,p c",
+            lambda x: [(abs(x.c) * MP.op(MP.mm(x.X, x.Y)), "<=",
+            abs(x.c) * MP.op(x.X) * MP.op(x.Y))], entails=("operator-norm",)))
 def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖Mu‖₂ ≤ ‖M‖‖u‖₂ and ‖Mu‖₂ ≤ ‖M‖_F‖u‖₂; ‖XY‖ ≤ ‖X‖‖Y‖; ‖X‖ ≤ ‖X‖_F (‖Xᵀ‖ = ‖X‖ is
     in the normal form)."""
@@ -368,7 +275,11 @@ def _operator(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "operator-le-frobenius", t(e) <= t(bound(e.args[0]))
 
 
-@fact("row-block")
+@fact(entry("row-block",
+            "a block of rows is a part of the matrix: ‖M_[j]‖ ≤ ‖M‖, ‖M_[j]‖_F ≤ ‖M‖_F",
+            (ANY_SIZE, "the block lies within M (where it is defined), whatever j"),
+            "a block of rows is P·M with ‖P‖ ≤ 1", "M:m,k", lambda x: _row_block_check(x),
+            routine=True))
 def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖M_[j]‖ ≤ ‖M‖ and ‖M_[j]‖_F ≤ ‖M‖_F: a block of rows is P·M for a P that keeps some
     rows (‖P‖ ≤ 1), whatever the block's index; a combination of blocks with one index and
@@ -382,7 +293,10 @@ def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "row-block", t(e) <= t(type(e)(whole))
 
 
-@fact("triangle")
+@fact(entry("triangle",
+            "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
+            (ANY_SIZE, "‖·‖₂, ‖·‖∞, ‖·‖₁, the spectral and the Frobenius norm"),
+            "definition of a norm", "u:k v:k w:k M:m,k N:m,k", lambda x: _triangle_check(x)))
 def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖, and |‖p‖ − ‖q‖| ≤ ‖p + q‖, for every norm."""
     if not isinstance(e, NORMS_):
@@ -397,7 +311,10 @@ def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "triangle", q_ <= t(e) + p_
 
 
-@fact("cauchy-schwarz")
+@fact(entry("cauchy-schwarz",
+            "|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂ (Cauchy–Schwarz)", (ANY_SIZE,), _HJ + ", §5.1.4", "u:k v:k",
+            lambda x: [(MP.inner(x.u, x.v), "<=", MP.n2(x.u) * MP.n2(x.v)),
+            (-MP.n2(x.u) * MP.n2(x.v), "<=", MP.inner(x.u, x.v))], entails=("sum-cauchy-schwarz",)))
 def _cauchy_schwarz(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """|⟨u, v⟩| ≤ ‖u‖₂‖v‖₂."""
     if isinstance(e, ob.Inner):
@@ -407,7 +324,10 @@ def _cauchy_schwarz(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "cauchy-schwarz", -bound <= t(e)
 
 
-@fact("hadamard")
+@fact(entry("hadamard",
+            "‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂", (ANY_SIZE,), "Hölder's inequality", "u:k v:k",
+            lambda x: [(MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.u) * MP.n2(x.v)),
+            (MP.n2(MP.had(x.u, x.v)), "<=", MP.ninf(x.v) * MP.n2(x.u))]))
 def _hadamard(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖u ∘ v‖₂ ≤ ‖u‖∞‖v‖₂."""
     if isinstance(e, ob.Norm2) and isinstance(e.args[0], sp.HadamardProduct) \
@@ -417,7 +337,10 @@ def _hadamard(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "hadamard", t(e) <= t(ob.norminf(v)) * t(ob.norm2(u))
 
 
-@fact("entry-extremes")
+@fact(entry("entry-extremes",
+            "−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞", (NONEMPTY,), "definition of ‖·‖∞", "u:k",
+            lambda x: [(-MP.ninf(x.u), "<=", min(x.u)), (min(x.u), "<=", max(x.u)),
+            (max(x.u), "<=", MP.ninf(x.u))], min_size=1, routine=True, lean=False))
 def _extremes(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """−‖v‖∞ ≤ min v ≤ max v ≤ ‖v‖∞."""
     if isinstance(e, (ob.MinEntry, ob.MaxEntry)) and t.nonempty(e.args[0]):
@@ -428,7 +351,11 @@ def _extremes(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "entry-extremes", hi <= inf
 
 
-@fact("exp-sup-norm")
+@fact(entry("exp-sup-norm",
+            "‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)", (NONEMPTY,), "exp is increasing and positive",
+            "u:k", lambda x: [(MP.ninf(MP.expv(x.u)), "=", MP.exp(max(x.u))),
+            (MP.ninf(MP.expv(x.u)), "<=", MP.exp(MP.ninf(x.u)))],
+            min_size=1))
 def _exp_sup(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖exp(u)‖∞ = exp(max u) ≤ exp(‖u‖∞)."""
     if isinstance(e, ob.NormInf) and isinstance(e.args[0], ob.ElemExp) \
@@ -438,7 +365,10 @@ def _exp_sup(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-sup-norm", t(e) <= t(sp.exp(ob.norminf(u)))
 
 
-@fact("exp-vector")
+@fact(entry("exp-vector",
+            "exp(u) has positive entries: ‖exp(u)‖₂ ≤ ⟨exp(u), 𝟏⟩, n·exp(min u) ≤ ⟨exp(u), 𝟏⟩ ≤ "
+            "n·exp(max u)", (NONEMPTY,), "exp is increasing and positive", "u:k",
+            lambda x: _exp_vector_check(x), min_size=1, routine=True, sign=True))
 def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """A vector of exponentials has positive entries: exp(max u) ≤ Σ exp(u) ≤ k·exp(max u),
     k·exp(min u) ≤ Σ exp(u),
@@ -459,7 +389,11 @@ def _exp_vector(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-vector", t(e) >= t(_size(u)) * t(sp.exp(ob.min_entry(u)))
 
 
-@fact("exp-difference")
+@fact(entry("exp-difference",
+            "‖exp(u) − exp(v)‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) and the mean value bound "
+            "exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂", (ANY_SIZE, "u, v of one size"),
+            "|1 − eˢ| ≤ e^|s| − 1 and the mean value theorem, entry by entry", "u:k v:k",
+            lambda x: _exp_difference_check(x), heavy=1))
 def _exp_difference(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """For w = exp(u) − exp(v): ‖w‖₂ ≤ ‖exp(u)‖₂(exp(‖u − v‖∞) − 1) (as |1 − eˢ| ≤ e^|s| − 1),
     and the mean value bounds ‖w‖₂ ≤ exp(max(‖u‖∞, ‖v‖∞))‖u − v‖₂ ≤
@@ -478,7 +412,10 @@ def _exp_difference(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     yield "exp-difference", t(e) <= top * dist
 
 
-@fact("softmax-lipschitz")
+@fact(entry("softmax-lipschitz",
+            "softmax is ½-Lipschitz in ℓ₂", (NONEMPTY, "u, v of one size"),
+            "the Jacobian diag(p) − ppᵀ has norm ≤ ½ (Gao & Pavel, arXiv:1704.00805, Prop. 4)",
+            "u:k v:k", lambda x: _softmax_check(x), min_size=1))
 def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖softmax(u) − softmax(v)‖₂ ≤ ½‖u − v‖₂: the Jacobian diag(p) − ppᵀ has norm at most
     ½ (xᵀJx is the variance of x under p, at most (max x − min x)²/4 ≤ ‖x‖₂²/2), and the mean
@@ -490,7 +427,15 @@ def _softmax(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "softmax-lipschitz", 2 * t(e) <= t(ob.norm2(u - v))
 
 
-@pair_fact("exp-monotone", (sp.exp, sp.exp), also=("exp-ratio",))
+@pair_fact((sp.exp, sp.exp),
+           entry("exp-monotone",
+                 "exp is increasing", ("a, b real",), _CALC, "a b",
+                 lambda x: ([(MP.exp(x.a), "<=", MP.exp(x.b))] if x.a <= x.b else [])
+                 + ([(MP.exp(x.a), "<", MP.exp(x.b))] if x.a < x.b else []), routine=True),
+           entry("exp-ratio",
+                 "exp(b) ≥ exp(a)(1 + b − a)", ("a, b real",), _CALC + " (the tangent at a)", "a b",
+                 lambda x: [(MP.exp(x.a) * (1 + MP.sub(x.b, x.a)), "<=", MP.exp(x.b))],
+                 routine=True, lean=False, heavy=3))
 def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp is increasing, and exp(b) ≥ exp(a)(1 + b − a) (exp(b − a) ≥ 1 + b − a)."""
     if isinstance(a, sp.exp) and isinstance(b, sp.exp):
@@ -500,7 +445,11 @@ def _exp_monotone(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-ratio", t(b) >= t(a) * (1 + xb - xa)
 
 
-@pair_fact("exp-sum-difference", (ob.SumEntries, ob.SumEntries))
+@pair_fact((ob.SumEntries, ob.SumEntries),
+           entry("exp-sum-difference",
+                 "|⟨exp(u) − exp(v), 𝟏⟩| ≤ ⟨exp(u), 𝟏⟩(exp(‖u − v‖∞) − 1)",
+                 (ANY_SIZE, "u, v of one size"), "|1 − eˢ| ≤ e^|s| − 1, entry by entry", "u:k v:k",
+                 lambda x: _exp_sums_check(x), lean=False, heavy=2))
 def _exp_sums(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """|Σ exp(u) − Σ exp(v)| ≤ Σ exp(u)·(exp(‖u − v‖∞) − 1), entry by entry as in
     ``exp-difference``."""
@@ -513,7 +462,11 @@ def _exp_sums(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "exp-sum-difference", t(b) - t(a) <= bound
 
 
-@pair_fact("log-monotone", (sp.log, sp.log))
+@pair_fact((sp.log, sp.log),
+           entry("log-monotone",
+                 "log is increasing", ("0 < a (stated in each instance)",), _CALC, "a:+ b:+",
+                 lambda x: ([(mpmath.log(x.a), "<=", mpmath.log(x.b))] if x.a <= x.b else [])
+                 + ([(mpmath.log(x.a), "<", mpmath.log(x.b))] if x.a < x.b else []), routine=True))
 def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """log is increasing on (0, ∞), and log a ≤ a − 1."""
     if isinstance(a, sp.log) and isinstance(b, sp.log):
@@ -522,7 +475,10 @@ def _log(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "log-monotone", z3.Implies(z3.And(xa > 0, xa < xb), t(a) < t(b))
 
 
-@pair_fact("log-exp", (sp.log, sp.exp))
+@pair_fact((sp.log, sp.exp),
+           entry("log-exp",
+                 "log is the inverse of exp", ("0 < a, 0 < c (stated in each instance)",), _CALC,
+                 "a:+ b c:+", lambda x: _log_exp_check(x), routine=True))
 def _log_exp(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """log is the inverse of exp and increasing: a ≥ exp(b) ⇒ log a ≥ b, 0 < a ≤ exp(b) ⇒
     log a ≤ b; with a third atom log c (c > 0): a ≤ c·exp(b) ⇒ log a ≤ log c + b, and ≥ alike."""
@@ -536,7 +492,10 @@ def _log_exp(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "log-exp", z3.Implies(z3.And(xa > 0, xc > 0, xa >= xc * eb), t(a) >= t(c) + xb)
 
 
-@fact("log-tangent")
+@fact(entry("log-tangent",
+            "1 − 1/a ≤ log a ≤ a − 1", ("0 < a (stated in each instance)",), _CALC, "a:+",
+            lambda x: [(mpmath.log(x.a), "<=", x.a - 1), (x.a - 1, "<=", x.a * mpmath.log(x.a))],
+            routine=True))
 def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """1 − 1/a ≤ log a ≤ a − 1 for a > 0."""
     if isinstance(e, sp.log):
@@ -545,7 +504,10 @@ def _log_tangent(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "log-tangent", z3.Implies(xa > 0, xa * t(e) >= xa - 1)
 
 
-@fact("exp-power")
+@fact(entry("exp-power",
+            "exp(ka) = exp(a)ᵏ for k = 2, 3, 4", ("a real, k an integer from 2 to 4",),
+            "definition of exp", "a", lambda x: _exp_power_check(x),
+            routine=True, lean=False, lean_exp=True))
 def _exp_power(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp(k·a) = exp(a)ᵏ for an integer k from 2 to 4 (``exp(2R²) = exp(R²)²``): the atom
     ``exp(a)`` is made, so that the bounds on ``exp(a)`` reach ``exp(k·a)``."""
@@ -555,7 +517,11 @@ def _exp_power(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             yield "exp-power", t(e) == t(sp.exp(a)) ** int(k)
 
 
-@pair_fact("exp-product", (sp.exp, sp.exp))
+@pair_fact((sp.exp, sp.exp),
+           entry("exp-product",
+                 "exp(a)exp(b) = exp(a + b)", ("a, b real",), "definition of exp", "a b",
+                 lambda x: [(MP.exp(x.a) * MP.exp(x.b), "=", MP.exp(MP.add(x.a, x.b)))],
+                 routine=True, lean=False, heavy=3))
 def _exp_product(a: sp.Basic, b: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """exp(a)·exp(b) = exp(a + b), when exp(a + b) is an atom too."""
     if isinstance(a, sp.exp) and isinstance(b, sp.exp) \
@@ -655,9 +621,10 @@ HYPOTHESIS_FACTS: dict[str, HypothesisGenerator] = {}
 _BRANCHING = (sp.Max, sp.Min, sp.sign, sp.Piecewise, sp.Heaviside)
 
 
-def hypothesis_fact(name: str) -> Callable[[HypothesisGenerator], HypothesisGenerator]:
-    """Register a generator of facts about the hypotheses under ``name``."""
+def hypothesis_fact(first: Declaration) -> Callable[[HypothesisGenerator], HypothesisGenerator]:
+    """Register a generator of facts about the hypotheses with its entry."""
     def add(fn: HypothesisGenerator) -> HypothesisGenerator:
+        name = declare(first)
         HYPOTHESIS_FACTS[name] = fn
         GIVES[name] = frozenset({name})
         return fn
@@ -677,7 +644,14 @@ def conjunctive_logs(e: sp.Basic) -> list[sp.Basic]:
     return here + [p for a in e.args for p in conjunctive_logs(a)]
 
 
-@hypothesis_fact("log-domain")
+@hypothesis_fact(entry(
+    "log-domain",
+    "a hypothesis holds only where it is defined: log a in a conjunctive hypothesis gives a > 0",
+    ("the log occurs in a hypothesis outside any disjunction's branch (no Max, Min, sign or "
+     "Piecewise above it), a hypothesis of the claim or a cited premise",),
+    "definition of log (the real logarithm is defined on (0, ∞))", "a",
+    lambda x: [(0, "<", x.a)] if MP.real_log(x.a) else None,
+    routine=True, definitional=True))
 def _log_domain(props: Sequence[Prop_], t: Atoms) -> Iterator[Fact]:
     """A hypothesis holds only where it is defined: each log ``log a`` in it, outside a
     disjunction's branch, gives ``a > 0``."""
@@ -692,7 +666,13 @@ def _log_domain(props: Sequence[Prop_], t: Atoms) -> Iterator[Fact]:
                 yield "log-domain", t(e.args[0]) > 0
 
 
-@hypothesis_fact("loewner-norm")
+@hypothesis_fact(entry(
+    "loewner-norm",
+    "0 ⪯ P ⪯ Q implies ‖P‖ ≤ ‖Q‖",
+    ("hypotheses 0 ⪯ P and P ⪯ Q, as written (⪯ is the Loewner order: Q − P and P are "
+     "symmetric positive semidefinite, docs/verdicts.md)",),
+    _HJ + ", Cor. 7.7.4 (Weyl monotonicity)", "G:k,k H:k,k",
+    lambda x: _loewner_check(x)))
 def _loewner(props: Sequence[Prop_], t: Atoms) -> Iterator[Fact]:
     """From the hypotheses 0 ⪯ P and P ⪯ Q: ‖P‖ ≤ ‖Q‖ (Weyl: the largest eigenvalue is
     monotone in the Loewner order of symmetric matrices)."""
@@ -717,6 +697,63 @@ def hypothesis_facts(props: Sequence[Prop_], t: Atoms,
             except _SKIP:
                 continue
     return out
+
+
+#: an entry whose instances the engine itself makes (each root the translator meets)
+declare(entry("root-definition",
+              "b^(1/q) (q = 2, 3, 4) is the non-negative root: r ≥ 0 and r^q = b where b ≥ 0",
+              ("b ≥ 0 (the root's definition holds only there)",),
+              "definition of the real root", "b:0+", lambda x: _root_check(x), routine=True,
+              definitional=True))
+
+#: whole-claim entries: the lemma schemas (:mod:`numeric.stages.schemas`) match a claim against
+#: them; no atom has instances of them on the blackboard
+declare(
+    entry("holder-1-inf", "|⟨u, v⟩| ≤ ‖u‖₁‖v‖∞", (ANY_SIZE,), "Hölder's inequality", "u:k v:k",
+          lambda x: [(abs(MP.inner(x.u, x.v)), "<=", MP.n1(x.u) * MP.ninf(x.v))]),
+    entry("softmax-norm", "‖softmax(z)‖₂ ≤ 1 and ‖softmax(z)‖∞ ≤ 1", (NONEMPTY,),
+          "softmax(z) is a probability vector", "z:k",
+          lambda x: [(MP.n2(_soft(x.z)), "<=", 1), (MP.ninf(_soft(x.z)), "<=", 1)], min_size=1),
+    entry("logsumexp-lower", "max z ≤ log⟨exp z, 1⟩", (NONEMPTY,), "one term of the sum",
+          "z:k", lambda x: [(max(x.z), "<=", _lse(x.z))], min_size=1),
+    entry("logsumexp-upper", "log⟨exp z, 1⟩ ≤ max z + log k", (NONEMPTY,),
+          "each term is at most the largest", "z:k",
+          lambda x: [(_lse(x.z), "<=", max(x.z) + mpmath.log(x.k))], min_size=1))
+
+
+def _soft(v: list) -> list:
+    top = max(v)
+    e = [MP.exp(MP.sub(a, top)) for a in v]
+    return [a / MP.sum(e) for a in e]
+
+
+def _lse(v: list) -> Any:
+    top = max(v)
+    return top + mpmath.log(MP.sum([MP.exp(MP.sub(a, top)) for a in v]))
+
+
+# -- views of the declarations (read by the engine, the focused route and the reports) -----
+
+#: each entry's theorem, in words (for reports and citation findings)
+DESCRIPTIONS = {name: e.statement for name, e in LIBRARY.items()}
+#: the definitional entries: axioms every claim may use (domains, roots), as SIGNS are
+DEFINITIONAL = frozenset(name for name, e in LIBRARY.items() if e.definitional)
+#: the sign entries, tried alone first
+SIGNS = frozenset(name for name, e in LIBRARY.items() if e.sign)
+#: what citing an entry also gives
+ENTAILS = {name: set(e.entails) for name, e in LIBRARY.items() if e.entails}
+#: entries a referee does not expect a proof to cite
+ROUTINE = frozenset(name for name, e in LIBRARY.items() if e.routine)
+#: the lean library of :mod:`numeric.prover.focus`: the entries without the calculus of exp
+#: (tangents, ratios, products, powers, the bounds of sums of exponentials) and the entry
+#: extremes, which multiply the facts of a claim over many exponentials until z3 gives up
+LEAN = frozenset(name for name, e in LIBRARY.items() if e.lean)
+#: the focused route's second library: with the tangent ``exp(a) ≥ 1 + a`` and the powers
+#: ``exp(ka) = exp(a)ᵏ`` (closeness's lemma-5.5:part-2:step-3 needs both)
+LEAN_EXP = LEAN | frozenset(name for name, e in LIBRARY.items() if e.lean_exp)
+#: entries a proof should cite only when the plainer ones do not do (tried for removal first
+#: when the engine names the entries a proof needs), by weight
+HEAVY = {name: e.heavy for name, e in LIBRARY.items() if e.heavy}
 
 
 # -- the entries' statements in mpmath (the randomised test's checks; independent of the

@@ -25,10 +25,11 @@ expression; ``‖u‖₁`` is written ``sum_entries(abs_(u))``):
 - ``logsumexp-lower``: ``max z ≤ log⟨exp z, 1⟩``; ``logsumexp-upper``:
   ``log⟨exp z, 1⟩ ≤ max z + log k``.
 
-Each schema is declared in :data:`SCHEMA_LIBRARY` with its side conditions: the last three
-speak of an entry (a largest entry, a probability vector), so they match only a claim whose
-vectors have a known size ≥ 1 over its dimension ranges (``z`` of size ``n - 1`` is empty at
-``n = 1``); the others hold at every size (every norm of an empty vector is 0).
+Each schema is an instance of a library entry (:data:`numeric.prover.facts.LIBRARY`), whose
+declaration holds the theorem, its side conditions and its check: the last three speak of an
+entry (a largest entry, a probability vector), so they match only a claim whose vectors have a
+known size ≥ 1 over its dimension ranges (``z`` of size ``n - 1`` is empty at ``n = 1``); the
+others hold at every size (every norm of an empty vector is 0).
 
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
@@ -44,13 +45,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import mpmath
 import sympy as sp
 
 from numeric.prover.atoms import size_at_least
-from numeric.prover.facts import ANY_SIZE, MP, NONEMPTY, Declaration
+from numeric.prover.facts import LIBRARY
 from symbolic import objects as ob
 from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
@@ -304,99 +304,24 @@ def _lse_upper(s: sp.Expr, b: sp.Expr) -> bool:
     return False
 
 
-SCHEMAS: dict[str, Matcher] = {
-    "norminf-le-norm2": _norminf_le_norm2,
-    "norm2-le-sqrtn-norminf": _norm2_le_sqrtn_norminf,
-    "norm2-le-norm1": _norm2_le_norm1,
-    "norminf-le-norm1": _norminf_le_norm1,
-    "norm1-le-sqrtn-norm2": _norm1_le_sqrtn_norm2,
-    "norm1-le-n-norminf": _norm1_le_n_norminf,
-    "cauchy-schwarz": _cauchy_schwarz,
-    "holder-1-inf": _holder,
-    "triangle": _triangle,
-    "operator-norm": _operator_norm,
-    "frobenius-bound": _frobenius_bound,
-    "opnorm-le-frob": _opnorm_le_frob,
-    "softmax-norm": _softmax_norm,
-    "logsumexp-lower": _lse_lower,
-    "logsumexp-upper": _lse_upper,
-}
-
-
-_T = "Horn & Johnson, Matrix Analysis, 2nd ed. (2013)"
-
-
-def _soft(v: list) -> list:
-    top = max(v)
-    e = [MP.exp(MP.sub(a, top)) for a in v]
-    return [a / MP.sum(e) for a in e]
-
-
-def _lse(v: list) -> Any:
-    top = max(v)
-    return top + mpmath.log(MP.sum([MP.exp(MP.sub(a, top)) for a in v]))
-
-
-def _triangle_check(x: Any) -> list:
-    out = [(f(MP.vadd(x.u, MP.scale(-1, x.v), x.w)), "<=", f(x.u) + f(x.v) + f(x.w))
-           for f in (MP.n2, MP.ninf)]
-    both = [MP.vadd(r, s) for r, s in zip(x.M, x.N, strict=True)]
-    return out + [(g(both), "<=", g(x.M) + g(x.N)) for g in (MP.op, MP.frob)]
-
-
-#: each schema's declaration (as the library's, :class:`~numeric.prover.facts.Declaration`):
-#: the theorem, its side conditions, a source, and its randomised check
-SCHEMA_LIBRARY: dict[str, Declaration] = {
-    "norminf-le-norm2": Declaration(
-        "‖u‖∞ ≤ ‖u‖₂", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.ninf(x.u), "<=", MP.n2(x.u))]),
-    "norm2-le-sqrtn-norminf": Declaration(
-        "‖u‖₂ ≤ √k‖u‖∞", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.n2(x.u), "<=", mpmath.sqrt(x.k) * MP.ninf(x.u))]),
-    "norm2-le-norm1": Declaration(
-        "‖u‖₂ ≤ ‖u‖₁", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.n2(x.u), "<=", MP.n1(x.u))]),
-    "norminf-le-norm1": Declaration(
-        "‖u‖∞ ≤ ‖u‖₁", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.ninf(x.u), "<=", MP.n1(x.u))]),
-    "norm1-le-sqrtn-norm2": Declaration(
-        "‖u‖₁ ≤ √k‖u‖₂", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.n1(x.u), "<=", mpmath.sqrt(x.k) * MP.n2(x.u))]),
-    "norm1-le-n-norminf": Declaration(
-        "‖u‖₁ ≤ k‖u‖∞", (ANY_SIZE,), _T + ", §5.4.21", ("u:k",),
-        lambda x: [(MP.n1(x.u), "<=", x.k * MP.ninf(x.u))]),
-    "cauchy-schwarz": Declaration(
-        "⟨u, v⟩ ≤ |⟨u, v⟩| ≤ ‖u‖₂‖v‖₂, ⟨u, v⟩² ≤ ‖u‖₂²‖v‖₂²", (ANY_SIZE,), _T + ", §5.1.4",
-        ("u:k", "v:k"),
-        lambda x: [(abs(MP.inner(x.u, x.v)), "<=", MP.n2(x.u) * MP.n2(x.v)),
-                   (MP.inner(x.u, x.v) ** 2, "<=", MP.n2(x.u) ** 2 * MP.n2(x.v) ** 2)]),
-    "holder-1-inf": Declaration(
-        "|⟨u, v⟩| ≤ ‖u‖₁‖v‖∞", (ANY_SIZE,), "Hölder's inequality", ("u:k", "v:k"),
-        lambda x: [(abs(MP.inner(x.u, x.v)), "<=", MP.n1(x.u) * MP.ninf(x.v))]),
-    "triangle": Declaration(
-        "‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖ (‖·‖₂, ‖·‖∞, ‖·‖_F, spectral; −u counts as u)",
-        (ANY_SIZE,), "definition of a norm", ("u:k", "v:k", "w:k", "M:m,k", "N:m,k"),
-        _triangle_check),
-    "operator-norm": Declaration(
-        "‖Mu‖₂ ≤ ‖M‖‖u‖₂", (ANY_SIZE, "any matrix (not necessarily symmetric)"),
-        _T + ", §5.6", ("M:m,k", "u:k"),
-        lambda x: [(MP.n2(MP.mv(x.M, x.u)), "<=", MP.op(x.M) * MP.n2(x.u))]),
-    "frobenius-bound": Declaration(
-        "‖Mu‖₂ ≤ ‖M‖_F‖u‖₂", (ANY_SIZE, "any matrix"), _T + ", §5.6", ("M:m,k", "u:k"),
-        lambda x: [(MP.n2(MP.mv(x.M, x.u)), "<=", MP.frob(x.M) * MP.n2(x.u))]),
-    "opnorm-le-frob": Declaration(
-        "‖M‖ ≤ ‖M‖_F", (ANY_SIZE, "any matrix"), _T + ", §5.6", ("M:m,k",),
-        lambda x: [(MP.op(x.M), "<=", MP.frob(x.M))]),
-    "softmax-norm": Declaration(
-        "‖softmax(z)‖₂ ≤ 1 and ‖softmax(z)‖∞ ≤ 1", (NONEMPTY,),
-        "softmax(z) is a probability vector", ("z:k",),
-        lambda x: [(MP.n2(_soft(x.z)), "<=", 1), (MP.ninf(_soft(x.z)), "<=", 1)], 1),
-    "logsumexp-lower": Declaration(
-        "max z ≤ log⟨exp z, 1⟩", (NONEMPTY,), "one term of the sum", ("z:k",),
-        lambda x: [(max(x.z), "<=", _lse(x.z))], 1),
-    "logsumexp-upper": Declaration(
-        "log⟨exp z, 1⟩ ≤ max z + log k", (NONEMPTY,), "each term is at most the largest",
-        ("z:k",), lambda x: [(_lse(x.z), "<=", max(x.z) + mpmath.log(x.k))], 1),
+#: each schema: its matcher and the library entry it is an instance of (the theorem, its side
+#: conditions and its randomised check are the entry's, :data:`~numeric.prover.facts.LIBRARY`)
+SCHEMAS: dict[str, tuple[Matcher, str]] = {
+    "norminf-le-norm2": (_norminf_le_norm2, "norm-equivalence"),
+    "norm2-le-sqrtn-norminf": (_norm2_le_sqrtn_norminf, "norm-equivalence"),
+    "norm2-le-norm1": (_norm2_le_norm1, "norm-equivalence"),
+    "norminf-le-norm1": (_norminf_le_norm1, "norm-equivalence"),
+    "norm1-le-sqrtn-norm2": (_norm1_le_sqrtn_norm2, "norm-equivalence"),
+    "norm1-le-n-norminf": (_norm1_le_n_norminf, "norm-equivalence"),
+    "cauchy-schwarz": (_cauchy_schwarz, "cauchy-schwarz"),
+    "holder-1-inf": (_holder, "holder-1-inf"),
+    "triangle": (_triangle, "triangle"),
+    "operator-norm": (_operator_norm, "operator-norm"),
+    "frobenius-bound": (_frobenius_bound, "operator-norm"),
+    "opnorm-le-frob": (_opnorm_le_frob, "operator-le-frobenius"),
+    "softmax-norm": (_softmax_norm, "softmax-norm"),
+    "logsumexp-lower": (_lse_lower, "logsumexp-lower"),
+    "logsumexp-upper": (_lse_upper, "logsumexp-upper"),
 }
 
 
@@ -452,9 +377,9 @@ def match(claim: Claim) -> str | None:
     if reduced != (small, big):
         pairs.append(reduced)
     for s, b in pairs:
-        for name, schema in SCHEMAS.items():
+        for name, (schema, entry) in SCHEMAS.items():
             try:
-                if schema(s, b) and sizes_known(claim, SCHEMA_LIBRARY[name].min_size):
+                if schema(s, b) and sizes_known(claim, LIBRARY[entry].min_size):
                     return name
             except (TypeError, AttributeError, ValueError):
                 continue
@@ -487,10 +412,12 @@ class SchemaStage:
             return Verdict(Status.UNKNOWN, method="lemma schemas", rigorous=False,
                            message=f"not an instance of any of {len(SCHEMAS)} lemma schemas",
                            seed=seed, seconds=time.perf_counter() - t0)
+        entry = SCHEMAS[name][1]
         return Verdict(Status.PROVED, method=f"lemma schema {name}", rigorous=True,
-                       message=f"an instance of the schema {name}, which holds for every size",
+                       message=f"an instance of the schema {name} of the library entry {entry}, "
+                               "which holds for every size",
                        seed=seed, precision="exact", seconds=time.perf_counter() - t0,
-                       details={"schema": name, "relies_on": [name]})
+                       details={"schema": name, "relies_on": [entry]})
 
 
 STAGE = SchemaStage()

@@ -8,7 +8,8 @@ import z3
 
 from numeric.budget import Budget
 from numeric.prover import engine
-from numeric.prover.engine import prove, solver
+from numeric.prover.engine import prove
+from numeric.prover.z3solver import solver
 from symbolic import Claim, Prop, matrix, norm2, opnorm, scalar, vector
 from symbolic.objects import d, n
 

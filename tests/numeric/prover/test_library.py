@@ -156,7 +156,9 @@ def test_every_library_entry_has_its_pair_here():
                                                     "root-definition"}
     assert names <= set(ENTRIES), names - set(ENTRIES)
     assert set(FACTS) | set(PAIR_FACTS) | set(HYPOTHESIS_FACTS) <= set(ENTRIES)
-    assert set(DESCRIPTIONS) == set(ENTRIES)
+    # the whole-claim entries are the lemma schemas' (their pairs: the schema stage's tests)
+    assert set(DESCRIPTIONS) - set(ENTRIES) == {"holder-1-inf", "softmax-norm",
+                                                "logsumexp-lower", "logsumexp-upper"}
 
 
 def test_relies_on_is_the_same_on_every_run():

@@ -1,6 +1,6 @@
 """The library, entry by entry, on random instances (issue 43, item 3): every entry of
 :data:`numeric.prover.facts.LIBRARY` (the blackboard's, the hypothesis entries, the
-definitional ones) and of :data:`numeric.stages.schemas.SCHEMA_LIBRARY` declares its side
+definitional ones and the whole-claim entries the lemma schemas match) declares its side
 conditions, a source and a check; the check holds, in mpmath, at 1,000 instances drawn from
 the declaration, with sizes 1 (and 0 where allowed), zero vectors, non-symmetric matrices and
 magnitudes from 1e-300 to 1e300. A new entry without a declaration fails the conformance test.
@@ -19,13 +19,12 @@ import z3
 
 from numeric.prover import facts
 from numeric.prover.atoms import Atoms
-from numeric.stages.schemas import SCHEMA_LIBRARY, SCHEMAS
+from numeric.stages.schemas import SCHEMAS
 from symbolic import exp_, max_entry, n, norm2, norminf, sum_entries, vector
 
 INSTANCES = 1000
 TOL = mpmath.mpf(10) ** -20
-ALL = {**{f"fact {k}": v for k, v in facts.LIBRARY.items()},
-       **{f"schema {k}": v for k, v in SCHEMA_LIBRARY.items()}}
+ALL = {f"fact {k}": v for k, v in facts.LIBRARY.items()}
 
 
 # -- conformance -----------------------------------------------------------------------------
@@ -35,7 +34,9 @@ def test_every_entry_has_a_declaration():
     given = {g for gs in facts.GIVES.values() for g in gs}
     assert names | given | facts.DEFINITIONAL <= set(facts.LIBRARY)
     assert set(facts.LIBRARY) == set(facts.DESCRIPTIONS)
-    assert set(SCHEMAS) == set(SCHEMA_LIBRARY)
+    assert {entry for _, entry in SCHEMAS.values()} <= set(facts.LIBRARY)
+    for name, e in facts.LIBRARY.items():
+        assert e.name == name
 
 
 @pytest.mark.parametrize("name", sorted(ALL))
@@ -171,8 +172,8 @@ def test_each_entry_holds_on_random_instances(name):
 
 def test_a_wrong_statement_fails_the_check():
     """The test catches a false entry: ‖v‖₂ ≤ ‖v‖∞ fails on some instance."""
-    entry = facts.Declaration("wrong", ("none",), "none", ("u:k",),
-                              lambda x: [(facts.MP.n2(x.u), "<=", facts.MP.ninf(x.u))], 1)
+    entry = facts.entry("wrong", "‖v‖₂ ≤ ‖v‖∞", ("none",), "none", "u:k",
+                        lambda x: [(facts.MP.n2(x.u), "<=", facts.MP.ninf(x.u))], min_size=1)
     rng, stats = np.random.default_rng(0), {"zero": 0, "non-symmetric": 0, "size 1": 0,
                                             "size 0": 0, "smallest": mpmath.inf,
                                             "largest": mpmath.mpf(0)}
