@@ -213,6 +213,26 @@ class Claim:
             out |= h.symbols
         return out
 
+    def sides(self) -> tuple[sp.Basic, ...]:
+        """Every expression the claim speaks of: its two sides, then each hypothesis's.
+
+        >>> x = sp.Symbol("x", real=True)
+        >>> Claim("t:extra-1", x, "<=", 1, hypotheses=[Prop(x, ">", 0)]).sides()
+        (x, 1, x, 0)
+        """
+        return (self.lhs, self.rhs, *[x for h in self.hypotheses for x in (h.lhs, h.rhs)])
+
+    def variables(self) -> list[sp.Symbol]:
+        """The free scalar symbols of :meth:`sides` (dimension symbols used as numbers
+        included; a named definition's are its body's), sorted by name.
+
+        >>> x, y = sp.Symbol("x", real=True), sp.Symbol("y", real=True)
+        >>> Claim("t:extra-1", y, "<=", 1, hypotheses=[Prop(x, ">", 0)]).variables()
+        [x, y]
+        """
+        return sorted({s for e in self.sides() for s in sp.sympify(e).free_symbols
+                       if isinstance(s, sp.Symbol)}, key=str)
+
     @property
     def dimension_symbols(self) -> set[sp.Symbol]:
         """Dimension parameters (``n``, ``d``, ...) the claim's shapes use."""

@@ -172,7 +172,7 @@ def too_large(claim: Claim) -> str | None:
     True
     """
     k = sum(nodes(e, MAX_CLAIM_NODES + 1) for e in (
-        claim.lhs, claim.rhs, *[s for h in claim.hypotheses for s in (h.lhs, h.rhs)]))
+        claim.sides()))
     return None if k <= MAX_CLAIM_NODES else \
         f"more than {MAX_CLAIM_NODES} nodes once definitions are unfolded"
 

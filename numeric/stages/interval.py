@@ -104,15 +104,6 @@ def _const_bound(e: sp.Expr, upper: bool) -> tuple[float, bool] | None:
     return f, bool(iv.lo == iv.hi and flint.arb(f) == end)
 
 
-def _variables(claim: Claim) -> list[sp.Symbol]:
-    """Scalar symbols, plus dimension symbols used as numbers (treated as reals in their
-    declared range: proving for all reals implies it for the integers)."""
-    exprs = [claim.lhs, claim.rhs] + [e for h in claim.hypotheses for e in (h.lhs, h.rhs)]
-    dims = set(DIMS.values())
-    used = set().union(*[sp.sympify(unwrap(e)).free_symbols for e in exprs]) & dims
-    return sorted(claim.symbols | used, key=str)
-
-
 def _size_range(claim: Claim, v: sp.Symbol) -> tuple[int, float]:
     """The declared range of the size ``v`` (``claim.dims``), else ``[1, inf)``."""
     lo, hi = claim.dims.get(str(v), (1, INF))
@@ -196,15 +187,15 @@ def applicable(claim: Claim) -> bool:
     if any(h.rel is Relation.PSD_LE for h in claim.hypotheses):
         return False
     dims = set(DIMS.values())
-    if not all(s in dims or not s.is_integer for s in _variables(claim)):
+    if not all(s in dims or not s.is_integer for s in claim.variables()):
         return False
-    return 0 < len(_variables(claim)) and len(_variables(_substituted(claim))) <= 3
+    return 0 < len(claim.variables()) and len(_substituted(claim).variables()) <= 3
 
 
 class _Problem:
     def __init__(self, claim: Claim):
         self.claim = claim
-        self.vars = _variables(claim)
+        self.vars = claim.variables()
         self.g = _margin_expr(claim.prop)
         self.strict = claim.rel.strict
         dims = set(DIMS.values())
@@ -528,7 +519,7 @@ class _Run:
         cases = _size_cases(work)
         if cases:
             state, wit = self.by_size(work, cases)
-        elif not _variables(work):
+        elif not work.variables():
             state, wit = decide_ground(work)
         else:
             state, wit = self.search(work)
@@ -609,7 +600,7 @@ def _size_cases(claim: Claim) -> list[dict[sp.Symbol, int]]:
     >>> len(_size_cases(Claim("t:extra-1", n, "<=", 9, dims={"n": (2, 5)})))
     4
     """
-    sizes = [v for v in _variables(claim) if v in DIMS.values()]
+    sizes = [v for v in claim.variables() if v in DIMS.values()]
     ranges = [_size_range(claim, v) for v in sizes]
     if not sizes or any(math.isinf(hi) for _, hi in ranges):
         return []

@@ -47,14 +47,6 @@ METHOD = "exact real algebra (z3 nlsat)"
 MAX_VARIABLES = 8
 
 
-def _variables(claim: Claim) -> list[sp.Symbol]:
-    exprs = [claim.lhs, claim.rhs] + [e for h in claim.hypotheses for e in (h.lhs, h.rhs)]
-    free: set[sp.Symbol] = set()
-    for e in exprs:
-        free |= sp.sympify(unwrap(e)).free_symbols
-    return sorted(free, key=str)
-
-
 def _not_applicable(claim: Claim) -> str | None:
     if claim.rel is Relation.PSD_LE:
         return "Loewner order, not a scalar relation"
@@ -62,14 +54,14 @@ def _not_applicable(claim: Claim) -> str | None:
         return "vector/matrix symbols (not a scalar claim)"
     if any(h.rel is Relation.PSD_LE for h in claim.hypotheses):
         return "Loewner-order hypothesis"
-    syms = _variables(claim)
+    syms = claim.variables()
     if not syms:
         return "no variables"
     if len(syms) > MAX_VARIABLES:
         return f"{len(syms)} variables, limit {MAX_VARIABLES}"
     try:
         tr = Translator({s: z3.Real(str(s)) for s in syms})
-        for e in (claim.lhs, claim.rhs, *[x for h in claim.hypotheses for x in (h.lhs, h.rhs)]):
+        for e in claim.sides():
             tr(unwrap(e))
     except NotAlgebraic as exc:
         return f"not polynomial/rational: {exc}"
@@ -132,7 +124,7 @@ class RealAlgebraStage:
             return None
         t0 = time.perf_counter()
         limit = _limit(budget)
-        syms = _variables(claim)
+        syms = claim.variables()
         zv = {s: z3.Real(str(s)) for s in syms}
         tr = Translator(zv)
         hyps = [z3_relation(h.rel, tr(unwrap(h.lhs)), tr(unwrap(h.rhs))) for h in claim.hypotheses]

@@ -75,13 +75,6 @@ def _margin(p: Prop) -> sp.Expr:
     return rhs - lhs if p.rel.direction < 0 else lhs - rhs
 
 
-def _variables(claim: Claim) -> list[sp.Symbol]:
-    free: set[sp.Symbol] = set()
-    for e in (claim.lhs, claim.rhs, *[x for h in claim.hypotheses for x in (h.lhs, h.rhs)]):
-        free |= sp.sympify(unwrap(e)).free_symbols
-    return sorted(free, key=str)
-
-
 def not_applicable(claim: Claim) -> str | None:
     """Why the stage does not apply, or None.
 
@@ -96,14 +89,14 @@ def not_applicable(claim: Claim) -> str | None:
         return "vector/matrix symbols (not a scalar claim)"
     if any(h.rel is Relation.PSD_LE for h in claim.hypotheses):
         return "Loewner-order hypothesis"
-    syms = _variables(claim)
+    syms = claim.variables()
     if set(syms) & set(DIMS.values()):
         return "sizes used as numbers (left to the interval prover)"
     if not syms:
         return "no variables"
     if len(syms) > MAX_VARIABLES:
         return f"{len(syms)} variables, limit {MAX_VARIABLES}"
-    for e in (claim.lhs, claim.rhs, *[x for h in claim.hypotheses for x in (h.lhs, h.rhs)]):
+    for e in claim.sides():
         for node in sp.preorder_traversal(unwrap(e)):
             if isinstance(node, sp.Function) and not isinstance(node, _ALLOWED):
                 return f"{node.func.__name__} not enclosed"
@@ -168,7 +161,7 @@ class _Problem:
 
     def __init__(self, claim: Claim):
         self.claim = claim
-        orig = _variables(claim)
+        orig = claim.variables()
         props = [Prop(s, ">", 0) for s in orig if s.is_positive] + [
             Prop(s, ">=", 0) for s in orig if s.is_nonnegative and not s.is_positive] + [
             Prop(s, "<", 0) for s in orig if s.is_negative] + [
@@ -543,7 +536,7 @@ class TaylorStage:
             work, subs = claim, {}
         used, rules, changes = 0, {}, []
         with arb_prec(128):
-            if not _variables(work):
+            if not work.variables():
                 state, wit = decide_ground(work)
             else:
                 p = _Problem(work)

@@ -67,8 +67,7 @@ def eq_tolerance(claim: Claim) -> float:
 
 def ranges_of(claim: Claim) -> dict[str, str]:
     """Where each exponential-type quantity of ``claim`` leaves float64 range."""
-    exprs = [claim.lhs, claim.rhs, *[e for h in claim.hypotheses for e in (h.lhs, h.rhs)]]
-    return float64_ranges(exprs)
+    return float64_ranges(list(claim.sides()))
 
 
 def sample_count(budget: Budget, layout: Layout) -> int:
