@@ -63,6 +63,9 @@ class Declared:
     reads: ClassVar[tuple[str, ...]] = ()
     traits: ClassVar[frozenset[str]] = frozenset()
     primitive: ClassVar[str | None] = None
+    #: how the back ends' primitive is called: ``reduce`` (one matrix to a number) or ``matop``
+    #: (its arguments' values, to a matrix or, for ``inner``, a number)
+    call: ClassVar[str] = "reduce"
     #: the sign every value has: "pos", "nonneg" or None
     sign: ClassVar[str | None] = None
     #: a mutation swaps it for this operator (a name in :data:`OPERATORS`), or None
@@ -71,8 +74,8 @@ class Declared:
     #: theorem with its source in ``dominates_source`` (‖X‖ ≤ ‖X‖_F)
     dominates: ClassVar[tuple[str, ...]] = ()
     dominates_source: ClassVar[str] = ""
-    #: its (first) argument: "vector" (a column), "matrix", "square" or "any"
-    argument: ClassVar[str] = "any"
+    #: the kind of each argument: "vector" (a column), "matrix", "square", "scalar" or "any"
+    arguments: ClassVar[tuple[str, ...]] = ("any",)
     #: back ends that cannot compute it, with the reason (the conformance test reads it)
     unavailable: ClassVar[dict[str, str]] = {}
 
@@ -84,22 +87,31 @@ class Declared:
         OPERATORS[cls.__name__] = cls
 
     @classmethod
-    def form(cls, kind: str, args: list[str]) -> str:
-        """The ``latex`` or ``unicode`` form with the printed arguments filled in."""
-        return (cls.latex_form if kind == "latex" else cls.unicode_form).format(*args)
+    def form(cls, kind: str, args: list[str], parenthesised: list[str] | None = None) -> str:
+        """The ``latex`` or ``unicode`` form with the printed arguments filled in (``{0}``;
+        ``{p0}``: the argument in parentheses where it needs them)."""
+        paren = dict(enumerate(parenthesised or args))
+        return (cls.latex_form if kind == "latex" else cls.unicode_form).format(
+            *args, **{f"p{k}": v for k, v in paren.items()})
 
     @classmethod
     def make(cls, *args: Any) -> Any:
         """The node of ``args``, or ``ValueError`` naming what is wrong with them (the reader
-        shows it): the first argument must be of the declared :attr:`argument` kind."""
-        a = args[0] if args else None
-        shape = getattr(a, "shape", None) if getattr(a, "is_Matrix", False) else None
-        kind = cls.argument
-        if kind != "any" and (shape is None or (kind == "vector" and shape[1] != 1) or (
-                kind == "square" and shape[0] != shape[1])):
-            what = {"vector": "a column vector", "matrix": "a matrix",
-                    "square": "a square matrix"}[kind]
-            raise ValueError(f"{cls.unicode_form.format(a) or cls.__name__} needs {what}")
+        shows it): as many arguments as :attr:`arguments` declares, each of its kind."""
+        name = cls.unicode_form.format(*args, **{f"p{k}": a for k, a in enumerate(args)}) \
+            if cls.unicode_form and len(args) == len(cls.arguments) else cls.__name__
+        if len(args) != len(cls.arguments):
+            raise ValueError(f"{name} takes {len(cls.arguments)} argument(s), got {len(args)}")
+        for a, kind in zip(args, cls.arguments):
+            matrix = bool(getattr(a, "is_Matrix", False))
+            shape = getattr(a, "shape", None) if matrix else None
+            if kind == "scalar" and not matrix:
+                continue
+            if kind != "any" and (shape is None or (kind == "vector" and shape[1] != 1) or (
+                    kind == "square" and shape[0] != shape[1])):
+                what = {"vector": "a column vector", "matrix": "a matrix",
+                        "square": "a square matrix", "scalar": "a scalar"}[kind]
+                raise ValueError(f"{name} needs {what}, got {a}")
         return cls(*args)
 
     def definition(self) -> Any:

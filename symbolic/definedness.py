@@ -129,17 +129,11 @@ def _own(node: sp.Basic) -> list[Prop]:
         return [_matrix_invertible(node.args[0])]
     if isinstance(node, sp.Pow):
         return _pow(node.base, node.exp)
-    if isinstance(node, ob.ElemLog):
-        return [Prop(ob.MinEntry(node.args[0]), ">", 0)]
-    if isinstance(node, ob.ElemRecip):
-        return [Prop(ob.MinEntry(ob.ElemAbs(node.args[0])), ">", 0)]
     if isinstance(node, sp.HadamardPower):
         e = node.exp
         if e.is_Integer:
             return [Prop(ob.MinEntry(ob.ElemAbs(node.base)), ">", 0)] if e.is_negative else []
         return [Prop(ob.MinEntry(node.base), ">" if e.is_negative else ">=", 0)]
-    if isinstance(node, ob.Entropy):
-        return [Prop(ob.MinEntry(node.args[0]), ">=", 0)]
     if isinstance(node, ob.KLDiv):  # KL(p‖q) = Σ p log(p/q): p ≥ 0 and q > 0
         p, q = node.args
         return [Prop(ob.MinEntry(p), ">=", 0), Prop(ob.MinEntry(q), ">", 0)]

@@ -24,26 +24,8 @@ from symbolic.vocabulary import BY_CLASS, Declared
 class PaperLatexPrinter(LatexPrinter):
     """SymPy's LaTeX printer taught the papers' operators."""
 
-    def _print_ElemExp(self, e):
-        return rf"\exp({self._print(e.args[0])})"
-
-    def _print_ElemAbs(self, e):
-        return rf"|{self._print(e.args[0])}|"
-
-    def _print_ElemLog(self, e):
-        return rf"\log({self._print(e.args[0])})"
-
-    def _print_Entropy(self, e):
-        return rf"H({self._print(e.args[0])})"
-
     def _print_Inverse(self, e):
         return rf"{self._sub_base(e.args[0])}^{{-1}}"
-
-    def _print_ElemRecip(self, e):
-        return rf"{self._print(e.args[0])}^{{\circ -1}}"
-
-    def _print_Diag(self, e):
-        return rf"\operatorname{{diag}}({self._print(e.args[0])})"
 
     def _sub_base(self, m):
         """``m`` printed so that a subscript may follow: ``{A_{1}}``, ``\\left(A^{T}\\right)``."""
@@ -74,21 +56,6 @@ class PaperLatexPrinter(LatexPrinter):
         if decl is not None and decl.latex_form:
             return decl.latex_form.format(*[self._print(a) for a in expr.args])
         return super()._print(expr, **kwargs)
-
-    def _print_Inner(self, e):
-        return rf"\langle {self._print(e.args[0])}, {self._print(e.args[1])} \rangle"
-
-    def _print_MinEntry(self, e):
-        return rf"\min_{{i}} ({self._print(e.args[0])})_i"
-
-    def _print_MaxEntry(self, e):
-        return rf"\max_{{i}} ({self._print(e.args[0])})_i"
-
-    def _print_SumEntries(self, e):
-        return rf"\sum_{{i}} ({self._print(e.args[0])})_i"
-
-    def _print_LambdaMin(self, e):
-        return rf"\lambda_{{\min}}({self._print(e.args[0])})"
 
     def _print_OneMatrix(self, e):
         rows, cols = e.shape

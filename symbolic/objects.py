@@ -105,24 +105,59 @@ class _MatrixNode(MatrixExpr):
         raise NotImplementedError(f"{type(self).__name__} has no symbolic entries")
 
 
-class ElemExp(_MatrixNode):
+class ElemExp(Declared, _MatrixNode):
     """Elementwise exponential ``exp(M)`` of a vector or matrix."""
 
+    latex_form = r"\exp({0})"
+    unicode_form = "exp({0})"
+    arguments = ("matrix",)
+    primitive, call = "elem_exp", "matop"
 
-class ElemAbs(_MatrixNode):
+
+class ElemAbs(Declared, _MatrixNode):
     """Elementwise absolute value ``|M|``."""
 
+    latex_form = "|{0}|"
+    unicode_form = "|{0}|"
+    traits = frozenset({NONSMOOTH})
+    arguments = ("matrix",)
+    primitive, call = "elem_abs", "matop"
 
-class ElemLog(_MatrixNode):
+
+class ElemLog(Declared, _MatrixNode):
     """Elementwise natural logarithm ``log(M)`` of a vector or matrix."""
 
+    latex_form = r"\log({0})"
+    unicode_form = "log({0})"
+    arguments = ("matrix",)
+    primitive, call = "elem_log", "matop"
 
-class ElemRecip(_MatrixNode):
+    def domain(self) -> list[Any]:
+        return [sp.Gt(MinEntry(self.args[0]), 0, evaluate=False)]
+
+
+class ElemRecip(Declared, _MatrixNode):
     """Elementwise reciprocal ``1 / M`` of a vector or matrix (``D^{-1} = diag(1 / v)``)."""
 
+    latex_form = r"{0}^{{\circ -1}}"
+    unicode_form = "{p0}^∘⁻¹"
+    arguments = ("matrix",)
 
-class Diag(_MatrixNode):
+    def definition(self) -> sp.Basic:
+        """Its entries' powers ``-1`` (a back end's ``elem_recip``, where it has one, first)."""
+        return sp.HadamardPower(self.args[0], -1)
+
+    def domain(self) -> list[Any]:
+        return [sp.Gt(MinEntry(ElemAbs(self.args[0])), 0, evaluate=False)]
+
+
+class Diag(Declared, _MatrixNode):
     """``diag(v)``: the square diagonal matrix with the vector ``v`` on its diagonal."""
+
+    latex_form = r"\operatorname{{diag}}({0})"
+    unicode_form = "diag({0})"
+    arguments = ("vector",)
+    primitive, call = "diag", "matop"
 
     @property
     def shape(self):
@@ -192,8 +227,13 @@ class _ScalarNode(sp.Expr):
         return _doit(self, tuple(sorted(hints.items())), _ScalarNode)
 
 
-class Inner(_ScalarNode):
+class Inner(Declared, _ScalarNode):
     """Inner product ``<u, v>`` of two vectors of equal length."""
+
+    latex_form = r"\langle {0}, {1} \rangle"
+    unicode_form = "⟨{0}, {1}⟩"
+    arguments = ("vector", "vector")
+    primitive, call = "inner", "matop"
 
 
 class Norm2(Declared, _ScalarNode):
@@ -204,7 +244,7 @@ class Norm2(Declared, _ScalarNode):
     unicode_form = "‖{0}‖₂"
     traits = frozenset({NORM, ENTRYWISE, EUCLIDEAN, NONSMOOTH})
     primitive = "euclidean"
-    argument = "vector"
+    arguments = ("vector",)
     sign = "nonneg"
     swap = "NormInf"
 
@@ -217,7 +257,7 @@ class NormInf(Declared, _ScalarNode):
     unicode_form = "‖{0}‖∞"
     traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
     primitive = "max_abs"
-    argument = "vector"
+    arguments = ("vector",)
     sign = "nonneg"
     swap = "Norm2"
 
@@ -229,7 +269,7 @@ class Norm1(Declared, _ScalarNode):
     latex_form = r"\|{0}\|_1"
     unicode_form = "‖{0}‖₁"
     traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
-    argument = "vector"
+    arguments = ("vector",)
     sign = "nonneg"
 
     def definition(self) -> sp.Basic:
@@ -242,12 +282,21 @@ class NormP(Declared, _ScalarNode):
     is_nonnegative = True
     latex_form = r"\|{0}\|_{{{1}}}"
     traits = frozenset({NONSMOOTH})
-    argument = "vector"
+    arguments = ("vector", "scalar")
     sign = "nonneg"
 
 
-class Entropy(_ScalarNode):
+class Entropy(Declared, _ScalarNode):
     """Shannon entropy ``-sum_i p_i log p_i`` of a vector, with ``0 log 0 = 0``."""
+
+    latex_form = "H({0})"
+    unicode_form = "H({0})"
+    traits = frozenset({NONSMOOTH})
+    arguments = ("vector",)
+    primitive = "entropy"
+
+    def domain(self) -> list[Any]:
+        return [sp.Ge(MinEntry(self.args[0]), 0, evaluate=False)]
 
 
 class OpNorm(Declared, _ScalarNode):
@@ -258,22 +307,45 @@ class OpNorm(Declared, _ScalarNode):
     unicode_form = "‖{0}‖"
     traits = frozenset({NORM, TRANSPOSE_INVARIANT, NONSMOOTH, BLOCK_MONOTONE})
     primitive = "spectral"
-    argument = "matrix"
+    arguments = ("matrix",)
     unavailable = {"explicit": "the spectral norm has no closed form in coordinates"}
     sign = "nonneg"
     swap = "FrobNorm"
 
 
-class MinEntry(_ScalarNode):
+class MinEntry(Declared, _ScalarNode):
     """``min_i v_i`` over the entries of a vector or matrix."""
 
+    latex_form = r"\min_{{i}} ({0})_i"
+    unicode_form = "minᵢ {p0}ᵢ"
+    traits = frozenset({NONSMOOTH})
+    arguments = ("matrix",)
+    primitive = "min_entry"
+    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
+                             "vector's are"}
 
-class MaxEntry(_ScalarNode):
+
+class MaxEntry(Declared, _ScalarNode):
     """``max_i v_i`` over the entries of a vector or matrix."""
 
+    latex_form = r"\max_{{i}} ({0})_i"
+    unicode_form = "maxᵢ {p0}ᵢ"
+    traits = frozenset({NONSMOOTH})
+    arguments = ("matrix",)
+    primitive = "max_entry"
+    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
+                             "vector's are"}
 
-class SumEntries(_ScalarNode):
+
+class SumEntries(Declared, _ScalarNode):
     """``sum_i v_i`` over the entries of a vector or matrix."""
+
+    latex_form = r"\sum_{{i}} ({0})_i"
+    unicode_form = "Σᵢ {p0}ᵢ"
+    arguments = ("matrix",)
+    primitive = "sum_entries"
+    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
+                             "vector's are"}
 
 
 class Entry(_ScalarNode):
@@ -284,8 +356,17 @@ class ScalarDeriv(_ScalarNode):
     """Derivative of a scalar expression by one coordinate of a symbol (see :class:`Deriv`)."""
 
 
-class LambdaMin(_ScalarNode):
+class LambdaMin(Declared, _ScalarNode):
     """Smallest eigenvalue of a symmetric matrix (used for ``X ⪯ Y``)."""
+
+    latex_form = r"\lambda_{{\min}}({0})"
+    unicode_form = "λ_min({0})"
+    traits = frozenset({NONSMOOTH})
+    arguments = ("square",)
+    primitive = "lambda_min"
+    unavailable = {"explicit": "eigenvalues have no closed form in coordinates",
+                   "arb": "no eigenvalue enclosure (the kernel checks ⪯ with arb_linalg.is_psd)",
+                   "reader": "λ_min is not read (claims state X ⪯ Y instead)"}
 
 
 class Softmax(_MatrixNode):

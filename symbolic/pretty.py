@@ -103,6 +103,12 @@ class PrettyPrinter(StrPrinter):
     def _print_Pi(self, e: Any) -> str:
         return "π"
 
+    def _print_Max(self, e: Any) -> str:
+        return f"max({', '.join(self._print(a) for a in e.args)})"
+
+    def _print_Min(self, e: Any) -> str:
+        return f"min({', '.join(self._print(a) for a in e.args)})"
+
     def _print_exp(self, e: Any) -> str:
         return f"exp({self._print(e.args[0])})"
 
@@ -246,51 +252,19 @@ class PrettyPrinter(StrPrinter):
 
     # -- the papers' operators (symbolic/objects.py) ---------------------------------------
 
-    def _print_ElemExp(self, e: Any) -> str:
-        return f"exp({self._print(e.args[0])})"
-
-    def _print_ElemLog(self, e: Any) -> str:
-        return f"log({self._print(e.args[0])})"
-
-    def _print_ElemAbs(self, e: Any) -> str:
-        return f"|{self._print(e.args[0])}|"
-
-    def _print_ElemRecip(self, e: Any) -> str:
-        return f"{self._paren(e.args[0])}^∘⁻¹"
-
-    def _print_Diag(self, e: Any) -> str:
-        return f"diag({self._print(e.args[0])})"
-
     def _print(self, expr: Any, **kwargs: Any) -> str:
         """A declared operator in its declared Unicode form (before SymPy's own printers, one
         of which may share its class name); anything else by this printer's methods."""
         if isinstance(expr, Declared) and expr.unicode_form:
-            return expr.form("unicode", [self._print(a) for a in expr.args])
+            return expr.form("unicode", [self._print(a) for a in expr.args],
+                             [self._paren(a) for a in expr.args])
         decl = BY_CLASS.get(type(expr))
         if decl is not None and decl.unicode_form:
             return decl.unicode_form.format(*[self._print(a) for a in expr.args])
         return super()._print(expr, **kwargs)
 
-    def _print_Inner(self, e: Any) -> str:
-        return f"⟨{self._print(e.args[0])}, {self._print(e.args[1])}⟩"
-
     def _print_NormP(self, e: Any) -> str:
         return f"‖{self._print(e.args[0])}‖{_subscript(self._print(e.args[1]))}"
-
-    def _print_Entropy(self, e: Any) -> str:
-        return f"H({self._print(e.args[0])})"
-
-    def _print_MinEntry(self, e: Any) -> str:
-        return f"minᵢ {self._paren(e.args[0])}ᵢ"
-
-    def _print_MaxEntry(self, e: Any) -> str:
-        return f"maxᵢ {self._paren(e.args[0])}ᵢ"
-
-    def _print_SumEntries(self, e: Any) -> str:
-        return f"Σᵢ {self._paren(e.args[0])}ᵢ"
-
-    def _print_LambdaMin(self, e: Any) -> str:
-        return f"λ_min({self._print(e.args[0])})"
 
     def _print_KroneckerDelta(self, e: Any) -> str:
         i, j = (self._print(a) for a in e.args[:2])

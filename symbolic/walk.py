@@ -99,22 +99,10 @@ class Ops:
 #: SymPy's function classes -> the walker's names (every declared scalar function)
 _FUNCS = {decl.sympy: name for name, decl in FUNCTIONS.items()}
 
+#: SymPy's own matrix operations (the vocabulary's are declared: :mod:`symbolic.vocabulary`)
 _MATOPS = {
-    ob.ElemExp: "elem_exp",
-    ob.ElemAbs: "elem_abs",
-    ob.ElemRecip: "elem_recip",
-    ob.ElemLog: "elem_log",
-    ob.Diag: "diag",
     sp.Transpose: "transpose",
     sp.HadamardProduct: "hadamard",
-}
-
-_REDUCE = {
-    ob.MinEntry: "min_entry",
-    ob.MaxEntry: "max_entry",
-    ob.SumEntries: "sum_entries",
-    ob.LambdaMin: "lambda_min",
-    ob.Entropy: "entropy",
 }
 
 
@@ -229,6 +217,8 @@ class Evaluator:
     def _declared(self, e: Declared) -> Any:
         """A declared operator: the back ends' primitive it names, else its definition."""
         if e.primitive is not None:
+            if e.call == "matop":
+                return self.ops.matop(e.primitive, [self(a) for a in e.args], e)
             return self.ops.reduce(e.primitive, self(e.args[0]), e)
         body = e.definition()
         if body is None:
@@ -348,10 +338,6 @@ def _matop(name: str) -> Handler:
     return lambda ev, e: ev.ops.matop(name, [ev(a) for a in e.args], e)
 
 
-def _reduce(name: str) -> Handler:
-    return lambda ev, e: ev.ops.reduce(name, ev(e.args[0]), e)
-
-
 def _args(name: str, *parts: Callable[[Evaluator, sp.Basic], Any]) -> Handler:
     """A matrix operation on values computed from the node by ``parts``."""
     return lambda ev, e: ev.ops.matop(name, [p(ev, e) for p in parts], e)
@@ -394,9 +380,7 @@ def _cases() -> list[tuple[Any, Handler]]:
         (ob.Column, _args("column", arg0, lambda ev, e: ev.int_value(e.args[1]))),
         (ob.Entry, _args("entry", arg0, lambda ev, e: ev.int_value(e.args[1]),
                          lambda ev, e: ev.int_value(e.args[2]))),
-        (ob.Inner, _matop("inner")),
         (ob.NormP, E._norm_p),
-        *[(cls, _reduce(name)) for cls, name in _REDUCE.items()],
         (Declared, E._declared),
         ((ob.Deriv, ob.ScalarDeriv), lambda ev, e: ev.ops.derivative(e, ev)),
         (sp.Identity, lambda ev, e: ev.ops.special("identity", ev.size(e.shape[0]),

@@ -44,8 +44,7 @@ def _pick(m: np.ndarray, i: Any, axis: int) -> np.ndarray:
     return m[rows, :, i][:, :, None]
 
 
-_NON_ANALYTIC = (sp.Piecewise, ob.ElemAbs, ob.MinEntry, ob.MaxEntry, ob.LambdaMin, ob.Deriv,
-                 ob.ScalarDeriv, ob.Entropy)
+_NON_ANALYTIC = (sp.Piecewise, ob.Deriv, ob.ScalarDeriv)
 
 
 def _analytic(expr: sp.Basic) -> bool:
