@@ -134,9 +134,6 @@ def _own(node: sp.Basic) -> list[Prop]:
         if e.is_Integer:
             return [Prop(ob.MinEntry(ob.ElemAbs(node.base)), ">", 0)] if e.is_negative else []
         return [Prop(ob.MinEntry(node.base), ">" if e.is_negative else ">=", 0)]
-    if isinstance(node, ob.KLDiv):  # KL(p‖q) = Σ p log(p/q): p ≥ 0 and q > 0
-        p, q = node.args
-        return [Prop(ob.MinEntry(p), ">=", 0), Prop(ob.MinEntry(q), ">", 0)]
     return []
 
 

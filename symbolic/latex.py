@@ -76,15 +76,6 @@ class PaperLatexPrinter(LatexPrinter):
     def _print_RowBlock(self, e):
         return rf"{self._sub_base(e.args[0])}_{{[{self._print(e.args[1])}]}}"
 
-    def _print_Softmax(self, e):
-        return rf"\mathrm{{softmax}}({self._print(e.args[0])})"
-
-    def _print_LogSumExp(self, e):
-        return rf"\mathrm{{LSE}}({self._print(e.args[0])})"
-
-    def _print_KLDiv(self, e):
-        return rf"\mathrm{{KL}}({self._print(e.args[0])} \| {self._print(e.args[1])})"
-
     def _print_Gradient(self, e):
         return rf"\nabla_{{{self._print(e.args[1])}}} \left({self._print(e.args[0])}\right)"
 

@@ -369,8 +369,13 @@ class LambdaMin(Declared, _ScalarNode):
                    "reader": "λ_min is not read (claims state X ⪯ Y instead)"}
 
 
-class Softmax(_MatrixNode):
+class Softmax(Declared, _MatrixNode):
     """``softmax(v) = exp(v) / <exp(v), 1>`` of a column vector (see :func:`softmax`)."""
+
+    latex_form = r"\mathrm{{softmax}}({0})"
+    unicode_form = "softmax({0})"
+    reads = ("softmax", "Softmax")
+    arguments = ("vector",)
 
     def definition(self) -> sp.Basic:
         """Its value in the rest of the vocabulary, shifted by ``max_i v_i`` (no overflow)."""
@@ -388,8 +393,13 @@ class Gradient(_MatrixNode):
         return self.args[1].shape
 
 
-class LogSumExp(_ScalarNode):
+class LogSumExp(Declared, _ScalarNode):
     """``LSE(v) = log sum_i exp(v_i)`` of a column vector (see :func:`logsumexp`)."""
+
+    latex_form = r"\mathrm{{LSE}}({0})"
+    unicode_form = "LSE({0})"
+    reads = ("LSE", "lse", "logsumexp")
+    arguments = ("vector",)
 
     def definition(self) -> sp.Basic:
         """Its value in the rest of the vocabulary, shifted by ``max_i v_i`` (no overflow)."""
@@ -399,8 +409,19 @@ class LogSumExp(_ScalarNode):
         return m + sp.log(Inner(ElemExp(v - m * ones_), ones_))
 
 
-class KLDiv(_ScalarNode):
+class KLDiv(Declared, _ScalarNode):
     """``KL(p || q) = sum_i p_i log(p_i / q_i)`` of two vectors (``0 log 0 = 0``)."""
+
+    latex_form = r"\mathrm{{KL}}({0} \| {1})"
+    unicode_form = "KL({0} ‖ {1})"
+    reads = ("KL",)
+    arguments = ("vector", "vector")
+    traits = frozenset({NONSMOOTH})
+
+    def domain(self) -> list[Any]:
+        """p ≥ 0 and q > 0 (``0 log 0 = 0``; a zero of q under a positive p is +inf)."""
+        p, q = self.args
+        return [sp.Ge(MinEntry(p), 0, evaluate=False), sp.Gt(MinEntry(q), 0, evaluate=False)]
 
     def definition(self) -> sp.Basic:
         """``-H(p) - <p, log q>``: the entropy carries the ``0 log 0 = 0`` convention."""

@@ -36,10 +36,12 @@ GREEK = {
 #: functions written as commands (``\exp``) or operator names (``\mathrm{softmax}``), by the
 #: name the builder knows them by: the vocabulary's matrix functions, then every declared
 #: scalar function and operator by the names it declares (a declared operator by its class)
-FUNCS = {"diag": "diag", "vec": "vec", "softmax": "softmax", "Softmax": "softmax",
-         "LSE": "lse", "lse": "lse", "logsumexp": "lse", "KL": "kl",
+FUNCS = {"diag": "diag", "vec": "vec",
          **{r: decl.name for decl in FUNCTIONS.values() for r in decl.reads},
          **{r: cls.__name__ for cls in OPERATORS.values() for r in cls.reads}}
+#: operators whose two arguments a ``\|`` separates (``KL(p \| q)``), by the builder's name
+_BAR_SEPARATED = {cls.__name__ for cls in OPERATORS.values()
+                  if re.search(r"\{0\}\s*\\\|\s*\{1\}", cls.latex_form)}
 #: operator names that are not functions of the vocabulary, with the reason
 REFUSED_NAMES = {
     "rank": "the rank is not in the vocabulary (it is not continuous)",
@@ -236,7 +238,7 @@ def tokenize(text: str) -> Iterator[Token]:
         if kind in ("space", "linebreak"):
             continue
         if kind == "dkl":
-            ttype, val = "FUNC", "kl"
+            ttype, val = "FUNC", FUNCS["KL"]
         elif kind == "mathrm":
             word = m.group("word").strip()
             if word == "d":
@@ -359,7 +361,7 @@ def tokenize(text: str) -> Iterator[Token]:
             if kl_level is not None and depth == kl_level and ttype == "RPAREN":
                 kl_level = None
             depth -= 1
-        if ttype == "FUNC" and val == "kl":
+        if ttype == "FUNC" and val in _BAR_SEPARATED:
             kl_pending = True
         if ttype == "SEP" and prev in (None, "SEP"):
             if prev == "SEP":

@@ -210,7 +210,8 @@ class Operators:
         return out**k
 
     def _func(self, name: str, args: list[Any], node: Any) -> Any:
-        two = {"kl": "KL(p \\| q)",
+        two = {**{n: cls.unicode_form.format("p", "q") for n, cls in OPERATORS.items()
+                  if len(cls.arguments) == 2},
                **{n: f"{n}(x, y)" for n, decl in FUNCTIONS.items() if decl.arity == 2}}
         if (len(args) == 2) != (name in two):
             want = two.get(name, f"\\{name}(x)")
@@ -222,12 +223,6 @@ class Operators:
         if name == "log":
             self.note([Prop(ob.MinEntry(arg), ">", 0) if mat else Prop(arg, ">", 0)])
             return ob.log_(arg)
-        if name == "kl":
-            return ob.kl(*args)
-        if name == "softmax":
-            return ob.softmax(arg)
-        if name == "lse":
-            return ob.logsumexp(arg)
         if name == "diag":
             if not (mat and arg.shape[1] == 1):
                 raise self.err(node, "\\diag needs a vector")
