@@ -25,7 +25,7 @@ class Trace(Declared, _ScalarNode):
     unicode_form = "tr({0})"
     reads = ("tr", "Tr", "trace")
     traits = frozenset({LINEAR, TRANSPOSE_INVARIANT})
-    argument = "square"
+    arguments = ("square",)
 
     def definition(self) -> sp.Basic:
         m = self.args[0]

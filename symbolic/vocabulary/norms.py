@@ -34,7 +34,7 @@ class FrobNorm(Declared, _ScalarNode):
     traits = frozenset({NORM, ENTRYWISE, TRANSPOSE_INVARIANT, EUCLIDEAN, NONSMOOTH,
                         BLOCK_MONOTONE})
     primitive = "euclidean"
-    argument = "matrix"
+    arguments = ("matrix",)
     sign = "nonneg"
     swap = "OpNorm"
     dominates = ("OpNorm",)
