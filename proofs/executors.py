@@ -95,12 +95,21 @@ class Executor:
         self.close()
 
 
-_WORK: dict[str, Any] = {}  # (fn, items) of the running map, inherited by forked workers
+#: in a pool worker process only: the ``(fn, items)`` of the map it serves, set once by
+#: :func:`_pool_worker_init` (the parent process never sets it)
+_WORK: dict[str, Any] = {}
 
 
 def _run_index(k: int) -> Any:
     fn, items = _WORK["fn"], _WORK["items"]
     return fn(items[k])
+
+
+def _pool_worker_init(parent: int, fn: Callable[[Any], Any], items: Sequence[Any]) -> None:
+    """A forked pool worker of one map: :func:`_worker_init`, and the map's ``fn`` and
+    ``items`` (inherited with the fork, never pickled) kept for :func:`_run_index`."""
+    _worker_init(parent)
+    _WORK.update(fn=fn, items=items)
 
 
 def _worker_init(parent: int) -> None:
@@ -141,17 +150,15 @@ class LocalExecutor(Executor):
             limit_blas_threads(1)
             yield from (fn(x) for x in items)
             return
-        _WORK.update(fn=fn, items=items)
         gc.freeze()  # the objects so far stay out of the collector's way: forked workers then
         # share their memory pages instead of copying each page a collection touches
         try:
-            ctx = mp.get_context("fork")
+            ctx = mp.get_context("fork")  # the workers inherit fn and items: not pickled
             with ProcessPoolExecutor(min(self.jobs, len(items)), mp_context=ctx,
-                                     initializer=_worker_init,
-                                     initargs=(os.getpid(),)) as pool:
+                                     initializer=_pool_worker_init,
+                                     initargs=(os.getpid(), fn, items)) as pool:
                 yield from pool.map(_run_index, range(len(items)), chunksize=1)
         finally:
-            _WORK.clear()
             gc.unfreeze()
 
 

@@ -4,6 +4,11 @@ confirmation, stopping at the first decision). A chain-statement entry (``a <= b
 gets a combined result from its links; a lemma with a proof gets notes on whether its chain
 composes and concludes its statement.
 
+What one run threads through its checks travels explicitly in a :class:`RunContext` (the
+resolved budget, the seed, the progress callback, the results store), made where the run starts
+(:func:`run_entries`, :func:`check_claim`) and carried by every :class:`_Job` to the worker
+that checks it; no run state is kept in this module.
+
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
     >>> from proofs.runner import check_claim
@@ -20,6 +25,8 @@ import traceback
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 
 from numeric.budget import Budget
 from numeric.kernel import admit
@@ -46,66 +53,99 @@ def claim_seed(seed: int, claim_id: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(claim_id.encode())) % (2**32)
 
 
-_ACTIVE: dict[str, ResultStore] = {}  # the store check_claim reads and writes, if any
+@dataclass(frozen=True)
+class RunContext:
+    """What one run threads through its checks: the resolved ``budget``, the run's ``seed``
+    (each claim draws from :func:`claim_seed`), the ``progress`` callback and the results
+    ``store`` that :func:`_check` reads and writes (None: none). It pickles when ``progress``
+    and ``store`` are None, as in the jobs sent to other machines (:meth:`for_jobs`).
+
+    >>> from numeric.budget import Budget
+    >>> run = RunContext(Budget.get("quick"), 3, progress=print)
+    >>> job_run = run.for_jobs(local=False)
+    >>> job_run.seed, job_run.progress, job_run.store
+    (3, None, None)
+    >>> run.for_jobs(local=True).progress is print
+    True
+    """
+
+    budget: Budget
+    seed: int = 0
+    progress: Progress | None = None
+    store: ResultStore | None = None
+
+    def for_jobs(self, local: bool) -> RunContext:
+        """What each job of the run carries: no store (the parent looks verdicts up and keeps
+        them, :func:`_verdicts`), and the progress callback only when the workers are this
+        process or forked from it (``local``): a callback does not cross processes."""
+        return replace(self, store=None, progress=self.progress if local else None)
+
+
+#: the results store of :func:`using_store`, for callers of :func:`check_claim` that pass
+#: none (a context variable: scoped to the ``with`` block, inherited by forked workers)
+_STORE: ContextVar[ResultStore | None] = ContextVar("proofcheck_store", default=None)
 
 
 @contextmanager
 def using_store(store: ResultStore | None) -> Iterator[None]:
-    """Within the block, :func:`check_claim` reuses and records verdicts in ``store`` (None:
-    no store), e.g. for the hypothesis-flow checks of ``errata`` and ``report``."""
-    before = _ACTIVE.get("store")
-    if store is None:
-        _ACTIVE.pop("store", None)
-    else:
-        _ACTIVE["store"] = store
+    """Within the block, :func:`check_claim` calls that pass no ``store`` reuse and record
+    verdicts in ``store`` (None: no store), e.g. the hypothesis-flow checks of ``errata`` and
+    ``report``, whose callers do not pass a context.
+
+    >>> from proofs.store.cache import ResultStore
+    >>> with using_store(ResultStore("/nonexistent")):
+    ...     _STORE.get().root
+    '/nonexistent'
+    >>> _STORE.get() is None
+    True
+    """
+    token = _STORE.set(store)
     try:
         yield
     finally:
-        if before is None:
-            _ACTIVE.pop("store", None)
-        else:
-            _ACTIVE["store"] = before
+        _STORE.reset(token)
 
 
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None,
                 replay: Sequence[dict] | None = None,
-                certificate: Certificate | None = None, searched: str | None = None
-                ) -> Verdict:
+                certificate: Certificate | None = None, searched: str | None = None,
+                store: ResultStore | None = None) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
-    unknown budget name raises ValueError. Inside :func:`using_store`, a stored verdict is
-    returned as is and a new one is stored. ``replay``: witnesses stored by earlier runs,
-    re-confirmed before any stage (:class:`numeric.stages.replay.ReplayStage`).
-    ``certificate``: a proof certificate replayed first (:mod:`numeric.prover.certificate`).
-    ``searched``: why the blackboard stage is not run (a deeper search found no proof of
-    this claim, :meth:`proofs.store.certificates.Book.searched`).
-    A run starts here: the budget's name is resolved once, and :func:`_check` gets the
-    budget."""
-    return _check(claim, Budget.resolve(budget), seed, progress, replay, certificate,
-                  searched)
+    unknown budget name raises ValueError. With ``store`` (else the one of an enclosing
+    :func:`using_store`), a stored verdict is returned as is and a new one is stored.
+    ``replay``: witnesses stored by earlier runs, re-confirmed before any stage
+    (:class:`numeric.stages.replay.ReplayStage`). ``certificate``: a proof certificate
+    replayed first (:mod:`numeric.prover.certificate`). ``searched``: why the blackboard stage
+    is not run (a deeper search found no proof of this claim,
+    :meth:`proofs.store.certificates.Book.searched`).
+    A run starts here: the budget's name is resolved once, into the :class:`RunContext`
+    :func:`_check` gets."""
+    run = RunContext(Budget.resolve(budget), seed, progress,
+                     store if store is not None else _STORE.get())
+    return _check(claim, run, replay, certificate, searched)
 
 
-def _check(claim: Claim, b: Budget, seed: int, progress: Progress | None,
-           replay: Sequence[dict] | None, certificate: Certificate | None = None,
-           searched: str | None = None) -> Verdict:
-    """:func:`check_claim` with a resolved budget."""
-    store = _ACTIVE.get("store")
+def _check(claim: Claim, run: RunContext, replay: Sequence[dict] | None = None,
+           certificate: Certificate | None = None, searched: str | None = None) -> Verdict:
+    """:func:`check_claim` in the run ``run`` (its budget resolved)."""
+    store, b = run.store, run.budget
     if store is not None:
-        v = store.get(claim, b, seed)
+        v = store.get(claim, b, run.seed)
         if v is not None:
             return v
-    s = claim_seed(seed, claim.id)
+    s = claim_seed(run.seed, claim.id)
     t0 = time.perf_counter()
     try:
-        v = decide(claim, b, s, progress, replay=replay, certificate=certificate,
+        v = decide(claim, b, s, run.progress, replay=replay, certificate=certificate,
                    skip={"blackboard": searched} if searched else None)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
     if store is not None:
-        store.put(claim, b, seed, v)
+        store.put(claim, b, run.seed, v)
     return v
 
 
@@ -119,12 +159,56 @@ def _conclusion_note(c: Result) -> str:
 
 
 _Work = list[tuple[Lemma | None, Claim]]
-#: a job: (index, total, claim or None, its conclusion claim or None, budget, seed[, the
-#: stored witnesses to replay for the claim and for the conclusion[, their proof
-#: certificates or None[, why not to search for their blackboard proofs, or None[, whether
-#: the results store will keep the verdicts]]]])
-_Job = tuple[int, int, Claim | None, Claim | None, Budget, int, tuple]
-_PROGRESS: dict[str, Progress | None] = {}  # progress of a local run (forked workers inherit)
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """One claim a job checks, with what is replayed before its stages: the stored
+    ``witnesses``, its proof ``certificate`` (or None) and why not to search for its blackboard
+    proof (``searched``, or None)."""
+
+    claim: Claim
+    witnesses: Sequence[dict] = ()
+    certificate: Certificate | None = None
+    searched: str | None = None
+
+    def verdict(self, run: RunContext) -> Verdict:
+        """The claim's verdict in the run ``run`` (:func:`_check`)."""
+        v = _check(self.claim, run, self.witnesses, self.certificate, self.searched)
+        if self.witnesses:
+            v.details["replay_candidates"] = len(self.witnesses)  # see _stale
+        return v
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One job of a run: the claim at position ``index`` of ``total`` and/or the conclusion its
+    proof chain owes (either None: already known from the store), the run's context as the
+    worker gets it (:meth:`RunContext.for_jobs`) and whether the results store keeps the
+    verdicts (``digests``: the worker then computes the claims' content digests). Pure data:
+    it pickles for remote workers when its context does.
+
+    >>> import pickle
+    >>> from numeric.budget import Budget
+    >>> from symbolic import scalar
+    >>> job = _Job(0, 1, _Attempt(Claim("t:extra-1", scalar("x") ** 2, ">=", 0)), None,
+    ...            RunContext(Budget.get("quick"), 0))
+    >>> pickle.loads(pickle.dumps(job)).attempt.claim.id
+    't:extra-1'
+    """
+
+    index: int
+    total: int
+    attempt: _Attempt | None
+    conclusion: _Attempt | None
+    run: RunContext
+    digests: bool = False
+
+    @property
+    def checked(self) -> tuple[Claim | None, Claim | None]:
+        """The claim and the conclusion this job checks (None where it checks neither)."""
+        return (None if self.attempt is None else self.attempt.claim,
+                None if self.conclusion is None else self.conclusion.claim)
 
 
 def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[tuple[str, str]],
@@ -136,22 +220,14 @@ def _check_job(job: _Job) -> tuple[Verdict | None, Verdict | None, list[tuple[st
     when the results store keeps the verdicts, the content digests of the claims checked
     (``srepr`` is slow too; the parent's store keys use them,
     :func:`proofs.store.cache.remember_digest`). Pure: a function of the job alone."""
-    k, total, claim, cc, budget, seed = job[:6]
-    replay, creplay = job[6] if len(job) > 6 else ([], [])
-    cert, ccert = job[7] if len(job) > 7 else (None, None)
-    why, cwhy = job[8] if len(job) > 8 else (None, None)
-    stored = bool(job[9]) if len(job) > 9 else False
-    progress = _PROGRESS.get("fn")
+    claim, cc = job.checked
+    progress = job.run.progress
     name = claim.id if claim is not None else cc.id if cc is not None else "?"
     if progress:
-        progress(f"[{k + 1}/{total}] {name}")
-    v = _check(claim, budget, seed, progress, replay, cert, why) if claim is not None \
-        else None
-    cv = _check(cc, budget, seed, progress, creplay, ccert, cwhy) if cc is not None else None
-    for verdict, rep in ((v, replay), (cv, creplay)):
-        if verdict is not None and rep:
-            verdict.details["replay_candidates"] = len(rep)  # see _stale
-    digests = [content_digest(c) for c in (claim, cc) if c is not None] if stored else []
+        progress(f"[{job.index + 1}/{job.total}] {name}")
+    v = job.attempt.verdict(job.run) if job.attempt is not None else None
+    cv = job.conclusion.verdict(job.run) if job.conclusion is not None else None
+    digests = [content_digest(c) for c in (claim, cc) if c is not None] if job.digests else []
     return v, cv, [(str(p), pretty(p)) for p in _printed(claim, cc)], digests
 
 
@@ -176,16 +252,16 @@ def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
     return v if len(stored) <= int(v.details.get("replay_candidates", 0)) else None
 
 
-def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | None,
-              executor: Executor, store: ResultStore | None = None, latest: bool = False,
+def _verdicts(claims: _Work, run: RunContext, executor: Executor, latest: bool = False,
               witnesses: WitnessDB | None = None,
               certificates: Book | None = None
               ) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
-    from ``store`` when it holds them (``latest``: the latest stored result at any budget
-    or seed), else checked by ``executor`` (and then stored), the proof ``certificates`` and
-    the witnesses they hold replayed first."""
+    from the run's store when it holds them (``latest``: the latest stored result at any
+    budget or seed), else checked by ``executor`` (and then stored), the proof
+    ``certificates`` and the witnesses they hold replayed first."""
     certs = certificates or Book()
+    store, budget, seed = run.store, run.budget, run.seed
     want: list[tuple[Claim, Claim | None]] = []
     examples: list[list[dict]] = []  # the entry's own points to try first, for its statement
     for entry, claim in claims:
@@ -195,6 +271,7 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
         examples.append(list(entry.examples) if own else [])
     known: list[list[Verdict | None]] = []
     jobs: list[_Job] = []
+    job_run = run.for_jobs(local=executor.name == "local")
     # a store that holds no result (a fresh directory) is not asked: each question costs
     # the claim's content digest
     asked = store if store is not None and store.holds_results() else None
@@ -213,51 +290,45 @@ def _verdicts(claims: _Work, budget: Budget, seed: int, progress: Progress | Non
             cv = _stale(cv, cstored) if cc is not None else cv
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
-            rep = (stored if v is None else [], cstored if cv is None else [])
-            proofs = (certs.proof(claim.id), certs.proof(cc.id) if cc is not None else None)
-            searched = (certs.searched(claim, budget.name),
-                        certs.searched(cc, budget.name) if cc is not None else None)
-            jobs.append((k, len(want), claim if v is None else None,
-                         cc if cc is not None and cv is None else None, budget, seed, rep,
-                         proofs, searched, store is not None))
-    if progress and store is not None and len(jobs) < len(want):
-        progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
-                 f"({store.path}); checking {len(jobs)}")
+            mine = None if v is not None else _Attempt(
+                claim, stored, certs.proof(claim.id), certs.searched(claim, budget.name))
+            theirs = None if cc is None or cv is not None else _Attempt(
+                cc, cstored, certs.proof(cc.id), certs.searched(cc, budget.name))
+            jobs.append(_Job(k, len(want), mine, theirs, job_run, digests=store is not None))
+    if run.progress and store is not None and len(jobs) < len(want):
+        run.progress(f"{len(want) - len(jobs)} of {len(want)} claims from the results store "
+                     f"({store.path}); checking {len(jobs)}")
     # SciPy's optimisers (SLSQP's polish, 0.6 s to import) are imported by the workers whose
     # searches polish, not here before the fork: with the certificates no claim of closeness
     # reaches the search at default, and a worker's import overlaps the others' work
-    _PROGRESS["fn"] = progress if executor.name == "local" else None
-    try:  # each verdict is kept (stored, recorded) while the later jobs run
-        for job, (*pair, texts, digests) in zip(jobs, executor.imap(_check_job, jobs),
-                                                strict=True):
-            _keep(job, pair, texts, digests, known, budget, seed, store, witnesses, certs)
-    finally:
-        _PROGRESS.clear()
+    # each verdict is kept (stored, recorded) while the later jobs run
+    for job, (*pair, texts, digests) in zip(jobs, executor.imap(_check_job, jobs),
+                                            strict=True):
+        _keep(job, pair, texts, digests, known, run, witnesses, certs)
     certs.flush()
     return [(v, cv) for v, cv in known]  # type: ignore[misc]
 
 
 def _keep(job: _Job, pair: list[Verdict | None], texts: list[tuple[str, str]],
-          digests: list[str],
-          known: list[list[Verdict | None]], budget: Budget, seed: int,
-          store: ResultStore | None, witnesses: WitnessDB | None, certs: Book) -> None:
-    """One job's verdicts, in ``known``, the results store, the witness database and the
-    certificates' book, with the texts and digests its worker computed."""
-    k = job[0]
-    for prop, (text, unicode) in zip(_printed(job[2], job[3]), texts):
+          digests: list[str], known: list[list[Verdict | None]], run: RunContext,
+          witnesses: WitnessDB | None, certs: Book) -> None:
+    """One job's verdicts, in ``known``, the run's results store, the witness database and
+    the certificates' book, with the texts and digests its worker computed."""
+    checked = job.checked
+    for prop, (text, unicode) in zip(_printed(*checked), texts):
         adopt_text(prop, text)
         adopt_pretty(prop, unicode)
-    for c, digest in zip([c for c in job[2:4] if c is not None], digests):
+    for c, digest in zip([c for c in checked if c is not None], digests):
         remember_digest(c, digest)
-    for slot, (checked, verdict) in enumerate(zip(job[2:4], pair)):
-        if checked is None:
+    for slot, (claim, verdict) in enumerate(zip(checked, pair)):
+        if claim is None:
             continue  # known from the store
-        known[k][slot] = verdict
-        if store is not None:
-            store.put(checked, budget, seed, verdict)
+        known[job.index][slot] = verdict
+        if run.store is not None:
+            run.store.put(claim, run.budget, run.seed, verdict)
         if witnesses is not None:
-            witnesses.record(checked, verdict)
-        certs.learn(checked.id, verdict)
+            witnesses.record(claim, verdict)
+        certs.learn(claim.id, verdict)
 
 
 #: the environment variable that sets ``--jobs auto`` (a positive integer)
@@ -373,9 +444,9 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
     entry_of: dict[str, Lemma] = {}
     own = executor is None
     ex = LocalExecutor(jobs) if executor is None else executor
+    run = RunContext(Budget.resolve(budget), seed, progress, store)
     try:
-        verdicts = _verdicts(claims, Budget.resolve(budget), seed, progress, ex, store, latest,
-                             witnesses, certificates)
+        verdicts = _verdicts(claims, run, ex, latest, witnesses, certificates)
     finally:
         if own:
             ex.close()

@@ -11,7 +11,10 @@ with the ``supported`` evidence of earlier stages prefixed to its method and mes
 identity on a grid) and their other verdicts' messages in ``details[<stage name>]`` (e.g. the
 interval prover's ``unknown``). ``details["stages"]`` records, for every stage, what it did or
 why not (:class:`~numeric.stages.protocol.StageRecord`), and ``seconds`` covers every stage that
-ran.
+ran. Every stage runs as ``run(claim, budget, seed)``; what the stages of one check share (the
+progress callback, the probe's first sampling pass) is in the
+:class:`~numeric.stages.protocol.CheckContext` made for that check and given to the stages that
+use it (:func:`~numeric.stages.protocol.for_check`).
 
 Example:
     >>> from symbolic import Claim, vector, norm2, norminf, n
@@ -28,9 +31,8 @@ Example:
 
 from __future__ import annotations
 
-import inspect
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from numeric.budget import DEFAULT, Budget, require
 from numeric.kernel import admit
@@ -41,7 +43,7 @@ from numeric.stages.ground import GroundStage
 from numeric.stages.identity import IdentityStage
 from numeric.stages.interval import IntervalStage
 from numeric.stages.probe import ProbeStage
-from numeric.stages.protocol import Stage, StageRecord
+from numeric.stages.protocol import CheckContext, Progress, Stage, StageRecord, for_check
 from numeric.stages.real_algebra import RealAlgebraStage
 from numeric.stages.sampling import SamplingStage
 from numeric.stages.schemas import SchemaStage
@@ -49,8 +51,6 @@ from numeric.stages.taylor import TaylorStage
 from numeric.stages.unfold import UnfoldStage
 from symbolic.claim import Claim
 from symbolic.verdict import Status, Verdict
-
-Progress = Callable[[str], None]
 
 #: The stages, cheapest first. A new stage is one more entry at its place by cost.
 STAGES: tuple[Stage, ...] = (
@@ -104,13 +104,6 @@ def uncertified(v: Verdict) -> Verdict:
                    worst_margin=v.worst_margin, details=details, seconds=v.seconds)
 
 
-def _run(stage: Stage, claim: Claim, budget: Budget, seed: int,
-         progress: Progress | None) -> Verdict | None:
-    if progress is not None and "progress" in inspect.signature(stage.run).parameters:
-        return stage.run(claim, budget, seed, progress=progress)  # type: ignore[call-arg]
-    return stage.run(claim, budget, seed)
-
-
 def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -136,13 +129,15 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     (a search that found no proof of this claim before: ``certify``'s open claims).
 
     ``budget`` is resolved by the caller, where the run starts (a name raises TypeError,
-    before any stage runs).
+    before any stage runs). The check's :class:`~numeric.stages.protocol.CheckContext`
+    (``budget``, ``seed``, ``progress``) is made here and lives as long as the check.
     """
     b = require(budget)
     big = _oversized(claim)
     if big:
         return Verdict(Status.ERROR, "cascade", False, big, seed=seed)
-    stages = STAGES if stages is None else stages
+    ctx = CheckContext(b, seed, progress)
+    stages = tuple(for_check(s, ctx) for s in (STAGES if stages is None else stages))
     if replay:
         from numeric.stages.replay import ReplayStage
 
@@ -166,7 +161,7 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
             continue
         t = time.perf_counter()
         try:
-            v = _run(stage, claim, b, seed, progress)
+            v = stage.run(claim, ctx.budget, ctx.seed)
         except Exception as exc:  # one stage's failure is recorded; the others still decide
             if k == len(stages) - 1 and not evidence:
                 raise

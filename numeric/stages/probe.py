@@ -11,7 +11,9 @@ random stream, its sample count and the equality cases, no search), so a claim r
 gets the very witness the sampling stage would have found after the provers, without their
 cost. It decides only with a witness that arb certifies (a rigorous refutation, as any other
 stage's would be); any other outcome is no decision, and the stages after it run as they
-would have.
+would have. In a cascade (:meth:`ProbeStage.with_context`) an undecided first pass is left in
+the check's :class:`~numeric.stages.protocol.CheckContext`, and the sampling stage goes on from
+it.
 
 Example:
     >>> import sympy as sp
@@ -30,6 +32,11 @@ Example:
     >>> v = ProbeStage().run(Claim("t:extra-2", norm2(x), "<=", 1), Budget.get("quick"), 0)
     >>> v.method, v.rigorous
     ('sampling+adversarial, confirmed by arb', True)
+    >>> from numeric.stages.protocol import CheckContext
+    >>> ctx = CheckContext(Budget.get("quick"), 0)
+    >>> c = Claim("t:extra-3", norm2(x), "<=", 2 * norm2(x))
+    >>> ProbeStage().with_context(ctx).run(c, ctx.budget, ctx.seed), ctx.first_pass.claim is c
+    (None, True)
 """
 
 from __future__ import annotations
@@ -41,7 +48,8 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.layout import Layout
-from numeric.stages.sampling.core import _Run, first_pass, forget_first_pass
+from numeric.stages.protocol import CheckContext
+from numeric.stages.sampling.core import _Run, first_pass
 from numeric.stages.sampling.settings import dim_settings
 from symbolic.claim import Claim
 from symbolic.failures import CANNOT_EVALUATE
@@ -66,6 +74,13 @@ class ProbeStage:
     name = "probe"
     rigorous = False  # it never proves; its refutations are rigorous (arb-certified) ones
 
+    def __init__(self, context: CheckContext | None = None) -> None:
+        self.context = context
+
+    def with_context(self, context: CheckContext) -> ProbeStage:
+        """The stage for the check of ``context``, where it leaves an undecided first pass."""
+        return ProbeStage(context)
+
     def applies(self, claim: Claim) -> str | None:
         """None for an equality, and for an inequality over vectors or matrices (a scalar
         one goes to the interval provers, whose refutations need no search)."""
@@ -80,7 +95,7 @@ class ProbeStage:
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``refuted`` (rigorous) or None."""
         if claim.rel is not Relation.EQ:
-            return _first_pass(claim, budget, seed)
+            return _first_pass(claim, budget, seed, self.context)
         t0 = time.perf_counter()
         # a stream of its own: the sampling stage draws what it drew before the probe existed
         run = _Run(claim, budget, seed)
@@ -105,19 +120,22 @@ class ProbeStage:
         return None
 
 
-def _first_pass(claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+def _first_pass(claim: Claim, budget: Budget, seed: int,
+                context: CheckContext | None) -> Verdict | None:
     """The sampling stage's first pass on an inequality (same stream, setting and count),
-    ``refuted`` when it ends in a witness that arb certifies."""
+    ``refuted`` when it ends in a witness that arb certifies; otherwise the pass is left in
+    ``context`` (if any) for the sampling stage, which goes on from it if no stage decides the
+    claim."""
     t0 = time.perf_counter()
     try:
-        # kept for the sampling stage, which goes on from it if no stage decides the claim
         first = first_pass(claim, budget, seed)
     except CANNOT_EVALUATE:
         return None
     v, settings = first.found, first.settings
     if v is None or not v.rigorous:
+        if context is not None:
+            context.first_pass = first
         return None
-    forget_first_pass()
     v.seconds = time.perf_counter() - t0
     v.details["probe"] = {"dimension_settings": settings[:1], "samples": "the budget's"}
     return v

@@ -15,12 +15,16 @@ Example:
     True
     >>> SamplingStage().run(c, Budget.get("quick"), seed=0).status.value
     'supported'
+
+In a cascade the stage runs with the check's context (:meth:`SamplingStage.with_context`): it
+reports progress there and goes on from the probe's first pass left there.
 """
 
 from __future__ import annotations
 
 from numeric.budget import Budget
-from numeric.stages.sampling.core import Progress, check_numeric
+from numeric.stages.protocol import CheckContext
+from numeric.stages.sampling.core import check_numeric
 from numeric.stages.sampling.settings import (
     dim_settings,
     ranges_of,
@@ -38,14 +42,25 @@ class SamplingStage:
     name = "sampling"
     rigorous = False
 
+    def __init__(self, context: CheckContext | None = None) -> None:
+        self.context = context
+
+    def with_context(self, context: CheckContext) -> SamplingStage:
+        """The stage for the check of ``context``: its progress callback, and the probe's
+        first pass (:meth:`~numeric.stages.protocol.CheckContext.take_first_pass`)."""
+        return SamplingStage(context)
+
     def applies(self, claim: Claim) -> str | None:
         """Always None: every claim can be sampled."""
         return None
 
-    def run(self, claim: Claim, budget: Budget, seed: int,
-            progress: Progress | None = None) -> Verdict:
-        """:func:`~numeric.stages.sampling.core.check_numeric`."""
-        return check_numeric(claim, budget, seed, progress)
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict:
+        """:func:`~numeric.stages.sampling.core.check_numeric`, from the first pass the check's
+        context holds (if it is this claim's, budget's and seed's)."""
+        ctx = self.context
+        if ctx is None:
+            return check_numeric(claim, budget, seed)
+        return check_numeric(claim, budget, seed, ctx.progress, first=ctx.take_first_pass())
 
 
 __all__ = ["SamplingStage", "check_numeric", "dim_settings", "ranges_of", "sample_count",

@@ -415,60 +415,43 @@ class FirstPass:
     sampled: Sampled | None
     found: Verdict | None
 
-
-#: the first pass the probe ran last (:func:`first_pass`), for the sampling stage of the same
-#: claim object: one slot, taken once
-_FIRST: list[FirstPass] = []
+    def resumes(self, claim: Claim, budget: Budget, seed: int) -> bool:
+        """Is this the first pass of this very claim object, budget and seed?"""
+        return self.claim is claim and self.budget == budget and self.seed == seed
 
 
 def first_pass(claim: Claim, budget: Budget, seed: int) -> FirstPass:
     """What :func:`check_numeric` does first (a run, its dimension settings, the first one's
-    :meth:`_Run.first_look`), kept for it: the probe (:mod:`numeric.stages.probe`) runs this
-    pass before the provers, and when none of them decides, the sampling stage goes on from
-    the same state instead of drawing the same samples again (the same random stream: the
-    same verdict). Exceptions propagate, and then nothing is kept.
+    :meth:`_Run.first_look`): the probe (:mod:`numeric.stages.probe`) runs this pass before
+    the provers and leaves it in the check's context
+    (:class:`~numeric.stages.protocol.CheckContext`); when none of them decides, the sampling
+    stage goes on from the same state (``check_numeric(..., first=...)``) instead of drawing
+    the same samples again (the same random stream: the same verdict). Exceptions propagate.
 
     >>> from symbolic import vector, norm2, norminf, n
     >>> x = vector("x", n)
     >>> c = Claim("t:extra-1", norminf(x), "<=", norm2(x), dims={"n": (1, 8)})
     >>> b = Budget.get("quick")
     >>> p = first_pass(c, b, 0)
-    >>> p.found is None, _take_first_pass(c, b, 0) is p, _take_first_pass(c, b, 0)
-    (True, True, None)
+    >>> p.found is None, p.resumes(c, b, 0), p.resumes(c, b, 1)
+    (True, True, False)
     """
-    _FIRST.clear()
     run = _Run(claim, budget, seed)
     settings = dim_settings(claim, budget.dim_settings, run.rng)
     layout = Layout.of(claim, settings[0])
     sampled, found = run.first_look(layout)
-    out = FirstPass(claim, budget, seed, run, settings, layout, sampled, found)
-    _FIRST.append(out)
-    return out
-
-
-def forget_first_pass() -> None:
-    """Drop the kept :func:`first_pass` (the probe decided: no sampling stage follows)."""
-    _FIRST.clear()
-
-
-def _take_first_pass(claim: Claim, budget: Budget, seed: int) -> FirstPass | None:
-    """The kept :func:`first_pass` of this very claim, budget and seed (then forgotten)."""
-    if not _FIRST:
-        return None
-    p = _FIRST.pop()
-    if p.claim is not claim or p.budget != budget or p.seed != seed:
-        return None
-    now = time.perf_counter()  # the seconds of this stage count from here
-    p.run.t0 = p.run.confirmer.t0 = now
-    return p
+    return FirstPass(claim, budget, seed, run, settings, layout, sampled, found)
 
 
 def check_numeric(claim: Claim, budget: Budget, seed: int = 0,
-                  progress: Progress | None = None) -> Verdict:
-    """Sample, search and confirm; return a verdict for ``claim``. The first dimension
-    setting's pass is the probe's when it ran it for this claim (:func:`first_pass`)."""
-    kept = _take_first_pass(claim, budget, seed)
+                  progress: Progress | None = None, first: FirstPass | None = None) -> Verdict:
+    """Sample, search and confirm; return a verdict for ``claim``. ``first``: the probe's
+    :func:`first_pass`, the first dimension setting's pass when it is of this very claim,
+    budget and seed (:meth:`FirstPass.resumes`; otherwise it is ignored)."""
+    kept = first if first is not None and first.resumes(claim, budget, seed) else None
     if kept is not None:
+        now = time.perf_counter()  # the seconds of this stage count from here
+        kept.run.t0 = kept.run.confirmer.t0 = now
         run, settings = kept.run, kept.settings
     else:
         run = _Run(claim, budget, seed)

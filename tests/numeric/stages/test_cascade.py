@@ -3,8 +3,9 @@ rigorous decision or a confirmed refutation wins, and seconds cover every stage 
 
 from __future__ import annotations
 
+import inspect
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 import sympy as sp
@@ -13,7 +14,7 @@ from numeric.budget import Budget
 from numeric.stages.cascade import STAGES, decide
 from numeric.stages.exact import ExactStage
 from numeric.stages.interval import IntervalStage
-from numeric.stages.protocol import Stage
+from numeric.stages.protocol import CheckContext, Stage
 from numeric.stages.sampling import SamplingStage
 from symbolic import Claim, Prop, n, norm2, norminf, scalar, vector
 from symbolic.verdict import Status, Verdict
@@ -191,17 +192,53 @@ def test_no_stage_applies_gives_skipped_with_the_reasons() -> None:
     assert "a: did not apply: no" in v.message and "b: did not apply: cannot" in v.message
 
 
-def test_progress_reaches_stages_that_take_it() -> None:
+def test_progress_reaches_stages_through_the_checks_context() -> None:
     seen: list[str] = []
+    contexts: list[CheckContext] = []
 
+    @dataclass
     class Talking(Fake):
-        def run(self, claim, budget, seed, progress=None):  # type: ignore[override]
-            progress("hello")
+        context: CheckContext | None = None
+
+        def with_context(self, context: CheckContext) -> Talking:
+            contexts.append(context)
+            return replace(self, context=context)
+
+        def run(self, claim, budget, seed):  # type: ignore[override]
+            assert self.context is not None and (budget, seed) == (self.context.budget,
+                                                                   self.context.seed)
+            self.context.progress("hello")
             return Verdict(Status.SUPPORTED, "t", False, "ok")
 
-    decide(CLAIM, Budget.get("quick"), stages=[Fake("quiet", Verdict(Status.UNKNOWN, "q", False, "?")),
-                                   Talking("talking")], progress=seen.append)
-    assert seen == ["hello"]
+    talking = Talking("talking")
+    for _ in range(2):
+        decide(CLAIM, Budget.get("quick"), seed=5, progress=seen.append,
+               stages=[Fake("quiet", Verdict(Status.UNKNOWN, "q", False, "?")), talking])
+    assert seen == ["hello", "hello"] and talking.context is None  # STAGES' entry unchanged
+    # one context per check, made by the cascade
+    assert len(contexts) == 2 and contexts[0] is not contexts[1] and contexts[0].seed == 5
+
+
+def test_every_stage_takes_the_same_arguments() -> None:
+    from numeric.stages.protocol import UsesContext
+
+    for s in STAGES:
+        assert list(inspect.signature(s.run).parameters) == ["claim", "budget", "seed"], s.name
+    assert {s.name for s in STAGES if isinstance(s, UsesContext)} == {"probe", "sampling"}
+
+
+def test_the_cascade_and_the_runner_do_not_inspect_signatures() -> None:
+    import ast
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    for rel in ("numeric/stages/cascade.py", "numeric/stages/protocol.py", "proofs/runner.py"):
+        tree = ast.parse((root / rel).read_text(encoding="utf-8"))
+        names = {a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                 for a in n.names} | {n.module for n in ast.walk(tree)
+                                      if isinstance(n, ast.ImportFrom)}
+        assert "inspect" not in names, rel
+        assert not any(isinstance(n, ast.Name) and n.id == "inspect" for n in ast.walk(tree))
 
 
 def test_real_cascade_interval_proof_records_every_stage() -> None:

@@ -7,6 +7,7 @@ from numeric.budget import Budget
 from numeric.stages import probe as probe_mod
 from numeric.stages.cascade import decide
 from numeric.stages.probe import ProbeStage
+from numeric.stages.protocol import CheckContext
 from symbolic import Claim, Prop, matrix, n, norm2, norminf, scalar, vector
 from symbolic.verdict import Status
 
@@ -97,26 +98,51 @@ def _same_verdict(a, b) -> bool:
 
 
 def test_the_sampling_stage_goes_on_from_the_probes_first_pass():
-    from numeric.stages.sampling import core
+    from numeric.stages.sampling import SamplingStage, core
 
     x = vector("x", n)
     c = Claim("t:extra-probe-kept", norminf(x), "<=", norm2(x), dims={"n": (1, 8)})
     b = Budget.get("quick")
     fresh = core.check_numeric(c, b, seed=3)
-    assert ProbeStage().run(c, b, 3) is None  # no decision: its pass is kept ...
-    assert core._FIRST and core._FIRST[0].claim is c
-    after = core.check_numeric(c, b, seed=3)  # ... and taken by the sampling stage
-    assert not core._FIRST
+    ctx = CheckContext(b, 3)
+    assert ProbeStage().with_context(ctx).run(c, b, 3) is None  # no decision: its pass is
+    first = ctx.first_pass  # left in the check's context ...
+    assert first is not None and first.claim is c and first.seed == 3
+    after = SamplingStage().with_context(ctx).run(c, b, 3)  # ... and taken by the sampling stage
+    assert ctx.first_pass is None
     assert after.status is Status.SUPPORTED and _same_verdict(fresh, after)
     # another seed (or claim) does not take it
-    ProbeStage().run(c, b, 3)
-    other = core.check_numeric(c, b, seed=4)
-    assert not core._FIRST and _same_verdict(other, core.check_numeric(c, b, seed=4))
+    ProbeStage().with_context(ctx).run(c, b, 3)
+    other = SamplingStage().with_context(ctx).run(c, b, 4)
+    assert ctx.first_pass is None and _same_verdict(other, core.check_numeric(c, b, seed=4))
+    # without a context (a stage run on its own) nothing is kept anywhere
+    assert ProbeStage().run(c, b, 3) is None
+
+
+def test_in_the_cascade_the_sampling_stage_gets_the_probes_pass(monkeypatch):
+    import numeric.stages.sampling as sampling
+    from numeric.stages.sampling import core
+
+    got: list = []
+    real = sampling.check_numeric
+
+    def spy(claim, budget, seed, progress=None, first=None):
+        got.append((claim, first))
+        return real(claim, budget, seed, progress, first=first)
+
+    monkeypatch.setattr(sampling, "check_numeric", spy)
+    x = vector("x", n)
+    c = Claim("t:extra-probe-cascade", norminf(x), "<=", 2 * norm2(x), dims={"n": (1, 8)})
+    v = decide(c, QUICK, seed=3, stages=[ProbeStage(), sampling.SamplingStage()])
+    assert v.status is Status.SUPPORTED
+    (claim, first), = got
+    assert claim is c and isinstance(first, core.FirstPass) and first.claim is c
+    assert first.resumes(c, QUICK, 3)  # the claim's seed in the cascade is the one given
 
 
 def test_a_refuting_probe_keeps_nothing():
-    from numeric.stages.sampling import core
-
     x = vector("x", n)
-    v = ProbeStage().run(Claim("t:extra-probe-refuted", norm2(x), "<=", 1), Budget.get("quick"), 0)
-    assert v.status is Status.REFUTED and not core._FIRST
+    ctx = CheckContext(QUICK, 0)
+    v = ProbeStage().with_context(ctx).run(Claim("t:extra-probe-refuted", norm2(x), "<=", 1),
+                                           QUICK, 0)
+    assert v.status is Status.REFUTED and ctx.first_pass is None
