@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict
 
 from symbolic import hooks
 
@@ -37,6 +37,80 @@ class Status(Enum):
         return self in (Status.PROVED, Status.REFUTED)
 
 
+Witness = dict[str, Any]
+
+
+class VerdictDetails(TypedDict, total=False):
+    """Every key a stage, the kernel or the runner may put in :attr:`Verdict.details`, with its
+    type: one declaration (``tests/symbolic/test_verdict_details.py`` fails on a key written
+    or read anywhere that is not here). JSON keeps them as they are."""
+
+    # the cascade and the kernel
+    stages: list[dict[str, Any]]  #: what each stage did (StageRecord.to_json)
+    no_proof: str  #: why no stage proved an inequality the sampling stage supports
+    candidate: Witness | None  #: a violation the stage found but could not certify
+    candidate_method: str  #: the stage that found the candidate
+    uncertified: str  #: why the candidate is not a refutation
+    kernel: str  #: what the trusted kernel re-checked
+    kernel_rejected: str  #: why the kernel did not admit the stage's verdict
+    defined: list[str]  #: the definedness obligations the kernel showed
+    open_obligations: list[str]  #: those it could not show
+    replayed: bool | str  #: decided from a stored witness
+    replay_candidates: int  #: stored witnesses tried
+    notes: list[str]  #: remarks for the reader
+    confirmation_notes: list[str]  #: how a witness was confirmed
+    witness_sides: dict[str, str]  #: lhs and rhs at the witness, in arb
+    # shrinking a witness
+    shrink: dict[str, Any]  #: what the shrinker did
+    original_witness: Witness  #: the witness before shrinking
+    shrunk_witness: Witness  #: the witness after shrinking
+    # the prover, the schemas and certificates
+    relies_on: list[str]  #: the library entries a proof used
+    atoms: int  #: atoms on the blackboard
+    facts: int  #: facts on the blackboard
+    certificate: dict[str, Any]  #: the proof certificate (numeric.prover.certificate)
+    from_certificate: bool  #: proved by replaying a shipped certificate
+    schema: str  #: the lemma schema the claim is an instance of
+    rlimit: int  #: z3's resource limit (real algebra)
+    domain: str  #: z3's answer on the claim's domain (real algebra)
+    candidate_witness: Witness | None  #: a z3 model or a box point not yet confirmed
+    # the exact stage
+    grid: list[dict[str, int]]  #: the sizes checked in explicit coordinates
+    grid_cases_checked: int  #: how many
+    generic: bool  #: proved for every size by a generic derivation
+    seconds_generic: float  #: time spent on the generic derivation
+    seconds_grid: float  #: time spent on the grid
+    triangulation: dict[str, Any]  #: the exact stage's triangulation of a witness
+    dims: dict[str, int]  #: the sizes of a mismatch
+    indices: dict[str, int]  #: the indices of a mismatch
+    mpmath_lhs: str  #: the sides at a mismatch, in mpmath
+    mpmath_rhs: str
+    true_value: list[str]  #: the true and the printed values at a mismatch, in arb
+    printed_value: list[str]
+    # the interval and Taylor stages
+    boxes: int  #: boxes examined
+    regions: list[Any]  #: the regions proved, with their arguments
+    tails: list[Any]  #: the unbounded tails and how they were settled
+    rules: dict[str, int]  #: the Taylor stage's rules, by use
+    changes: list[str]  #: the Taylor stage's changes of variable
+    # the sampling stage and the probe
+    probe: dict[str, Any]  #: what the probe tried
+    dimension_settings: list[dict[str, int]]  #: the sizes sampled
+    feasible_instances: int  #: instances that met the hypotheses
+    backends: dict[str, int]  #: evaluations per back end
+    float64_range: dict[str, str]  #: where quantities leave float64's range
+    nonfinite_float64: int  #: instances float64 could not evaluate
+    reevaluated_high_precision: int  #: of those, re-evaluated in mpmath
+    float_margin: float  #: the margin float64 saw at the candidate
+    found_by: dict[str, Any]  #: the search pass that found a witness
+    seconds: float  #: time spent (the sampling stage)
+    slack_log10: float  #: the worst slack, as log10
+    slack_witness: Witness  #: where it is
+    # the runner
+    before: str  #: the verdict a stored result replaces
+    traceback: str  #: an internal error's traceback
+
+
 @dataclass
 class Verdict:
     """The outcome of checking one claim with one or more back ends.
@@ -56,7 +130,7 @@ class Verdict:
     precision: str | None = None
     evaluations: int = 0
     worst_margin: float | None = None
-    details: dict[str, Any] = field(default_factory=dict)
+    details: VerdictDetails = field(default_factory=VerdictDetails)  # type: ignore[assignment]
     seconds: float = 0.0
 
     def _repr_latex_(self) -> str | None:
