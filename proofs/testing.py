@@ -57,26 +57,29 @@ class ClaimFailed(AssertionError):
     def one_line(self) -> str:
         """``<id>: refuted (witness ...)``, or ``<id>: <status> (expected <...>)`` with the
         reason of an error."""
-        from proofs.reports.table import format_witness, one_line, shown_witness
+        from proofs.reports.table import shown_witness
+        from symbolic.formatting import numbers_in, one_line
+        from symbolic.formatting import witness as shown
 
         v = self.verdict
         label, witness = shown_witness(v)
         if v.status is Status.REFUTED and witness:
-            return (f"{self.claim.id}: refuted ({label} "
-                    f"{format_witness(witness, items=4, digits=6)})")
+            return f"{self.claim.id}: refuted ({label} {shown(witness)})"
         out = f"{self.claim.id}: {v.status.value} (expected {self.expected})"
         if v.status is Status.ERROR and v.message:
-            out += f": {one_line(v.message, 300)}"
+            out += f": {one_line(numbers_in(v.message), 300)}"
         return out
 
     def details(self) -> str:
         """Several lines: the claim, the method and message, the witness in full."""
+        from symbolic.formatting import expression, numbers_in
+
         v = self.verdict
-        lines = [self.one_line(), f"claim:   {self.claim.prop}"]
-        lines += [f"  given  {h}" for h in self.claim.hypotheses]
+        lines = [self.one_line(), f"claim:   {expression(self.claim.prop)}"]
+        lines += [f"  given  {expression(h)}" for h in self.claim.hypotheses]
         lines.append(f"method:  {v.method}")
         if v.message:
-            lines.append(f"message: {v.message}")
+            lines.append(f"message: {numbers_in(v.message)}")
         if v.witness:
             lines.append("witness (full precision): " + json.dumps(v.witness))
         shrunk = (v.details or {}).get("shrunk_witness")

@@ -40,6 +40,7 @@ from sympy.printing.str import StrPrinter
 from symbolic import objects as ob
 from symbolic.identity import exp_to_symbols
 from symbolic.normal_form import nodes
+from symbolic.pretty import pretty
 from symbolic.timeout import TimedOut, shielded, time_limit
 from symbolic.vocabulary import EUCLIDEAN, NORM, declared, having
 
@@ -730,11 +731,12 @@ def _rule(e: Any, var: Any, i: Any, j: Any) -> tuple[Any, str] | None:
             return D(s) * m + s * D(m), "product rule"
         if len(mats) == 2 and _is_const(mats[0], var) and mats[1] == var:
             if var.shape[1] == 1:
-                return ob.col(mats[0], i), f"d({_txt(e)})/d{var}_i = {mats[0]}_(*,i)"
+                return ob.col(mats[0], i), (f"d({_txt(e)})/d{var}_i = "
+                                            f"{_paren_txt(mats[0])}_(*,i)")
         if len(mats) == 2 and mats[0] == var and _is_const(mats[1], var):
             n_ = var.shape[0]
             return (ob.entry(mats[1], j) * ob.col(sp.Identity(n_), i),
-                    f"d({_txt(e)})/d{var}_ij = {mats[1]}_j e_i")
+                    f"d({_txt(e)})/d{var}_ij = {_paren_txt(mats[1])}_j e_i")
         return None
     if isinstance(e, ob.ElemExp):
         return ob.hadamard(e, D(e.args[0])), "chain rule: d exp(z) = exp(z) o dz (entrywise)"
@@ -858,9 +860,20 @@ class TextPrinter(StrPrinter):
     _print_Deriv = _deriv
     _print_ScalarDeriv = _deriv
 
+    def _print_Basic(self, e):
+        """Any other operator in the papers' notation (:func:`symbolic.pretty.pretty`), never
+        as ``ClassName(args)``."""
+        return pretty(e)
+
 
 def _txt(e: Any) -> str:
     return TextPrinter().doprint(e)
+
+
+def _paren_txt(e: Any) -> str:
+    """:func:`_txt`, in parentheses unless ``e`` is a name (before a subscript)."""
+    s = _txt(e)
+    return s if isinstance(e, (sp.Symbol, sp.MatrixSymbol)) else f"({s})"
 
 
 def text(e: Any) -> str:

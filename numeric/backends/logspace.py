@@ -37,6 +37,7 @@ import sympy as sp
 from numeric.backends.numpy_batch import NumpyOps, spectral_norm
 from symbolic.claim import Prop
 from symbolic.failures import CANNOT_EVALUATE
+from symbolic.formatting import number
 from symbolic.plan import Plans
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Ops, Unsupported
@@ -466,6 +467,8 @@ class LogOps(Ops):
                 else:
                     v = np.linalg.eigvalsh(0.5 * (scaled + np.swapaxes(scaled, -1, -2)))[..., 0]
                 return LV(np.sign(v), np.log(np.abs(v)) + top[..., 0, 0])
+            if name == "entropy":  # of a probability vector: entries in [0, 1], plain floats
+                return LV.of(_NP.reduce(name, m.value(), node))
         raise Unsupported(f"logspace: {name}")
 
     def special(self, name: str, rows: int, cols: int) -> Any:
@@ -675,11 +678,12 @@ def overflow_threshold(expr: sp.Expr, var: sp.Symbol, lo: float = 0.0, hi: float
 
 def float64_ranges(exprs: list[sp.Basic]) -> dict[str, str]:
     """For every ``exp(...)`` or power of a single scalar symbol inside ``exprs``: where its
-    value leaves float64 range, as text (``"R > 8.425"``, ``"beta < 1.49e-154"``).
+    value leaves float64 range, as text (``"R > 8.42486"``, ``"beta < 1.49167e-154"``; 6
+    significant digits, :func:`symbolic.formatting.number`).
 
     >>> R, beta = sp.Symbol("R", real=True), sp.Symbol("beta", real=True)
     >>> float64_ranges([sp.exp(2 * R**2) * beta**-2])
-    {'beta**(-2)': 'beta < 7.46e-155', 'exp(2*R**2)': 'R > 18.84'}
+    {'beta**(-2)': 'beta < 7.45834e-155', 'exp(2*R**2)': 'R > 18.8386'}
     """
     from symbolic.objects import symbols_of
 
@@ -697,7 +701,7 @@ def float64_ranges(exprs: list[sp.Basic]) -> dict[str, str]:
             if isinstance(node, sp.Pow) and node.base == s and node.exp.is_number:
                 p = float(node.exp)
                 if p < 0:
-                    out[str(node)] = f"{s} < {math.exp(LOG_MAX / p):.3g}"
+                    out[str(node)] = f"{s} < {number(math.exp(LOG_MAX / p))}"
                 continue
             if isinstance(node, sp.exp):
                 try:
@@ -705,5 +709,5 @@ def float64_ranges(exprs: list[sp.Basic]) -> dict[str, str]:
                 except (TypeError, ValueError):
                     continue
                 if t is not None:
-                    out[str(node)] = f"{s} > {t:.4g}"
+                    out[str(node)] = f"{s} > {number(t)}"
     return out

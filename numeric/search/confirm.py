@@ -31,6 +31,7 @@ from numeric.backends.margins import precise_margin
 from numeric.backends.precise import ArbOps, MpmathOps, arb_prec, mp_workdps
 from numeric.layout import Layout, symbol_name
 from symbolic.claim import Claim, Prop
+from symbolic.formatting import expression, numbers_in
 from symbolic.relation import Relation
 from symbolic.walk import Evaluator, Unsupported
 
@@ -219,7 +220,8 @@ def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int
         for h in claim.hypotheses:
             m, lhs, rhs = precise_margin(h, ev)
             if not _holds_mp(h, m, lhs, rhs):
-                return Confirmation(False, False, False, notes=[f"hypothesis fails: {h}"])
+                return Confirmation(False, False, False,
+                                    notes=[f"hypothesis fails: {expression(h)}"])
         m, lhs, rhs = precise_margin(claim.prop, ev)
         violated = _violated_mp(claim.prop, m, lhs, rhs)
         out = Confirmation(violated, False, True, _fmt(m), _fmt(lhs), _fmt(rhs))
@@ -249,9 +251,10 @@ def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int
             stable = _violated_mp(claim.prop, m2, lhs2, rhs2) and abs(m2 - m) <= abs(m) / 10**6
         if not stable:
             out.violated = False
-            out.notes.append(f"difference {out.margin} vanishes at {2 * dps} digits: noise"
+            shown = numbers_in(out.margin)
+            out.notes.append(f"difference {shown} vanishes at {2 * dps} digits: noise"
                              if claim.rel is Relation.EQ else
-                             f"margin {out.margin} changes at {2 * dps} digits: not resolved")
+                             f"margin {shown} changes at {2 * dps} digits: not resolved")
             return out
     if not violated:
         return out
@@ -281,7 +284,7 @@ def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int
             # arb is certain the point does not violate: that wins over mpmath, whatever its
             # margin (total cancellation at 50 and 100 digits, or a tie it cannot resolve)
             return _reject(out, f"arb at {prec} bits is certain the claim holds here (mpmath "
-                           f"margin {out.margin}): not a violation")
+                           f"margin {numbers_in(out.margin)}): not a violation")
         if verdict == "contradicted":
             # mpmath lost the digits that matter at both precisions (e.g. 1 - x'q with x, q on
             # the unit circle within 1e-230 of each other): arb resolves them and disagrees;
@@ -290,7 +293,7 @@ def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int
             if deep is not None:
                 return deep
             return _reject(out, f"arb at {prec} bits contradicts the mpmath margin "
-                           f"{out.margin}: cancellation, not a violation")
+                           f"{numbers_in(out.margin)}: cancellation, not a violation")
         if verdict.startswith("hypothesis fails"):
             out.hypotheses_hold = False
             return _reject(out, f"arb at {prec} bits is certain the hypothesis "
@@ -310,7 +313,7 @@ def _confirm(claim: Claim, layout: Layout, values: dict, indices: dict, dps: int
         # arb cannot tell this margin from 0: a tie up to rounding (v'(diag(p) - pp')v at
         # v = 1, exactly 0) and a true violation beyond arb's reach (exp of -1e20) look
         # alike here, so the point stays a candidate: never refuted, never dismissed
-        out.notes.append(f"margin {_brief(out.margin)} lies within the rounding error at "
+        out.notes.append(f"margin {numbers_in(out.margin)} lies within the rounding error at "
                          f"{16 * bits} bits (arb encloses it in {last.str(3)}, which "
                          "contains 0): not certified")
         return out
@@ -365,20 +368,6 @@ def _arb_text(v: Any) -> str:
         return "[" + ", ".join(_arb_text(x) for x in v.ravel()[:6]) + (
             " ...]" if v.size > 6 else "]")
     return v.str(20, radius=False) if isinstance(v, flint.arb) else str(v)
-
-
-def _brief(text: str) -> str:
-    """A margin's decimal text to 6 significant digits (``-1.03e-1303``), exponent kept.
-
-    >>> _brief("-2.0594559162630421519225740222237486169407868881582e-71571149577547705624")
-    '-2.05946e-71571149577547705624'
-    """
-    mant, _, exp = text.partition("e")
-    try:
-        head = f"{float(mant):.6g}"
-    except ValueError:
-        return text
-    return head + ("e" + exp if exp else "")
 
 
 _ARB_ERRORS = (Unsupported, ValueError, ZeroDivisionError, TypeError, ArithmeticError)
@@ -577,15 +566,15 @@ def _arb_hypotheses(claim: Claim, ev: Evaluator) -> str | None:
         if h.rel is Relation.PSD_LE:
             psd = _psd(ev, h)
             if psd is False:
-                return f"hypothesis fails: {h}"
+                return f"hypothesis fails: {expression(h)}"
             if psd is not True:
-                uncertain = uncertain or f"hypothesis {h}"
+                uncertain = uncertain or f"hypothesis {expression(h)}"
             continue
         hm, _, _ = precise_margin(h, ev)
         if h.rel is not Relation.EQ and certain(hm, h.rel, holds=False):
-            return f"hypothesis fails: {h}"
+            return f"hypothesis fails: {expression(h)}"
         if not certain(hm, h.rel, holds=True):
-            uncertain = uncertain or f"hypothesis {h}"
+            uncertain = uncertain or f"hypothesis {expression(h)}"
     return uncertain
 
 

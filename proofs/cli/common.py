@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from proofs import registry
 from proofs.model import Lemma
 from symbolic.claim import Claim
+from symbolic.formatting import clip
 
 
 class UsageError(Exception):
@@ -41,7 +42,7 @@ class Progress:
             return
         line = f"[{time.perf_counter() - self.t0:6.1f}s] {msg}"
         if self.tty:
-            sys.stderr.write("\r\033[K" + line[:150])
+            sys.stderr.write("\r\033[K" + clip(line, 150))
         else:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()

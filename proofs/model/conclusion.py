@@ -16,6 +16,7 @@ from __future__ import annotations
 from proofs.model.annotation import Annotation
 from proofs.model.lemma import Lemma
 from symbolic.claim import Claim, Prop
+from symbolic.formatting import expression
 from symbolic.objects import unwrap
 from symbolic.relation import Relation
 
@@ -90,9 +91,9 @@ def entry_notes(entry: Lemma) -> list[str]:
     if _same(concl, st):
         notes.append("the proof chain concludes the statement")
     elif unwrap(concl.lhs) != unwrap(st.lhs):
-        notes.append(f"the proof chain starts at {concl.lhs}, not at the statement's "
-                     f"left side {st.lhs}")
+        notes.append(f"the proof chain starts at {expression(concl.lhs)}, not at the "
+                     f"statement's left side {expression(st.lhs)}")
     elif _needed_relation(concl.rel, st.rel) is None:
-        notes.append(f"the proof chain concludes {concl}, whose relation cannot give the "
-                     f"statement {st}")
+        notes.append(f"the proof chain concludes {expression(concl)}, whose relation cannot "
+                     f"give the statement {expression(st)}")
     return notes

@@ -20,7 +20,6 @@ Example:
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import sympy as sp
@@ -33,6 +32,7 @@ from proofs.reports import errata_corrections
 from proofs.reports.errata_uses import inconsistent_uses
 from proofs.reports.tex_text import btext, text
 from symbolic.claim import Prop
+from symbolic.formatting import clip, expressions_in, numbers_in, witness
 from symbolic.latex import latex
 from symbolic.pretty import pretty
 from symbolic.prop import check_expression
@@ -319,7 +319,8 @@ def declared_findings(results: list[Result]) -> list[dict[str, Any]]:
                 check_expression(st.rhs.xreplace({old: new}))
                 continue  # types as printed: no finding
             except (ValueError, TypeError, sp.ShapeError) as exc:
-                why = str(exc).splitlines()[0][:200]
+                why = _type_error(str(exc), st.lhs.xreplace({old: new}),
+                                  st.rhs.xreplace({old: new}))
             printed_t = "×".join(pretty(k) for k in shape)
             needed = "×".join(pretty(k) for k in old.shape if k != 1) or "1"
             out.append({
@@ -333,6 +334,22 @@ def declared_findings(results: list[Result]) -> list[dict[str, Any]]:
                 "check": {"type": "declared", "entry": entry.id, "symbol": name},
             })
     return out
+
+
+def _type_error(message: str, *sides: Any) -> str:
+    """The first line of a typing error, its expressions readable; the shapes of a sum are left
+    out (its terms print in another order than the message lists their shapes).
+
+    >>> from symbolic import matrix, vector, n, d
+    >>> b, x = matrix("b", n, d), vector("x", n)
+    >>> _type_error(f"shape mismatch in {-b + x}: (n, d) and (n, 1)", -b + x)
+    'shape mismatch in x - b'
+    """
+    line = expressions_in(message.splitlines()[0] if message else "", *sides)
+    head, sep, shapes = line.rpartition(": ")
+    if sep and head.startswith("shape mismatch in ") and " and " in shapes:
+        line = head
+    return clip(line, 200)
 
 
 # -- root causes -------------------------------------------------------------------------------
@@ -643,56 +660,13 @@ def to_json(paper: str, items: list[dict[str, Any]],
                       ensure_ascii=False)
 
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])")
-
-
-def readable_number(tok: str) -> str:
-    """A number with at most 6 significant digits; beyond float range as a power of ten.
-
-    >>> readable_number("2.0654902784198444159728822417578199424917993827225e+1308753")
-    '≈ 10^(1.30875e6)'
-    >>> readable_number("-15.4553602008167700887497630901634693145751953125"), readable_number("3")
-    ('-15.4554', '3')
-    >>> readable(readable("lhs=4.400320001e+6000000"))
-    'lhs=≈ 10^(6e6)'
-    >>> readable("4.40032e60")
-    '4.40032e60'
-
-    """
-    mant = tok.lstrip("-").split("e")[0].split("E")[0].replace(".", "").lstrip("0")
-    if len(mant) <= 6:  # already short (also what this function writes: read twice, same)
-        return tok
-    import mpmath
-
-    v = mpmath.mpf(tok)
-    if v == 0:
-        return "0"
-    if abs(v) < mpmath.mpf("1e300") and abs(v) > mpmath.mpf("1e-300"):
-        return f"{float(v):.6g}"
-    e = float(mpmath.log10(abs(v)))
-    exp10 = re.sub(r"e\+?0*(\d)", r"e\1", f"{e:.6g}")
-    return f"{'-' if v < 0 else ''}≈ 10^({exp10})"
-
-
-def readable(text: str) -> str:
-    """Every long number in ``text`` shown with 6 significant digits (:func:`readable_number`)."""
-    return _NUMBER.sub(lambda m: readable_number(m.group(0)), text)
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters at a word boundary, marked with ``…``.
-
-    >>> clip("one two three", 9)
-    'one two …'
-    """
-    if len(text) <= limit:
-        return text
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return cut + " …"
-
-
 def _short_witness(w: Any, limit: int = 240) -> str:
-    return clip(readable(json.dumps(w)), limit)
+    """A finding's witness on one line (:func:`symbolic.formatting.witness`), cut to ``limit``.
+
+    >>> _short_witness({"n": 1, "alpha": -78.15629677910984, "X": [[-74.00614915857662]]})
+    'n=1, alpha=-78.1563, X=[[-74.0061]]'
+    """
+    return clip(witness(w), limit)
 
 
 def to_markdown(paper: str, items: list[dict[str, Any]],
@@ -723,11 +697,11 @@ def to_markdown(paper: str, items: list[dict[str, Any]],
             why = f", for want of: {f['why']}" if f.get("why") else ""
             lines.append(f"- `{f['id']}` ({f['kind']}{why}, {f['source']}): {f['printed']}")
             lines.append(f"  - evidence ({'rigorous' if f['rigorous'] else 'not rigorous'}): "
-                         f"{clip(readable(f['evidence']), 400)}")
+                         f"{clip(numbers_in(f['evidence']), 400)}")
             if f["witness"] is not None:
                 lines.append(f"  - witness: `{_short_witness(f['witness'])}`")
         lines += ["", "</details>", ""]
-    return readable("\n".join(lines))
+    return numbers_in("\n".join(lines))
 
 
 def to_latex(paper: str, items: list[dict[str, Any]],
@@ -755,7 +729,7 @@ def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | N
                             "could say something, with the sharp form where one is known."))
         out.append(rf"\subsection*{{{k}. {text(c['title'])}}}")
         out.append(rf"\textbf{{{text(c['kind'])}}}, {len(c['findings'])} instance(s). "
-                   + btext(clip(c["summary"], 1200)))
+                   + btext(clip(numbers_in(c["summary"]), 1200)))
         lead = items[c["findings"][0]]
         if lead.get("printed_latex"):
             out.append(r"\begin{small}Printed: $" + lead["printed_latex"] + r"$\end{small}")
@@ -767,18 +741,19 @@ def latex_body(items: list[dict[str, Any]], cause_list: list[dict[str, Any]] | N
         elif own.get("corrected_tex"):
             out.append(r"\par Corrected: " + own["corrected_tex"])
         elif c["corrected"]:
-            out.append(r"\par Corrected: " + btext(clip(c["corrected"], 1500)))
+            out.append(r"\par Corrected: " + btext(clip(numbers_in(c["corrected"]), 1500)))
         notes = list(dict.fromkeys(items[i]["note"] for i in c["findings"]
                                    if items[i].get("note")))
         if notes:
-            out.append(r"\par{\footnotesize Reading: " + btext(notes[0][:700]) + r"\par}")
+            out.append(r"\par{\footnotesize Reading: " + btext(clip(numbers_in(notes[0]), 700))
+                       + r"\par}")
         out.append(r"{\footnotesize\begin{itemize}\setlength{\itemsep}{0pt}")
         for i in c["findings"]:
             f = items[i]
             line = (rf"\item \texttt{{{btext(f['id'])}}} ({text(f['kind'])}"
                     + (f", {text(f['why'])}" if f.get("why") else "")
                     + (", rigorous" if f["rigorous"] else "") + "): ")
-            line += btext(f["printed"][:300]) if not f.get("hypothesis") else (
+            line += btext(clip(f["printed"], 300)) if not f.get("hypothesis") else (
                 "needs " + btext(f["hypothesis"]) + " (" + btext(f["source"]) + ")")
             if f["witness"] is not None and (witnesses is True or (
                     witnesses == "first" and i == c["findings"][0])):

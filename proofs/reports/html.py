@@ -20,12 +20,12 @@ Example:
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.model.results import Result
+from symbolic.formatting import clip, expression, number, numbers_in, witness
 from symbolic.latex import latex
 from symbolic.verdict import Status
 
@@ -118,17 +118,8 @@ def _statement(r: Result) -> str:
     try:
         body = latex(r.claim.prop)
     except Exception:  # a printer gap must not hide the table
-        return html.escape(str(r.claim.prop))
+        return html.escape(expression(r.claim.prop))
     return r"\(" + html.escape(body) + r"\)"
-
-
-def _slack(x: Any) -> str:
-    if x is None:
-        return ""
-    try:
-        return f"{float(x):.3g}"
-    except (TypeError, ValueError):
-        return html.escape(str(x))
 
 
 def to_html(report: Report) -> str:
@@ -148,12 +139,14 @@ def to_html(report: Report) -> str:
         rows.append(
             f'<tr><td style="text-align:left"><code>{html.escape(r.id)}</code></td>'
             f"<td>{badge_html(v.status)}{flag}</td><td>{'yes' if v.rigorous else 'no'}</td>"
-            f"<td>{_slack(v.slack)}</td><td style=\"text-align:left\">{_statement(r)}</td>"
+            f"<td>{'' if v.slack is None else number(v.slack)}</td>"
+            f"<td style=\"text-align:left\">{_statement(r)}</td>"
             f'<td style="text-align:left">{html.escape(v.method)}</td></tr>')
         if v.witness is not None:
-            w = html.escape(json.dumps(v.witness))
+            w = html.escape(witness(v.witness))
+            why = html.escape(clip(numbers_in(v.message), 120))
             rows.append(f'<tr><td></td><td colspan="5" style="text-align:left"><details>'
-                        f"<summary>witness ({html.escape(v.message[:120])})</summary>"
+                        f"<summary>witness ({why})</summary>"
                         f"<code>{w}</code></details></td></tr>")
     return (f'<div class="proofcheck-report">{head}<table>' + "".join(rows)
             + "</table></div>")

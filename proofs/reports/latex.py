@@ -19,7 +19,6 @@ Example:
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import shutil
@@ -31,12 +30,14 @@ from typing import Any
 import sympy as sp
 
 from proofs.model import Chain, Lemma, Paper
+from proofs.model.conclusion import conclusion_claim
 from proofs.model.results import Result
 from proofs.reports import graph
 from proofs.reports.errata import citation_items, findings, latex_body
 from proofs.reports.tex_text import btext, text
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
+from symbolic.formatting import clip, expressions_in, number, numbers_in
 from symbolic.latex import latex
 from symbolic.verdict import Status
 
@@ -74,25 +75,23 @@ def breakable_tt(s: str, every: int = 8) -> str:
     return r"\texttt{" + r"\allowbreak{}".join(text(c) for c in chunks) + "}"
 
 
-def num(x: Any, digits: int = 3) -> str:
-    """A number in math mode, e.g. ``1.31\\cdot 10^{6}``; ``-`` for None, text if not numeric.
+_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?")
 
-    >>> num(1310739.37), num(0.5), num(None), num("nan")
-    ('1.31 \\\\cdot 10^{6}', '0.5', '-', '\\\\text{nan}')
+
+def num(x: Any) -> str:
+    r"""A number in math mode (:func:`symbolic.formatting.number`, 6 significant digits), e.g.
+    ``1.31074 \cdot 10^{6}``; ``-`` for None, text if not numeric.
+
+    >>> num(1310739.37), num(0.5), num(None), num("nan"), num("-2.5e-400")
+    ('1.31074 \\cdot 10^{6}', '0.5', '-', '\\text{nan}', '-2.5 \\cdot 10^{-400}')
     """
     if x is None:
         return "-"
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return rf"\text{{{text(x)}}}"
-    if not math.isfinite(f):
-        return rf"\text{{{text(x)}}}"
-    s = f"{f:.{digits}g}"
-    if "e" in s:
-        mant, exp = s.split("e")
-        return rf"{mant} \cdot 10^{{{int(exp)}}}"
-    return s
+    s = number(x)
+    if not _DECIMAL.fullmatch(s):
+        return rf"\text{{{text(s)}}}"
+    mant, _, exp = s.partition("e")
+    return rf"{mant} \cdot 10^{{{int(exp)}}}" if exp else mant
 
 
 def badge(status: Status | str) -> str:
@@ -124,28 +123,11 @@ def _shape(v: Any) -> tuple[int, int] | None:
     return len(v), 1
 
 
-def _short(x: Any) -> str:
-    if isinstance(x, str):  # a decimal string: float64 could not hold it
-        import mpmath
-
-        try:
-            s = mpmath.nstr(mpmath.mpf(x), 6, min_fixed=-4, max_fixed=6)
-        except (TypeError, ValueError):
-            return rf"\text{{{text(x)}}}"
-        mant, _, exp = s.partition("e")
-        return rf"{mant} \cdot 10^{{{int(exp)}}}" if exp else mant
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return rf"\text{{{text(x)}}}"
-    return num(f, 6)
-
-
 def _matrix(rows: list[list[Any]], cap: int = 6) -> str:
     r, c = len(rows), max((len(row) for row in rows), default=0)
     body = []
     for row in rows[:cap]:
-        cells = [_short(v) for v in row[:cap]] + ([r"\cdots"] if c > cap else [])
+        cells = [num(v) for v in row[:cap]] + ([r"\cdots"] if c > cap else [])
         body.append(" & ".join(cells))
     if r > cap:
         body.append(" & ".join([r"\vdots"] * (min(c, cap) + (c > cap))))
@@ -154,7 +136,7 @@ def _matrix(rows: list[list[Any]], cap: int = 6) -> str:
 
 def _value(v: Any) -> str:
     if not isinstance(v, list):
-        return _short(v)
+        return num(v)
     if not v:
         return "()"
     if all(isinstance(r, list) for r in v):
@@ -169,7 +151,8 @@ def _flat_count(v: Any) -> int:
 
 
 def witness_latex(witness: dict[str, Any] | None, exact_limit: int = 120) -> str:
-    """A witness: readable values (6 digits) and, for small witnesses, the exact values.
+    """A witness: readable values (:func:`num`, 6 significant digits) and, for small
+    witnesses, the exact values (as the JSON has them).
 
     >>> print(witness_latex({"alpha": -78.15, "X": [[-74.0]]}).splitlines()[0])
     \\begin{center}\\small $\\alpha = -78.15$;\\quad $X = \\begin{pmatrix}-74\\end{pmatrix}$
@@ -224,12 +207,9 @@ def _verdict_line(r: Result | None) -> str:
         bits.append(f"expected: {text(r.expect)}")
     line = r" \textperiodcentered{} ".join(bits)
     if v.message:
-        line += r"\\{\footnotesize\raggedright " + btext(_clip(v.message, 400)) + r"\par}"
+        line += (r"\\{\footnotesize\raggedright " + btext(clip(numbers_in(v.message), 400))
+                 + r"\par}")
     return line
-
-
-def _clip(s: str, k: int) -> str:
-    return s if len(s) <= k else s[: k - 3] + "..."
 
 
 # -- the document -------------------------------------------------------------------------------
@@ -451,7 +431,9 @@ def _structure(entry: Lemma, note: str) -> str:
         return (r"\textbf{Structure:} the proof chain concludes $" + latex(concl)
                 + r"$, not the statement $" + latex(entry.statement) + r"$ (a "
                 r"\emph{statement-stronger-than-proof} finding unless the statement is refuted).")
-    return r"{\small \emph{Structure:} " + btext(note) + r".\par}"
+    owed = conclusion_claim(entry)  # what a runner's note on the chain's end printed
+    shown = [x for x in (owed, concl, entry.statement) if x is not None]
+    return r"{\small \emph{Structure:} " + btext(expressions_in(note, *shown)) + r".\par}"
 
 
 def _longtable(columns: str, header: str, rows: list[str]) -> str:
@@ -526,7 +508,7 @@ def _citations(checks: list[dict[str, Any]]) -> list[str]:
 def _ledger(results: list[Result]) -> list[str]:
     lines = [rf"\hyperlink{{{r.id}}}{{{tid(r.id)}}} & {_mark(r)} & "
              rf"{'yes' if r.verdict.rigorous else 'no'} & ${num(r.verdict.slack)}$ & "
-             rf"{text(_clip(r.verdict.method, 90))} \\" for r in results]
+             rf"{text(clip(r.verdict.method, 90))} \\" for r in results]
     return [r"\section{Every result}",
             _longtable(r"p{0.40\linewidth}lll>{\raggedright\arraybackslash}p{0.24\linewidth}",
                        "id & status & rigorous & slack & method", lines)]
@@ -760,5 +742,5 @@ def _first_error(log: str) -> str:
     for k, line in enumerate(lines):
         if line.startswith("!"):
             ctx = " ".join(s.strip() for s in lines[k:k + 3] if s.strip())
-            return _clip(ctx, 300)
+            return clip(ctx, 300)
     return "no error line in the log"

@@ -50,6 +50,7 @@ from proofs.model.annotation import PLAIN, Annotation
 from proofs.runner import check_claim
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
+from symbolic.formatting import clip, expression, numbers_in, one_line
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 from symbolic.vocabulary import NORM, having
@@ -102,7 +103,7 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         m, v = self.mutant, self.verdict
         return {"label": m.label, "id": m.original.id, "operator": m.operator, "where": m.where,
-                "description": m.description, "mutant": str(m.claim.prop),
+                "description": m.description, "mutant": expression(m.claim.prop),
                 "status": v.status.value if v else None, "method": v.method if v else None,
                 "outcome": self.outcome, "reason": self.reason, "rigorous": self.rigorous,
                 "witness": v.witness if v and v.status is Status.REFUTED else None,
@@ -163,7 +164,7 @@ class Report:
                              f"{o.mutant.description}")
                 if o.outcome == "error":
                     why = (o.reason or (o.verdict.message if o.verdict else "")).strip()
-                    lines.append(f"    reason: {why.splitlines()[0] if why else '(none)'}")
+                    lines.append(f"    reason: {one_line(numbers_in(why)) if why else '(none)'}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -232,19 +233,22 @@ def replace_at(e: sp.Basic, path: tuple[int, ...], new: sp.Basic) -> sp.Basic:
     return e.func(*args)
 
 
-def _describe(node: sp.Basic, new: sp.Basic, what: str) -> Callable[[], str]:
+def _describe(node: sp.Basic, new: sp.Basic, what: str | Callable[[], str]
+              ) -> Callable[[], str]:
     """A deferred ``node -> new (what)`` (see :class:`Mutant`)."""
-    return lambda: f"{_short(node, 40)} -> {_short(new, 40)} ({what})"
+    return lambda: (f"{_short(node, 40)} -> {_short(new, 40)} "
+                    f"({what() if callable(what) else what})")
 
 
 def _short(e: Any, width: int = 60) -> str:
-    """``str(e)`` cut to ``width`` (large matrix expressions print slowly: named by type)."""
-    if isinstance(e, sp.Basic):
-        big = any(k > 15 for k, _ in enumerate(sp.preorder_traversal(e)))
-        if big:
-            return f"<{type(e).__name__} {sp.srepr(e)[:width - 10]}...>"
-    s = str(e)
-    return s if len(s) <= width else s[: width - 3] + "..."
+    """``e`` as readable mathematics (:func:`symbolic.formatting.expression`), cut to
+    ``width`` characters (:func:`symbolic.formatting.clip`).
+
+    >>> from symbolic import scalar
+    >>> _short(2 * scalar("R") ** 2), _short(sp.exp(scalar("x")) + scalar("x") ** 3, 8)
+    ('2R²', 'x³ + …')
+    """
+    return clip(expression(e), width)
 
 
 # --------------------------------------------------------------------------------------------
@@ -252,6 +256,24 @@ def _short(e: Any, width: int = 60) -> str:
 # --------------------------------------------------------------------------------------------
 
 Edit = tuple[sp.Basic, str]
+
+
+def _operator(cls: type) -> str:
+    """A declared operator by its notation (``‖·‖₂``), never its class name.
+
+    >>> from symbolic.objects import Norm2
+    >>> _operator(Norm2)
+    '‖·‖₂'
+    """
+    form = getattr(cls, "unicode_form", "")
+    if form:
+        return form.format(*["·"] * form.count("{"))
+    for arg in (sp.Symbol("·"), sp.MatrixSymbol("·", 2, 2)):
+        try:
+            return expression(cls(arg))
+        except Exception:  # not an operator on this kind of argument
+            continue
+    return "an operator"
 
 
 def _neg(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
@@ -268,11 +290,12 @@ def _drop(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
         scalars = [i for i, a in enumerate(node.args) if not ob.is_matrix(a)]
         for i in scalars:
             rest = [a for k, a in enumerate(node.args) if k != i]
-            yield sp.MatMul(*rest) if len(rest) > 1 else rest[0], f"factor {node.args[i]} dropped"
+            yield (sp.MatMul(*rest) if len(rest) > 1 else rest[0],
+                   lambda a=node.args[i]: f"factor {_short(a, 30)} dropped")
     elif isinstance(node, sp.Mul) and len(node.args) >= 2:
         for i, a in enumerate(node.args):
             rest = [b for k, b in enumerate(node.args) if k != i]
-            yield sp.Mul(*rest), (f"factor {_short(a, 30)} dropped" if a != -1
+            yield sp.Mul(*rest), ((lambda a=a: f"factor {_short(a, 30)} dropped") if a != -1
                                   else "sign flipped (factor -1 dropped)")
 
 
@@ -282,7 +305,7 @@ def _extra(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]
     if node.is_Number and node.is_zero:
         return
     for f in ctx["factors"]:
-        yield f * node, f"extra factor {f}"
+        yield f * node, f"extra factor {expression(f)}"
 
 
 def _exponent(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
@@ -292,7 +315,7 @@ def _exponent(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Ed
         if not k.is_Integer:
             new |= {sp.floor(k), sp.ceiling(k)}
         for k2 in sorted(new - {k, sp.Integer(0)}, key=float):
-            yield sp.Pow(node.base, k2), f"exponent {k} -> {k2}"
+            yield sp.Pow(node.base, k2), f"exponent {expression(k)} -> {expression(k2)}"
     if isinstance(node, sp.exp):
         a = node.args[0]
         yield sp.exp(2 * a), "exponent doubled"
@@ -320,11 +343,11 @@ def _swap(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
                 if isinstance(idx, sp.Symbol) and other != idx:
                     args = list(node.args)
                     args[pos] = other
-                    yield node.func(*args), f"index {idx} -> {other}"
+                    yield node.func(*args), f"index {expression(idx)} -> {expression(other)}"
     if isinstance(node, (sp.Symbol, sp.MatrixSymbol)) and node not in ctx["indices"]:
         for other in ctx["symbols"]:
             if other != node and _same_kind(node, other):
-                yield other, f"symbol {node} -> {other}"
+                yield other, f"symbol {expression(node)} -> {expression(other)}"
 
 
 @lru_cache(maxsize=4096)
@@ -349,7 +372,7 @@ def _same_kind(a: sp.Basic, b: sp.Basic) -> bool:
 def _norm(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
     for cls, other in _NORM_SWAP.items():
         if type(node) is cls:
-            yield other(*node.args), f"{cls.__name__} -> {other.__name__}"
+            yield other(*node.args), f"{_operator(cls)} -> {_operator(other)}"
 
 
 def _constant(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Edit]:
@@ -357,7 +380,7 @@ def _constant(node: sp.Basic, parent: sp.Basic | None, ctx: dict) -> Iterator[Ed
         return
     for f, what in ((2, "x2"), (sp.Rational(1, 2), "/2"), (10, "x10"), (sp.Rational(1, 10),
                                                                           "/10")):
-        yield node * f, f"constant {node} -> {node * f} ({what})"
+        yield node * f, f"constant {expression(node)} -> {expression(node * f)} ({what})"
 
 
 _OPS: dict[str, Callable[[sp.Basic, sp.Basic | None, dict], Iterator[Edit]]] = {
@@ -451,7 +474,8 @@ def mutants(claim: Claim, operators: tuple[str, ...] = OPERATORS) -> list[Mutant
                             continue
                         add(op, where, _describe(node, new, what), hypotheses=with_h(nh))
         if "relation" in operators and h.rel in _FLIP:
-            add("relation", where, f"{h.rel.value} -> {_FLIP[h.rel].value} in {_short(h, 50)}",
+            add("relation", where, lambda h=h: f"{h.rel.value} -> {_FLIP[h.rel].value} in "
+                                               f"{_short(h, 50)}",
                 hypotheses=with_h(Prop(h.lhs, _FLIP[h.rel], h.rhs)))
     return out
 
@@ -502,7 +526,8 @@ def _implied(m: Mutant, b: Budget, seed: int) -> tuple[bool, bool, str]:
     v = check_claim(cmp_claim, b, seed)
     if v.status in HOLDS:
         return True, v.status is Status.PROVED, (
-            f"implied by the original: {old} {rel.value} {new} is {v.status.value} "
+            f"implied by the original: {expression(o.with_(lhs=old, rel=rel, rhs=new).prop)} "
+            f"is {v.status.value} "
             f"({v.method})")
     return False, False, ""
 
@@ -735,7 +760,7 @@ def _mutant_job(job: tuple[Mutant, Verdict, Budget, int]) -> Outcome:
         v = check_claim(m.claim, b, seed)
         return classify(m, orig, v, b, seed)
     except Exception as exc:  # one broken mutant must not end the run
-        return Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
+        return Outcome(m, v, "error", clip(f"{type(exc).__name__}: {exc}", 300))
 
 
 def run(entries: list[Lemma | Claim], target: str, budget: str = "quick", seed: int = 0,
@@ -829,7 +854,7 @@ def recheck(data: dict[str, Any], entries: list[Lemma | Claim],
             v = check_claim(m.claim, b, seed)
             out = classify(m, orig, v, b, seed)
         except Exception as exc:  # as in run(): an error, never the end
-            out = Outcome(m, v, "error", f"{type(exc).__name__}: {exc}"[:300])
+            out = Outcome(m, v, "error", clip(f"{type(exc).__name__}: {exc}", 300))
         earlier = {k: rec[k] for k in ("outcome", "status", "reason")}
         rec.update(out.to_json())
         rec["earlier"] = earlier

@@ -64,7 +64,7 @@ def test_statement_vs_chain_note_for_lemma_3_3(results):
     lemma = registry.paper("closeness").entry("closeness:lemma-3.3")
     notes = entry_notes(lemma)
     assert len(notes) == 1
-    assert "not at the statement's left side beta" in notes[0]
+    assert notes[0] == "the proof chain starts at α(x), not at the statement's left side β"
     assert notes == results["closeness:lemma-3.3"].notes
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from proofs.tools.derivations import Derivation, NoDerivation
 from proofs.tools.derivations import derivation as derive
 from symbolic.derivation import Step, text
+from symbolic.formatting import expression
 from symbolic.latex import escape_text, latex
 
 NAME = "derive"
@@ -64,7 +65,7 @@ def _verdict(d: Derivation) -> list[str]:
     out = ["the stated closed form does NOT follow from the derivation "
            "(run 'proofcheck check " + d.claim.id + "' for a confirmed witness)"]
     if d.corrected is not None:
-        out.append(f"corrected: {d.corrected}")
+        out.append(f"corrected: {expression(d.corrected)}")
     return out
 
 

@@ -37,6 +37,8 @@ import time
 import traceback
 from typing import Any
 
+from symbolic.formatting import number, numbers_in
+
 NAME = "experiment"
 HELP = "run a Monte Carlo experiment (see 'proofcheck experiment --list')"
 EXP_BUDGETS = ("tiny", "quick", "default", "thorough")
@@ -193,12 +195,17 @@ def build_params(exp: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def claims_table(claims: list[dict[str, Any]]) -> str:
-    """One line per claim: id, status, slack, message."""
+    """One line per claim: id, status, slack, message (numbers in 6 significant digits).
+
+    >>> print(claims_table([{"id": "p:extra-1", "status": "supported", "slack": 0.01234567,
+    ...                      "message": "slope 0.98765432 (CI 0.9 to 1.1)"}]))
+    id         status     slack      message
+    p:extra-1  supported  0.0123457  slope 0.987654 (CI 0.9 to 1.1)
+    """
     rows = [("id", "status", "slack", "message")]
     for c in claims:
-        slack = c.get("slack")
-        rows.append((c["id"], c["status"], "-" if slack is None else f"{slack:.3g}",
-                     c.get("message", "")))
+        rows.append((c["id"], c["status"], number(c.get("slack")),
+                     numbers_in(c.get("message", ""))))
     w = [max(len(r[i]) for r in rows) for i in range(3)]
     return "\n".join(f"{r[0].ljust(w[0])}  {r[1].ljust(w[1])}  {r[2].ljust(w[2])}  {r[3]}"
                      for r in rows)
