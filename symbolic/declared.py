@@ -68,7 +68,8 @@ class Declared:
     call: ClassVar[str] = "reduce"
     #: the sign every value has: "pos", "nonneg" or None
     sign: ClassVar[str | None] = None
-    #: a mutation swaps it for this operator (a name in :data:`OPERATORS`), or None
+    #: a mutation swaps it for this operator and back (a name in :data:`OPERATORS`), or None;
+    #: declared on one of the two
     swap: ClassVar[str | None] = None
     #: operators (names in :data:`OPERATORS`) it bounds from above at every argument, a
     #: theorem with its source in ``dominates_source`` (‖X‖ ≤ ‖X‖_F)
@@ -79,12 +80,15 @@ class Declared:
     #: back ends that cannot compute it, with the reason (the conformance test reads it)
     unavailable: ClassVar[dict[str, str]] = {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, abstract: bool = False, **kwargs: Any) -> None:
+        """Check the traits and register the operator; ``abstract=True`` declares a base class
+        that only holds what several operators share (no operator itself: not registered)."""
         super().__init_subclass__(**kwargs)
         unknown = cls.traits - TRAITS
         if unknown:
             raise TypeError(f"{cls.__name__}: unknown traits {sorted(unknown)}")
-        OPERATORS[cls.__name__] = cls
+        if not abstract:
+            OPERATORS[cls.__name__] = cls
 
     @classmethod
     def form(cls, kind: str, args: list[str], parenthesised: list[str] | None = None) -> str:

@@ -105,32 +105,37 @@ class _MatrixNode(MatrixExpr):
         raise NotImplementedError(f"{type(self).__name__} has no symbolic entries")
 
 
-class ElemExp(Declared, _MatrixNode):
+class _Elementwise(Declared, _MatrixNode, abstract=True):
+    """What the entrywise maps share: one vector or matrix argument, and a back-end primitive
+    called on its value (``matop``)."""
+
+    arguments = ("matrix",)
+    call = "matop"
+
+
+class ElemExp(_Elementwise):
     """Elementwise exponential ``exp(M)`` of a vector or matrix."""
 
     latex_form = r"\exp({0})"
     unicode_form = "exp({0})"
-    arguments = ("matrix",)
-    primitive, call = "elem_exp", "matop"
+    primitive = "elem_exp"
 
 
-class ElemAbs(Declared, _MatrixNode):
+class ElemAbs(_Elementwise):
     """Elementwise absolute value ``|M|``."""
 
     latex_form = "|{0}|"
     unicode_form = "|{0}|"
     traits = frozenset({NONSMOOTH})
-    arguments = ("matrix",)
-    primitive, call = "elem_abs", "matop"
+    primitive = "elem_abs"
 
 
-class ElemLog(Declared, _MatrixNode):
+class ElemLog(_Elementwise):
     """Elementwise natural logarithm ``log(M)`` of a vector or matrix."""
 
     latex_form = r"\log({0})"
     unicode_form = "log({0})"
-    arguments = ("matrix",)
-    primitive, call = "elem_log", "matop"
+    primitive = "elem_log"
 
     def domain(self) -> list[Any]:
         return [sp.Gt(MinEntry(self.args[0]), 0, evaluate=False)]
@@ -236,54 +241,59 @@ class Inner(Declared, _ScalarNode):
     primitive, call = "inner", "matop"
 
 
-class Norm2(Declared, _ScalarNode):
-    """Euclidean norm ``||v||_2`` of a vector."""
+class _Nonnegative(Declared, _ScalarNode, abstract=True):
+    """What the norms (and ``||v||_p``) share: every value is ``>= 0``."""
 
     is_nonnegative = True
+    sign = "nonneg"
+
+
+class _Norm(_Nonnegative, abstract=True):
+    """What every norm shares: the traits of a norm, not smooth (at 0). A norm adds its own
+    traits to these (``traits = _Norm.traits | {...}``)."""
+
+    traits = frozenset({NORM, NONSMOOTH})
+
+
+class Norm2(_Norm):
+    """Euclidean norm ``||v||_2`` of a vector."""
+
     latex_form = r"\|{0}\|_2"
     unicode_form = "‖{0}‖₂"
-    traits = frozenset({NORM, ENTRYWISE, EUCLIDEAN, NONSMOOTH})
+    traits = _Norm.traits | {ENTRYWISE, EUCLIDEAN}
     primitive = "euclidean"
     arguments = ("vector",)
-    sign = "nonneg"
     swap = "NormInf"
 
 
-class NormInf(Declared, _ScalarNode):
+class NormInf(_Norm):
     """Max norm ``||v||_inf`` of a vector."""
 
-    is_nonnegative = True
     latex_form = r"\|{0}\|_\infty"
     unicode_form = "‖{0}‖∞"
-    traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
+    traits = _Norm.traits | {ENTRYWISE}
     primitive = "max_abs"
     arguments = ("vector",)
-    sign = "nonneg"
-    swap = "Norm2"
 
 
-class Norm1(Declared, _ScalarNode):
+class Norm1(_Norm):
     """``||v||_1 = sum_i |v_i|`` of a vector."""
 
-    is_nonnegative = True
     latex_form = r"\|{0}\|_1"
     unicode_form = "‖{0}‖₁"
-    traits = frozenset({NORM, ENTRYWISE, NONSMOOTH})
+    traits = _Norm.traits | {ENTRYWISE}
     arguments = ("vector",)
-    sign = "nonneg"
 
     def definition(self) -> sp.Basic:
         return SumEntries(ElemAbs(self.args[0]))
 
 
-class NormP(Declared, _ScalarNode):
+class NormP(_Nonnegative):
     """``||v||_p = (sum_i |v_i|^p)^(1/p)`` of a vector, ``p >= 1`` (arguments ``v, p``)."""
 
-    is_nonnegative = True
     latex_form = r"\|{0}\|_{{{1}}}"
     traits = frozenset({NONSMOOTH})
     arguments = ("vector", "scalar")
-    sign = "nonneg"
 
 
 class Entropy(Declared, _ScalarNode):
@@ -299,53 +309,50 @@ class Entropy(Declared, _ScalarNode):
         return [sp.Ge(MinEntry(self.args[0]), 0, evaluate=False)]
 
 
-class OpNorm(Declared, _ScalarNode):
+class OpNorm(_Norm):
     """Spectral norm ``||M||`` of a matrix (largest singular value)."""
 
-    is_nonnegative = True
     latex_form = r"\|{0}\|"
     unicode_form = "‖{0}‖"
-    traits = frozenset({NORM, TRANSPOSE_INVARIANT, NONSMOOTH, BLOCK_MONOTONE})
+    traits = _Norm.traits | {TRANSPOSE_INVARIANT, BLOCK_MONOTONE}
     primitive = "spectral"
     arguments = ("matrix",)
     unavailable = {"explicit": "the spectral norm has no closed form in coordinates"}
-    sign = "nonneg"
-    swap = "FrobNorm"
 
 
-class MinEntry(Declared, _ScalarNode):
+class _EntryReduction(Declared, _ScalarNode, abstract=True):
+    """What the reductions over the entries of a vector or matrix share (its argument; the
+    reader reads a vector's entries only)."""
+
+    arguments = ("matrix",)
+    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
+                             "vector's are"}
+
+
+class MinEntry(_EntryReduction):
     """``min_i v_i`` over the entries of a vector or matrix."""
 
     latex_form = r"\min_{{i}} ({0})_i"
     unicode_form = "minᵢ {p0}ᵢ"
     traits = frozenset({NONSMOOTH})
-    arguments = ("matrix",)
     primitive = "min_entry"
-    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
-                             "vector's are"}
 
 
-class MaxEntry(Declared, _ScalarNode):
+class MaxEntry(_EntryReduction):
     """``max_i v_i`` over the entries of a vector or matrix."""
 
     latex_form = r"\max_{{i}} ({0})_i"
     unicode_form = "maxᵢ {p0}ᵢ"
     traits = frozenset({NONSMOOTH})
-    arguments = ("matrix",)
     primitive = "max_entry"
-    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
-                             "vector's are"}
 
 
-class SumEntries(Declared, _ScalarNode):
+class SumEntries(_EntryReduction):
     """``sum_i v_i`` over the entries of a vector or matrix."""
 
     latex_form = r"\sum_{{i}} ({0})_i"
     unicode_form = "Σᵢ {p0}ᵢ"
-    arguments = ("matrix",)
     primitive = "sum_entries"
-    unavailable = {"reader": "a matrix's entries (max over i, j of M_ij) are not read yet; a "
-                             "vector's are"}
 
 
 class Entry(_ScalarNode):

@@ -384,14 +384,7 @@ def max_entry(M: Any, prec: int | None = None) -> arb:
     >>> max_entry([[1, 5], [-3, 2]]).contains(5)
     True
     """
-    xs = list(_as_mat(M).entries())
-    if not xs:
-        raise ValueError("max_entry of an empty matrix")
-    with arb_precision(prec):
-        m = xs[0]
-        for x in xs[1:]:
-            m = m.max(x)
-        return m
+    return _fold_entries(M, prec, arb.max, "max_entry")
 
 
 def min_entry(M: Any, prec: int | None = None) -> arb:
@@ -400,13 +393,19 @@ def min_entry(M: Any, prec: int | None = None) -> arb:
     >>> min_entry([[1, 5], [-3, 2]]).contains(-3)
     True
     """
+    return _fold_entries(M, prec, arb.min, "min_entry")
+
+
+def _fold_entries(M: Any, prec: int | None, pick: Callable[[arb, arb], arb], name: str) -> arb:
+    """``pick`` (``arb.max``, ``arb.min``) folded over the entries of ``M`` at ``prec``;
+    ``name`` says who asks when ``M`` is empty."""
     xs = list(_as_mat(M).entries())
     if not xs:
-        raise ValueError("min_entry of an empty matrix")
+        raise ValueError(f"{name} of an empty matrix")
     with arb_precision(prec):
         m = xs[0]
         for x in xs[1:]:
-            m = m.min(x)
+            m = pick(m, x)
         return m
 
 

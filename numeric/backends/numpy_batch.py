@@ -16,6 +16,8 @@ Example:
 
 from __future__ import annotations
 
+import functools
+import operator
 from typing import Any
 
 import numpy as np
@@ -205,10 +207,7 @@ class NumpyOps(Ops):
         if name == "hadamard_pow":
             return self.pow(args[0], args[1], args[2])
         if name == "hadamard":
-            out = args[0]
-            for a in args[1:]:
-                out = out * a
-            return out
+            return functools.reduce(operator.mul, args)
         if name == "diag":
             v = args[0][..., :, 0]
             return v[..., :, None] * np.eye(v.shape[-1])

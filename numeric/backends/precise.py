@@ -16,6 +16,8 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import functools
+import operator
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -31,25 +33,25 @@ from symbolic.walk import Evaluator, Ops, Unsupported
 
 
 @contextlib.contextmanager
-def mp_workdps(dps: int) -> Iterator[None]:
+def _setting(owner: Any, attr: str, value: Any) -> Iterator[None]:
+    """Set ``owner.<attr>`` to ``value`` on entry, restoring the old value on exit (also
+    after exceptions): a working precision of mpmath or python-flint."""
+    old = getattr(owner, attr)
+    setattr(owner, attr, value)
+    try:
+        yield
+    finally:
+        setattr(owner, attr, old)
+
+
+def mp_workdps(dps: int) -> contextlib.AbstractContextManager[None]:
     """Set mpmath's decimal precision, restoring it afterwards (also after exceptions)."""
-    old = mpmath.mp.dps
-    mpmath.mp.dps = dps
-    try:
-        yield
-    finally:
-        mpmath.mp.dps = old
+    return _setting(mpmath.mp, "dps", dps)
 
 
-@contextlib.contextmanager
-def arb_prec(bits: int) -> Iterator[None]:
+def arb_prec(bits: int) -> contextlib.AbstractContextManager[None]:
     """Set python-flint's working precision in bits, restoring it afterwards."""
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
-        yield
-    finally:
-        flint.ctx.prec = old
+    return _setting(flint.ctx, "prec", bits)
 
 
 def exact_arb(value: sp.Float) -> flint.arb:
@@ -162,10 +164,7 @@ class _ObjectOps(Ops):
         if name == "hadamard_pow":
             return self._map(lambda v: self.pow(v, args[1], args[2]), args[0])
         if name == "hadamard":
-            out = args[0]
-            for a in args[1:]:
-                out = out * a
-            return out
+            return functools.reduce(operator.mul, args)
         if name == "diag":
             v = args[0][:, 0]
             out = np.empty((len(v), len(v)), dtype=object)

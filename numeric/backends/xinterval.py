@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import flint
@@ -75,17 +76,18 @@ def _lt(a: Any, b: Any) -> bool:
 
 
 def _min(xs: list[Any]) -> Any:
-    out = xs[0]
-    for x in xs[1:]:
-        if _lt(x, out):
-            out = x
-    return out
+    return _best(xs, _lt)
 
 
 def _max(xs: list[Any]) -> Any:
+    return _best(xs, lambda a, b: _lt(b, a))
+
+
+def _best(xs: list[Any], better: Callable[[Any, Any], bool]) -> Any:
+    """The first of ``xs`` that no later one is ``better`` than (``better(x, best)``)."""
     out = xs[0]
     for x in xs[1:]:
-        if _lt(out, x):
+        if better(x, out):
             out = x
     return out
 

@@ -2,15 +2,14 @@
 for every size, and the library entries the proof needs are named, deterministically.
 
 Example:
-    >>> import sympy as sp
     >>> from symbolic import Claim, Prop, matrix, vector, norm2, opnorm, scalar, n, d
     >>> from numeric.budget import Budget
-    >>> A, x, R = matrix("A", n, d), vector("x", d), scalar("R")
-    >>> c = Claim("t:extra-1", norm2(A * x), "<=", R**2,
+    >>> A, x, b, R = matrix("A", n, d), vector("x", d), vector("b", n), scalar("R")
+    >>> c = Claim("t:extra-1", norm2(A * x - b), "<=", R**2 + norm2(b),
     ...           (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R)))
     >>> out = prove(c, Budget.get("quick"))
     >>> out.proved, out.relies_on
-    (True, ['norm-nonnegative', 'operator-norm'])
+    (True, ['norm-nonnegative', 'operator-norm', 'triangle'])
 """
 
 from __future__ import annotations

@@ -109,14 +109,21 @@ class IdentityStage:
         t0 = time.perf_counter()
         if not same(claim.lhs, claim.rhs, certainly_nonzero):
             return None
-        why = undefined_reason(claim, budget)
-        if why:
-            return Verdict(Status.UNKNOWN, METHOD, False,
-                           f"the sides have one normal form, but {why}", seed=seed,
-                           seconds=time.perf_counter() - t0)
-        return Verdict(Status.PROVED, METHOD, True,
-                       "both sides have one normal form (definitions unfolded, linearity, "
-                       "norms and sums rewritten): equal for all n, d where defined",
-                       slack=0.0 if claim.rel is Relation.EQ else 1.0, seed=seed,
-                       precision="exact", evaluations=0,
+        return proved_where_defined(
+            claim, budget, seed, t0, METHOD, equal="the sides have one normal form",
+            proved="both sides have one normal form (definitions unfolded, linearity, norms and "
+                   "sums rewritten): equal for all n, d where defined",
+            slack=0.0 if claim.rel is Relation.EQ else 1.0)
+
+
+def proved_where_defined(claim: Claim, budget: Budget, seed: int, t0: float, method: str, *,
+                         equal: str, proved: str, slack: float) -> Verdict:
+    """The verdict on ``claim`` once its two sides are known equal (``equal`` says how, the
+    stage started at ``t0``): ``proved`` (rigorous, exact; the message ``proved``) when the
+    claim is defined under its hypotheses, else ``unknown`` naming what may be undefined."""
+    why = undefined_reason(claim, budget)
+    if why:
+        return Verdict(Status.UNKNOWN, method, False, f"{equal}, but {why}", seed=seed,
                        seconds=time.perf_counter() - t0)
+    return Verdict(Status.PROVED, method, True, proved, slack=slack, seed=seed,
+                   precision="exact", evaluations=0, seconds=time.perf_counter() - t0)

@@ -29,12 +29,11 @@ from functools import lru_cache
 import sympy as sp
 
 from numeric.budget import Budget
-from numeric.prover.engine import undefined_reason
-from numeric.stages.identity import certainly_nonzero
+from numeric.stages.identity import certainly_nonzero, proved_where_defined
 from symbolic.claim import Claim
 from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
-from symbolic.verdict import Status, Verdict
+from symbolic.verdict import Verdict
 
 METHOD = "unfold (both sides equal after unfolding definitions)"
 _RELS = (Relation.LE, Relation.GE, Relation.PSD_LE)
@@ -85,13 +84,7 @@ class UnfoldStage:
         t0 = time.perf_counter()
         if not same_after_unfolding(claim.lhs, claim.rhs):
             return None
-        why = undefined_reason(claim, budget)
-        if why:
-            return Verdict(Status.UNKNOWN, METHOD, False,
-                           f"both sides are one expression, but {why}", seed=seed,
-                           seconds=time.perf_counter() - t0)
-        return Verdict(Status.PROVED, METHOD, True,
-                       "both sides are the same expression after unfolding the named "
-                       "definitions, defined under the hypotheses: the inequality holds",
-                       slack=1.0, seed=seed, precision="exact", evaluations=0,
-                       seconds=time.perf_counter() - t0)
+        return proved_where_defined(
+            claim, budget, seed, t0, METHOD, equal="both sides are one expression",
+            proved="both sides are the same expression after unfolding the named definitions, "
+                   "defined under the hypotheses: the inequality holds", slack=1.0)

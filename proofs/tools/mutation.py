@@ -60,7 +60,8 @@ OPERATORS = ("neg", "drop", "extra", "exponent", "transpose", "swap", "norm", "r
              "constant")
 HOLDS = (Status.PROVED, Status.SUPPORTED)
 #: each declared operator's mutation partner (‖·‖₂ ↔ ‖·‖∞, ‖·‖ ↔ ‖·‖_F)
-_NORM_SWAP = {cls: DECLARED[cls.swap] for cls in DECLARED.values() if cls.swap}
+_NORM_SWAP = {**{cls: DECLARED[cls.swap] for cls in DECLARED.values() if cls.swap},
+              **{DECLARED[cls.swap]: cls for cls in DECLARED.values() if cls.swap}}
 _FLIP = {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
          Relation.GT: Relation.LT}
 _STRICT = {Relation.LE: Relation.LT, Relation.GE: Relation.GT}

@@ -185,7 +185,40 @@ function(Function("binomial", sp.binomial, arity=2, reads=(), numpy=_scipy("bino
                   notes="C(n, k) for an integer k ≥ 0; read from \\binom{n}{k}"))
 
 
-class NormalCDF(sp.Function):
+class _StandardNormal(sp.Function):
+    """What Φ and φ share: an exact value at 0 (``_at_zero``), positive real values at a real
+    argument, numerical values through their closed form (``_closed_form``: the function their
+    rewrite uses), and printing as their symbol (``_latex_symbol``, ``_unicode_symbol``)
+    applied to the argument."""
+
+    _at_zero: Any = None
+    _closed_form: Any = None
+    _latex_symbol = ""
+    _unicode_symbol = ""
+
+    @classmethod
+    def eval(cls, x: Any) -> Any:
+        if x.is_zero:
+            return cls._at_zero
+        return None
+
+    def _eval_evalf(self, prec: int) -> Any:
+        return self.rewrite(self._closed_form)._eval_evalf(prec)
+
+    def _eval_is_real(self) -> bool | None:
+        return self.args[0].is_real
+
+    def _eval_is_positive(self) -> bool | None:
+        return True if self.args[0].is_real else None
+
+    def _latex(self, printer: Any) -> str:
+        return rf"{self._latex_symbol}\left({printer._print(self.args[0])}\right)"
+
+    def _sympystr(self, printer: Any) -> str:
+        return f"{self._unicode_symbol}({printer._print(self.args[0])})"
+
+
+class NormalCDF(_StandardNormal):
     """Φ(x), the standard normal distribution function: (1 + erf(x/√2))/2.
 
     >>> x = sp.Symbol("x")
@@ -193,11 +226,10 @@ class NormalCDF(sp.Function):
     φ(x)
     """
 
-    @classmethod
-    def eval(cls, x: Any) -> Any:
-        if x.is_zero:
-            return sp.S.Half
-        return None
+    _at_zero = sp.S.Half
+    _closed_form = sp.erf
+    _latex_symbol = r"\Phi"
+    _unicode_symbol = "Φ"
 
     def fdiff(self, argindex: int = 1) -> Any:
         return NormalPDF(self.args[0])
@@ -205,23 +237,8 @@ class NormalCDF(sp.Function):
     def _eval_rewrite_as_erf(self, x: Any, **kwargs: Any) -> Any:
         return (1 + sp.erf(x / sp.sqrt(2))) / 2
 
-    def _eval_evalf(self, prec: int) -> Any:
-        return self.rewrite(sp.erf)._eval_evalf(prec)
 
-    def _eval_is_real(self) -> bool | None:
-        return self.args[0].is_real
-
-    def _eval_is_positive(self) -> bool | None:
-        return True if self.args[0].is_real else None
-
-    def _latex(self, printer: Any) -> str:
-        return rf"\Phi\left({printer._print(self.args[0])}\right)"
-
-    def _sympystr(self, printer: Any) -> str:
-        return f"Φ({printer._print(self.args[0])})"
-
-
-class NormalPDF(sp.Function):
+class NormalPDF(_StandardNormal):
     """φ(x), the standard normal density: exp(−x²/2)/√(2π).
 
     >>> x = sp.Symbol("x")
@@ -229,32 +246,16 @@ class NormalPDF(sp.Function):
     -x*φ(x)
     """
 
-    @classmethod
-    def eval(cls, x: Any) -> Any:
-        if x.is_zero:
-            return 1 / sp.sqrt(2 * sp.pi)
-        return None
+    _at_zero = 1 / sp.sqrt(2 * sp.pi)
+    _closed_form = sp.exp
+    _latex_symbol = r"\phi"
+    _unicode_symbol = "φ"
 
     def fdiff(self, argindex: int = 1) -> Any:
         return -self.args[0] * NormalPDF(self.args[0])
 
     def _eval_rewrite_as_exp(self, x: Any, **kwargs: Any) -> Any:
         return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
-
-    def _eval_evalf(self, prec: int) -> Any:
-        return self.rewrite(sp.exp)._eval_evalf(prec)
-
-    def _eval_is_real(self) -> bool | None:
-        return self.args[0].is_real
-
-    def _eval_is_positive(self) -> bool | None:
-        return True if self.args[0].is_real else None
-
-    def _latex(self, printer: Any) -> str:
-        return rf"\phi\left({printer._print(self.args[0])}\right)"
-
-    def _sympystr(self, printer: Any) -> str:
-        return f"φ({printer._print(self.args[0])})"
 
 
 def _ncdf_arb(x: Any) -> Any:

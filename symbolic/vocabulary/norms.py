@@ -11,31 +11,20 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.declared import (
-    BLOCK_MONOTONE,
-    ENTRYWISE,
-    EUCLIDEAN,
-    NONSMOOTH,
-    NORM,
-    TRANSPOSE_INVARIANT,
-    Declared,
-)
-from symbolic.objects import _ScalarNode
+from symbolic.declared import BLOCK_MONOTONE, ENTRYWISE, EUCLIDEAN, TRANSPOSE_INVARIANT
+from symbolic.objects import _Norm
 
 __all__ = ["frob"]
 
 
-class FrobNorm(Declared, _ScalarNode):
+class FrobNorm(_Norm):
     """Frobenius norm ``||M||_F = (sum_ij M_ij^2)^(1/2)`` of a matrix."""
 
-    is_nonnegative = True
     latex_form = r"\|{0}\|_F"
     unicode_form = "‖{0}‖_F"
-    traits = frozenset({NORM, ENTRYWISE, TRANSPOSE_INVARIANT, EUCLIDEAN, NONSMOOTH,
-                        BLOCK_MONOTONE})
+    traits = _Norm.traits | {ENTRYWISE, TRANSPOSE_INVARIANT, EUCLIDEAN, BLOCK_MONOTONE}
     primitive = "euclidean"
     arguments = ("matrix",)
-    sign = "nonneg"
     swap = "OpNorm"
     dominates = ("OpNorm",)
     dominates_source = "Horn & Johnson, Matrix Analysis, 2nd ed. (2013), §5.6.P20"

@@ -1,12 +1,12 @@
 """Builders for the mirrored halves of ``closeness``.
 
 Section 6 restates Section 4's definitions for ``f`` as a function of ``A``, and Section 7
-restates Section 5 (the ``delta_b`` split, Lemmas 5.4-5.6) with ``A_t -> A_{t+1}`` moving and
-``x`` fixed. The formulas are the same expressions over a :class:`Pair` (old and new point) or a
-:class:`~symbolic.regression.SoftmaxRegression`; each builder below writes one such entry once, and
-the section modules keep what really differs (sources, notes, hypotheses, expectations).
-Lemmas 5.7/5.8 against 7.7/7.8 are not built here: 5.7 and 5.8 are printed without proofs,
-7.7 and 7.8 with them.
+restates Section 5 (the ``delta_b`` split, Lemmas 5.4-5.8, the sharp constant of Lemma 5.5 Part
+3) with ``A_t -> A_{t+1}`` moving and ``x`` fixed. The formulas are the same expressions over a
+:class:`Pair` (old and new point) or a :class:`~symbolic.regression.SoftmaxRegression`; each
+builder below writes one such entry once, and the section modules keep what really differs
+(sources, notes, hypotheses, expectations). Lemmas 5.7 and 5.8 are printed without proofs, 7.7
+and 7.8 with them: Section 7 passes its proofs.
 
 Example:
     >>> from proofs.papers.closeness.section5 import P
@@ -184,12 +184,15 @@ def delta_split(sec: str, p: Pair, dims: dict, text: dict[str, str]) -> dict[str
 
 
 def lemma_5_5_like(num: str, pair: Pair, dist: Any, proof_hyps: tuple[Prop, ...],
-                   dims: dict, cite: dict[str, str], binds: dict[str, dict],
+                   dims: dict, cite: dict[str, str], bind: dict[str, Any],
                    part2_rhs_factor: Any, part2_note: str, corrected2: Any,
                    part2_finding: str | None, part2_text: str = "sqrt(n) R") -> Lemma:
     """Lemma 5.5 (``num='5.5'``) or its reparameterised twin 7.5, as printed; ``part2_text``
-    is Part 2's constant as the paper prints it (``sqrt(nR)`` in 5.5, ``sqrt(n) R`` in 7.5)."""
+    is Part 2's constant as the paper prints it (``sqrt(nR)`` in 5.5, ``sqrt(n) R`` in 7.5).
+    ``cite`` names the lemmas the proof cites (``inv``, ``alpha``, ``exp``: 5.8, 5.7, 5.6),
+    ``bind`` how each of them is instantiated at the pair (``{"x": x_{t+1}, "y": x_t}``)."""
     p = pair
+    binds = {f"closeness:lemma-{cite[k]}": dict(bind) for k in ("inv", "alpha", "exp")}
     loc = f"Lemma {num}"
     lid = f"closeness:lemma-{num}"
     sqn = sp.sqrt(n)
@@ -329,3 +332,45 @@ def exp_lipschitz_like(num: str, za: Any, zb: Any, dvec: Any, split: Any, dist: 
             Link("<=", 2 * root_n * R * e_r2 * dist, "||A|| <= R",
                  uses=tuple(h for h in hypotheses if isinstance(h.lhs, OpNorm))[:1]),
         ]), **kw)
+
+
+def part_3_sharp_like(num: str, theorem: str, pair: Pair, dist: Any,
+                      hypotheses: tuple[Prop, ...], *, description: str, note: str) -> Lemma:
+    """The sharpest constant for Lemma ``num`` Part 3 / Theorem ``theorem`` (5.5/8.1, 7.5/8.2):
+    ``||f(new) - f(old)||_2 <= (R/2) dist`` under ``hypotheses`` (softmax is 1/2-Lipschitz)."""
+    return Lemma(f"closeness:extra-lemma-{num}-part-3-sharp",
+                 f"sharpest constant for Lemma {num} Part 3 / Theorem {theorem}",
+                 Prop(norm2(pair.f1 - pair.f0), "<=", HALF * R * dist),
+                 hypotheses=hypotheses, dims=DIMS, ranges=R_ANY,
+                 description=description, note=note)
+
+
+def alpha_gap_like(num: str, source: str, za: Any, zb: Any, dims: dict, *, description: str,
+                   note: str, **kw: Any) -> Lemma:
+    """Lemma 5.7 (7.7): ``|alpha_a - alpha_b| <= ||exp(za) - exp(zb)||_2 sqrt(n)`` with
+    ``alpha = <exp(z), 1_n>`` (Cauchy-Schwarz). ``kw`` (``proof``) goes to the lemma."""
+    ua, ub = exp_(za), exp_(zb)
+    return Lemma(f"closeness:lemma-{num}", source,
+                 Prop(abs_(inner(ua, ones(n)) - inner(ub, ones(n))), "<=",
+                      norm2(ua - ub) * sp.sqrt(n)),
+                 dims=dims, description=description, note=note, **kw)
+
+
+def inverse_gap_like(num: str, source: str, za: Any, zb: Any, args: tuple[str, str], *,
+                     note: str, **kw: Any) -> Lemma:
+    """Lemma 5.8 (7.8) as printed: ``alpha_a, alpha_b >= beta`` implies ``|alpha_a^-1 -
+    alpha_b^-1| <= beta^-2 |alpha_a - alpha_b|`` with ``alpha = <exp(z), 1_n>``, ``args`` the
+    arguments of ``alpha`` in the description; refuted (no ``beta > 0`` is listed). ``kw``
+    (``proof``) goes to the lemma."""
+    sa, sb = inner(exp_(za), ones(n)), inner(exp_(zb), ones(n))
+    a, b_ = (f"alpha({v})" for v in args)
+    return Lemma(
+        f"closeness:lemma-{num}", source,
+        Prop(abs_(sa**-1 - sb**-1), "<=", beta**-2 * abs_(sa - sb)),
+        hypotheses=(Prop(sa, ">=", beta), Prop(sb, ">=", beta)),
+        dims={"n": (1, 64), "d": (1, 4)},
+        description=f"{a}, {b_} >= beta implies |{a}^-1 - {b_}^-1| <= beta^-2 |{a} - {b_}|",
+        note=note, expect="refuted", finding="missing-hypothesis",
+        corrected=Text("add ", Prop(beta, ">", 0), ": then ", Prop(sa * sb, ">=", beta**2),
+                       " and the bound holds"),
+        **kw)

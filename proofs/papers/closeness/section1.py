@@ -22,6 +22,8 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy as sp
 
 from proofs.model import Lemma, Text
@@ -93,25 +95,29 @@ DEFINITIONS = [DEFINITION_1_1, DEFINITION_1_2, DEFINITION_1_3, DEFINITION_1_1_CO
 
 R_GE_4 = Prop(R, ">=", 4)
 
-PART_1 = Lemma(
-    "closeness:theorem-1.4:part-1", "Theorem 1.4, Part 1",
-    Prop(norm2(named(r"\widetilde{b} - b", -s5.P.db)), "<=", M * s5.DX),
-    hypotheses=(Prop(opnorm(s5.A), "<=", R), Prop(norm2(s5.xt), "<=", R),
-                Prop(norm2(s5.xt1), "<=", R), s5.SHIFT, R_GE_4),
-    dims=s5.DIMS, ranges=s5.R_BIG, cites=("closeness:theorem-8.1",),
-    description="moving x_t to x_{t+1} shifts b by at most n^1.5 exp(10R^2) ||x_{t+1} - x_t||",
-    note="The hypothesis ||(A_{t+1} - A_t) x||_inf < 0.01 concerns Part 2 only.",
-)
 
-PART_2 = Lemma(
-    "closeness:theorem-1.4:part-2", "Theorem 1.4, Part 2",
-    Prop(norm2(named(r"\widehat{b} - b", -s7.P.db)), "<=", M * s7.DA),
-    hypotheses=(Prop(opnorm(s7.At), "<=", R), Prop(opnorm(s7.At1), "<=", R),
-                Prop(norm2(s7.x), "<=", R), s7.SHIFT, R_GE_4),
-    dims=s5.DIMS, ranges=s5.R_BIG, cites=("closeness:theorem-8.2",),
-    description="moving A_t to A_{t+1} shifts b by at most n^1.5 exp(10R^2) ||A_{t+1} - A_t||",
-    note="The hypothesis ||A(x_{t+1} - x_t)||_inf < 0.01 concerns Part 1 only.",
-)
+def _part(k: int, b_name: str, sec: Any, dist: Any, bounds: tuple[Prop, ...], old: str, new: str,
+          other_shift: str) -> Lemma:
+    """Part ``k`` of Theorem 1.4: Theorem 8.``k`` (Section ``sec``'s step from ``old`` to ``new``,
+    ``dist`` apart) read in Section 1's notation, ``b_name`` the moved ``b``; ``bounds`` are the
+    norm bounds it lists, ``other_shift`` the 0.01 condition that belongs to the other part."""
+    return Lemma(
+        f"closeness:theorem-1.4:part-{k}", f"Theorem 1.4, Part {k}",
+        Prop(norm2(named(b_name, -sec.P.db)), "<=", M * dist),
+        hypotheses=(*bounds, sec.SHIFT, R_GE_4),
+        dims=s5.DIMS, ranges=s5.R_BIG, cites=(f"closeness:theorem-8.{k}",),
+        description=f"moving {old} to {new} shifts b by at most n^1.5 exp(10R^2) "
+                    f"||{new} - {old}||",
+        note=f"The hypothesis {other_shift} < 0.01 concerns Part {3 - k} only.",
+    )
+
+
+PART_1 = _part(1, r"\widetilde{b} - b", s5, s5.DX,
+               (Prop(opnorm(s5.A), "<=", R), Prop(norm2(s5.xt), "<=", R),
+                Prop(norm2(s5.xt1), "<=", R)), "x_t", "x_{t+1}", "||(A_{t+1} - A_t) x||_inf")
+PART_2 = _part(2, r"\widehat{b} - b", s7, s7.DA,
+               (Prop(opnorm(s7.At), "<=", R), Prop(opnorm(s7.At1), "<=", R),
+                Prop(norm2(s7.x), "<=", R)), "A_t", "A_{t+1}", "||A(x_{t+1} - x_t)||_inf")
 
 THEOREM_1_4 = Lemma(
     "closeness:theorem-1.4", "Theorem 1.4", dims=s5.DIMS,

@@ -17,6 +17,8 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy as sp
 
 from proofs.model import Lemma, Text
@@ -31,16 +33,18 @@ from proofs.papers.closeness.mirror import (
     THREE_HALVES,  # noqa: F401  (re-exported: Sections 1, 7, 8 read it here)
     Pair,
     R,
+    alpha_gap_like,
     b,
     beta,
     delta_split,
     exp_lipschitz_like,
+    inverse_gap_like,
     lemma_5_5_like,
+    part_3_sharp_like,
     with_proof_hypotheses,
 )
 from symbolic import (
     Prop,
-    abs_,
     d,
     exp_,
     hadamard,
@@ -50,7 +54,6 @@ from symbolic import (
     named,
     norm2,
     norminf,
-    ones,
     opnorm,
     scalar,
     vector,
@@ -139,14 +142,9 @@ SAME_NORM_5 = Lemma(
                    Prop(P.db, "=", P.f1 - P.f0), " by choice, not by Definition 5.1"),
 )
 
-BIND_5_5 = {
-    "closeness:lemma-5.8": {"x": xt1, "y": xt},
-    "closeness:lemma-5.7": {"x": xt1, "y": xt},
-    "closeness:lemma-5.6": {"x": xt1, "y": xt},
-}
-
 LEMMA_5_5 = lemma_5_5_like(
-    "5.5", P, DX, PROOF_5_5, DIMS, {"inv": "5.8", "alpha": "5.7", "exp": "5.6"}, BIND_5_5,
+    "5.5", P, DX, PROOF_5_5, DIMS, {"inv": "5.8", "alpha": "5.7", "exp": "5.6"},
+    {"x": xt1, "y": xt},
     part2_rhs_factor=sp.sqrt(n * R),
     part2_note="Part 2 prints 2 beta^-1 sqrt(nR) exp(R^2); its proof ends at "
                "2 beta^-1 sqrt(nR) exp(2R^2).",
@@ -167,30 +165,30 @@ LEMMA_5_6 = exp_lipschitz_like(
     expect="refuted",
 )
 
-LEMMA_5_7 = Lemma(
-    "closeness:lemma-5.7", "Lemma 5.7 (Lemma 7.2 in [DLS23])",
-    Prop(abs_(inner(exp_(A * x), ones(n)) - inner(exp_(A * y), ones(n))), "<=",
-         norm2(exp_(A * x) - exp_(A * y)) * sp.sqrt(n)),
-    dims=DIMS, description="|alpha(x) - alpha(y)| <= ||exp(Ax) - exp(Ay)||_2 sqrt(n)",
+LEMMA_5_7 = alpha_gap_like(
+    "5.7", "Lemma 5.7 (Lemma 7.2 in [DLS23])", A * x, A * y, DIMS,
+    description="|alpha(x) - alpha(y)| <= ||exp(Ax) - exp(Ay)||_2 sqrt(n)",
     note="Stated without proof (a tool from [DLS23]); Cauchy-Schwarz, whose constant sqrt(n) "
          "is sharp (equal coordinate differences).",
 )
 
-LEMMA_5_8 = Lemma(
-    "closeness:lemma-5.8", "Lemma 5.8 (Lemma 7.2 in [DLS23])",
-    Prop(abs_(inner(exp_(A * x), ones(n))**-1 - inner(exp_(A * y), ones(n))**-1), "<=",
-         beta**-2 * abs_(inner(exp_(A * x), ones(n)) - inner(exp_(A * y), ones(n)))),
-    hypotheses=(Prop(inner(exp_(A * x), ones(n)), ">=", beta),
-                Prop(inner(exp_(A * y), ones(n)), ">=", beta)),
-    dims={"n": (1, 64), "d": (1, 4)},
-    description="alpha(x), alpha(y) >= beta implies |alpha(x)^-1 - alpha(y)^-1| <= "
-                "beta^-2 |alpha(x) - alpha(y)|",
+LEMMA_5_8 = inverse_gap_like(
+    "5.8", "Lemma 5.8 (Lemma 7.2 in [DLS23])", A * x, A * y, ("x", "y"),
     note="No sign condition on beta is listed; Lemma 5.5 uses it with beta in (0,1).",
-    expect="refuted", finding="missing-hypothesis",
-    corrected=Text("add ", Prop(beta, ">", 0), ": then ",
-                   Prop(inner(exp_(A * x), ones(n)) * inner(exp_(A * y), ones(n)), ">=",
-                        beta**2), " and the bound holds"),
 )
+
+
+def _sharp_split(k: int, db: Any, note: str) -> Lemma:
+    """The sharpest bound for Lemma 5.5 Part ``k``, on ``db`` (``delta_{b,k}``): no hypotheses,
+    ``exp(||A(x_{t+1} - x_t)||_inf) - 1``; ``note`` compares it with the paper's."""
+    return Lemma(f"closeness:extra-lemma-5.5-part-{k}-sharp",
+                 f"sharpest bound for Lemma 5.5 Part {k}",
+                 Prop(norm2(db), "<=", sp.exp(norminf(A * (xt1 - xt))) - 1),
+                 dims=DIMS,
+                 description=f"||delta_{{b,{k}}}||_2 <= exp(||A(x_{{t+1}}-x_t)||_inf) - 1 (no "
+                             "hypotheses)",
+                 note=note)
+
 
 # Sharpest constants (extra claims), each beside the paper's constant.
 u_x, u_y = exp_(A * x), exp_(A * y)
@@ -202,26 +200,16 @@ SHARP_5 = [
           note="The Jacobian of softmax at z is diag(p) - p p^T; u^T J u = Var_p(u) <= "
                "(max u - min u)^2/4 <= ||u||_2^2/2, so ||J|| <= 1/2 and the mean value "
                "theorem gives the bound; n = 2, p = (1/2, 1/2), u = (1, -1)/sqrt 2 attains it."),
-    Lemma("closeness:extra-lemma-5.5-part-3-sharp",
-          "sharpest constant for Lemma 5.5 Part 3 / Theorem 8.1",
-          Prop(norm2(P.f1 - P.f0), "<=", HALF * R * DX),
-          hypotheses=(Prop(opnorm(A), "<=", R),), dims=DIMS, ranges=R_ANY,
-          description="||f(x_{t+1}) - f(x_t)||_2 <= (R/2) ||x_{t+1} - x_t||_2 when ||A|| <= R",
-          note="Paper: 4 beta^-2 n^1.5 R exp(2R^2) (Lemma 5.5) and n^1.5 exp(10R^2) "
-               "(Theorem 8.1). R/2 is sharp (n >= 2)."),
-    Lemma("closeness:extra-lemma-5.5-part-1-sharp", "sharpest bound for Lemma 5.5 Part 1",
-          Prop(norm2(P.db1), "<=", sp.exp(norminf(A * (xt1 - xt))) - 1),
-          dims=DIMS,
-          description="||delta_{b,1}||_2 <= exp(||A(x_{t+1}-x_t)||_inf) - 1 (no hypotheses)",
-          note="|alpha' - alpha| <= alpha (e^s - 1) and ||u'||_2 <= alpha', so "
-               "||delta_{b,1}|| <= e^s - 1 <= e^0.01 R ||x_{t+1} - x_t||: constant about R, "
-               "against the paper's 2 beta^-2 n^1.5 R exp(2R^2)."),
-    Lemma("closeness:extra-lemma-5.5-part-2-sharp", "sharpest bound for Lemma 5.5 Part 2",
-          Prop(norm2(P.db2), "<=", sp.exp(norminf(A * (xt1 - xt))) - 1),
-          dims=DIMS,
-          description="||delta_{b,2}||_2 <= exp(||A(x_{t+1}-x_t)||_inf) - 1 (no hypotheses)",
-          note="||u' - u||_2 <= (e^s - 1) ||u||_2 <= (e^s - 1) alpha: constant about R against "
-               "the paper's 2 beta^-1 sqrt(n) R exp(R^2)."),
+    part_3_sharp_like(
+        "5.5", "8.1", P, DX, (Prop(opnorm(A), "<=", R),),
+        description="||f(x_{t+1}) - f(x_t)||_2 <= (R/2) ||x_{t+1} - x_t||_2 when ||A|| <= R",
+        note="Paper: 4 beta^-2 n^1.5 R exp(2R^2) (Lemma 5.5) and n^1.5 exp(10R^2) "
+             "(Theorem 8.1). R/2 is sharp (n >= 2)."),
+    _sharp_split(1, P.db1, "|alpha' - alpha| <= alpha (e^s - 1) and ||u'||_2 <= alpha', so "
+                           "||delta_{b,1}|| <= e^s - 1 <= e^0.01 R ||x_{t+1} - x_t||: constant "
+                           "about R, against the paper's 2 beta^-2 n^1.5 R exp(2R^2)."),
+    _sharp_split(2, P.db2, "||u' - u||_2 <= (e^s - 1) ||u||_2 <= (e^s - 1) alpha: constant about "
+                           "R against the paper's 2 beta^-1 sqrt(n) R exp(R^2)."),
     Lemma("closeness:extra-lemma-5.6-sharp", "sharpest constant for Lemma 5.6",
           Prop(norm2(u_x - u_y), "<=", R * sp.exp(R**2) * norm2(x - y)),
           hypotheses=(Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R),

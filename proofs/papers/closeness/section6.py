@@ -5,7 +5,8 @@ Extraction notes: as in Section 4, the minus sign in ``||f(A) b||`` is dropped b
 ``0.5`` is read as ``1/2``. Definition 6.2 prints ``b in R^{n x d}``; the loss only types with
 ``b in R^n`` (as in Definition 4.2), which the encoding uses (a typo in the paper). Definitions
 6.1-6.4 are Section 4's, read in ``A``: both are built by
-:func:`proofs.papers.closeness.mirror.softmax_definitions`.
+:func:`proofs.papers.closeness.mirror.softmax_definitions`, over Section 4's ``A``, ``x``, ``b``,
+indices and sizes.
 
 The closed forms in ``A`` (matrix notation, entry ``(i, j)``; ``e_i`` is ``I_{*,i}``,
 ``S = diag(f) - f f^T``) were derived here and are decided by the exact stage:
@@ -20,28 +21,12 @@ import sympy as sp
 
 from proofs.model import Lemma
 from proofs.papers.closeness.mirror import softmax_definitions
-from symbolic import (
-    Prop,
-    col,
-    d,
-    deriv,
-    diag,
-    entry,
-    hadamard,
-    index,
-    inner,
-    matrix,
-    n,
-    vector,
-)
+from proofs.papers.closeness.section4 import DIMS, A, b, i, j, x
+from symbolic import Prop, col, d, deriv, diag, entry, hadamard, inner, n
 from symbolic.regression import SoftmaxRegression
 
-A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
-i, j = index("i"), index("j")
 S = SoftmaxRegression(A, x, b, arg="A")
 u, f, c, L, alpha = S.u, S.f, S.c, S.L, S.alpha
-HALF = sp.Rational(1, 2)
-DIMS = {"n": (1, 8), "d": (1, 5)}
 MINUS = ("The extracted text drops the minus sign inside the norm; read as '- b'. 0.5 is read "
          "as the exact 1/2.")
 B_TYPO = ("Definition 6.2 prints b in R^{n x d}; the loss only types with b in R^n (as in "

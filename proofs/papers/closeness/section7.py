@@ -2,7 +2,7 @@
 Lemmas 7.4-7.8, as printed, plus the sharpest constants (``extra``).
 
 Section 7 repeats Section 5 with ``A_t -> A_{t+1}`` moving and ``x`` fixed; the entries the two
-share (7.1-7.6) are written once in :mod:`proofs.papers.closeness.mirror`. ``||A_{t+1} -
+share (7.1-7.8) are written once in :mod:`proofs.papers.closeness.mirror`. ``||A_{t+1} -
 A_t||_2`` of a matrix (Lemma 7.5's statements) is read as the spectral norm, which its proofs
 use. Lemma 7.5 lists the hypotheses of Lemma 5.5 only; what its proof uses beyond them is
 attached to its steps.
@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import sympy as sp
 
-from proofs.model import Chain, Lemma, Link, Text
+from proofs.model import Chain, Lemma, Link
 from proofs.papers.closeness.mirror import (
     CENT,
     DIMS,
-    HALF,
     R_ANY,
     Pair,
     R,
+    alpha_gap_like,
     beta,
     delta_split,
     exp_lipschitz_like,
+    inverse_gap_like,
     lemma_5_5_like,
+    part_3_sharp_like,
     with_proof_hypotheses,
 )
 from symbolic import Prop, abs_, d, exp_, inner, matrix, n, norm2, norminf, ones, opnorm, vector
@@ -53,14 +55,9 @@ SPLIT_7 = delta_split("7", P, DIMS, {
 })
 DEF_7_1, CLAIM_7_2, DEF_7_3, LEMMA_7_4 = SPLIT_7.values()
 
-BIND_7_5 = {
-    "closeness:lemma-7.8": {"A": At1, "B": At},
-    "closeness:lemma-7.7": {"A": At1, "B": At},
-    "closeness:lemma-7.6": {"A": At1, "B": At},
-}
-
 LEMMA_7_5 = lemma_5_5_like(
-    "7.5", P, DA, PROOF_7_5, DIMS, {"inv": "7.8", "alpha": "7.7", "exp": "7.6"}, BIND_7_5,
+    "7.5", P, DA, PROOF_7_5, DIMS, {"inv": "7.8", "alpha": "7.7", "exp": "7.6"},
+    {"A": At1, "B": At},
     part2_rhs_factor=sp.sqrt(n) * R,
     part2_note="Part 2 prints 2 beta^-1 sqrt(n) R exp(R^2); its proof ends at "
                "2 beta^-1 sqrt(n) R exp(2R^2).",
@@ -85,10 +82,9 @@ LEMMA_7_6 = exp_lipschitz_like(
 )
 
 alpha_A, alpha_B = inner(exp_(A * x), ones(n)), inner(exp_(B * x), ones(n))
-LEMMA_7_7 = Lemma(
-    "closeness:lemma-7.7", "Lemma 7.7",
-    Prop(abs_(alpha_A - alpha_B), "<=", norm2(exp_(A * x) - exp_(B * x)) * sp.sqrt(n)),
-    dims=DIMS, description="|alpha(A) - alpha(B)| <= ||exp(Ax) - exp(Bx)||_2 sqrt(n)",
+LEMMA_7_7 = alpha_gap_like(
+    "7.7", "Lemma 7.7", A * x, B * x, DIMS,
+    description="|alpha(A) - alpha(B)| <= ||exp(Ax) - exp(Bx)||_2 sqrt(n)",
     note="Step 2 cites 'Cauchy-Schwarz inequality (Fact 3.1)'; Fact 3.1 has no such item.",
     proof=Chain(abs_(alpha_A - alpha_B), [
         Link("=", abs_(inner(exp_(A * x) - exp_(B * x), ones(n))), "the definition of alpha"),
@@ -97,17 +93,9 @@ LEMMA_7_7 = Lemma(
     ]),
 )
 
-LEMMA_7_8 = Lemma(
-    "closeness:lemma-7.8", "Lemma 7.8",
-    Prop(abs_(alpha_A**-1 - alpha_B**-1), "<=", beta**-2 * abs_(alpha_A - alpha_B)),
-    hypotheses=(Prop(alpha_A, ">=", beta), Prop(alpha_B, ">=", beta)),
-    dims={"n": (1, 64), "d": (1, 4)},
-    description="alpha(A), alpha(B) >= beta implies |alpha(A)^-1 - alpha(B)^-1| <= "
-                "beta^-2 |alpha(A) - alpha(B)|",
+LEMMA_7_8 = inverse_gap_like(
+    "7.8", "Lemma 7.8", A * x, B * x, ("A", "B"),
     note="No sign condition on beta is listed.",
-    expect="refuted", finding="missing-hypothesis",
-    corrected=Text("add ", Prop(beta, ">", 0), ": then ",
-                   Prop(alpha_A * alpha_B, ">=", beta**2), " and the bound holds"),
     proof=Chain(abs_(alpha_A**-1 - alpha_B**-1), [
         Link("=", alpha_A**-1 * alpha_B**-1 * abs_(alpha_A - alpha_B), "simple algebra"),
         Link("<=", beta**-2 * abs_(alpha_A - alpha_B), "alpha(A) >= beta, alpha(B) >= beta",
@@ -118,14 +106,12 @@ LEMMA_7_8 = Lemma(
 )
 
 SHARP_7 = [
-    Lemma("closeness:extra-lemma-7.5-part-3-sharp",
-          "sharpest constant for Lemma 7.5 Part 3 / Theorem 8.2",
-          Prop(norm2(P.f1 - P.f0), "<=", HALF * R * DA),
-          hypotheses=(Prop(norm2(x), "<=", R),), dims=DIMS, ranges=R_ANY,
-          description="||f(A_{t+1}) - f(A_t)||_2 <= (R/2) ||A_{t+1} - A_t|| when ||x|| <= R",
-          note="Softmax is 1/2-Lipschitz (see extra-softmax-lipschitz) and "
-               "||(A_{t+1} - A_t) x||_2 <= ||A_{t+1} - A_t|| R. Paper: 4 beta^-2 n^1.5 R "
-               "exp(2R^2) and n^1.5 exp(10R^2)."),
+    part_3_sharp_like(
+        "7.5", "8.2", P, DA, (Prop(norm2(x), "<=", R),),
+        description="||f(A_{t+1}) - f(A_t)||_2 <= (R/2) ||A_{t+1} - A_t|| when ||x|| <= R",
+        note="Softmax is 1/2-Lipschitz (see extra-softmax-lipschitz) and "
+             "||(A_{t+1} - A_t) x||_2 <= ||A_{t+1} - A_t|| R. Paper: 4 beta^-2 n^1.5 R "
+             "exp(2R^2) and n^1.5 exp(10R^2)."),
     Lemma("closeness:extra-lemma-7.6-sharp", "sharpest constant for Lemma 7.6",
           Prop(norm2(exp_(A * x) - exp_(B * x)), "<=",
                R * sp.exp(R**2) * sp.exp(norminf((A - B) * x)) * opnorm(A - B)),

@@ -20,7 +20,7 @@ from numeric.montecarlo.experiment import (
     require_positive,
     say,
 )
-from numeric.montecarlo.stats import with_bootstrap
+from numeric.montecarlo.stats import ols_slope, percentile_ci, with_bootstrap
 from proofs.papers.lipschitz_attention.experiments.loss import loss_curves
 from proofs.papers.lipschitz_attention.experiments.tasks import make_family, relu_family
 
@@ -71,6 +71,22 @@ def family_loss_reps(p: Mapping[str, Any], ws: np.ndarray, specs: Sequence[tuple
     return with_bootstrap(np.stack(cols, axis=1), p["bootstrap"], rng)
 
 
+def slope_ci(x: np.ndarray, ys: np.ndarray, level: float) -> dict[str, float]:
+    """The OLS slope of each row of ``ys`` on ``x`` (row 0 the point estimate, rows 1.. bootstrap
+    replicates): the estimate, its percentile interval at ``level`` and its bootstrap SE.
+
+    Example:
+        >>> fit = slope_ci(np.array([0.0, 1.0]), np.array([[0.0, 2.0], [0.0, 1.0], [0.0, 3.0]]),
+        ...                0.5)
+        >>> round(fit["slope"], 9), round(fit["se"], 9)
+        (2.0, 1.414213562)
+    """
+    slopes = np.array([ols_slope(x, row)[0] for row in ys])
+    lo, hi = percentile_ci(slopes[1:], level)
+    return {"slope": float(slopes[0]), "ci_low": lo, "ci_high": hi,
+            "se": float(slopes[1:].std(ddof=1))}
+
+
 def at_least(p: Mapping[str, Any], bound: float, *names: str) -> None:
     """ParameterError unless every value of each named parameter is ``>= bound``.
 
@@ -86,6 +102,25 @@ def at_least(p: Mapping[str, Any], bound: float, *names: str) -> None:
 def above(p: Mapping[str, Any], bound: float, *names: str) -> None:
     """ParameterError unless every value of each named parameter is ``> bound``."""
     require_positive(p, names, at_least=bound, strict=True)
+
+
+def check_bootstrapped(p: Mapping[str, Any], *, dims: str = "d", sizes: str = "n",
+                       positive: Sequence[str] = (), nonnegative: Sequence[str] = ()) -> None:
+    """The checks of an experiment over a grid of ``w`` bootstrapped over tasks: ``dims`` and
+    ``chunk`` >= 1, ``sizes``, ``tasks`` and ``bootstrap`` >= 2, then the parameters
+    ``positive`` > 0 and ``nonnegative`` >= 0, then the window (:func:`check_window`).
+
+    Example:
+        >>> check_bootstrapped({"d": 3, "n": 8, "tasks": 1, "bootstrap": 9})
+        Traceback (most recent call last):
+        ...
+        numeric.montecarlo.experiment.ParameterError: parameter 'tasks' must be >= 2, got 1
+    """
+    at_least(p, 1, dims, "chunk")
+    at_least(p, 2, sizes, "tasks", "bootstrap")
+    above(p, 0, *positive)
+    at_least(p, 0, *nonnegative)
+    check_window(p)
 
 
 def check_window(p: Mapping[str, Any], low: str = "w_min", high: str = "w_max",

@@ -151,11 +151,7 @@ def _plot(result: dict[str, Any], path: str) -> None:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    common.at_least(p, 1, "d", "chunk")
-    common.at_least(p, 2, "n", "tasks", "bootstrap")
-    common.above(p, 0, "sigma", "Ls", "effect")
-    common.at_least(p, 0, "mismatch_tol")
-    common.check_window(p)
+    common.check_bootstrapped(p, positive=("sigma", "Ls", "effect"), nonnegative=("mismatch_tol",))
 
 
 GENERALIZATION = Experiment(

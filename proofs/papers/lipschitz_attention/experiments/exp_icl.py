@@ -126,10 +126,7 @@ def _plot_icl(result: dict[str, Any], path: str) -> None:
 
 
 def _validate_icl(p: dict[str, Any]) -> None:
-    common.at_least(p, 1, "d", "chunk")
-    common.at_least(p, 2, "ns", "tasks", "bootstrap")
-    common.above(p, 0, "Ls", "sigma", "effect")
-    common.check_window(p)
+    common.check_bootstrapped(p, sizes="ns", positive=("Ls", "sigma", "effect"))
     if len(p["ns"]) < 2:
         from numeric.montecarlo.experiment import ParameterError
 
@@ -208,10 +205,7 @@ def _plot_sufficient(result: dict[str, Any], path: str) -> None:
 
 
 def _validate_sufficient(p: dict[str, Any]) -> None:
-    common.at_least(p, 1, "d", "chunk")
-    common.at_least(p, 2, "n", "tasks", "bootstrap")
-    common.above(p, 0, "sigma", "L", "tol")
-    common.check_window(p)
+    common.check_bootstrapped(p, positive=("sigma", "L", "tol"))
 
 
 GENERALIZATION_SUFFICIENT = Experiment(

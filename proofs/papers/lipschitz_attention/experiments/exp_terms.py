@@ -21,8 +21,6 @@ from numeric.montecarlo.stats import (
     combine_status,
     interval_distance,
     interval_status,
-    ols_slope,
-    percentile_ci,
     power_gate,
     too_small,
 )
@@ -55,10 +53,7 @@ def _fit(ws: np.ndarray, y: np.ndarray, level: float) -> dict[str, float]:
     with np.errstate(divide="ignore"):
         logs = np.log(y)
     ok = np.isfinite(logs).all(axis=0)
-    slopes = np.array([ols_slope(np.log(ws[ok]), row[ok])[0] for row in logs])
-    lo, hi = percentile_ci(slopes[1:], level)
-    return {"slope": float(slopes[0]), "ci_low": lo, "ci_high": hi,
-            "se": float(slopes[1:].std(ddof=1)), "points": int(ok.sum())}
+    return {**common.slope_ci(np.log(ws[ok]), logs[:, ok], level), "points": int(ok.sum())}
 
 
 def _band_claim(tail: str, kind: str, source: str, what: str, fits: dict[int, dict[str, float]],
@@ -76,14 +71,20 @@ def _band_claim(tail: str, kind: str, source: str, what: str, fits: dict[int, di
                  detectable=det)
 
 
+def _term_fits(p: dict[str, Any], seed: int, progress: Progress, name: str, column: int
+               ) -> tuple[np.ndarray, dict[int, np.ndarray], dict[int, dict[str, float]]]:
+    """The grid, one term of :func:`_curves` per d (``column`` 0: L_bias, 1: n L_noise /
+    sigma^2; rows as there) and the log-log fit of each."""
+    ws, curves = _curves(p, seed, progress, name)
+    terms = {d: c[..., column] for d, c in curves.items()}
+    return ws, terms, {d: _fit(ws, t, p["level"]) for d, t in terms.items()}
+
+
 def _run_noise(p: dict[str, Any], seed: int, progress: Progress
                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    ws, curves = _curves(p, seed, progress, "noise-scaling")
+    ws, terms, fits = _term_fits(p, seed, progress, "noise-scaling", 1)
     per_d: dict[str, Any] = {}
-    fits = {}
-    for d, c in curves.items():
-        nN = c[..., 1]
-        fits[d] = _fit(ws, nN, p["level"])
+    for d, nN in terms.items():
         ratio = nN[0] / (ws ** (d / 2) + 1)
         per_d[str(d)] = {"fit": fits[d], "n_noise": nN[0].tolist(),
                          "ratio_to_w^(d/2)+1": [float(ratio.min()), float(ratio.max())]}
@@ -110,12 +111,9 @@ def _run_noise(p: dict[str, Any], seed: int, progress: Progress
 
 def _run_bias(p: dict[str, Any], seed: int, progress: Progress
               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    ws, curves = _curves(p, seed, progress, "bias-bounds")
+    ws, terms, fits = _term_fits(p, seed, progress, "bias-bounds", 0)
     per_d: dict[str, Any] = {}
-    fits = {}
-    for d, c in curves.items():
-        b = c[..., 0]
-        fits[d] = _fit(ws, b, p["level"])
+    for d, b in terms.items():
         per_d[str(d)] = {
             "fit": fits[d], "bias": b[0].tolist(),
             "min_bias_times_w2": float((b[0] * ws**2).min()),
@@ -150,10 +148,7 @@ def _plot(key: str, ylabel: str) -> Any:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    common.at_least(p, 1, "dims", "chunk")
-    common.at_least(p, 2, "n", "tasks", "bootstrap")
-    common.at_least(p, 0, "exponent_tol")
-    common.check_window(p)
+    common.check_bootstrapped(p, dims="dims", nonnegative=("exponent_tol",))
 
 
 NOISE_SCALING = Experiment(

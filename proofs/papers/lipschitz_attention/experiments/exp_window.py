@@ -22,8 +22,6 @@ from numeric.montecarlo.stats import (
     combine_status,
     interval_distance,
     interval_status,
-    ols_slope,
-    percentile_ci,
     power_gate,
     refine_argmin,
     too_small,
@@ -57,14 +55,6 @@ def _wstar_tables(p: dict[str, Any], d: int, seed: int, rng: np.random.Generator
             "censored": np.stack(cens_L), "curves": np.stack(curves), "grid": ws}
 
 
-def _slope_ci(x: np.ndarray, logw: np.ndarray, level: float) -> dict[str, float]:
-    """OLS slope of log w* on x for the point estimate (row 0) and each bootstrap row."""
-    slopes = np.array([ols_slope(x, row)[0] for row in logw])
-    lo, hi = percentile_ci(slopes[1:], level)
-    return {"slope": float(slopes[0]), "ci_low": lo, "ci_high": hi,
-            "se": float(slopes[1:].std(ddof=1))}
-
-
 def _monotone(logw: np.ndarray, axis: int, sign: float, level: float
               ) -> tuple[str, float, list[list[float]], float]:
     """Status of ``sign * log w*`` increasing along ``axis`` (of the per-replicate arrays), the
@@ -92,12 +82,12 @@ def _run(p: dict[str, Any], seed: int, progress: Progress
         t = _wstar_tables(p, d, seed, rng)
         logw = np.log(t["wL"])  # (R+1, |n|, |L|)
         keep = (X >= p["fit_min_x"]) & ~t["censored"]
-        fit = _slope_ci(np.log(X[keep]), logw[:, keep], level)
+        fit = common.slope_ci(np.log(X[keep]), logw[:, keep], level)
         i_ref = int(np.argmin(np.abs(Ls - p["L_ref"])))
-        fit_n = _slope_ci(np.log(ns), logw[:, :, i_ref], level)
-        fit_L2 = _slope_ci(np.log(Ls**2), logw[:, -1, :], level)
+        fit_n = common.slope_ci(np.log(ns), logw[:, :, i_ref], level)
+        fit_L2 = common.slope_ci(np.log(Ls**2), logw[:, -1, :], level)
         half = np.median(np.log(X[keep]))
-        local = [_slope_ci(np.log(X[keep & sel]), logw[:, keep & sel], level)["slope"]
+        local = [common.slope_ci(np.log(X[keep & sel]), logw[:, keep & sel], level)["slope"]
                  if (keep & sel).sum() > 1 else None
                  for sel in (np.log(X) <= half, np.log(X) >= half)]
         lo_s, hi_s = 1.0 / d, 2.0 / d
@@ -260,10 +250,8 @@ def _plot(result: dict[str, Any], path: str) -> None:
 
 
 def _validate(p: dict[str, Any]) -> None:
-    common.at_least(p, 1, "dims", "chunk")
-    common.at_least(p, 2, "ns", "tasks", "bootstrap")
-    common.above(p, 0, "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x", "effect", "effect_logw")
-    common.check_window(p)
+    common.check_bootstrapped(p, dims="dims", sizes="ns", positive=(
+        "Ls", "sigmas", "sigma_ref", "L_ref", "fit_min_x", "effect", "effect_logw"))
 
 
 WINDOW_SCALING = Experiment(
