@@ -51,8 +51,7 @@ class GroundStage:
         """None for a claim whose statement and hypotheses have no free symbol."""
         if claim.rel is Relation.PSD_LE:
             return "a Loewner-order claim"
-        sides = [claim.lhs, claim.rhs] + [s for h in claim.hypotheses for s in (h.lhs, h.rhs)]
-        return None if all(_ground(s) for s in sides) else "has variables"
+        return None if all(_ground(s) for s in claim.sides()) else "has variables"
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """Proved or refuted at the first precision where arb is certain; None otherwise."""

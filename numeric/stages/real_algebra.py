@@ -113,9 +113,8 @@ class RealAlgebraStage:
     name = "real-algebra"
     rigorous = True
 
-    def applies(self, claim: Claim) -> str | None:
-        """None, or why the claim is not polynomial/rational."""
-        return _not_applicable(claim)
+    #: None, or why the claim is not polynomial/rational
+    applies = staticmethod(_not_applicable)
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``proved`` on unsat, ``refuted`` on a confirmed model, else ``unknown`` with the
