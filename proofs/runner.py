@@ -23,9 +23,7 @@ import os
 import time
 import traceback
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from numeric.budget import Budget
@@ -81,31 +79,6 @@ class RunContext:
         return replace(self, store=None, progress=self.progress if local else None)
 
 
-#: the results store of :func:`using_store`, for callers of :func:`check_claim` that pass
-#: none (a context variable: scoped to the ``with`` block, inherited by forked workers)
-_STORE: ContextVar[ResultStore | None] = ContextVar("proofcheck_store", default=None)
-
-
-@contextmanager
-def using_store(store: ResultStore | None) -> Iterator[None]:
-    """Within the block, :func:`check_claim` calls that pass no ``store`` reuse and record
-    verdicts in ``store`` (None: no store), e.g. the hypothesis-flow checks of ``errata`` and
-    ``report``, whose callers do not pass a context.
-
-    >>> from proofs.store.cache import ResultStore
-    >>> with using_store(ResultStore("/nonexistent")):
-    ...     _STORE.get().root
-    '/nonexistent'
-    >>> _STORE.get() is None
-    True
-    """
-    token = _STORE.set(store)
-    try:
-        yield
-    finally:
-        _STORE.reset(token)
-
-
 def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None,
                 replay: Sequence[dict] | None = None,
@@ -113,8 +86,8 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
                 store: ResultStore | None = None) -> Verdict:
     """The verdict of the stage cascade for ``claim`` (:func:`numeric.stages.cascade.decide`)
     with the per-claim seed :func:`claim_seed`; an ``error`` verdict if a stage breaks. An
-    unknown budget name raises ValueError. With ``store`` (else the one of an enclosing
-    :func:`using_store`), a stored verdict is returned as is and a new one is stored.
+    unknown budget name raises ValueError. With ``store``, a stored verdict is returned as is
+    and a new one is stored.
     ``replay``: witnesses stored by earlier runs, re-confirmed before any stage
     (:class:`numeric.stages.replay.ReplayStage`). ``certificate``: a proof certificate
     replayed first (:mod:`numeric.prover.certificate`). ``searched``: why the blackboard stage
@@ -122,8 +95,7 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
     :meth:`proofs.store.certificates.Book.searched`).
     A run starts here: the budget's name is resolved once, into the :class:`RunContext`
     :func:`_check` gets."""
-    run = RunContext(Budget.resolve(budget), seed, progress,
-                     store if store is not None else _STORE.get())
+    run = RunContext(Budget.resolve(budget), seed, progress, store)
     return _check(claim, run, replay, certificate, searched)
 
 

@@ -111,3 +111,41 @@ def test_numeric_top_level_holds_only_the_shared_modules():
                      if p.is_dir() and (p / "__init__.py").exists())
     assert top == ["budget", "layout"]
     assert folders == ["backends", "kernel", "montecarlo", "prover", "search", "stages"]
+
+
+#: what a module of ``proofs/reports/`` may not import: everything that runs a check (the
+#: runner, the stages, the prover, the searches, the tools, the executors) and every module of
+#: ``proofs/review/`` but its types, ``proofs.review.model``
+RENDER_ONLY_FORBIDDEN = ("numeric", "proofs.runner", "proofs.executors", "proofs.tools",
+                         "proofs.review", "proofs.testing", "proofs.notebook")
+
+
+def render_violations(graph: dict[str, set[str]]) -> list[str]:
+    """``module -> imported module`` for every import of a ``proofs.reports`` module that
+    :data:`RENDER_ONLY_FORBIDDEN` forbids (function-level imports included)."""
+    out = []
+    for mod, targets in sorted(graph.items()):
+        if not mod.startswith("proofs.reports"):
+            continue
+        for t in sorted(targets):
+            if t == "proofs.review.model":
+                continue
+            if any(t == f or t.startswith(f + ".") for f in RENDER_ONLY_FORBIDDEN):
+                out.append(f"{mod} -> {t}")
+    return out
+
+
+def test_reports_only_render():
+    """A report renders a Review (proofs.review.review computes it): no module of
+    proofs/reports/ imports what runs a check."""
+    assert render_violations(_graph()) == []
+
+
+def test_render_checker_sees_a_computing_import():
+    fake = {"proofs.reports.x": {"proofs.runner", "proofs.review.model", "proofs.model.results"},
+            "proofs.reports.y": {"proofs.review", "numeric.prover.engine", "proofs.tools.fewest"},
+            "proofs.cli.main": {"proofs.runner"}}
+    assert render_violations(fake) == ["proofs.reports.x -> proofs.runner",
+                                       "proofs.reports.y -> numeric.prover.engine",
+                                       "proofs.reports.y -> proofs.review",
+                                       "proofs.reports.y -> proofs.tools.fewest"]

@@ -90,44 +90,24 @@ def _witnesses_for(args: argparse.Namespace) -> Any:
 
 def cmd_errata(args: argparse.Namespace) -> int:
     from proofs.reports import errata
+    from proofs.review import review
 
     paper = get_paper(args.paper)
     progress = Progress(args.quiet)
+    store = run_options.store_for(args)
+    found = dict(store=store, jobs=parse_jobs("auto"), progress=progress,
+                 certificates=run_options.certificates_for(args), flow=not args.no_flow,
+                 citations=not args.no_citations)
     if args.from_json:
         results, seed = _errata_results_from_json(args, paper.key, progress)
+        rv = review(paper, results, seed=seed, **found)
     else:
-        from proofs.runner import run_entries
-
-        seed = 0 if args.seed is None else args.seed
         # the latest stored results of the paper (any budget) unless --budget/--seed ask for
         # others; only what the store lacks is checked
-        results = run_entries(paper.entries, args.budget or "default", seed, progress,
-                              jobs=parse_jobs("auto"), store=run_options.store_for(args),
-                              latest=args.budget is None and args.seed is None,
-                              certificates=run_options.certificates_for(args))
-    flow = []
-    if not args.no_flow:
-        from proofs.runner import using_store
-        from proofs.tools.hypothesis_flow import flow_findings
-
-        progress("hypothesis flow: checking the implications it needs (quick budget)")
-        with using_store(run_options.store_for(args)):
-            flow = flow_findings(results, seed=seed, jobs=parse_jobs("auto"))
-    cited = []
-    if not args.no_citations:
-        from proofs.tools.citations import stored_checks
-
-        progress("citations: each citing step proved from what it cites (quick budget)")
-        cited = errata.citation_items(stored_checks(results, run_options.store_for(args),
-                                                    jobs=parse_jobs("auto")))
-    if flow:
-        progress("corrections: the fewest of the needed hypotheses under which each statement "
-                 "is proved (quick budget)")
-    items = errata.findings(results, flow, cited, jobs=parse_jobs("auto"),
-                            book=run_options.certificates_for(args))
+        rv = review(paper, budget=args.budget or "default", seed=args.seed,
+                    latest=args.budget is None and args.seed is None, **found)
     progress.done()
-    render = {"md": errata.to_markdown, "json": errata.to_json, "tex": errata.to_latex}
-    text = render[args.format](paper.key, items)
+    text = errata.RENDER[args.format](paper.key, rv.findings, rv.causes)
     if args.output:
         write_atomic(args.output, text)
     else:

@@ -73,7 +73,7 @@ class Link:
     how its symbols are instantiated here (``{"closeness:lemma-5.6": {"x": x1, "y": x0}}``,
     keys are symbol names); ``applies`` maps a cited id to the cited statement as this step
     applies it, as the step prints it (``{"closeness:lemma-5.6": Prop(‖u' − u‖₂, "<=",
-    2√n R e^{R²} ‖x' − x‖₂)}``): :mod:`proofs.reports.errata_uses` compares it with the cited
+    2√n R e^{R²} ‖x' − x‖₂)}``): :mod:`proofs.review.uses` compares it with the cited
     statement and with what the cited proof reaches (an ``inconsistent-use`` finding when the
     constants differ).
     """

@@ -1,8 +1,9 @@
 """Check results as an HTML table for Jupyter (``Report._repr_html_``).
 
-A :class:`Report` wraps the results of one run: Jupyter shows it as a table with coloured status
-badges, each statement typeset by MathJax from the claim the checker ran, and each witness in a
-fold-out row. ``str(report)`` is the terminal table.
+A :class:`Report` wraps the results of one run (and, made from a
+:class:`~proofs.review.model.Review` by :meth:`Report.of`, their findings): Jupyter shows it as
+a table with coloured status badges, each statement typeset by MathJax from the claim the
+checker ran, and each witness in a fold-out row. ``str(report)`` is the terminal table.
 
 Example:
     >>> from symbolic import Claim, Status, Verdict, scalar
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.model.results import Result
+from proofs.review.model import Finding, Review
 from symbolic.formatting import clip, expression, number, numbers_in, witness
 from symbolic.latex import latex
 from symbolic.verdict import Status
@@ -45,13 +47,21 @@ def badge_html(status: Status) -> str:
 
 @dataclass
 class Report:
-    """The results of one run, displayable in Jupyter (``_repr_html_``) and in a terminal."""
+    """The results of one run, displayable in Jupyter (``_repr_html_``) and in a terminal;
+    ``review``: the review they come from, with their findings (None: results only)."""
 
     results: list[Result]
     title: str = "proofcheck results"
     seed: int | None = None
     budget: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    review: Review | None = None
+
+    @classmethod
+    def of(cls, review: Review, title: str = "proofcheck results") -> Report:
+        """The report of a :class:`~proofs.review.model.Review` (:func:`proofs.review.review`)."""
+        seed = review.seed if isinstance(review.seed, int) else None
+        return cls(review.results, title, seed, review.budget, review=review)
 
     def __len__(self) -> int:
         return len(self.results)
@@ -81,11 +91,10 @@ class Report:
         """True when every verdict is as expected (``proofcheck check`` would exit 0)."""
         return not self.unexpected
 
-    def findings(self) -> list[dict[str, Any]]:
-        """The errata findings of these results (see :mod:`proofs.reports.errata`)."""
-        from proofs.reports.errata import findings
-
-        return findings(self.results)
+    def findings(self) -> list[Finding]:
+        """The findings of the review these results come from (:mod:`proofs.review`; none
+        without a review)."""
+        return list(self.review.findings) if self.review is not None else []
 
     def summary(self) -> str:
         """One line: counts by status and unexpected verdicts."""

@@ -1,15 +1,17 @@
 """A paper's verification report as a LaTeX document (``proofcheck report``), and PDF output.
 
-Everything printed comes from the objects the checker ran: each entry's statement and proof chain
-from :mod:`proofs.model`, each verdict from a :class:`~proofs.model.results.Result`, the errata from
-:func:`proofs.reports.errata.findings`. Only packages shipped in Debian's
-``texlive-latex-base`` are used (``color`` rather than ``xcolor``; the document falls back to
-bold badges without it).
+Everything printed comes from a :class:`~proofs.review.model.Review` (:func:`proofs.review.review`)
+and the objects the checker ran: each entry's statement and proof chain from
+:mod:`proofs.model`, each verdict from a :class:`~proofs.model.results.Result`, the errata, the
+citations and the derivations as the review found them; nothing here runs a check. Only
+packages shipped in Debian's ``texlive-latex-base`` are used (``color`` rather than
+``xcolor``; the document falls back to bold badges without it).
 
 Example:
     >>> from proofs import registry
+    >>> from proofs.review.model import Review
     >>> from proofs.reports.latex import document
-    >>> tex = document(registry.paper("closeness"), [], derivations=False)
+    >>> tex = document(Review(registry.paper("closeness"), []))
     >>> tex.startswith(r"\\documentclass") and r"\\end{document}" in tex
     True
     >>> "closeness:lemma-3.3" in tex
@@ -24,17 +26,18 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sympy as sp
 
 from proofs.model import Chain, Lemma, Paper
-from proofs.model.conclusion import conclusion_claim
+from proofs.model.conclusion import conclusion_claim, entry_notes
 from proofs.model.results import Result
 from proofs.reports import graph
-from proofs.reports.errata import citation_items, findings, latex_body
+from proofs.reports.errata import latex_body
 from proofs.reports.tex_text import btext, text
+from proofs.review.model import CitationCheck, Review, ShownDerivation, paper_order
 from proofs.store.atomic import write_atomic
 from symbolic.claim import Claim, Prop
 from symbolic.formatting import clip, expressions_in, number, numbers_in
@@ -418,8 +421,6 @@ def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[s
     if r is not None:
         out += [_structure(entry, n) for n in r.notes]
     else:  # not run: the structural check needs no sampling, so show it anyway
-        from proofs.runner import entry_notes
-
         out += [_structure(entry, n) for n in entry_notes(entry)]
     return out
 
@@ -459,17 +460,14 @@ def _slack_table(results: list[Result]) -> list[str]:
                              "id & rel. & status & slack & worst margin & evaluations", lines)]
 
 
-def _errata(results: list[Result], flow: list[dict[str, Any]] | None = None,
-            cited: list[dict[str, Any]] | None = None, book: Any = None) -> list[str]:
+def _errata(rv: Review) -> list[str]:
     """The errata section: root causes first, most severe first, instances folded below
-    (:func:`proofs.reports.errata.latex_body`; ``book``: the certificates, as
-    :func:`~proofs.reports.errata.findings` takes them)."""
-    items = findings(results, flow, cited, book=book)
+    (:func:`proofs.reports.errata.latex_body`)."""
     out = [r"\section{Errata}"]
-    if not items:
+    if not rv.findings:
         return [*out, r"No finding: no claim was refuted and every proof chain concludes its "
                       r"statement."]
-    return [*out, *latex_body(items, witnesses="first")]
+    return [*out, *latex_body(rv.findings, rv.causes, witnesses="first")]
 
 
 def _graphs(paper: Paper, by_id: dict[str, Result]) -> list[str]:
@@ -487,16 +485,16 @@ def _graphs(paper: Paper, by_id: dict[str, Result]) -> list[str]:
     return out
 
 
-def _citations(checks: list[dict[str, Any]]) -> list[str]:
-    """Every citation the prover checked (``Citation.to_json()`` records), with its outcome."""
+def _citations(checks: Sequence[CitationCheck]) -> list[str]:
+    """Every citation the prover checked, with its outcome."""
     if not checks:
         return []
     words = {"ok": "follows from what it cites", "invalid": "\\textbf{does not follow from "
              "what it cites}", "relative": "follows, relative to a refuted statement",
              "unchecked": "not decided by the prover"}
-    rows = [rf"\hyperlink{{{c['step']}}}{{{tid(c['step'])}}} & {text(', '.join(c['cited']))} & "
-            rf"{words[c['outcome']]}"
-            rf"{(': ' + text(c['message'])) if c['outcome'] != 'ok' else ''} \\"
+    rows = [rf"\hyperlink{{{c.step}}}{{{tid(c.step)}}} & {text(', '.join(c.cited))} & "
+            rf"{words[c.outcome]}"
+            rf"{(': ' + text(c.message)) if c.outcome != 'ok' else ''} \\"
             for c in checks]
     return [r"\section{Citations}",
             r"Each proof step that cites a fact, a lemma or a hypothesis, proved by the fact "
@@ -514,62 +512,43 @@ def _ledger(results: list[Result]) -> list[str]:
                        "id & status & rigorous & slack & method", lines)]
 
 
-def derivations_latex(paper: Paper, ids: Iterable[str] | None = None,
-                      jobs: int = 1) -> list[tuple[str, str]]:
-    """``(id, LaTeX)`` for every derivative formula of ``paper`` that ``proofcheck derive``
-    can derive: the chain-rule steps, each marked ``ok`` (proved for all sizes) or not shown.
-
-    ``ids`` limits the search to those claim ids. ``jobs``: the steps are checked in that
-    many forked worker processes (:func:`proofs.tools.derivations.check_steps`; the same
-    blocks in the same order). Returns ``[]`` when the derivation engine is not available.
-
-    >>> from proofs import registry
-    >>> ders = derivations_latex(registry.paper("closeness"), ["closeness:extra-grad-a-exp"])
-    >>> [(cid, block.startswith(r"\\begin{align*}")) for cid, block in ders]
-    [('closeness:extra-grad-a-exp', True)]
-    """
-    try:
-        from proofs.tools.derivations import check_steps, derivation
-    except ImportError:
+def _derivations(ders: Sequence[ShownDerivation]) -> list[str]:
+    """The symbolic derivations section: each derivative formula's steps in ``align*``, each
+    marked proved (for every size) or not shown."""
+    if not ders:
         return []
-    from symbolic import objects as ob
-
-    wanted = None if ids is None else set(ids)
-    # the entry each claim id names, as registry.resolve would find it (without re-annotating
-    # the whole paper once per derivation)
-    named: dict[str, Any] = {}
-    for top in paper.entries:
-        for e in [top, *getattr(top, "parts", [])]:  # what resolve matches by id
-            named.setdefault(e.id, e)
-    todo = [(c.id, named.get(c.id, c)) for c in paper.claims()
-            if (wanted is None or c.id in wanted) and ":step-" not in c.id
-            and any(isinstance(t, (ob.Deriv, ob.ScalarDeriv))
-                    for t in sp.preorder_traversal(c.lhs))]
-
-    made: list[tuple[str, Any]] = []  # (id, Derivation with unchecked steps, or the error)
-    for cid, entry in todo:
-        try:
-            made.append((cid, derivation(cid, entry, check=False)))
-        except Exception as exc:  # one failing derivation must not sink the report
-            made.append((cid, exc))
-    shown = iter(check_steps([d for _, d in made if not isinstance(d, Exception)], jobs,
-                             lambda e: fit(latex(e), _W_STEP)))  # in the order of `made`
-    out = []
-    for cid, d in made:
-        if isinstance(d, Exception):
-            out.append((cid, r"{\small\emph{No derivation: }" + btext(str(d)) + r"\par}"))
-            continue
-        claim, steps = d.claim, d.steps
-        rows = [r"\begin{align*}", "&" + fit(latex(steps[0].expr), _W_START) + r" \\"]
-        for k, (st, body) in enumerate(zip(steps[1:], next(shown)), start=1):
-            mark = r"\pcbadge{proved}" if st.holds else r"\pcbadge{unknown} not shown"
-            rel = "=" if st.holds else r"\overset{?}{=}"
-            row = (rf"&\quad {rel}\ " + body
-                   + rf" && \pcjust{{\textbf{{[{k}]}} {mark}; {btext(st.rule)}}}")
-            rows.append(row + (r" \\" if k < len(steps) - 1 else ""))
-        rows.append(r"\end{align*}")
-        out.append((claim.id, "\n".join(rows)))
+    out = [r"\section{Symbolic derivations}",
+           r"Each derivative formula, rewritten one rule at a time by "
+           r"\texttt{proofcheck derive} (definitions, linearity, product and chain rules); "
+           r"each step is checked by the "
+           r"dimension-generic engine: \pcbadge{proved} means proved for all sizes $n, d$."]
+    for d in ders:
+        out.append(rf"\subsection*{{\hyperlink{{{d.id}}}{{{tid(d.id)}}}}}" + "\n"
+                   + derivation_latex(d))
     return out
+
+
+def derivation_latex(d: ShownDerivation) -> str:
+    r"""One derivation as an ``align*`` block, or the reason it has none.
+
+    >>> from proofs.review.model import ShownStep
+    >>> print(derivation_latex(ShownDerivation("t:extra-1", "a", [ShownStep("b", True, "r")])))
+    \begin{align*}
+    &\pcfit{0.6\linewidth}{a} \\
+    &\quad =\ \pcfit{0.5\linewidth}{b} && \pcjust{\textbf{[1]} \pcbadge{proved}; r}
+    \end{align*}
+    """
+    if d.error is not None:
+        return r"{\small\emph{No derivation: }" + btext(d.error) + r"\par}"
+    rows = [r"\begin{align*}", "&" + fit(d.start, _W_START) + r" \\"]
+    for k, st in enumerate(d.steps, start=1):
+        mark = r"\pcbadge{proved}" if st.holds else r"\pcbadge{unknown} not shown"
+        rel = "=" if st.holds else r"\overset{?}{=}"
+        row = (rf"&\quad {rel}\ " + fit(st.latex, _W_STEP)
+               + rf" && \pcjust{{\textbf{{[{k}]}} {mark}; {btext(st.rule)}}}")
+        rows.append(row + (r" \\" if k < len(d.steps) else ""))
+    rows.append(r"\end{align*}")
+    return "\n".join(rows)
 
 
 def _figures(figures: Iterable[str]) -> list[str]:
@@ -607,26 +586,18 @@ def figure_files(directory: str | None) -> list[str]:
     return paths
 
 
-def document(paper: Paper, results: list[Result], *, budget: str | None = None,
-             seed: int | None = None, versions: dict[str, str] | None = None,
-             figures: Sequence[str] = (), derivations: bool | list | Callable[[], list] = True,
-             flow: list[dict[str, Any]] | Callable[[], list] | None = None,
-             citations: list[dict[str, Any]] | Callable[[], list] | None = None,
-             book: Any = None) -> str:
-    """The verification report of ``paper`` from ``results`` (and the hypothesis-flow findings
-    ``flow`` and the citation checks ``citations``, computed by the caller), as a complete
-    LaTeX document (``book``: the certificates, for the errata's corrections).
-    ``derivations``: whether to include them, or the ``(id, latex)`` pairs of
-    :func:`derivations_latex` already made.
-    ``flow`` and ``derivations`` may also be functions returning them, called when their
-    sections are reached (so that a caller computing them elsewhere gets the time the
-    sections before them take)."""
-    results = sorted(results, key=_order(paper))
+def document(rv: Review, figures: Sequence[str] = ()) -> str:
+    """The verification report of the review ``rv`` of a paper (its results, findings,
+    citation checks and derivations, :func:`proofs.review.review`) as a complete LaTeX
+    document; ``figures``: image files to include (:func:`figure_files`)."""
+    paper = rv.paper
+    assert paper is not None, "a report is the report of a paper"
+    results = sorted(rv.results, key=paper_order(paper))  # as a review has them already
     by_id = {r.id: r for r in results}
     out = [_preamble(), r"\begin{document}",
            rf"\title{{Verification report: {text(paper.title)}}}",
            rf"\author{{{text(paper.citation)}}}",
-           r"\date{proofcheck " + _run_line(budget, seed) + "}", r"\maketitle",
+           r"\date{proofcheck " + _run_line(rv.budget, rv.seed) + "}", r"\maketitle",
            r"{\small This report was generated by \texttt{proofcheck report "
            + text(paper.key) + r"}. Every statement and proof step below is printed from the "
            r"same claim objects the checker ran; every verdict from the checker's results. "
@@ -647,26 +618,14 @@ def document(paper: Paper, results: list[Result], *, budget: str | None = None,
         out.append(r"\subsection*{Other results in this run}")
         out += [rf"\texttt{{{text(r.id)}}}\quad " + _verdict_line(r) + r"\par" for r in others]
     out += _slack_table(results)
-    checks = (citations() if callable(citations) else citations) or []
-    out += _errata(results, flow() if callable(flow) else flow, citation_items(checks), book)
-    out += _citations(checks)
-    if callable(derivations):
-        derivations = derivations()
-    ders = (derivations if isinstance(derivations, list)
-            else derivations_latex(paper) if derivations else [])
-    if ders:
-        out += [r"\section{Symbolic derivations}",
-                r"Each derivative formula, rewritten one rule at a time by "
-                r"\texttt{proofcheck derive} (definitions, linearity, product and chain rules); "
-                r"each step is checked by the "
-                r"dimension-generic engine: \pcbadge{proved} means proved for all sizes $n, d$."]
-        for cid, body in ders:
-            out.append(rf"\subsection*{{\hyperlink{{{cid}}}{{{tid(cid)}}}}}" + "\n" + body)
+    out += _errata(rv)
+    out += _citations(rv.citations)
+    out += _derivations(rv.derivations)
     out += _figures(figures)
     out += _ledger(results)
-    if versions:
+    if rv.versions:
         out.append(r"\section*{Versions}")
-        out.append(", ".join(f"{text(k)} {text(v)}" for k, v in versions.items()) + ".")
+        out.append(", ".join(f"{text(k)} {text(v)}" for k, v in rv.versions.items()) + ".")
     out += [r"\end{document}", ""]
     return "\n\n".join(out)
 
@@ -678,19 +637,6 @@ def _run_line(budget: str | None, seed: int | None) -> str:
     if seed is not None:
         bits.append(f"seed {seed}")
     return ", ".join(bits) if bits else ""
-
-
-def _order(paper: Paper):
-    ids = []
-    for e in all_entries(paper):
-        ids.append(e.id)
-        ids += [c.id for c in e.claims()]
-    pos = {cid: k for k, cid in enumerate(dict.fromkeys(ids))}
-
-    def key(r: Result) -> tuple[int, str]:
-        return pos.get(r.id, len(pos)), r.id
-
-    return key
 
 
 # -- compilation --------------------------------------------------------------------------------

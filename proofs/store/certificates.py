@@ -20,7 +20,7 @@ content, under ``"open"``, with a digest of the prover's sources (``"prover"``,
 a run does not search for a proof the deeper search did not find (the blackboard stage is not
 run; ``--no-certificates`` runs it). So are, under ``"unproved"`` by budget, the digests of the
 forms the errata's corrections try and the prover does not prove (a statement without one of
-the hypotheses it needs, :func:`proofs.reports.errata_corrections.unproved`): with the same
+the hypotheses it needs, :func:`proofs.review.corrections.unproved`): with the same
 prover, ``errata`` does not try them again, and its corrections are the same.
 
 An entry that does not parse is left out; a file that does not parse gives none.
@@ -152,7 +152,7 @@ class Book:
 
     def unproved(self, claim: Claim, budget: str) -> bool:
         """Did this prover, at ``budget``, fail to prove this very form (a correction's
-        trial, :func:`proofs.reports.errata_corrections.unproved`)?"""
+        trial, :func:`proofs.review.corrections.unproved`)?"""
         return False
 
     def learn(self, cid: str, v: Verdict | None) -> None:

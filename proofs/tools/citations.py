@@ -9,8 +9,9 @@ exp). Outcomes:
 
 - ``ok``: the citation gives the step;
 - ``invalid``: it does not, and the full library (with every listed hypothesis) proves the step:
-  an ``invalid-citation`` finding names what the step really needs (library entries, with the
-  paper's own facts that state them, and hypotheses);
+  an ``invalid-citation`` finding (:func:`proofs.review.findings.citation_findings`) names what
+  the step really needs (library entries, with the paper's own facts that state them, and
+  hypotheses);
 - ``relative``: the citation gives the step, but a cited statement is refuted as printed (the
   step is proved relative to a false lemma);
 - ``unchecked``: the prover proves the step neither way (no finding: evidence is not proof).
@@ -40,7 +41,7 @@ from numeric.prover.facts import DESCRIPTIONS, ENTAILS, ROUTINE
 from proofs import registry
 from proofs.model import Lemma, Link, Paper
 from proofs.model.results import Result, form, refuted_forms
-from proofs.reports.errata import citation_items
+from proofs.tools.fewest import fewest
 from proofs.tools.hypothesis_flow import bindings, instantiate, papers_of
 from symbolic.claim import Claim, Prop
 from symbolic.pretty import pretty
@@ -178,15 +179,14 @@ def _restricted(claim: Claim, link: Link) -> Claim:
 
 
 def _needed_hypotheses(claim: Claim, budget: Budget) -> list[Prop]:
-    """The listed hypotheses the full proof needs (each dropped in turn while it still holds)."""
-    keep = list(claim.hypotheses)
-    for h in list(keep):
-        trial = [k for k in keep if k is not h]
+    """The listed hypotheses the full proof needs (:func:`~proofs.tools.fewest.fewest`: each
+    dropped in turn while the step is still proved)."""
+    def proved(trial: list[Prop], _dropped: Prop) -> bool:
         c = Claim(claim.id, claim.lhs, claim.rel, claim.rhs, tuple(trial), source=claim.source,
                   dims=claim.dims, ranges=claim.ranges)
-        if prove(c, budget, relies=False).proved:
-            keep = trial
-    return keep
+        return prove(c, budget, relies=False).proved
+
+    return fewest(claim.hypotheses, proved)
 
 
 def _cited_names(paper: Paper, link: Link) -> list[str]:
@@ -282,14 +282,3 @@ def stored_checks(results: list[Result], store: Any = None, budget: str = "quick
         return compute()
     parts = [budget, *sorted(f"{r.id}={r.status.value}" for r in results)]
     return store.memo("citations", parts, compute)
-
-
-def findings(checks: list[Citation]) -> list[dict[str, Any]]:
-    """The ``invalid-citation`` findings among ``checks``, as errata findings (an ``ok``,
-    ``relative`` or ``unchecked`` citation is no finding)."""
-    return citation_items([c.to_json() for c in checks])
-
-
-def citation_findings(results: list[Result], budget: str = "quick") -> list[dict[str, Any]]:
-    """:func:`findings` of :func:`citation_checks`."""
-    return findings(citation_checks(results, budget))

@@ -13,9 +13,10 @@ the statement.
 
 Each is compared with the hypotheses the entry lists (in force where it is cited): first
 structurally (the same proposition, definitions unfolded), then by the checker: a claim "listed
-hypotheses imply the needed one". A confirmed counterexample makes it a ``missing-hypothesis``
-finding with a witness; the finding also reports whether the entry's own statement, checked
-without it, is refuted.
+hypotheses imply the needed one" (with the results store the caller passes). A confirmed
+counterexample makes it a ``missing-hypothesis`` finding with a witness
+(:func:`proofs.review.findings.flow_findings`); the finding also reports whether the entry's own
+statement, checked without it, is refuted.
 
 Example:
     >>> import sympy as sp
@@ -42,15 +43,14 @@ from proofs import registry
 from proofs.model import Lemma, Paper
 from proofs.model.results import Result
 from proofs.runner import check_claim
+from proofs.store.cache import ResultStore
 from symbolic.claim import Claim, Prop
-from symbolic.latex import latex
 from symbolic.objects import (
     NamedMatrix,
     NamedScalar,
     symbols_of,
     unwrap,
 )
-from symbolic.pretty import pretty
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 from symbolic.vocabulary import NORM, having
@@ -179,13 +179,14 @@ def _implication(entry: Lemma, h: Prop) -> Claim:
 
 def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick",
          seed: int = 0, statements: dict[str, Status] | None = None,
-         jobs: int = 1) -> list[FlowItem]:
+         jobs: int = 1, store: ResultStore | None = None) -> list[FlowItem]:
     """Every needed hypothesis that is not among the listed ones, with its verdict.
 
     ``statements`` maps entry ids to the status of their statement as printed (from a check
     run), reported with each missing hypothesis. ``jobs``: the implications are checked in
     that many forked worker processes (:class:`proofs.executors.LocalExecutor`; the same
-    verdicts: each check is a pure job).
+    verdicts: each check is a pure job). ``store``: the run's results store, whose verdicts
+    of the implications are reused and which keeps the new ones (None: none).
     """
     from proofs.executors import LocalExecutor
 
@@ -214,8 +215,9 @@ def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick"
                 todo.setdefault(ck, _implication(entry, h))
                 plan.append((entry, sid, src, h, k, ck))
     keys = list(todo)
-    checked = LocalExecutor(jobs).map(lambda ck: check_claim(todo[ck], budget, seed), keys) \
-        if jobs > 1 else [check_claim(todo[ck], budget, seed) for ck in keys]
+    checked = LocalExecutor(jobs).map(
+        lambda ck: check_claim(todo[ck], budget, seed, store=store), keys) \
+        if jobs > 1 else [check_claim(todo[ck], budget, seed, store=store) for ck in keys]
     cache = dict(zip(keys, checked))
     items: list[FlowItem] = []
     first: dict[tuple[str, tuple], FlowItem] = {}  # (entry id, hypothesis key) -> its item
@@ -238,32 +240,6 @@ def flow(paper: Paper, entries: list[Lemma] | None = None, budget: str = "quick"
     return items
 
 
-def findings(items: list[FlowItem]) -> list[dict[str, Any]]:
-    """Errata records (kind ``missing-hypothesis``) for the missing items."""
-    out = []
-    for it in items:
-        if it.status != "missing" or it.verdict is None:
-            continue
-        st = ("; the statement as printed (without it) is "
-              f"{it.statement_status}" if it.statement_status else "")
-        hyp = pretty(it.hypothesis)
-        out.append({
-            "id": it.entry, "kind": "missing-hypothesis", "source": it.citing,
-            "printed": f"needs {hyp}, which the listed hypotheses do not imply",
-            "printed_latex": "", "hypothesis": hyp, "hypothesis_latex": latex(it.hypothesis),
-            "corrected": f"add the hypothesis {hyp}",
-            "corrected_latex": rf"\text{{add the hypothesis }} {latex(it.hypothesis)}",
-            "witness": it.verdict.witness,
-            "evidence": (f"hypothesis flow: needed at {', '.join(it.sites)}; the listed "
-                         f"hypotheses hold and it fails at the witness ({it.verdict.method})"
-                         + st),
-            "rigorous": bool(it.verdict.rigorous), "note": "",
-            "claim": {"lhs": str(it.hypothesis.lhs), "rel": it.hypothesis.rel.value,
-                      "rhs": str(it.hypothesis.rhs)},
-        })
-    return out
-
-
 def summary(items: list[FlowItem]) -> str:
     """One line per needed hypothesis that is not listed.
 
@@ -274,7 +250,7 @@ def summary(items: list[FlowItem]) -> str:
                      for it in items)
 
 
-__all__ = ["FlowItem", "findings", "flow", "needed", "summary"]
+__all__ = ["FlowItem", "flow", "flow_items", "needed", "summary"]
 
 
 def papers_of(results: list[Result]) -> list[tuple[Paper, list[Lemma]]]:
@@ -293,16 +269,12 @@ def papers_of(results: list[Result]) -> list[tuple[Paper, list[Lemma]]]:
     return out
 
 
-def flow_findings(results: list[Result], budget: str = "quick", seed: int = 0,
-                  jobs: int = 1) -> list[dict[str, Any]]:
-    """The missing-hypothesis findings of the registered papers' entries among ``results``
-    (checks the implications the flow needs at ``budget``, in ``jobs`` worker processes),
-    as errata findings."""
+def flow_items(results: list[Result], budget: str = "quick", seed: int = 0, jobs: int = 1,
+               store: ResultStore | None = None) -> list[FlowItem]:
+    """The :func:`flow` of the registered papers' entries among ``results`` (the implications
+    it needs checked at ``budget``, in ``jobs`` worker processes, with the run's ``store``),
+    each missing hypothesis with the run's status of its entry's statement; the
+    ``missing-hypothesis`` findings are :func:`proofs.review.findings.flow_findings` of them."""
     statuses = {r.id: r.status for r in results}
-    out: list[dict[str, Any]] = []
-    for paper, entries in papers_of(results):
-        items = flow(paper, entries, budget, seed, statuses, jobs)
-        for f in findings(items):
-            f["check"] = {"type": "flow", "entry": f["id"], **f.pop("claim")}
-            out.append(f)
-    return out
+    return [it for paper, entries in papers_of(results)
+            for it in flow(paper, entries, budget, seed, statuses, jobs, store)]

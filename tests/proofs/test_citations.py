@@ -7,8 +7,10 @@ import pytest
 from proofs.model import Chain, Lemma, Link, Paper
 from proofs.model.results import Result
 from proofs.reports.graph import claim_graph, latex_graph
+from proofs.review.findings import citation_findings
+from proofs.review.model import CitationCheck
 from proofs.runner import run_entries
-from proofs.tools.citations import check, findings
+from proofs.tools.citations import check
 from symbolic import Prop, d, matrix, n, norm2, norminf, opnorm, scalar, vector
 from symbolic.verdict import Status
 
@@ -40,7 +42,8 @@ def test_each_citation_is_proved_from_what_it_cites():
     # "||A|| <= R" named, but ||x||_2 <= R is what the last step uses
     last = out["toy:lemma-3:step-4"]
     assert last.outcome == "invalid" and last.needs == ["‖x‖₂ ≤ R"]
-    assert [f["id"] for f in findings(list(out.values()))] == [
+    checks = [CitationCheck.from_json(c.to_json()) for c in out.values()]
+    assert [f.id for f in citation_findings(checks)] == [
         "toy:lemma-3:step-2", "toy:lemma-3:step-4"]
 
 

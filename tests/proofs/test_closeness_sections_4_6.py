@@ -13,7 +13,7 @@ from numeric.stages.exact import _arb_point, arb_eval
 from proofs import registry
 from proofs.model.results import Result
 from proofs.papers.closeness import softmax_twin as twin
-from proofs.reports.errata import findings
+from proofs.review.findings import collect
 from proofs.runner import check_claim
 from symbolic import Status
 from symbolic.explicit import ExplicitInstance
@@ -87,9 +87,9 @@ def test_part_5_refuted_with_reproducible_witness():
         assert abs(gap) > 0
     finally:
         flint.ctx.prec = 53
-    f = findings([Result.of(c, v, registry.paper("closeness").annotation(c.id))])
-    assert f[0]["kind"] == "formula-mismatch" and "minus" in f[0]["corrected"]
-    json.dumps(f)
+    f = collect([Result.of(c, v, registry.paper("closeness").annotation(c.id))])
+    assert f[0].kind == "formula-mismatch" and "minus" in f[0].corrected
+    json.dumps([x.to_json() for x in f])
 
 
 def _closed(cid, values, idx):

@@ -18,6 +18,8 @@ from numeric.search.confirm import confirm_json
 from proofs.papers.closeness import PAPER, section1, section5, section7, section8
 from proofs.papers.closeness.constants import constant_gaps
 from proofs.reports import errata
+from proofs.review.causes import causes
+from proofs.review.model import Finding
 from proofs.runner import check_claim, conclusion_claim, run_entries
 from proofs.tools.hypothesis_flow import _implication
 
@@ -155,9 +157,11 @@ def test_json_witnesses_reproduce_the_violation(findings):
 
 
 def test_errata_render_in_three_formats(findings):
-    md = errata.to_markdown("closeness", findings)
-    tex = errata.to_latex("closeness", findings)
-    js = json.loads(errata.to_json("closeness", findings))
+    fs = [Finding.from_json(f) for f in findings]
+    cs = causes(fs)
+    md = errata.to_markdown("closeness", fs, cs)
+    tex = errata.to_latex("closeness", fs, cs)
+    js = json.loads(errata.to_json("closeness", fs, cs))
     assert len(js["findings"]) == len(findings)
     for f in findings:
         assert f"`{f['id']}`" in md
@@ -172,10 +176,15 @@ def test_constant_gaps_are_large():
     assert gaps["Lemma 5.6 (as its proof reaches)"]["R=4,n=1000"] == pytest.approx(1.8, abs=0.05)
 
 
-def _flow(res: list) -> list[dict]:
-    from proofs.tools.hypothesis_flow import flow_findings
+def _flow(res: list) -> list[Finding]:
+    from proofs.review.findings import flow_findings
+    from proofs.tools.hypothesis_flow import flow_items
 
-    return flow_findings(res, "quick", 0)
+    return flow_findings(flow_items(res, "quick", 0))
+
+
+def _errata_json(items: list[Finding]) -> str:
+    return errata.to_json("closeness", items, causes(items))
 
 
 def regenerate(budget: str = "default") -> None:
@@ -192,8 +201,10 @@ def regenerate(budget: str = "default") -> None:
 
         res = run_entries(ENTRIES, budget, 0, jobs=default_jobs())
     VERDICTS.write_text(json.dumps({r.id: r.status.value for r in res}, indent=1) + "\n")
-    items = errata.findings(res, _flow(res))
-    ERRATA.write_text(errata.to_json("closeness", items) + "\n")
+    from proofs.review import review
+
+    rv = review(PAPER, res, seed=0, citations=False)
+    ERRATA.write_text(errata.to_json("closeness", rv.findings, rv.causes) + "\n")
 
 
 def rerender(new_claims_json: str) -> None:
@@ -205,6 +216,7 @@ def rerender(new_claims_json: str) -> None:
     import re
 
     from proofs.model.results import Result
+    from proofs.review import findings as found
     from proofs.store import results_json
     from symbolic.pretty import pretty
     from symbolic.verdict import Status, Verdict
@@ -223,15 +235,14 @@ def rerender(new_claims_json: str) -> None:
     for cid in order:
         mine = [f for f in old if f.get("check", {}).get("claim") == cid]
         if cid in fresh and not mine and cid not in json.loads(VERDICTS.read_text()):
-            items += errata.findings([fresh[cid]])
+            items += [f.to_json() for f in found.collect([fresh[cid]])]
             continue
         for f in mine:
             claim = CLAIMS.get(cid) or next(c for c in PAPER.claims() if c.id == cid)
             r = Result.of(claim, Verdict(Status.REFUTED, "pinned"), PAPER.annotation(cid))
-            f = dict(f, printed=errata._printed(r))
+            f = dict(f, printed=found.printed(r))
             if f["check"]["type"] == "claim":
-                f.update(corrected=errata._corrected(r),
-                         corrected_latex=errata._corrected_latex(r))
+                f.update(corrected=found.corrected(r), corrected_latex=found.corrected_latex(r))
             else:
                 cc = conclusion_claim(PAPER.entry(cid))
                 st = claim.prop
@@ -246,9 +257,9 @@ def rerender(new_claims_json: str) -> None:
             items.append(f)
     statuses = [Result.of(CLAIMS[c], Verdict(Status(pinned[c]), "pinned"), PAPER.annotation(c))
                 for c in CLAIMS]
-    items += _flow(statuses)
+    typed = [Finding.from_json(f) for f in items] + _flow(statuses)
     VERDICTS.write_text(json.dumps(pinned, indent=1) + "\n")
-    ERRATA.write_text(errata.to_json("closeness", items) + "\n")
+    ERRATA.write_text(_errata_json(typed) + "\n")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@ import pytest
 
 from proofs.papers.closeness import PAPER
 from proofs.reports import errata
+from proofs.review.causes import causes
+from proofs.review.findings import collect, declared_findings, remark_findings
+from proofs.review.model import Cause, Finding
 from proofs.tools.hypothesis_flow import _key, foreign_symbols, needed, symmetric_form
 from symbolic import Prop, d, matrix, n, norminf, scalar, vector
 from symbolic.pretty import pretty
@@ -32,14 +35,27 @@ def pinned() -> dict:
     return json.loads(ERRATA.read_text())
 
 
-def test_every_finding_is_in_exactly_one_cause(pinned):
+@pytest.fixture(scope="module")
+def typed(pinned) -> tuple[list[Finding], list[Cause]]:
+    """The pinned findings and causes as the review's types."""
+    return ([Finding.from_json(f) for f in pinned["findings"]],
+            [Cause.from_json(c) for c in pinned["causes"]])
+
+
+def test_the_types_read_and_write_the_pinned_records(pinned, typed):
+    fs, cs = typed
+    assert [f.to_json() for f in fs] == pinned["findings"]
+    assert [c.to_json() for c in cs] == pinned["causes"]
+
+
+def test_every_finding_is_in_exactly_one_cause(pinned, typed):
     items, cs = pinned["findings"], pinned["causes"]
     seen = [i for c in cs for i in c["findings"]]
     assert sorted(seen) == list(range(len(items)))
     assert all(set(c) == {"id", "kind", "title", "summary", "corrected", "findings"}
                for c in cs)
     # the pinned causes are what the grouping computes from the pinned findings
-    assert [c["findings"] for c in errata.causes(items, PAPER)] == [c["findings"] for c in cs]
+    assert [c.findings for c in causes(typed[0], PAPER)] == [c["findings"] for c in cs]
 
 
 def test_causes_are_ordered_by_severity(pinned):
@@ -66,12 +82,11 @@ def test_step_citing_a_false_lemma_joins_its_cause(pinned):
     items = pinned["findings"]
     steps = [f for f in items if f["id"].endswith(":step-2") and "theorem-8" in f["id"]]
     assert len(steps) == 2
-    lemma_3_3 = {"id": "closeness:lemma-3.3", "kind": "false-statement", "source": "Lemma 3.3",
-                 "printed": "β ≥ exp(−R²)", "corrected": None,
-                 "check": {"type": "claim", "claim": "closeness:lemma-3.3"}}
-    cs = errata.causes([*steps, lemma_3_3], PAPER)
-    assert len(cs) == 1 and cs[0]["kind"] == "false-statement"
-    assert "exp(−R²)" in cs[0]["summary"] and "reading" not in cs[0]["title"].lower()
+    lemma_3_3 = Finding("closeness:lemma-3.3", "false-statement", "Lemma 3.3", "β ≥ exp(−R²)",
+                        "", check={"type": "claim", "claim": "closeness:lemma-3.3"})
+    cs = causes([*map(Finding.from_json, steps), lemma_3_3], PAPER)
+    assert len(cs) == 1 and cs[0].kind == "false-statement"
+    assert "exp(−R²)" in cs[0].summary and "reading" not in cs[0].title.lower()
 
 
 def test_symmetric_needs_are_one_need():
@@ -105,12 +120,12 @@ def test_no_finding_about_a_symbol_absent_from_its_statement(pinned):
         assert all("beta" not in {str(s) for s in h.symbols} for _, _, h in needed(PAPER, entry))
 
 
-def test_printed_forms_are_mathematics_not_sympy(pinned):
+def test_printed_forms_are_mathematics_not_sympy(pinned, typed):
     for f in pinned["findings"]:
         for key in ("printed", "corrected"):
             val = f.get(key) or ""
             assert not SYMPY_INTERNALS.search(val), (f["id"], key, val[:200])
-    md = errata.to_markdown("closeness", pinned["findings"], pinned["causes"])
+    md = errata.to_markdown("closeness", *typed)
     assert "‖" in md and "β⁻²" in md and not SYMPY_INTERNALS.search(
         "\n".join(ln for ln in md.splitlines() if not ln.lstrip().startswith("- evidence")))
     assert pretty(Prop(scalar("beta"), ">", 0)) == "β > 0"
@@ -121,12 +136,12 @@ def test_definition_6_2_printed_type_is_a_typo():
     from symbolic.verdict import Status, Verdict
 
     claim = next(c for c in PAPER.claims() if c.id == "closeness:definition-6.2")
-    typos = errata.declared_findings([Result.of(claim, Verdict(Status.PROVED, "exact"))])
-    assert len(typos) == 1 and typos[0]["kind"] == "typo" and typos[0]["rigorous"]
-    assert "n×d" in typos[0]["printed"] and typos[0]["corrected"] == "b ∈ ℝ^{n}"
+    typos = declared_findings([Result.of(claim, Verdict(Status.PROVED, "exact"))])
+    assert len(typos) == 1 and typos[0].kind == "typo" and typos[0].rigorous
+    assert "n×d" in typos[0].printed and typos[0].corrected == "b ∈ ℝ^{n}"
     # a statement that types as printed gives none
     other = next(c for c in PAPER.claims() if c.id == "closeness:definition-4.2")
-    assert errata.declared_findings([Result.of(other, Verdict(Status.PROVED, "exact"))]) == []
+    assert declared_findings([Result.of(other, Verdict(Status.PROVED, "exact"))]) == []
 
 
 def test_list_quotes_lemma_5_5_part_2_as_printed():
@@ -142,8 +157,8 @@ def _pdflatex(tex: str, tmp_path: pathlib.Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.slow
 @needs_pdflatex
-def test_errata_tex_compiles(pinned, tmp_path):
-    tex = errata.to_latex("closeness", pinned["findings"], pinned["causes"])
+def test_errata_tex_compiles(typed, tmp_path):
+    tex = errata.to_latex("closeness", *typed)
     run = _pdflatex(tex, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
     assert (tmp_path / "e.pdf").stat().st_size > 1000
@@ -160,8 +175,8 @@ def test_tex_text_survives_unicode(tmp_path):
     assert run.returncode == 0, run.stdout[-2000:]
 
 
-def test_markdown_numbers_are_readable_and_lines_end_on_words(pinned):
-    md = errata.to_markdown("closeness", pinned["findings"], pinned["causes"])
+def test_markdown_numbers_are_readable_and_lines_end_on_words(typed):
+    md = errata.to_markdown("closeness", *typed)
     for tok in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])", md):
         digits = tok.lstrip("-").split("e")[0].split("E")[0].replace(".", "").lstrip("0")
         assert len(digits) <= 6, tok
@@ -201,11 +216,12 @@ def test_vacuous_bounds_are_remarks_listed_after_the_errata():
     res = [Result.of(claims[cid], Verdict(st, "m", True, "")) for cid, st in (
         ("closeness:theorem-8.1", Status.PROVED), ("closeness:theorem-8.2", Status.REFUTED),
         ("closeness:extra-lemma-5.5-part-3-sharp", Status.PROVED))]
-    items = errata.remark_findings(res)
-    assert [(f["id"], f["kind"]) for f in items] == [("closeness:theorem-8.1", "vacuous"),
-                                                      ("closeness:theorem-8.2", "vacuous")]
-    assert "4.60678e-70" in items[0]["evidence"] and "is proved" in items[0]["evidence"]
-    assert items[0]["corrected"] == "‖b̃ − b‖₂ ≤ (R/2) ‖x_{t+1} − x_t‖₂"
-    md = errata.to_markdown("closeness", errata.findings(res))
+    items = remark_findings(res)
+    assert [(f.id, f.kind) for f in items] == [("closeness:theorem-8.1", "vacuous"),
+                                                ("closeness:theorem-8.2", "vacuous")]
+    assert "4.60678e-70" in items[0].evidence and "is proved" in items[0].evidence
+    assert items[0].corrected == "‖b̃ − b‖₂ ≤ (R/2) ‖x_{t+1} − x_t‖₂"
+    found = collect(res)
+    md = errata.to_markdown("closeness", found, causes(found))
     head, remarks = md.split("# Remarks (not errors)")
     assert "vacuous" not in head and "Theorem 8.1, Theorem 8.2: vacuous" in remarks

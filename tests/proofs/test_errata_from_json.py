@@ -10,6 +10,7 @@ import pytest
 from proofs.cli import main
 from proofs.papers.closeness import PAPER
 from proofs.reports import errata, table
+from proofs.review import review
 from proofs.runner import run_entries
 from proofs.store import results_json as reports
 from symbolic.verdict import Status
@@ -67,10 +68,14 @@ def test_results_round_trip(results, doc):
     assert by_id["closeness:lemma-5.4"].verdict.method.startswith("combined")
 
 
+def _errata_json(results) -> dict:
+    rv = review(PAPER, results, flow=False, citations=False)
+    return json.loads(errata.to_json("closeness", rv.findings, rv.causes))
+
+
 def test_errata_from_json_equals_errata_of_the_run(results, doc):
-    live = json.loads(errata.to_json("closeness", errata.findings(results)))
-    again = json.loads(errata.to_json("closeness", errata.findings(
-        reports.results_from_json(doc, "closeness"))))
+    live = _errata_json(results)
+    again = _errata_json(reports.results_from_json(doc, "closeness"))
     assert again == live
     kinds = {(f["id"], f["kind"]) for f in live["findings"]}
     # refuted as printed: a false statement, whatever fixes it (a missing hypothesis)
@@ -125,10 +130,11 @@ def test_json_of_an_earlier_version_still_reads(doc):
         if rec["conclusion"]:
             rec["conclusion"].pop("method")
             rec["conclusion"].pop("message")
-    found = errata.findings(reports.results_from_json(old, "closeness"), flow=False)
-    stronger = [f for f in found if f["kind"] == "statement-stronger-than-proof"]
-    assert stronger and stronger[0]["id"] == "closeness:lemma-5.6"
-    assert "(from JSON)" in stronger[0]["evidence"]
+    found = review(PAPER, reports.results_from_json(old, "closeness"), flow=False,
+                   citations=False).findings
+    stronger = [f for f in found if f.kind == "statement-stronger-than-proof"]
+    assert stronger and stronger[0].id == "closeness:lemma-5.6"
+    assert "(from JSON)" in stronger[0].evidence
 
 
 def _mutated(doc: dict, rid: str, **changes) -> dict:

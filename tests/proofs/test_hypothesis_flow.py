@@ -58,3 +58,27 @@ def test_flow_in_worker_processes_gives_the_same_items(items_5_6_and_5_5):
 
     assert [row(i) for i in par] == [row(i) for i in items_5_6_and_5_5]
     assert any(i.status == "missing" for i in par) and len(par) > 3
+
+
+def test_the_implications_are_kept_in_the_store_the_caller_passes(tmp_path):
+    """Forked workers (jobs=2) check the implications with the store passed to them: a second
+    flow reads every verdict back and checks nothing."""
+    from numeric.budget import Budget
+    from proofs.model import Chain, Lemma, Link, Paper
+    from proofs.store.cache import ResultStore
+    from symbolic import scalar
+
+    t = scalar("t")
+    tool = Lemma("toy:lemma-1", "tool", Prop(t, "<=", 1),
+                 hypotheses=(Prop(t, "<=", 0), Prop(t, ">=", -5)))
+    user = Lemma("toy:lemma-2", "user", Prop(t, "<=", 2), hypotheses=(Prop(t, "<=", 3),),
+                 proof=Chain(t, [Link("<=", 2, "Lemma 1", cites=("toy:lemma-1",))]))
+    paper = Paper("toy", "", "", [tool, user])
+    store = ResultStore(str(tmp_path))
+    items = flow(paper, budget="quick", jobs=2, store=store)
+    assert [i.status for i in items] == ["missing", "missing"]
+    for it in items:
+        v = store.get(_implication(user, it.hypothesis), Budget.get("quick"), 0)
+        assert v is not None and v.status is it.verdict.status
+    assert flow(paper, budget="quick", jobs=1, store=store)[0].verdict.message == \
+        items[0].verdict.message

@@ -12,9 +12,10 @@ import pytest
 from proofs import registry
 from proofs.model import Annotation
 from proofs.model.results import Result
+from proofs.notebook import check, entry, replay
 from proofs.reports.html import Report
 from proofs.reports.latex import all_entries
-from proofs.reports.notebook import check, entry, replay
+from proofs.review import review
 from symbolic import Claim, Status, Verdict, scalar
 
 VOID = {"br", "hr", "img", "input", "meta", "link"}
@@ -62,13 +63,13 @@ def _fake_report() -> Report:
     x = scalar("x")
     ok = Claim("demo:extra-1", x, "<=", x + 1)
     bad = Claim("demo:extra-2", x + 1, "<=", x)
-    return Report([
+    return Report.of(review(results=[
         Result.of(ok, Verdict(Status.PROVED, "interval prover", True, "proved on R"),
                   Annotation(description="x <= x + 1")),
         Result.of(bad, Verdict(Status.REFUTED, "sampling & arb", True, "1 > 0 at x = 0",
                                witness={"x": 0.0}),
                   Annotation(description="<script>alert(1)</script>")),
-    ], title="demo <run>")
+    ], flow=False, citations=False), title="demo <run>")
 
 
 def test_repr_html_table_is_well_formed_and_escaped():
@@ -84,7 +85,8 @@ def test_repr_html_table_is_well_formed_and_escaped():
                             "skipped": 0, "error": 0}
     assert not rep.ok and [r.id for r in rep.unexpected] == ["demo:extra-2"]
     assert "demo:extra-2" in str(rep) and "1 unexpected" in repr(rep)
-    assert [f["id"] for f in rep.findings()] == ["demo:extra-2"]
+    assert [f.id for f in rep.findings()] == ["demo:extra-2"]
+    assert Report(rep.results).findings() == []  # results without their review
 
 
 def test_repr_latex_of_claim_chain_lemma_verdict():
@@ -134,7 +136,7 @@ def test_notebook_check_and_unknown_target():
     rep = check("closeness:fact-3.2:item-1", budget="quick")
     assert [r.id for r in rep] == ["closeness:fact-3.2:item-1"]
     assert rep["closeness:fact-3.2:item-1"].status in (Status.PROVED, Status.SUPPORTED)
-    assert rep.ok and rep.budget == "quick"
+    assert rep.ok and rep.budget == "quick" and rep.findings() == []
     with pytest.raises(registry.UnknownTarget, match="did you mean"):
         check("closeness:fact-3.2:item-9")
     with pytest.raises(ValueError):

@@ -172,6 +172,8 @@ def test_a_long_witness_prints_in_six_digits_in_every_output() -> None:
     from proofs.model.results import Result
     from proofs.reports import errata, table
     from proofs.reports.latex import witness_latex
+    from proofs.review.causes import causes
+    from proofs.review.findings import collect
     from symbolic import Claim, Prop, Status, Verdict, matrix, n, norm2, scalar, vector
 
     A, x, beta = matrix("A", n, n), vector("x", n), scalar("beta")
@@ -185,10 +187,11 @@ def test_a_long_witness_prints_in_six_digits_in_every_output() -> None:
                 "violated at the witness: lhs=0.0082551303122011621112140094500753, rhs=0.0",
                 witness=w, details={"witness_sides": sides})
     r = Result.of(claim, v, Annotation(expect="refuted", finding="false-statement"))
-    items = errata.findings([r])
+    items = collect([r])
+    cs = causes(items)
     outputs = {"check": table.terminal_table([r], color=False), "junit": table.to_junit([r]),
-               "html t": to_html(Report([r])), "errata t md": errata.to_markdown("t", items),
-               "errata t tex": errata.to_latex("t", items),
+               "html t": to_html(Report([r])), "errata t md": errata.to_markdown("t", items, cs),
+               "errata t tex": errata.to_latex("t", items, cs),
                "report t": witness_latex(w)}
     _check_no_internals(outputs)
     _check_witness_digits(outputs)

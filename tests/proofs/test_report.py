@@ -20,6 +20,9 @@ from proofs.reports.latex import (
     text,
     witness_latex,
 )
+from proofs.review import review
+from proofs.review.derivations import shown
+from proofs.review.model import Review
 from proofs.runner import run_entries
 from proofs.store.results_json import results_from_json, to_json
 
@@ -44,7 +47,8 @@ def pdf_text(tmp_path_factory, paper, results):
     if not HAVE_PDF:
         pytest.skip("pdflatex/pdftotext not installed")
     out = tmp_path_factory.mktemp("report") / "closeness.pdf"
-    compile_pdf(document(paper, results, budget="quick", seed=0), str(out))
+    compile_pdf(document(review(paper, results, budget="quick", seed=0, flow=False,
+                                citations=False, derivations=True)), str(out))
     assert out.read_bytes().startswith(b"%PDF")
     proc = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True,
                           check=True)
@@ -116,8 +120,8 @@ def test_pdf_symbolic_derivations(pdf_text):
 
 
 def test_document_structure(paper, results):
-    tex = document(paper, results, budget="quick", seed=0, versions={"sympy": "1.x"},
-                   derivations=False)
+    tex = document(review(paper, results, budget="quick", seed=0, versions={"sympy": "1.x"},
+                          flow=False, citations=False))
     for section in ("Summary", "Slack of the inequalities", "Errata", "Every result"):
         assert rf"\section{{{section}}}" in tex
     assert tex.count(r"\begin{align*}") == tex.count(r"\end{align*}") > 0
@@ -223,7 +227,7 @@ def test_every_encoded_paper_compiles(tmp_path, key):
     """Every statement and chain of every encoded paper typesets (no results needed)."""
     paper = registry.paper(key)
     out = tmp_path / f"{key}.pdf"
-    compile_pdf(document(paper, [], derivations=False), str(out))
+    compile_pdf(document(Review(paper, [])), str(out))
     txt = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, check=True).stdout
     assert paper.entries[0].id.encode() in re.sub(rb"\s+", b"", txt)
 
@@ -231,9 +235,9 @@ def test_every_encoded_paper_compiles(tmp_path, key):
 def test_derivations_in_worker_processes_are_the_serial_ones(paper):
     ids = ["closeness:extra-grad-a-exp", "closeness:lemma-4.5:part-2",
            "closeness:extra-grad-a-f"]
-    serial = latex_report.derivations_latex(paper, ids)
-    assert [cid for cid, _ in serial] == ["closeness:lemma-4.5:part-2",
-                                          "closeness:extra-grad-a-exp",
-                                          "closeness:extra-grad-a-f"]
-    assert all(r"\pcbadge{proved}" in body for _, body in serial)
-    assert latex_report.derivations_latex(paper, ids, jobs=2) == serial
+    serial = shown(paper, ids)
+    assert [d.id for d in serial] == ["closeness:lemma-4.5:part-2",
+                                      "closeness:extra-grad-a-exp",
+                                      "closeness:extra-grad-a-f"]
+    assert all(r"\pcbadge{proved}" in latex_report.derivation_latex(d) for d in serial)
+    assert shown(paper, ids, jobs=2) == serial

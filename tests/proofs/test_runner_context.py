@@ -13,7 +13,7 @@ from typing import Any
 import proofs.runner as runner
 from numeric.budget import Budget
 from proofs.executors import Executor, LocalExecutor
-from proofs.runner import RunContext, check_claim, run_entries, using_store
+from proofs.runner import RunContext, check_claim, run_entries
 from proofs.store.cache import ResultStore
 from symbolic import Claim, scalar
 from symbolic.verdict import Status
@@ -50,7 +50,7 @@ ALLOWED = {
     ("numeric.kernel.obligations", "_DISCHARGED"): "memo of discharged obligations (bounded)",
     ("numeric.search.confirm", "_MEMO"): "memo of the latest claim's confirmations",
     ("numeric.search.sampler", "_PLANS"): "memo of sampling plans per claim and layout",
-    ("proofs.reports.errata_corrections", "_MEMO"): "memo of correction trials",
+    ("proofs.review.corrections", "_MEMO"): "memo of correction trials",
     ("proofs.store.cache", "_DIGESTS"): "memo of content digests by claim identity",
     # process plumbing
     ("symbolic.timeout", "_SHIELD"): "open shielded blocks: the signal handler's cell",
@@ -131,7 +131,7 @@ def test_no_run_state_in_module_globals():
 
 def test_the_old_run_globals_are_gone():
     mods = _modules()
-    for m, names in {"proofs.runner": ("_ACTIVE", "_PROGRESS"),
+    for m, names in {"proofs.runner": ("_ACTIVE", "_PROGRESS", "_STORE"),
                      "numeric.stages.sampling.core": ("_FIRST",),
                      "numeric.stages.probe": ("_FIRST",)}.items():
         tree = ast.parse(mods[m].read_text(encoding="utf-8"))
@@ -139,6 +139,7 @@ def test_the_old_run_globals_are_gone():
                  for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
                  if isinstance(t, ast.Name)}
         assert not bound & set(names), m
+    assert not hasattr(runner, "using_store")  # every caller passes its store
 
 
 def test_jobs_carry_the_run_context_and_pickle():
@@ -180,26 +181,15 @@ def test_progress_stays_local_and_results_do_not_depend_on_the_executor():
     assert key == [(r.id, r.status, r.verdict.method, r.verdict.seed) for r in forked]
 
 
-def test_check_claim_store_is_explicit_or_scoped(tmp_path):
+def test_check_claim_store_is_explicit(tmp_path):
     c = Claim("t:extra-1", x**2, ">=", 0)
     store = ResultStore(str(tmp_path))
     v = check_claim(c, "quick", 0, store=store)
     assert store.get(c, QUICK, 0).status is v.status
     other = ResultStore(str(tmp_path / "b"))
-    with using_store(other):
-        with using_store(None):
-            check_claim(c, "quick", 0)
-            assert other.get(c, QUICK, 0) is None
-        check_claim(c, "quick", 0)  # the enclosing block's store again
-        assert other.get(c, QUICK, 0) is not None
-    assert runner._STORE.get() is None
-
-
-def test_forked_workers_see_the_scoped_store(tmp_path):
-    store = ResultStore(str(tmp_path))
-    with using_store(store):
-        roots = LocalExecutor(2).map(lambda _: runner._STORE.get().root, [0, 1, 2])
-    assert roots == [str(tmp_path)] * 3
+    check_claim(c, "quick", 0)  # no store: nothing is kept anywhere
+    assert other.get(c, QUICK, 0) is None
+    assert check_claim(c, "quick", 0, store=store).status is v.status  # read back
 
 
 def test_the_job_dataclass_is_what_workers_get(monkeypatch, tmp_path):

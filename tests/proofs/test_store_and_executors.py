@@ -222,17 +222,17 @@ def test_latest_keeps_claims_that_share_an_id(tmp_path):
 
 
 def test_report_reuses_stored_derivations(in_tmp, monkeypatch, capsys):
-    from proofs.reports import latex as latex_report
+    from proofs.review import pipeline
 
     calls = Path("calls.txt")  # the derivations run in a forked process: count them in a file
-    real = latex_report.derivations_latex
+    real = pipeline.shown
 
     def counted(paper, *a, **k):
         with calls.open("a") as f:
             f.write(paper.key + "\n")
         return real(paper, ["closeness:extra-grad-a-exp"], **k)
 
-    monkeypatch.setattr(latex_report, "derivations_latex", counted)
+    monkeypatch.setattr(pipeline, "shown", counted)
     monkeypatch.setattr("proofs.runner.run_entries", lambda *a, **k: [])
     assert main(["report", "closeness", "-o", "a.tex", "-q"]) == 0
     assert main(["report", "closeness", "-o", "b.tex", "-q"]) == 0

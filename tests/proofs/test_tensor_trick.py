@@ -64,17 +64,18 @@ def test_identities_are_proved_for_all_sizes(cid):
 @pytest.mark.parametrize("cid", ["tensor-trick:extra-tensor-trick-wrong-convention",
                                  "tensor-trick:extra-vec-diag-wrong-convention"])
 def test_planted_wrong_conventions_are_refuted_and_not_paper_findings(cid):
+    from proofs.model.lemma import PLANTED
     from proofs.model.results import Result
-    from proofs.reports import errata
+    from proofs.review.findings import collect
 
     c, a = claim(cid), annotation(cid)
-    assert a.expect == "refuted" and a.finding == errata.PLANTED
+    assert a.expect == "refuted" and a.finding == PLANTED
     v = assert_refuted(c)
     assert v.witness is not None and "dimension-generic" not in v.method
-    assert errata.findings([Result.of(c, v, a)], flow=False) == []
+    assert collect([Result.of(c, v, a)]) == []
     # the same refutation without the planted flag would be listed
     bare = a.with_(finding=None)
-    assert [f["id"] for f in errata.findings([Result.of(c, v, bare)], flow=False)] == [cid]
+    assert [f.id for f in collect([Result.of(c, v, bare)])] == [cid]
 
 
 def test_gradient_block_f():

@@ -126,12 +126,13 @@ def unproved_corrections(results: list[Any], jobs: int) -> list[str]:
     """The digests of the forms ``errata``'s corrections (at the quick budget, as always)
     try on these ``results`` and the prover does not prove."""
     from proofs.model.results import refuted_forms
-    from proofs.reports import errata_corrections
-    from proofs.reports.errata import correction_work
-    from proofs.tools.hypothesis_flow import flow_findings
+    from proofs.review import corrections
+    from proofs.review.findings import flow_findings
+    from proofs.tools.hypothesis_flow import flow_items
 
-    work = [(e, n) for e, n, _ in correction_work(flow_findings(results, jobs=jobs))]
-    return errata_corrections.unproved(work, "quick", jobs, refuted_forms(results))
+    missing = flow_findings(flow_items(results, jobs=jobs))
+    work = [(e, n) for e, n, _ in corrections.work(missing)]
+    return corrections.unproved(work, "quick", jobs, refuted_forms(results))
 
 
 def _search(claim: Any, budget: str) -> Any:

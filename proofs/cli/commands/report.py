@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
 from numeric.budget import BUDGETS
 from proofs.cli import run_options
@@ -53,8 +54,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs.cli.common import Progress, UsageError, get_paper
+    from proofs.cli.common import Progress, UsageError, get_paper, parse_jobs
     from proofs.reports import latex as latex_report
+    from proofs.review import review
     from proofs.store.atomic import write_atomic
 
     paper = get_paper(args.paper)
@@ -69,95 +71,23 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
 
-    from proofs.cli import run_options
-    from proofs.cli.common import parse_jobs
-
-    # the derivations depend on the code and the paper only: stored once, and when the store
-    # lacks them, computed in a forked process while the results are gathered (they are the
-    # longest part of a report from stored results)
-    store = run_options.store_for(args)
-    pending = None
-
-    def start_derivations() -> None:
-        nonlocal pending
-        if not args.no_derivations and store is not None and not store.memo_has(
-                "derivations", [paper.key]):
-            from proofs.executors import Forked
-
-            pending = Forked(lambda p: latex_report.derivations_latex(
-                p, jobs=parse_jobs("auto")), paper)
-
+    progress = Progress(args.quiet)
+    # the derivations depend on the code and the paper only: kept in the results store, and
+    # when it lacks them, computed in a forked process while the results are gathered
+    found = dict(store=run_options.store_for(args), jobs=parse_jobs("auto"), progress=progress,
+                 certificates=run_options.certificates_for(args),
+                 derivations=not args.no_derivations)
     if args.from_json:
-        from proofs.store import results_json
-
-        merged: dict[str, object] = {}
-        budget = seed = versions = None
-        for path in args.from_json:
-            try:
-                doc = results_json.load_document(path)
-                found = results_json.read_document(doc, paper.key)
-            except results_json.ResultsFileError as exc:
-                msg = str(exc)
-                raise UsageError(f"--from {msg}" if msg.startswith(path)
-                                 else f"--from {path}: {msg}") from None
-            for r in found:
-                merged[r.id] = r
-            if not results_json.is_experiment(doc):  # a check run: its settings head the report
-                budget, seed, versions = doc.get("budget"), doc.get("seed"), doc.get("versions")
-        results = list(merged.values())
-        if not results:
-            raise UsageError(f"{', '.join(args.from_json)}: no result of paper {paper.key!r}")
-        start_derivations()
+        results, budget, seed, versions = _from_files(args.from_json, paper.key)
+        rv = review(paper, results, budget=budget, seed=seed, versions=versions, **found)
     else:
-        from proofs.runner import run_entries
-        from proofs.store.provenance import versions as lib_versions
-
-        progress = Progress(args.quiet)
-        start_derivations()
-        latest = args.budget is None and args.seed is None
-        budget = args.budget or "default"
-        seed = 0 if args.seed is None else args.seed
-        results = run_entries(paper.entries, budget, seed, progress, jobs=parse_jobs("auto"),
-                              store=store, latest=latest,
-                              certificates=run_options.certificates_for(args))
-        progress.done()
-        if latest and store is not None and store.used:
-            # the report shows what the store held: name those settings
-            budget = ", ".join(sorted({b for b, _ in store.used}))
-            seeds = sorted({s for _, s in store.used})
-            seed = seeds[0] if len(seeds) == 1 else ", ".join(map(str, seeds))
-        versions = lib_versions()
-
-    from proofs.executors import Forked
-    from proofs.runner import using_store
-    from proofs.tools.hypothesis_flow import flow_findings
-
-    flow_seed = seed if isinstance(seed, int) else 0
-
-    def run_flow(rs: list) -> list:
-        with using_store(store):
-            # while the derivations take the worker processes, the flow's checks run in one
-            return flow_findings(rs, seed=flow_seed,
-                                 jobs=1 if pending is not None else parse_jobs("auto"))
-
-    # the hypothesis flow's checks run beside the document's first sections
-    flow_job = Forked(run_flow, results)
-
-    def derivations() -> bool | list:
-        if args.no_derivations or store is None:
-            return not args.no_derivations
-        return [tuple(p) for p in store.memo("derivations", [paper.key], lambda: [
-            list(p) for p in (pending.result() if pending is not None else
-                              latex_report.derivations_latex(paper, jobs=parse_jobs("auto")))])]
-
-    def citations() -> list:
-        from proofs.tools.citations import stored_checks
-
-        return stored_checks(results, store)
-
-    tex = latex_report.document(paper, results, budget=budget, seed=seed, versions=versions,
-                                figures=figures, derivations=derivations, flow=flow_job.result,
-                                citations=citations, book=run_options.certificates_for(args))
+        # the latest stored results unless --budget/--seed ask for others (the report then
+        # names the settings of the results the store held)
+        rv = review(paper, budget=args.budget or "default",
+                    seed=0 if args.seed is None else args.seed,
+                    latest=args.budget is None and args.seed is None, **found)
+    progress.done()
+    tex = latex_report.document(rv, figures)
     if not out:
         print(tex)
     elif out.lower().endswith(".tex"):
@@ -170,6 +100,31 @@ def run(args: argparse.Namespace) -> int:
     if out and not args.quiet:
         from proofs.reports.table import summary_line
 
-        print(f"{out}: {summary_line(results)}")
-    return 1 if any(r.unexpected for r in results) else 0
+        print(f"{out}: {summary_line(rv.results)}")
+    return 0 if rv.ok else 1
 
+
+def _from_files(paths: list[str], key: str) -> tuple[list[Any], Any, Any, Any]:
+    """``--from``: the results of paper ``key`` in the files (a later file's result for an
+    id replaces an earlier one's), and the budget, seed and versions of the last check run
+    among them (an experiment's file has none)."""
+    from proofs.cli.common import UsageError
+    from proofs.store import results_json
+
+    merged: dict[str, Any] = {}
+    budget = seed = versions = None
+    for path in paths:
+        try:
+            doc = results_json.load_document(path)
+            found = results_json.read_document(doc, key)
+        except results_json.ResultsFileError as exc:
+            msg = str(exc)
+            raise UsageError(f"--from {msg}" if msg.startswith(path)
+                             else f"--from {path}: {msg}") from None
+        for r in found:
+            merged[r.id] = r
+        if not results_json.is_experiment(doc):  # a check run: its settings head the report
+            budget, seed, versions = doc.get("budget"), doc.get("seed"), doc.get("versions")
+    if not merged:
+        raise UsageError(f"{', '.join(paths)}: no result of paper {key!r}")
+    return list(merged.values()), budget, seed, versions

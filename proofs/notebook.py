@@ -1,10 +1,12 @@
-"""Notebook helpers: check targets and get a displayable :class:`~proofs.reports.html.Report`.
+"""Notebook helpers: check targets and get a displayable :class:`~proofs.reports.html.Report`
+(the results and their findings, :func:`proofs.review.review`), show an entry, replay a
+witness.
 
 In Jupyter, the last expression of a cell is displayed: a :class:`~proofs.reports.html.Report`
 as an HTML table, a claim, chain, lemma or verdict as LaTeX (their ``_repr_latex_``).
 
 Example:
-    >>> from proofs.reports.notebook import check, entry
+    >>> from proofs.notebook import check, entry
     >>> rep = check("closeness:fact-3.2:item-1", budget="quick")
     >>> rep.ok, [r.id for r in rep]
     (True, ['closeness:fact-3.2:item-1'])
@@ -27,7 +29,7 @@ from typing import Any
 from proofs import registry
 from proofs.model import Lemma
 from proofs.reports.html import Report
-from proofs.runner import run_entries
+from proofs.review import review
 from symbolic.claim import Claim
 
 
@@ -41,7 +43,9 @@ def _resolve(targets: Iterable[str | Lemma | Claim]) -> list[Lemma | Claim]:
 
 def check(*targets: str | Lemma | Claim, budget: str = "quick", seed: int = 0,
           progress: bool = False) -> Report:
-    """Check ids, id prefixes, paper keys, ``"all"``, or Claim/Lemma objects; a :class:`Report`.
+    """Check ids, id prefixes, paper keys, ``"all"``, or Claim/Lemma objects; a :class:`Report`
+    of the results and their findings (without the hypothesis flow and the citation checks,
+    which ``proofcheck errata`` adds).
 
     Raises :class:`proofs.registry.UnknownTarget` for an unknown id (with suggestions).
     """
@@ -58,9 +62,9 @@ def check(*targets: str | Lemma | Claim, budget: str = "quick", seed: int = 0,
     def show(msg: str) -> None:
         print(msg, file=sys.stderr)
 
-    results = run_entries(entries, budget, seed, show if progress else None)
-    title = ", ".join(t if isinstance(t, str) else t.id for t in targets)
-    return Report(results, title=title, seed=seed, budget=budget)
+    rv = review(entries=entries, budget=budget, seed=seed, progress=show if progress else None,
+                flow=False, citations=False)
+    return Report.of(rv, title=", ".join(t if isinstance(t, str) else t.id for t in targets))
 
 
 def entry(entry_id: str) -> Lemma:

@@ -17,7 +17,7 @@ its left side with each applied form's left side replaced by its right side).
 Example:
     >>> from proofs.papers.closeness import PAPER
     >>> fs = inconsistent_uses(PAPER)
-    >>> sorted({f["check"]["cited"] for f in fs})[:2]
+    >>> sorted({f.check["cited"] for f in fs})[:2]
     ['closeness:lemma-5.5:part-1', 'closeness:lemma-5.5:part-2']
 """
 
@@ -29,6 +29,7 @@ from typing import Any
 import sympy as sp
 
 from proofs.model import Lemma, Link, Paper
+from proofs.review.model import Finding
 from symbolic.claim import Prop
 from symbolic.normal_form import same
 from symbolic.objects import NamedMatrix, NamedScalar
@@ -95,7 +96,7 @@ def faithful(paper: Paper) -> list[str]:
     return bad
 
 
-def use_findings(paper: Paper) -> list[dict[str, Any]]:
+def use_findings(paper: Paper) -> list[Finding]:
     """One finding per step that applies a cited statement in a form other than the
     statement's (exact comparison), saying whether the form is what the cited proof reaches."""
     out = []
@@ -120,22 +121,18 @@ def use_findings(paper: Paper) -> list[dict[str, Any]]:
             else:
                 verdict = f"it is not {name}'s statement"
             sid = f"{entry.id}:step-{k}"
-            out.append({
-                "id": sid, "kind": "inconsistent-use", "source": f"{entry.source}, proof step {k}",
-                "printed": f"uses {name} as {pretty(form)}",
-                "printed_latex": "",
-                "corrected": (f"{pretty(form.lhs)} {_rel(form)} {pretty(reached.rhs)}  "
-                              f"(what the proof of {name} reaches)" if reached is not None
-                              and not by_proof else None),
-                "corrected_latex": "", "witness": None,
-                "evidence": (f"exact symbolic comparison: the step uses {pretty(form.rhs)}; "
-                             f"{name} states {pretty(stated.rhs)}; {verdict}"),
-                "rigorous": True, "note": "",
-                "stated": pretty(stated.rhs),
-                "reached": pretty(reached.rhs) if reached is not None else None,
-                "used": pretty(form.rhs),
-                "check": {"type": "use", "claim": sid, "cited": cid},
-            })
+            out.append(Finding(
+                sid, "inconsistent-use", f"{entry.source}, proof step {k}",
+                f"uses {name} as {pretty(form)}",
+                (f"exact symbolic comparison: the step uses {pretty(form.rhs)}; "
+                 f"{name} states {pretty(stated.rhs)}; {verdict}"),
+                corrected=(f"{pretty(form.lhs)} {_rel(form)} {pretty(reached.rhs)}  "
+                           f"(what the proof of {name} reaches)" if reached is not None
+                           and not by_proof else None),
+                stated=pretty(stated.rhs),
+                reached=pretty(reached.rhs) if reached is not None else None,
+                used=pretty(form.rhs),
+                check={"type": "use", "claim": sid, "cited": cid}))
     return out
 
 
@@ -149,7 +146,7 @@ def _constant(p: Prop, scale: Any) -> sp.Expr | None:
     return None if k.has(scale) else k
 
 
-def restatement_findings(paper: Paper) -> list[dict[str, Any]]:
+def restatement_findings(paper: Paper) -> list[Finding]:
     """One finding per bound of a restated entry whose constant differs from the original's."""
     out = []
     for rs in paper.restatements:
@@ -164,23 +161,19 @@ def restatement_findings(paper: Paper) -> list[dict[str, Any]]:
             ka, kb = _constant(a.statement, rs.scale), _constant(b.statement, rs.original_scale)
             if ka is None or kb is None or same(ka, kb):
                 continue
-            out.append({
-                "id": a.id, "kind": "inconsistent-use", "source": a.source,
-                "printed": f"{pretty(a.statement)}: constant {pretty(ka)}",
-                "printed_latex": "",
-                "corrected": f"{pretty(kb)} (the constant of {b.source}), or {b.source} "
-                             f"restated with {pretty(ka)}",
-                "corrected_latex": "", "witness": None,
-                "evidence": (f"exact symbolic comparison: {_label(paper, rs.id)} restates "
-                             f"{_label(paper, rs.original)} reparameterised; {a.source} has "
-                             f"the constant {pretty(ka)}, {b.source} has {pretty(kb)}"),
-                "rigorous": True, "note": "",
-                "stated": pretty(kb), "reached": None, "used": pretty(ka),
-                "check": {"type": "restatement", "claim": a.id, "cited": b.id},
-            })
+            out.append(Finding(
+                a.id, "inconsistent-use", a.source,
+                f"{pretty(a.statement)}: constant {pretty(ka)}",
+                (f"exact symbolic comparison: {_label(paper, rs.id)} restates "
+                 f"{_label(paper, rs.original)} reparameterised; {a.source} has "
+                 f"the constant {pretty(ka)}, {b.source} has {pretty(kb)}"),
+                corrected=f"{pretty(kb)} (the constant of {b.source}), or {b.source} "
+                          f"restated with {pretty(ka)}",
+                stated=pretty(kb), reached=None, used=pretty(ka),
+                check={"type": "restatement", "claim": a.id, "cited": b.id}))
     return out
 
 
-def inconsistent_uses(paper: Paper) -> list[dict[str, Any]]:
+def inconsistent_uses(paper: Paper) -> list[Finding]:
     """Every ``inconsistent-use`` finding of ``paper``: steps, then restatements."""
     return use_findings(paper) + restatement_findings(paper)
