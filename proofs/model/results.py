@@ -210,3 +210,20 @@ def combine(statuses: list[Status]) -> Status:
     if Status.REFUTED in statuses:
         return Status.REFUTED
     return max(statuses, key=lambda s: s.rank)
+
+
+class Expectations:
+    """Mixin of a record of ``results``: those whose verdict contradicts the encoding's
+    expectation, and whether there are none (``proofcheck check`` would exit 0)."""
+
+    results: list[Result]
+
+    @property
+    def unexpected(self) -> list[Result]:
+        """The results whose verdict contradicts the encoding's expectation."""
+        return [r for r in self.results if r.unexpected]
+
+    @property
+    def ok(self) -> bool:
+        """True when every verdict is as expected (``proofcheck check`` would exit 0)."""
+        return not self.unexpected

@@ -7,7 +7,7 @@ checker ran, and each witness in a fold-out row. ``str(report)`` is the terminal
 
 Example:
     >>> from symbolic import Claim, Status, Verdict, scalar
-    >>> from proofs.model.results import Result
+    >>> from proofs.model.results import Expectations, Result
     >>> from proofs.reports.html import Report
     >>> x = scalar("x")
     >>> c = Claim("demo:extra-1", x, "<=", x + 1)
@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.model.results import Result
+from proofs.model.results import Expectations, Result
 from proofs.review.model import Finding, Review
 from symbolic.formatting import clip, expression, number, numbers_in, witness
 from symbolic.latex import latex
@@ -46,7 +46,7 @@ def badge_html(status: Status) -> str:
 
 
 @dataclass
-class Report:
+class Report(Expectations):
     """The results of one run, displayable in Jupyter (``_repr_html_``) and in a terminal;
     ``review``: the review they come from, with their findings (None: results only)."""
 
@@ -81,15 +81,6 @@ class Report:
         """Results per status (every status listed, zeros included)."""
         return {s.value: sum(r.status is s for r in self.results) for s in Status}
 
-    @property
-    def unexpected(self) -> list[Result]:
-        """Results whose verdict contradicts the encoding's expectation."""
-        return [r for r in self.results if r.unexpected]
-
-    @property
-    def ok(self) -> bool:
-        """True when every verdict is as expected (``proofcheck check`` would exit 0)."""
-        return not self.unexpected
 
     def findings(self) -> list[Finding]:
         """The findings of the review these results come from (:mod:`proofs.review`; none

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.model import Paper
-from proofs.model.results import Result
+from proofs.model.results import Expectations, Result
 
 #: every kind of finding
 KINDS = ("formula-mismatch", "false-statement", "statement-stronger-than-proof",
@@ -250,7 +250,7 @@ class ShownDerivation:
 
 
 @dataclass
-class Review:
+class Review(Expectations):
     """A paper's results and everything found in them, ready to render: the ``results`` (in
     the paper's order), the ``findings`` and their root ``causes``, the ``citations`` checked,
     the ``derivations`` shown, and the settings the results were checked at (``budget``,
@@ -267,15 +267,6 @@ class Review:
     seed: int | str | None = None
     versions: dict[str, str] | None = None
 
-    @property
-    def unexpected(self) -> list[Result]:
-        """The results whose verdict contradicts the encoding's expectation."""
-        return [r for r in self.results if r.unexpected]
-
-    @property
-    def ok(self) -> bool:
-        """True when every verdict is as expected (``proofcheck check`` would exit 0)."""
-        return not self.unexpected
 
 
 def paper_order(paper: Paper) -> Callable[[Result], tuple[int, str]]:
