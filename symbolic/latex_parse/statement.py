@@ -62,6 +62,8 @@ def read_statement(b: Any, tree: Tree) -> Statement:
     if segs[0][0] is not None:  # \forall x > 0, statement
         first = next((k for k, (sep, _) in enumerate(segs) if k and sep not in COND_WORDS
                       and sep != "forall"), len(segs))
+        if first == len(segs):
+            raise b.err(segs[-1][1], "only conditions (\\forall ...), no statement after them")
     out = Statement()
     if len(segs[first][1].children) > 1:  # the statement first: its names bind the conditions'
         mark = len(b.conditions)

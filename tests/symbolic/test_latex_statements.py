@@ -401,6 +401,7 @@ NOT_PARSED = [
     (r"\mathrm{Var}(X) \le \frac{(b-a)^2}{4}", {}, r"variances are not in the vocabulary"),
     (r"Au = \sum_{j=1}^d u_j A_{*,j}", MAT, r"a \\sum of vectors or matrices is not supported"),
     (r"\det(A^\top A) \ge 0", MAT, r"the determinant is not in the vocabulary"),
+    (r"\ \forall \ y \in C", {}, r"only conditions \(\\forall \.\.\.\), no statement"),
     (r"\|A\|_* \le \sqrt{d}\|A\|_F", MAT, r"\\\|M\\\|_\* of a matrix is not supported"),
     (r"\|x\|_2 \lesssim \sqrt{n}", VEC, r"\\lesssim hides a constant"),
     (r"\sup_{t \in [0, 1]} t^2 \le 1", {}, r"unknown command '\\sup'"),
