@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -259,9 +260,16 @@ def _coerce(x: Any) -> XI:
 
 def _limit(v: Any, up: bool) -> Any:
     """A declared limit or bound (an exact SymPy number or ±inf) as an exact end: the upper
-    end of its enclosure when ``up``, else the lower (``-pi/2`` is never float64's)."""
+    end of its enclosure when ``up``, else the lower (``-pi/2`` is never float64's); computed
+    once per limit and working precision (the branch and bound asks for it at every box)."""
     if isinstance(v, float):
         return v
+    return _limit_at(v, up, flint.ctx.prec)
+
+
+@functools.lru_cache(maxsize=256)
+def _limit_at(v: Any, up: bool, prec: int) -> Any:
+    """:func:`_limit` at the working precision ``prec``."""
     value = sp.sympify(v)
     if value in (sp.oo, -sp.oo):
         return INF if value is sp.oo else -INF

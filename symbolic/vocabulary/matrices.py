@@ -18,6 +18,11 @@ from symbolic.objects import Entry, _ScalarNode
 __all__ = ["trace"]
 
 
+#: the trace's summation index: one dummy (never equal to a claim's own symbols), so that a
+#: node's definition is the same expression at every call (and every cache keyed on it hits)
+_I = sp.Dummy("i", integer=True, positive=True)
+
+
 class Trace(Declared, _ScalarNode):
     """``tr(M) = sum_i M_ii`` of a square matrix."""
 
@@ -29,8 +34,7 @@ class Trace(Declared, _ScalarNode):
 
     def definition(self) -> sp.Basic:
         m = self.args[0]
-        i = sp.Dummy("i", integer=True, positive=True)
-        return sp.Sum(Entry(m, i, i), (i, 1, m.shape[0]))
+        return sp.Sum(Entry(m, _I, _I), (_I, 1, m.shape[0]))
 
 
 def trace(m: sp.Basic) -> Trace:
