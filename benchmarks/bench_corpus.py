@@ -1,19 +1,23 @@
 """How far proofcheck reads real papers nobody encoded: the public corpus, source by source.
 
 For every source folder of the corpus (``../shared/corpus`` beside the project, or
-``--corpus DIR``), read in place and never copied, this runs ``proofcheck extract``'s reader
-(:func:`proofs.tools.extract.extract`) on each ``.tex`` file as a user would today (one file at a
-time: ``\\input`` is not followed yet) and prints, per source:
+``--corpus DIR``), read in place and never copied, this reads what a user would hand
+``proofcheck check``: each document root (``\\input`` tree followed, macros expanded:
+:func:`proofs.tex.paper.read_paper`), then each file with environments that no root brings
+in, on its own. An environment is counted once (by file and line). Per source:
 
-- ``envs``: theorem-like environments (``\\begin{X}`` with ``X`` declared by a ``\\newtheorem``
-  anywhere in the source, or one of the usual names: theorem, lemma, proposition, corollary,
-  claim, fact, definition, assumption, remark, and their abbreviations);
-- ``with``: environments in which the reader found a statement;
-- ``found``: statements the reader found in them (read or not);
+- ``envs``: theorem-like environments the reader found (every kind: theorems to remarks);
+  ``counted`` in the JSON is an independent count from the raw text (``\\begin{X}`` with
+  ``X`` declared by a ``\\newtheorem`` or one of the usual names);
+- ``with``: environments in which the reader found a formula with a relation and gave it a
+  role (statement, condition, definition, ...);
+- ``found``: statements found (including existential and disjunctive ones, not checked);
 - ``read``: statements that build as claims;
-- ``complete``: read statements whose environment left no condition unread or unused;
-- with ``--check``: the verdicts of the read statements at ``--budget`` (``refuted`` ones are
-  listed: each is a finding or a misreading to audit);
+- ``compl``: read statements whose reading left nothing (``reading: complete``);
+- ``rand``: statements recognised and not checked (random quantities, abstract functions,
+  limits);
+- with ``--check``: the verdicts of the read statements at ``--budget`` (incomplete readings
+  counted apart; every ``refuted`` one is listed: a finding or a misreading to audit);
 - ``s``: seconds.
 
 Usage: ``python benchmarks/bench_corpus.py [--corpus DIR] [--check] [--budget quick]
@@ -34,7 +38,8 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from proofs.tools.extract import extract, strip_comments, theorem_declarations  # noqa: E402
+from proofs.tex.source import strip_comments  # noqa: E402
+from proofs.tex.theorems import declarations as theorem_declarations  # noqa: E402
 
 #: theorem-like environment names counted when no \newtheorem declares them
 USUAL = {"theorem", "lemma", "proposition", "corollary", "claim", "fact", "definition",
@@ -70,37 +75,83 @@ def count_environments(texts: dict[pathlib.Path, str]) -> int:
     return total
 
 
+def roots_and_fragments(source: pathlib.Path, texts: dict[pathlib.Path, str]) -> list[pathlib.Path]:
+    """What a user would hand proofcheck: every document root (a file with
+    ``\\begin{document}``), then every file with theorem-like environments that no root
+    brings in (a fragment read on its own)."""
+    from proofs.tex.source import SourceError, load
+
+    roots = [p for p, t in texts.items() if re.search(r"\\begin\s*\{document\}",
+                                                      strip_comments(t))
+             and not re.search(r"\\documentclass\s*(\[[^\]]*\])?\s*\{\s*(subfiles|standalone)",
+                               strip_comments(t))]
+    covered: set[pathlib.Path] = set()
+    brought: dict[pathlib.Path, set[pathlib.Path]] = {}
+    for r in roots:
+        try:
+            doc = load(str(r))
+        except SourceError:
+            continue
+        brought[r] = {(r.parent / f).resolve() for f in doc.files[1:]}
+        covered |= brought[r] | {r.resolve()}
+    # a root that another root brings in is read as part of it
+    roots = [r for r in roots if not any(r.resolve() in b for q, b in brought.items() if q != r)]
+    fragments = [p for p, t in texts.items() if p.resolve() not in covered and p not in roots
+                 and re.search(r"\\begin\s*\{", t)]
+    return roots + fragments
+
+
 def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     """The figures of one source (see the module docstring)."""
+    from proofs.tex.paper import read_paper
+    from proofs.tex.source import SourceError
+
     t0 = time.perf_counter()
     texts = _texts(source)
-    found = read = complete = 0
-    with_statements: set[str] = set()
+    envs = with_statements = found = read = complete = random = 0
     verdicts: Counter[str] = Counter()
     refuted: list[str] = []
     claims = []
-    for path, text in texts.items():
-        key = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-") or "paper"
+    seen: set[tuple[str, int]] = set()  # (file, line) of environments already counted
+    for path in roots_and_fragments(source, texts):
         try:
-            ex = extract(text, str(path), paper=key)
-        except Exception as exc:
-            verdicts[f"extract error: {type(exc).__name__}"] += 1
+            paper = read_paper(str(path))
+        except SourceError as exc:
+            verdicts[f"source error: {str(exc)[:60]}"] += 1
             continue
-        found += len(ex.read) + len(ex.unread)
-        read += len(ex.read)
-        with_statements |= {f"{path}:{_env(c.claim_id)}" for c in [*ex.read, *ex.unread]}
-        incomplete_envs = {_env(cid) for cid, _, _ in ex.unread_conditions} | {
-            _env(cid) for cid, _ in ex.unused_conditions} | {_env(u.claim_id) for u in ex.unread}
+        except Exception as exc:  # a crash of the reader is a bug to report, not to hide
+            verdicts[f"extract error: {type(exc).__name__}: {str(exc)[:80]}"] += 1
+            continue
+        ex = paper.extraction
+        fresh = set()
+        for e in ex.explained:
+            place = e.source.rsplit(", ", 1)[-1]
+            if place in seen:
+                continue
+            fresh.add(e.base or place)
+            seen.add(place)
+            envs += 1
+            if any(role not in ("mention",) for role, _, _ in e.lines):
+                with_statements += 1
+        for e in ex.skipped:
+            envs += 1
+        mine = [c for c in [*ex.read, *ex.unread] if _env(c.claim_id) in fresh]
+        found += len(mine) + sum(1 for e in ex.explained if (e.base or "") in fresh
+                                 for role, _, _ in e.lines if role in ("existential",
+                                                                       "disjunction"))
+        read += sum(1 for c in ex.read if _env(c.claim_id) in fresh)
+        random += sum(1 for u in ex.unread if u.category and _env(u.claim_id) in fresh)
         for r in ex.read:
-            if _env(r.claim_id) not in incomplete_envs and not r.unread_conditions:
-                complete += 1
-            claims.append((path, r))
+            if _env(r.claim_id) in fresh:
+                complete += not r.left
+                claims.append((path, r))
     if check:
         verdicts.update(_check(claims, budget, refuted))
-    return {"source": source.name, "files": len(texts), "envs": count_environments(texts),
-            "with": len(with_statements), "found": found, "read": read, "complete": complete,
-            "verdicts": dict(verdicts),
-            "refuted": refuted, "seconds": round(time.perf_counter() - t0, 1)}
+    return {"source": source.name, "files": len(texts), "envs": envs,
+            "counted": count_environments(texts), "with": with_statements, "found": found,
+            "read": read, "complete": complete, "not_checked": random,
+            "verdicts": dict(verdicts), "refuted": refuted,
+            "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def _env(claim_id: str) -> str:
@@ -111,22 +162,21 @@ def _env(claim_id: str) -> str:
 def _check(claims: list, budget: str, refuted: list[str]) -> Counter[str]:
     from numeric.budget import Budget
     from numeric.stages.cascade import decide
-    from proofs.tools.extract import objects
-    from symbolic.claim import Claim
 
     out: Counter[str] = Counter()
     b = Budget.get(budget)
     for path, r in claims:
         try:
-            c = Claim.from_latex(r.claim_id, r.statement, where=objects(r.where),
-                                 hypotheses=list(r.hypotheses))
-            v = decide(c, b, seed=0)
+            v = decide(r.claim, b, seed=0)
         except Exception as exc:
             out[f"error: {type(exc).__name__}"] += 1
             continue
-        out[v.status.value] += 1
-        if v.status.value == "refuted":
-            refuted.append(f"{path.name}: {r.claim_id}: {r.statement}")
+        status = v.status.value
+        out[status + ("" if not r.left else " (incomplete)")] += 1
+        if status == "refuted":
+            refuted.append(f"{path.name}: {r.claim_id} [{r.reading}]: {r.statement}  "
+                           f"read as {r.claim.prop} if {list(map(str, r.claim.hypotheses))}; "
+                           f"witness {v.witness}")
     return out
 
 
@@ -142,23 +192,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench_corpus: no corpus at {corpus}", file=sys.stderr)
         return 2
     rows = [measure(s, args.check, args.budget) for s in sources(corpus)]
-    head = (f"{'source':48} {'files':>5} {'envs':>5} {'with':>5} {'found':>5} {'read':>5} "
-            f"{'compl':>5} {'s':>6}")
+    head = (f"{'source':40} {'files':>5} {'envs':>5} {'with':>5} {'found':>5} {'read':>5} "
+            f"{'compl':>5} {'rand':>5} {'s':>6}")
     print(head + ("  verdicts" if args.check else ""))
     for r in rows:
-        line = (f"{r['source'][:48]:48} {r['files']:5} {r['envs']:5} {r['with']:5} {r['found']:5} "
-                f"{r['read']:5} {r['complete']:5} {r['seconds']:6}")
+        line = (f"{r['source'][:40]:40} {r['files']:5} {r['envs']:5} {r['with']:5} "
+                f"{r['found']:5} {r['read']:5} {r['complete']:5} {r['not_checked']:5} "
+                f"{r['seconds']:6}")
         if args.check:
             line += "  " + ", ".join(f"{k} {v}" for k, v in sorted(r["verdicts"].items()))
         print(line)
     tot = {k: sum(r[k] for r in rows)
-           for k in ("files", "envs", "with", "found", "read", "complete")}
-    print(f"{'all':48} {tot['files']:5} {tot['envs']:5} {tot['with']:5} {tot['found']:5} "
-          f"{tot['read']:5} "
-          f"{tot['complete']:5} {round(sum(r['seconds'] for r in rows), 1):6}")
+           for k in ("files", "envs", "with", "found", "read", "complete", "not_checked")}
+    print(f"{'all':40} {tot['files']:5} {tot['envs']:5} {tot['with']:5} {tot['found']:5} "
+          f"{tot['read']:5} {tot['complete']:5} {tot['not_checked']:5} "
+          f"{round(sum(r['seconds'] for r in rows), 1):6}")
     envs = max(tot["envs"], 1)
     print(f"statements found in {100 * tot['with'] / envs:.0f}% of the environments; "
-          f"read {tot['read']} of {tot['found']} found, {tot['complete']} completely")
+          f"read {tot['read']} of {tot['found']} found, {tot['complete']} completely; "
+          f"{tot['not_checked']} recognised and not checked (random quantities, abstract "
+          f"functions, limits)")
     for r in rows:
         for line in r["refuted"]:
             print(f"refuted: {r['source']}: {line}")

@@ -64,6 +64,9 @@ def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
     places: dict[str, str] = {}  # id -> where it is defined, for the duplicate error
     files: set[str] = set()
     for t in targets:
+        if t.lower().endswith(".tex") or os.path.isdir(t):
+            out += _tex_entries(t, places)
+            continue
         if t.endswith(".py") or os.path.sep in t:
             if os.path.realpath(t) in files:
                 continue
@@ -90,6 +93,26 @@ def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
             seen.add(e.id)
             unique.append(e)
     return unique
+
+
+def _tex_entries(target: str, places: dict[str, str]) -> list[Lemma]:
+    """The statements of a paper's LaTeX source (a ``.tex`` root or a directory), read by
+    :mod:`proofs.tex.paper`; a source that cannot be read is a one-line usage error."""
+    from proofs.tex.paper import SourceError, read_paper
+
+    try:
+        paper = read_paper(target)
+    except SourceError as exc:
+        raise UsageError(str(exc)) from None
+    entries = paper.entries()
+    if not paper.extraction.environments:
+        raise UsageError(f"{target}: no theorem-like environments found (theorem, lemma, "
+                         "proposition, corollary, claim, fact, definition)")
+    for e in entries:
+        where = places.setdefault(e.id, target)
+        if where != target:
+            raise UsageError(f"duplicate claim id {e.id}: {where} and {target}")
+    return entries
 
 
 #: options that name a file a command writes (argparse dest -> flag): validated before any work

@@ -65,7 +65,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                               certificates=run_options.certificates_for(args))
     run_options.record(results, store)
     progress.done()
-    own = any(str(t).endswith(".py") for t in args.targets)  # a user's claims: show the reading
+    # a user's claims or a paper's source: show the reading
+    own = any(str(t).endswith((".py", ".tex")) or os.path.isdir(t) for t in args.targets)
     print(table.terminal_table(results, read_as=own))
     if args.json:
         write_atomic(args.json, results_json.to_json(results, args.seed, args.budget) + "\n")
@@ -92,8 +93,14 @@ def cmd_errata(args: argparse.Namespace) -> int:
     from proofs.reports import errata
     from proofs.review import review
 
-    paper = get_paper(args.paper)
+    source = _tex_paper(args.paper)
+    paper = source.paper() if source is not None else get_paper(args.paper)
     progress = Progress(args.quiet)
+    if source is not None:
+        # a paper nobody encoded: its statements' refutations only (no flow or citations,
+        # which need an encoding's hypotheses and proof chains)
+        args.no_flow = args.no_citations = True
+        progress(f"{args.paper}: {source.extraction.summary}")
     store = run_options.store_for(args)
     found = dict(store=store, jobs=parse_jobs("auto"), progress=progress,
                  certificates=run_options.certificates_for(args), flow=not args.no_flow,
@@ -113,6 +120,19 @@ def cmd_errata(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
+
+
+def _tex_paper(target: str) -> Any:
+    """The paper read from a LaTeX source target (``errata paper.tex``), or None for a
+    paper key."""
+    from proofs.tex.paper import SourceError, is_source, read_paper
+
+    if not is_source(target):
+        return None
+    try:
+        return read_paper(target)
+    except SourceError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _errata_results_from_json(args: argparse.Namespace, key: str,
@@ -148,8 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("list", help="ids with a one-line description")
     s.add_argument("paper", nargs="?", help="paper key (default: all papers)")
     s.set_defaults(func=cmd_list)
-    s = sub.add_parser("check", help="check claims: ids, id prefixes, paper keys, 'all', or a "
-                       "path to a Python file of claims")
+    s = sub.add_parser("check", help="check claims: ids, id prefixes, paper keys, 'all', a "
+                       "path to a Python file of claims, or a paper's LaTeX source (a .tex "
+                       "root, its \\input files followed, or a directory)")
     s.add_argument("targets", nargs="+")
     s.add_argument("--json", metavar="FILE", help="write results as JSON (schema_version 1)")
     s.add_argument("--junit", metavar="FILE", help="write results as JUnit XML")
@@ -165,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(.proofcheck/witnesses/)")
     s.set_defaults(func=cmd_check)
     s = sub.add_parser("errata", help="every finding of a paper, with witnesses")
-    s.add_argument("paper")
+    s.add_argument("paper", help="a paper key, or a paper's LaTeX source (.tex or directory)")
     s.add_argument("--format", choices=["md", "json", "tex"], default="md")
     s.add_argument("-o", "--output", metavar="FILE")
     s.add_argument("--from-json", metavar="FILE", help="build the errata from the results "

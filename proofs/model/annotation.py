@@ -39,6 +39,9 @@ class Annotation:
         description: a one-line summary for listings.
         kind: the kind a result reports when it is not the id's (``implication`` for what a
             proof chain owes its statement, ``hypothesis-flow``).
+        left: what reading the claim from a source (``proofcheck check paper.tex``) left
+            unread; a claim with anything left is read incompletely, and a refutation of it
+            is a candidate for its authors to look at, never a finding.
     """
 
     expect: str | None = None
@@ -49,12 +52,14 @@ class Annotation:
     cites: tuple[str, ...] = ()
     description: str = ""
     kind: str | None = None
+    left: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.expect not in EXPECTS:
             raise ValueError(f"expect={self.expect!r}: expected one of "
                              f"{', '.join(str(e) for e in EXPECTS[1:])} (or None)")
         object.__setattr__(self, "cites", tuple(self.cites))
+        object.__setattr__(self, "left", tuple(self.left))
 
     def with_(self, **changes: Any) -> Annotation:
         """A copy with fields replaced.

@@ -186,6 +186,10 @@ class Lemma:
     #: JSON dicts, re-confirmed and certified in arb at every run like stored witnesses, so a
     #: refutation once found does not hang on the seed's search finding it again
     examples: tuple[dict[str, Any], ...] = ()
+    #: what reading the statement from a source left unread (``()``: read completely)
+    left: tuple[str, ...] = ()
+    #: where the statement as written is defined (see :class:`symbolic.Claim`)
+    defined_if: tuple[Prop, ...] = ()
 
     def __post_init__(self) -> None:
         check_id(self.id)
@@ -229,7 +233,8 @@ class Lemma:
         ([('mine:known-wrong', 'refuted')], 'claim')
         """
         return cls(claim.id, claim.source, claim.prop, hypotheses=claim.hypotheses,
-                   dims=dict(claim.dims), ranges=dict(claim.ranges), **bookkeeping)
+                   dims=dict(claim.dims), ranges=dict(claim.ranges),
+                   defined_if=tuple(claim.defined_if), **bookkeeping)
 
     @property
     def kind(self) -> str:
@@ -239,11 +244,12 @@ class Lemma:
     def annotation(self) -> Annotation:
         """The bookkeeping this entry records for its statement."""
         return Annotation(expect=self.expect, finding=self.finding, corrected=self.corrected,
-                          note=self.note, cites=self.cites, description=self.description)
+                          note=self.note, cites=self.cites, description=self.description,
+                          left=tuple(self.left))
 
     def _claim(self, cid: str, prop: Prop, **kw: Any) -> Claim:
         base = dict(hypotheses=self.hypotheses, source=self.source, dims=self.dims,
-                    ranges=self.ranges)
+                    ranges=self.ranges, defined_if=self.defined_if if cid == self.id else ())
         base.update(kw)
         return Claim(cid, prop.lhs, prop.rel, prop.rhs, **base)
 

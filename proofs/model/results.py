@@ -65,7 +65,8 @@ class Result:
         if st is Status.ERROR:
             return True
         if self.expect is None:
-            return st is Status.REFUTED
+            # a refutation of a statement read incompletely is a candidate, not a failure
+            return st is Status.REFUTED and not self.annotation.left
         if self.expect == "refuted":
             # a proof contradicts a pinned finding; mere absence of a witness does not (a
             # smaller budget may not reach it): that is `missed`, reported but not an error
@@ -119,6 +120,9 @@ class Result:
                                                            self.claim.hypotheses],
             # ... and as a reader writes it (what a LaTeX or SymPy input was read as)
             "read_as": None if self.claim is None else read_as(self.claim),
+            # how completely a statement read from a paper's source was read
+            "reading": "incomplete" if self.annotation.left else "complete",
+            "left": list(self.annotation.left),
         }
 
 

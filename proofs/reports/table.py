@@ -82,6 +82,11 @@ def terminal_table(results: list[Result], color: bool | None = None,
             claim = results[k - 1].claim
             if read_as and claim is not None:
                 extra = [f"read as: {clip(read_as_text(claim), 160)}", *extra]
+            left = results[k - 1].annotation.left
+            if left:
+                extra.append(f"reading incomplete: {clip('; '.join(left), 160)}"
+                             + (" (a candidate, not a finding)"
+                                if results[k - 1].status is Status.REFUTED else ""))
             rounded |= any(x.startswith(("witness", "candidate")) for x in extra)
             lines += ["    " + x for x in extra]
     lines.append("")

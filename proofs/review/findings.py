@@ -2,8 +2,9 @@
 check result or an exact comparison, never from a hard-coded verdict.
 
 - a refuted claim (its kind from the ``finding`` its entry records, else ``false-statement`` for
-  statements and ``invalid-step`` for proof steps), and a proof chain that does not reach its
-  statement (``statement-stronger-than-proof``): :func:`result_findings`;
+  statements and ``invalid-step`` for proof steps; never a claim read incompletely from a
+  paper's source), and a proof chain that does not reach its statement
+  (``statement-stronger-than-proof``): :func:`result_findings`;
 - printed types the statement does not type with (``typo``): :func:`declared_findings`;
 - a missing hypothesis the hypothesis flow established: :func:`flow_findings`;
 - a lemma used with another constant (``inconsistent-use``, :mod:`proofs.review.uses`):
@@ -115,6 +116,8 @@ def result_findings(results: list[Result]) -> list[Finding]:
         c, note = r.claim, r.annotation
         if r.status is Status.REFUTED and c is not None and note.finding == PLANTED:
             continue  # a planted check did its job: not a finding of the paper
+        if r.status is Status.REFUTED and note.left:
+            continue  # read incompletely: a candidate for the authors, never a finding
         if r.status is Status.REFUTED and c is not None:
             kind = note.finding or ("invalid-step" if c.kind == "step" else "false-statement")
             why = None

@@ -37,63 +37,28 @@ import os
 import re
 import shlex
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-#: the kinds read (an id's kind), by the names papers give their environments
-KIND_ALIASES = {
-    "theorem": "theorem", "thm": "theorem",
-    "lemma": "lemma", "lem": "lemma",
-    "fact": "fact",
-    "claim": "claim", "clm": "claim",
-    "definition": "definition", "defn": "definition", "def": "definition", "dfn": "definition",
-}
-#: environments counted (shared counters) but not read
-OTHER_THEOREMS = ("proposition", "prop", "corollary", "cor", "remark", "assumption",
-                  "example", "conjecture", "observation")
-DISPLAY_ENVS = ("equation", "align", "gather", "multline", "eqnarray", "displaymath")
-RELATION = re.compile(r"\\(?:le|leq|ge|geq|lt|gt|neq|ne|preceq|succeq|leqslant|geqslant|in|"
-                      r"subseteq|subset|supseteq|sim|equiv|approx|ll|gg|prec|succ)"
-                      r"(?![A-Za-z])|(?<!\\)[<>=]|:=")
-COND_TRIGGER = re.compile(
-    r"\b(let|suppose|assume|assuming|given|if|whenever|provided|for (?:all|every|any|each)|"
-    r"for|with|where|such that|fix)\b(?: that)?\W*$")
-QUANTIFIER = re.compile(r"\bfor (?:all|every|any|each)\W*$")
-STMT_TRIGGER = re.compile(
-    r"\b(then|we have|one has|it holds that|holds that|we get|we obtain|satisfies|"
-    r"define|defined as|denote|is defined by)\b\W*$")
+from proofs.tex.sentences import RELATION, Piece, Reading, read_body
+from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
+
 REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
-NAME = r"(?:\\mathbf\{[A-Za-z]\}|\\bm\{[A-Za-z]\}|\\[A-Za-z]+|[A-Za-z])"
+NAME = r"(?:\\mathbf\{[A-Za-z]\}|\\bm\{[A-Za-z]\}|\\[A-Za-z]+|[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?)"
 DECLARATION = re.compile(
     rf"^\s*(?P<names>{NAME}(?:\s*,\s*{NAME})*)\s*\\in\s*{REAL}\s*"
     r"(?:\^\s*(?:\{\s*(?P<r1>[A-Za-z]|\d+)\s*(?:\\times\s*(?P<c1>[A-Za-z]|\d+)\s*)?\}"
     r"|(?P<r2>[A-Za-z]|\d+))|_\s*\{?\s*(?P<sign>\+\+|\+|>\s*0|\\geq?\s*0)\s*\}?)?\s*$")
-INDEX_SET = re.compile(r"^\s*(?P<i>[A-Za-z])\s*\\in\s*\[\s*(?P<m>[A-Za-z]|\d+)\s*\]\s*$")
-
-
-@dataclass(frozen=True)
-class Environment:
-    """One theorem-like environment: its kind, number, label, title, body and first line."""
-
-    env: str
-    kind: str  # an id kind (``lemma``), or ``""`` for an environment that is not read
-    printed: str  # the name the paper prints ("Lemma")
-    number: str  # "" when unnumbered
-    label: str
-    title: str
-    body: str
-    line: int  # line of \begin
-    body_line: int  # line where the body starts
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A statement or a condition: its LaTeX (whitespace collapsed), line and ``\\item``."""
-
-    latex: str
-    line: int
-    item: int = 0
+INDEX_SET = re.compile(r"^\s*(?P<i>[A-Za-z])\s*\\in\s*(?:\[\s*(?P<m>[A-Za-z]|\d+)\s*\]|"
+                       r"\\\{\s*1\s*,\s*(?:2\s*,\s*)?\\[lc]?dots\s*,\s*(?P<m2>[A-Za-z]|\d+)\s*\\\})"
+                       r"\s*$|^\s*(?P<j>[A-Za-z])\s*=\s*1\s*,\s*(?:2\s*,\s*)?\\[lc]?dots\s*,\s*"
+                       r"(?P<m3>[A-Za-z]|\d+)\s*$")
+#: what a formula of each role becomes when it is not read: the reason a statement of its
+#: environment is read incompletely
+NOT_READ = {"existential": "an existential statement ('there exists', 'for some'): not checked",
+            "disjunction": "a disjunction ('or'): not checked",
+            "unclassified": "a formula whose role the prose does not say"}
 
 
 @dataclass(frozen=True)
@@ -106,7 +71,8 @@ class Declaration:
 
 @dataclass
 class ReadClaim:
-    """A statement that builds: what the claims file writes for it."""
+    """A statement that builds: what the claims file writes for it, and what its reading
+    left (``left``: empty when every formula and condition of its environment was read)."""
 
     claim_id: str
     statement: str
@@ -114,23 +80,47 @@ class ReadClaim:
     hypotheses: tuple[str, ...]
     source: str
     unread_conditions: list[tuple[Piece, str]] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)
+    definitions: tuple[tuple[str, str], ...] = ()  # (name, value's LaTeX), bound in order
+    integers: tuple[str, ...] = ()  # names read as positive integers
+    claim: Any = field(default=None, repr=False, compare=False)  # the claim built
+
+    @property
+    def reading(self) -> str:
+        """``complete`` or ``incomplete``."""
+        return "incomplete" if self.left else "complete"
 
 
 @dataclass
 class Unread:
-    """A statement that does not build, with the error's first line."""
+    """A statement that is not checked: it does not build (``error``, the reader's first
+    line), or it is recognised and not checked (``category``: "random quantity", …)."""
 
     claim_id: str
     statement: str
     source: str
     error: str
+    category: str = ""
+
+
+@dataclass
+class Explained:
+    """One environment as ``extract --explain`` lists it: each formula, its role, and what
+    became of it."""
+
+    env: Environment
+    base: str
+    source: str
+    lines: list[tuple[str, str, str]] = field(default_factory=list)  # (role, latex, outcome)
+    left: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Extraction:
-    """What :func:`extract` found: claims read, statements not read, conditions not read (they
-    do not parse), conditions not used (no statement read in their environment names what
-    they constrain), and environments of other kinds."""
+    """What :func:`extract` found: claims read, statements not read (or not checked),
+    conditions not read (they do not parse), conditions not used (no statement read in their
+    environment names what they constrain), environments of other kinds, and per
+    environment what was read as what (:attr:`explained`)."""
 
     read: list[ReadClaim] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
@@ -138,12 +128,19 @@ class Extraction:
     unused_conditions: list[tuple[str, Piece]] = field(default_factory=list)
     skipped: list[Environment] = field(default_factory=list)
     order: list[Any] = field(default_factory=list)  # read, unread and conditions, in order
+    explained: list[Explained] = field(default_factory=list)
+    environments: list[Environment] = field(default_factory=list)
+
+    @property
+    def complete(self) -> list[ReadClaim]:
+        """The claims read completely."""
+        return [c for c in self.read if not c.left]
 
     @property
     def summary(self) -> str:
-        """``read N of M statements (K conditions unread)``."""
+        """``read N of M statements, K completely (J conditions unread)``."""
         total = len(self.read) + len(self.unread)
-        return (f"read {len(self.read)} of {total} statements "
+        return (f"read {len(self.read)} of {total} statements, {len(self.complete)} completely "
                 f"({len(self.unread_conditions)} conditions unread)")
 
 
@@ -158,47 +155,18 @@ def strip_comments(tex: str) -> str:
     return re.sub(r"(?<!\\)((?:\\\\)*)%[^\n]*", r"\1", tex)
 
 
-def braced(text: str, start: int) -> tuple[str, int] | None:
-    """The ``{...}`` group opening at ``start`` (spaces skipped) and the index after it.
-
-    >>> braced("x{a{b}c}d", 1)
-    ('a{b}c', 8)
-    """
-    i = start
-    while i < len(text) and text[i] in " \t\n":
-        i += 1
-    if i >= len(text) or text[i] != "{":
-        return None
-    depth = 0
-    for j in range(i, len(text)):
-        ch = text[j]
-        if ch == "\\":
-            continue
-        if ch == "{" and (j == 0 or text[j - 1] != "\\"):
-            depth += 1
-        elif ch == "}" and text[j - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return text[i + 1:j], j + 1
-    return None
-
-
-def _optional(text: str, start: int) -> tuple[str, int]:
-    """``[...]`` at ``start`` (spaces skipped): its text and the index after it, or ``""``."""
-    m = re.match(r"\s*\[([^\]]*)\]", text[start:])
-    return (m.group(1), start + m.end()) if m else ("", start)
-
-
 def macros(tex: str) -> dict[str, str]:
     r"""Zero-argument ``\newcommand``/``\renewcommand``/``\providecommand`` definitions.
 
     >>> macros(r"\newcommand{\R}{\mathbb{R}} \newcommand\eps{\epsilon} \newcommand{\f}[1]{#1}")
     {'R': '\\mathbb{R}', 'eps': '\\epsilon'}
     """
+    from proofs.tex.theorems import braced, optional
+
     out: dict[str, str] = {}
     for m in re.finditer(r"\\(?:re)?(?:new|provide)command\*?\s*(?:\{\s*\\([A-Za-z]+)\s*\}"
                          r"|\\([A-Za-z]+))", tex):
-        args, at = _optional(tex, m.end())
+        args, at = optional(tex, m.end())
         if args.strip() not in ("", "0"):
             continue
         body = braced(tex, at)
@@ -224,202 +192,9 @@ def expand(text: str, defs: dict[str, str]) -> str:
     return text
 
 
-def _line(tex: str, pos: int) -> int:
-    return tex.count("\n", 0, pos) + 1
-
-
-@dataclass
-class _Theorem:
-    printed: str
-    counter: str
-    within: str  # "section", "subsection", "" or another theorem's counter
-    numbered: bool
-
-
-def theorem_declarations(tex: str) -> dict[str, _Theorem]:
-    r"""The ``\newtheorem`` declarations: environment -> printed name, counter, numbering.
-
-    >>> d = theorem_declarations(r"\newtheorem{thm}{Theorem}[section]\newtheorem{lem}[thm]{Lemma}")
-    >>> d["lem"].printed, d["lem"].counter, d["lem"].within
-    ('Lemma', 'thm', 'section')
-    """
-    out: dict[str, _Theorem] = {}
-    for m in re.finditer(r"\\newtheorem(\*?)\s*\{([^}]*)\}", tex):
-        env, at = m.group(2).strip(), m.end()
-        shared, at = _optional(tex, at)
-        printed = braced(tex, at)
-        if printed is None:
-            continue
-        within, _ = _optional(tex, printed[1])
-        shared = shared.strip()
-        if shared in out:
-            out[env] = _Theorem(printed[0].strip(), out[shared].counter, out[shared].within,
-                                not m.group(1))
-        else:
-            out[env] = _Theorem(printed[0].strip(), env, within.strip(), not m.group(1))
-    return out
-
-
-def _kind(env: str, printed: str) -> str:
-    words = re.findall(r"[a-z]+", printed.lower())
-    if words and words[0] in KIND_ALIASES:
-        return KIND_ALIASES[words[0]]
-    return KIND_ALIASES.get(env.rstrip("*").lower(), "")
-
-
-def _letter(k: int) -> str:
-    return chr(ord("A") + k - 1) if 1 <= k <= 26 else str(k)
-
-
-def environments(tex: str) -> list[Environment]:
-    r"""The theorem-like environments of ``tex`` (comments removed first), numbered as the
-    ``\newtheorem`` declarations say (per section, shared counters, ``\appendix`` letters);
-    without declarations each kind counts on its own. ``kind`` is ``""`` for kinds not read.
-
-    >>> tex = (r"\newtheorem{theorem}{Theorem}[section]\newtheorem{fact}[theorem]{Fact}"
-    ...        r"\section{A}\begin{fact}$1 \le 2$\end{fact}\begin{theorem}$x \le x$\end{theorem}")
-    >>> [(e.kind, e.number) for e in environments(tex)]
-    [('fact', '1.1'), ('theorem', '1.2')]
-    """
-    tex = strip_comments(tex)
-    decls = theorem_declarations(tex)
-    names = set(decls) | set(KIND_ALIASES) | set(OTHER_THEOREMS)
-    names |= {n + "*" for n in names}
-    counters: dict[str, int] = {}
-    section, subsection, appendix = 0, 0, False
-    out: list[Environment] = []
-    token = re.compile(r"\\(section|subsection|appendix)(?![A-Za-z])(\*?)|\\begin\s*\{([^}]*)\}")
-    pos = 0
-    while True:
-        m = token.search(tex, pos)
-        if m is None:
-            break
-        pos = m.end()
-        if m.group(1) == "appendix":
-            section, subsection, appendix = 0, 0, True
-            continue
-        if m.group(1):
-            if m.group(2):  # starred: not numbered
-                continue
-            if m.group(1) == "section":
-                section, subsection = section + 1, 0
-                _reset(counters, decls, ("section", "subsection"))
-            else:
-                subsection += 1
-                _reset(counters, decls, ("subsection",))
-            continue
-        env = m.group(3).strip()
-        if env not in names:
-            continue
-        end = re.compile(r"\\end\s*\{" + re.escape(env) + r"\}").search(tex, m.end())
-        if end is None:
-            continue
-        title, body_at = _optional(tex, m.end())
-        base = env.rstrip("*")
-        decl = decls.get(env) or _Theorem(base.capitalize(), base, "", not env.endswith("*"))
-        number = ""
-        if decl.numbered:
-            counters[decl.counter] = counters.get(decl.counter, 0) + 1
-            sec = _letter(section) if appendix else str(section)
-            prefix = {"section": f"{sec}.", "subsection": f"{sec}.{subsection}."}
-            number = prefix.get(decl.within, "") + str(counters[decl.counter])
-        body = tex[body_at:end.start()]
-        label = re.search(r"\\label\s*\{([^}]*)\}", _blank_displays(body))
-        out.append(Environment(env, _kind(env, decl.printed), decl.printed, number,
-                               label.group(1).strip() if label else "", title.strip(), body,
-                               _line(tex, m.start()), _line(tex, body_at)))
-        pos = end.end()
-    return out
-
-
-def _reset(counters: dict[str, int], decls: dict[str, _Theorem], within: tuple[str, ...]) -> None:
-    for t in decls.values():
-        if t.within in within:
-            counters[t.counter] = 0
-
-
-# --- statements and conditions -----------------------------------------------------------
-
-_DISPLAY = re.compile(
-    r"\$\$(?P<dd>.*?)\$\$|\\\[(?P<br>.*?)\\\]|\\begin\s*\{(?P<env>(?:"
-    + "|".join(DISPLAY_ENVS) + r")\*?)\}(?P<body>.*?)\\end\s*\{(?P=env)\}", re.S)
-_INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?P<m>(?:\\\$|[^$])+?)\$|\\\((?P<p>.*?)\\\)", re.S)
-
-
-def _blank_displays(body: str) -> str:
-    return _DISPLAY.sub(lambda m: " " * len(m.group(0)), body)
-
-
-def _strip_tags(text: str) -> str:
-    text = re.sub(r"\\(label|tag)\*?\s*\{[^}]*\}|\\(nonumber|notag)(?![A-Za-z])", " ", text)
-    return text.strip()
-
-
-def _clean_math(text: str) -> str:
-    r"""Display-math text as a formula: labels, tags, ``\nonumber``, ``&``, spacing commands
-    and trailing punctuation removed, whitespace collapsed."""
-    text = _strip_tags(text)
-    text = re.sub(r"\\begin\s*\{(aligned|split|gathered)\}|\\end\s*\{(aligned|split|gathered)\}",
-                  " ", text)
-    text = re.sub(r"(?<!\\)&", " ", text)
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r"(\\[,;!: ]|\\q?quad|~|\s)*$", "", text)
-    return re.sub(r"\s*[.,;]$", "", text).strip()
-
-
-def _display_lines(text: str) -> list[tuple[str, int]]:
-    """The formulas of a display (one per ``\\\\`` line; a line that starts with a relation
-    continues the one before), each with its offset in ``text``."""
-    out: list[tuple[str, int]] = []
-    at = 0
-    for part in re.split(r"(\\\\(?:\[[^\]]*\])?)", text):
-        if part.startswith("\\\\"):
-            at += len(part)
-            continue
-        clean = _clean_math(part)
-        if clean and out and RELATION.match(clean) and not clean.startswith("\\in"):
-            out[-1] = (out[-1][0] + " " + clean, out[-1][1])
-        elif clean:
-            out.append((clean, at + len(part) - len(part.lstrip())))
-        at += len(part)
-    return out
-
-
-def _prose(text: str) -> str:
-    text = re.sub(r"\\(label|emph|textit|textbf|text|ref|eqref|cite)\s*(\{[^}]*\})?", " ", text)
-    text = re.sub(r"\\item(\[[^\]]*\])?|\\[A-Za-z]+|[{}~]", " ", text)
-    return re.sub(r"\s+", " ", text).strip().lower()
-
-
-def _segments(body: str) -> Iterator[tuple[str, str, int]]:
-    """``("text" | "inline" | "display", text, offset)`` in order."""
-    pos = 0
-    displays = list(_DISPLAY.finditer(body))
-    for d in [*displays, None]:
-        end = d.start() if d else len(body)
-        chunk = body[pos:end]
-        at = 0
-        for m in _INLINE.finditer(chunk):
-            yield "text", chunk[at:m.start()], pos + at
-            inner = m.group("m") if m.group("m") is not None else m.group("p")
-            yield "inline", inner, pos + m.start()
-            at = m.end()
-        yield "text", chunk[at:], pos + at
-        if d is None:
-            break
-        group = next(g for g in ("dd", "br", "body") if d.group(g) is not None)
-        yield "display", d.group(group), d.start(group)
-        pos = d.end()
-
-
 def statements_and_conditions(env: Environment) -> tuple[list[Piece], list[Piece]]:
-    r"""The displayed statements of ``env`` and the conditions its prose states.
-
-    A statement is a display (``$$…$$``, ``\[…\]``, ``equation``/``align``/``gather``…, one per
-    line, a line starting with a relation continuing the one before), a formula after "then",
-    "we have"…, or an inline formula that opens a sentence. A condition is a formula after
-    "Let", "Suppose", "Assume", "if", "for all/every/any/each", "with", "where", "such that"
-    (and those joined to it by "and" or a comma). Formulas without a relation are mentions.
+    r"""The statements of ``env`` and the conditions its prose states (see
+    :mod:`proofs.tex.sentences` for the roles).
 
     >>> e = environments(r"\begin{lemma}Let $x > 0$. If $y \ge 1$, then $x \le xy$ for all "
     ...                  r"$i \in [n]$.\end{lemma}")[0]
@@ -427,51 +202,8 @@ def statements_and_conditions(env: Environment) -> tuple[list[Piece], list[Piece
     >>> [s.latex for s in st], [c.latex for c in co]
     (['x \\le xy'], ['x > 0', 'y \\ge 1', 'i \\in [n]'])
     """
-    body = env.body
-    items = [m.start() for m in re.finditer(r"\\item(?![A-Za-z])", body)]
-    statements: list[Piece] = []
-    conditions: list[Piece] = []
-    mode, lead, quantified, sentence_start = "", "", False, True
-
-    def piece(text: str, offset: int) -> Piece:
-        line = env.body_line + body.count("\n", 0, offset)
-        return Piece(text, line, sum(1 for i in items if i < offset))
-
-    for kind, text, offset in _segments(body):
-        if kind == "text":
-            parts = re.split(r"(?<=[.!?;])\s|\\item(?![A-Za-z])", text + " ")
-            if len(parts) > 1:
-                mode, quantified, sentence_start, lead = "", False, True, parts[-1]
-            else:
-                lead += text
-            continue
-        said = _prose(lead)
-        formulas = _display_lines(text) if kind == "display" else [(_clean_math(text), 0)]
-        if COND_TRIGGER.search(said):
-            new = "cond"
-            quantified = bool(QUANTIFIER.search(said))
-        elif STMT_TRIGGER.search(said):
-            new, quantified = "stmt", False
-        elif said in ("", ",", "and", ", and", "and,", "or") and mode:
-            new = "stmt" if (quantified and said == ",") else mode
-            quantified = quantified and new == "cond"
-        elif (said == "" and sentence_start) or kind == "display":
-            new = "stmt"
-        else:
-            new = ""
-        if env.kind == "definition" and new == "cond" and re.search(r":=|\\coloneqq", text):
-            new = "stmt"
-        mode, lead, sentence_start = new, "", False
-        ends = re.search(r"[.;]\s*$", _strip_tags(text)) is not None
-        for formula, at in formulas:
-            if not RELATION.search(formula):
-                continue
-            target = statements if new == "stmt" else conditions if new == "cond" else None
-            if target is not None:
-                target.append(piece(formula, offset + at))
-        if ends:
-            mode, quantified, sentence_start = "", False, True
-    return statements, conditions
+    r = read_body(env.body, env.body_line, env.kind)
+    return r.of("statement"), r.of("condition")
 
 
 # --- reading the pieces --------------------------------------------------------------------
@@ -568,17 +300,33 @@ def base_id(env: Environment, paper: str, ids: str = "label", ordinal: int = 0) 
     return f"{paper}:{env.kind}-{name}"
 
 
-def extract(tex: str, path: str, paper: str, ids: str = "label") -> Extraction:
+Locate = Callable[[int], tuple[str, int]]
+
+
+def extract(tex: str, path: str, paper: str, ids: str = "label",
+            locate: Locate | None = None) -> Extraction:
     """Every statement of ``tex`` built with :meth:`Claim.from_latex` (or the first line of
-    the reason it does not build), with the conditions each uses."""
+    the reason it does not build), with the conditions, definitions and assumptions each
+    uses and what its reading left. ``locate`` maps a line of ``tex`` to the file and line
+    it comes from (an ``\\input`` tree); by default, ``path`` and the line itself."""
     tex = strip_comments(tex)
     defs = macros(tex)
-    out = Extraction()
-    bases: set[str] = set()
     fname = os.path.basename(path)
-    for k, env in enumerate(environments(tex), start=1):
-        if not env.kind:
-            out.skipped.append(env)
+    where = locate or (lambda line: (fname, line))
+    out = Extraction()
+    envs = environments(tex)
+    out.environments = envs
+    readings = {id(e): _expanded(read_body(e.body, e.body_line, e.kind), defs)
+                for e in envs if e.read}
+    assumptions = {e.label: (e, readings[id(e)]) for e in envs
+                   if e.kind == "assumption" and e.label}
+    bases: set[str] = set()
+    for k, env in enumerate(envs, start=1):
+        if env.kind not in STATEMENT_KINDS:
+            if env.kind not in ("definition", "assumption"):
+                out.skipped.append(env)
+            else:
+                _explain_only(env, readings[id(env)], where, out)
             continue
         base = base_id(env, paper, ids, k)
         if base in bases:
@@ -586,13 +334,35 @@ def extract(tex: str, path: str, paper: str, ids: str = "label") -> Extraction:
         while base in bases:
             base += "-2"
         bases.add(base)
-        statements, conditions = statements_and_conditions(env)
-        statements = [Piece(expand(s.latex, defs), s.line, s.item) for s in statements]
-        conditions = [Piece(expand(c.latex, defs), c.line, c.item) for c in conditions]
-        _read_environment(env, base, fname, statements, conditions, out)
+        reading = readings[id(env)]
+        cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
+        _read_environment(env, base, where, reading, cited, out)
     return out
 
 
+def _expanded(r: Reading, defs: dict[str, str]) -> Reading:
+    if not defs:
+        return r
+    r.pieces = [Piece(expand(p.latex, defs), p.line, p.item, p.role, p.said, p.display)
+                for p in r.pieces]
+    return r
+
+
+def _cited(env: Environment) -> list[str]:
+    """The labels an environment's title and body cite (``\\ref``, ``\\cref``…)."""
+    return re.findall(r"\\(?:c|C|auto|eq|name)?ref\*?\s*\{([^}]*)\}", env.title + " " + env.body)
+
+
+def _explain_only(env: Environment, reading: Reading, where: Locate, out: Extraction) -> None:
+    file, line = where(env.line)
+    role = {"definition": "a definition: binds its names, never checked alone",
+            "assumption": "an assumption: the hypotheses of the statements that cite it"}
+    ex = Explained(env, "", f"{env.name}, {file}:{line}")
+    for p in reading.pieces:
+        if p.role != "mention":
+            ex.lines.append((p.role, p.latex, role[env.kind]))
+    ex.left = [why for _, why in reading.left]
+    out.explained.append(ex)
 def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
     """Each statement, a chain split into its links when the reader reads it as a chain."""
     from symbolic.latex_parse import parse_props
@@ -610,8 +380,24 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
     return links
 
 
-def _read_environment(env: Environment, base: str, fname: str, statements: list[Piece],
-                      conditions: list[Piece], out: Extraction) -> None:
+def _read_environment(env: Environment, base: str, where: Locate, reading: Reading,
+                      cited: list[tuple[Environment, Reading]], out: Extraction) -> None:
+    file, line = where(env.line)
+    ex = Explained(env, base, f"{env.name}, {file}:{line}")
+    out.explained.append(ex)
+    left = [why for _, why in reading.left]
+    conditions = reading.of("condition") + reading.word_conditions
+    for a_env, a_reading in cited:
+        conditions += a_reading.of("condition") + a_reading.word_conditions
+        left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
+        ex.lines.append(("assumption", a_env.name, f"cited: {len(a_reading.of('condition'))} "
+                         "conditions carried"))
+    for p in reading.pieces:
+        if p.role in NOT_READ:
+            left.append(f"{NOT_READ[p.role]}: {p.latex}")
+            ex.lines.append((p.role, p.latex, "not checked"))
+        elif p.role == "restatement":
+            ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
     decls: list[Declaration] = []
     hyps: list[Piece] = []
     for c in conditions:
@@ -620,31 +406,51 @@ def _read_environment(env: Environment, base: str, fname: str, statements: list[
             hyps.append(c)
             continue
         decls += dc[0]
-        hyps += [Piece(h, c.line, c.item) for h in dc[1]]
-    where = tuple({dcl.name: dcl for dcl in decls}.values())
-    names = objects(where)
-    links = _links(statements, names)
+        hyps += [Piece(h, c.line, c.item, "condition") for h in dc[1]]
+        ex.lines.append(("declaration", c.latex, "read: " + ", ".join(
+            f"{d.name} {'scalar' if not d.shape else 'x'.join(d.shape)}" for d in dc[0])))
+    decl_where = tuple({dcl.name: dcl for dcl in decls}.values())
+    names = objects(decl_where)
+    for n in reading.integers:
+        from symbolic import dim
+
+        names.setdefault(n, dim(n.lstrip("\\")))
+    definitions, unbound = _bind(reading.of("definition"), names, ex)
+    if reading.random:
+        for s in reading.of("statement"):
+            out.unread.append(Unread(base, s.latex, _source(ex.source, s, where), "",
+                                     "random quantity"))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, f"random quantity: not checked (the "
+                             f"environment speaks of {reading.random})"))
+        return
+    links = _links(reading.of("statement"), names)
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
-    located = f"{env.printed} {env.number}".strip()
     used: set[int] = set()
     first_error: dict[int, str] = {}
     for j, s in enumerate(links, start=1):
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
-        source = f"{located}{' ' + part.replace('-', ' ') if part else ''}, {fname}:{s.line}"
+        source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         claim = _build(cid, s.latex, names, [], source)
-        if isinstance(claim, str):
-            out.unread.append(Unread(cid, s.latex, source, claim))
+        if isinstance(claim, tuple):
+            category, error = claim
+            out.unread.append(Unread(cid, s.latex, source, error, category))
             out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, f"{category}: not checked" if category
+                             else f"not read: {error}"))
             continue
-        read = ReadClaim(cid, s.latex, where, (), source)
+        mine = [f"uses {name}, whose definition was not read" for name in unbound
+                if _mentions(s.latex, name)]
+        read = ReadClaim(cid, s.latex, decl_where, (), source, left=[*left, *mine],
+                         definitions=tuple(definitions), integers=tuple(reading.integers))
         for h, c in enumerate(hyps):
             error = ""
             for text in _condition_forms(c):
                 got = _build(cid, s.latex, names, [*read.hypotheses, text], source)
-                if isinstance(got, str):
-                    error = error or got
+                if isinstance(got, tuple):
+                    error = error or got[1]
                     continue
                 error = ""
                 new = [p for p in got.hypotheses if p not in claim.hypotheses]
@@ -656,21 +462,93 @@ def _read_environment(env: Environment, base: str, fname: str, statements: list[
             if error:
                 first_error.setdefault(h, error)
                 read.unread_conditions.append((c, error))
+                if _shares_names(c.latex, s.latex):
+                    read.left.append(f"condition not read: {c.latex}")
+        read.claim = claim
         out.read.append(read)
         out.order.append(read)
+        ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
+            " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
     for h, c in enumerate(hyps):
         if h in used:
+            ex.lines.append(("condition", c.latex, "read: a hypothesis"))
             continue
         shown = any(c is p for r in out.read for p, _ in r.unread_conditions)
         error = first_error.get(h) or _parse_error(_condition_forms(c), names)
         if error:
             out.unread_conditions.append((base, c, error))
+            ex.lines.append(("condition", c.latex, f"not read: {error}"))
             if not shown:
                 out.order.append(("NOT READ", base, c, error))
         else:
             out.unused_conditions.append((base, c))
+            ex.lines.append(("condition", c.latex, "not used: no statement read names what "
+                             "it constrains"))
             out.order.append(("NOT USED", base, c, "no statement read in this environment "
                               "names what it constrains"))
+    ex.left = list(dict.fromkeys(left))
+
+
+def _source(name: str, p: Piece, where: Locate) -> str:
+    file, line = where(p.line)
+    return f"{name}, {file}:{line}"
+
+
+_DEFINED = re.compile(r"\s*(?::=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\doteq|\\equiv|"
+                      r"\\stackrel\s*\{[^}]*\}\s*\{\s*=\s*\}|\\overset\s*\{[^}]*\}\s*\{\s*=\s*\}|"
+                      r"(?<![<>!\\])=)\s*")
+
+
+def _bind(definitions: list[Piece], names: dict[str, Any],
+          ex: Explained) -> tuple[list[tuple[str, str]], list[str]]:
+    """Bind each definition ``y = …`` (``y := …``) to its name in ``names``: the statements
+    read after it see ``y`` as what it stands for. Returns the definitions bound and the
+    names whose definitions could not be read."""
+    from symbolic.latex_parse import parse_expr
+    from symbolic.latex_parse.names import key
+
+    bound: list[tuple[str, str]] = []
+    unbound: list[str] = []
+    for d in definitions:
+        parts = _DEFINED.split(d.latex, maxsplit=1)
+        if len(parts) != 2:
+            unbound.append(d.latex.split("=")[0].strip())
+            ex.lines.append(("definition", d.latex, "not read: not of the form name = value"))
+            continue
+        lhs, rhs = parts
+        if "=:" in d.latex or "\\eqqcolon" in d.latex:
+            lhs, rhs = rhs, lhs
+        lhs = lhs.strip()
+        try:
+            if re.search(r"\(", lhs) or RELATION.search(rhs):
+                raise ValueError("a function or a chain: not bound")
+            value = parse_expr(rhs, names)
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            unbound.append(lhs)
+            ex.lines.append(("definition", d.latex, f"not read: {_first_line(exc)}"))
+            continue
+        names[key(lhs)] = value
+        bound.append((lhs, rhs.strip()))
+        ex.lines.append(("definition", d.latex, f"read: {lhs} stands for {value}"))
+    return bound, unbound
+
+
+def _mentions(latex: str, name: str) -> bool:
+    """Whether ``latex`` mentions ``name`` (its base, before any sub- or superscript)."""
+    base = re.split(r"[_^(]", name.strip(), maxsplit=1)[0].strip()
+    if not base:
+        return False
+    tail = r"(?![A-Za-z])" if base[-1].isalpha() else ""
+    head = r"(?<![A-Za-z\\])" if base[0].isalpha() else ""
+    return re.search(head + re.escape(base) + tail, latex) is not None
+
+
+def _shares_names(condition: str, statement: str) -> bool:
+    """Whether a condition names something the statement names (letters and commands)."""
+    tokens = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", condition)) - {
+        "\\le", "\\leq", "\\ge", "\\geq", "\\in", "\\mathbb", "\\frac", "\\sqrt", "\\left",
+        "\\right", "\\log", "\\exp", "R", "\\mathcal"}
+    return any(_mentions(statement, t) for t in tokens)
 
 
 def _condition_forms(c: Piece) -> list[str]:
@@ -697,14 +575,16 @@ def _parse_error(forms: list[str], names: dict[str, Any]) -> str:
 
 def _build(cid: str, statement: str, names: dict[str, Any], hypotheses: list[str],
            source: str) -> Any:
-    """The claim, or the first line of the error that stops it."""
+    """The claim, or ``(category, first line of the error)`` when it does not build (the
+    category of a formula the reader recognises and does not check: "random quantity",
+    "abstract function"…; ``""`` otherwise)."""
     from symbolic import Claim
 
     try:
         return Claim.from_latex(cid, statement, where=dict(names) or None,
                                 hypotheses=hypotheses, source=source)
     except (ValueError, TypeError, ArithmeticError) as exc:
-        return _first_line(exc)
+        return getattr(exc, "category", ""), _first_line(exc)
 
 
 # --- the claims file -----------------------------------------------------------------------
@@ -782,17 +662,33 @@ def _where_code(where: tuple[Declaration, ...]) -> tuple[list[str], set[str]]:
 
 def _claim_code(c: ReadClaim, taken: set[str]) -> tuple[list[str], set[str]]:
     lines = [f"# {c.source}"]
-    if c.claim_id.split(":")[1].startswith("definition-"):
-        lines.append("# a definition, read as an equation: 'check' refutes it where the defined "
-                     "name is free")
+    for why in c.left:
+        lines += _comment(f"READING INCOMPLETE: {why}")
     for piece, err in c.unread_conditions:
         lines += _comment(f"CONDITION NOT READ (line {piece.line}): {piece.latex}")
         lines += _comment(f"error: {err}", "#     ")
-    lines.append(f"{_variable(c.claim_id, taken)} = Claim.from_latex(")
+    variable = _variable(c.claim_id, taken)
+    entries, imports = _where_code(c.where)
+    entries += [f'{_literal(n)}: dim("{n.lstrip(chr(92))}")' for n in c.integers
+                if n not in ("n", "d")]
+    imports |= {"dim"} if any(n not in ("n", "d") for n in c.integers) else set()
+    where: list[str] = []
+    if c.definitions:
+        names = f"{variable}_names"
+        where.append(f"{names} = {{" + ", ".join(entries) + "}")
+        if len(where[-1]) > WIDTH:
+            where[-1:] = [f"{names} = {{"] + [f"    {e}," for e in entries] + ["}"]
+        for name, value in c.definitions:
+            where.append(f"{names}[{_literal(_key(name))}] = parse_expr(")
+            where += _indented(_string(value, 4), 4) + [f"    {names},", ")"]
+        lines += where
+        imports.add("parse_expr")
+    lines.append(f"{variable} = Claim.from_latex(")
     lines.append(f'    "{c.claim_id}",')
     lines += _indented(_string(c.statement, 4), 4)
-    entries, imports = _where_code(c.where)
-    if entries:
+    if c.definitions:
+        lines.append(f"    where={variable}_names,")
+    elif entries:
         one = "    where={" + ", ".join(entries) + "},"
         if len(one) <= WIDTH:
             lines.append(one)
@@ -806,6 +702,12 @@ def _claim_code(c: ReadClaim, taken: set[str]) -> tuple[list[str], set[str]]:
     lines += _indented(_string(c.source, 11), 4, first="source=")
     lines.append(")")
     return lines, imports
+
+
+def _key(name: str) -> str:
+    from symbolic.latex_parse.names import key
+
+    return key(name)
 
 
 def _indented(lits: list[str], indent: int, first: str = "") -> list[str]:
@@ -843,12 +745,14 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
     head = [f'"""Claims extracted from {path} by proofcheck extract.', ""]
     head += textwrap.wrap(f"Made by: {shlex.join(command)}", WIDTH, break_long_words=False,
                           break_on_hyphens=False, subsequent_indent="    ")
-    head += [f"{result.summary}; check them with: proofcheck check <this file>.",
+    head += [f"{result.summary};", "check them with: proofcheck check <this file>.",
              'Comments marked "NOT READ" hold what it could not read, with the error.',
              '"""']
     if imports:
-        names = sorted(imports, key=lambda s: (not s[0].isupper(), s))
+        names = sorted(imports - {"parse_expr"}, key=lambda s: (not s[0].isupper(), s))
         head += ["", f"from symbolic import {', '.join(names)}"]
+        if "parse_expr" in imports:
+            head.append("from symbolic.latex_parse import parse_expr")
     if result.skipped:
         listed = ", ".join(f"{e.printed} {e.number}".strip() + f" (line {e.line})"
                            for e in result.skipped)
@@ -859,3 +763,28 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
     if any("\\" in h for h in head):
         head[0] = "r" + head[0]
     return "\n".join(head + body) + "\n"
+
+
+def explain(result: Extraction) -> str:
+    """``extract --explain``: per environment, each formula's role and what became of it,
+    then what the reading left (a statement of an environment with anything left is read
+    incompletely)."""
+    lines: list[str] = []
+    for ex in result.explained:
+        head = f"{ex.source}" + (f" [{ex.base}]" if ex.base else "")
+        lines.append(head)
+        if not ex.lines:
+            lines.append("  (no formula with a relation)")
+        for role, latex, outcome in ex.lines:
+            lines += textwrap.wrap(f"{role:<12} {latex}", WIDTH, initial_indent="  ",
+                                   subsequent_indent="  " + " " * 13)
+            lines += textwrap.wrap(f"-> {outcome}", WIDTH, initial_indent="  " + " " * 13,
+                                   subsequent_indent="  " + " " * 16)
+        for why in ex.left:
+            lines += textwrap.wrap(f"left: {why}", WIDTH, initial_indent="  ",
+                                   subsequent_indent="        ")
+        lines.append("")
+    for env in result.skipped:
+        lines.append(f"{env.name} (line {env.line}): a {env.kind or 'kind'} not read")
+    lines.append(result.summary)
+    return "\n".join(lines) + "\n"

@@ -39,7 +39,7 @@ def test_environments_numbered_as_the_paper_declares():
         ("definition", "1", "def:ratio", 14),   # its own counter
         ("fact", "1.1", "", 21),                # shares theorem's counter, per section
         ("lemma", "1.2", "lem:op-bound", 29),
-        ("", "2.1", "", 40),                    # a proposition: counted, not read
+        ("proposition", "2.1", "", 40),         # a proposition: read
         ("lemma", "2.2", "", 44),
         ("theorem", "2.3", "thm:broken", 48),
         ("theorem", "2.4", "", 55),
@@ -51,13 +51,13 @@ def test_written_file_builds_the_claims_with_their_conditions(written):
     path, _ = written
     claims = {c.id: c for c, _ in load_with_places(str(path))}
     assert sorted(claims) == [
-        "toy:definition-ratio",        # from \label{def:ratio}
         "toy:fact-1.1:part-1",         # no label: its number; one part per align line
         "toy:fact-1.1:part-2",
         "toy:lemma-2.2",
-        "toy:lemma-op-bound",
+        "toy:lemma-op-bound",          # from \label{lem:op-bound}
+        "toy:proposition-2.1",
         "toy:theorem-2.4",
-    ]
+    ]  # the definition binds its name and is never checked as a claim
     hyps = {k: sorted(str(h) for h in c.hypotheses) for k, c in claims.items()}
     # "Let A ∈ R^{n×d} and x ∈ R^d, and let R > 0. If ‖x‖₂ ≤ R, then ..."
     op = claims["toy:lemma-op-bound"]
@@ -72,9 +72,6 @@ def test_written_file_builds_the_claims_with_their_conditions(written):
     assert hyps["toy:fact-1.1:part-1"] == [] and str(claims["toy:fact-1.1:part-2"].rhs) == "x**2"
     # "Let ε ∈ (0, 1)": a macro (\eps) expanded, an interval read as two hypotheses
     assert hyps["toy:lemma-2.2"] == ["0 < epsilon", "epsilon < 1"]
-    # "For t > 0 we write λ := t/(1+t)"
-    assert hyps["toy:definition-ratio"] == ["t > 0"]
-    assert claims["toy:definition-ratio"].rel is Relation.EQ
     assert claims["toy:theorem-2.4"].source == "Theorem 2.4, extract_paper.tex:56"
 
 
@@ -88,10 +85,9 @@ def test_unread_statement_and_condition_are_commented_with_the_exact_error(writt
                      f"#   LaTeX: {BROKEN}", f"#   error: {first}"]
     assert "# CONDITION NOT READ (line 45): \\mathcal{X} \\subseteq \\mathbb{R}^d" in text
     assert "toy:theorem-broken" not in text.replace("# NOT READ: toy:theorem-broken", "")
-    # the comment in the .tex is not a condition; the proposition is listed as not read
+    # the comment in the .tex is not a condition
     assert "\\le 0" not in text
-    assert "# Environments of other kinds, not read: Proposition 2.1 (line 40)" in text
-    assert "read 6 of 7 statements (1 conditions unread)" in text
+    assert "read 6 of 7 statements, 6 completely (1 conditions unread)" in text
 
 
 def test_header_names_source_and_command_and_is_ruff_clean(written):
@@ -117,12 +113,12 @@ def test_same_input_same_bytes_and_dash_is_stdout(tmp_path, capsys):
         runs.append(out.read_bytes())
     assert runs[0] == runs[1]
     assert capsys.readouterr().err.splitlines() == [
-        "read 6 of 7 statements (1 conditions unread)"] * 2
+        "read 6 of 7 statements, 6 completely (1 conditions unread)"] * 2
     assert main(["extract", str(PAPER), "-o", "-"]) == 0
     cap = capsys.readouterr()
     assert "extract-paper:lemma-op-bound" in cap.out  # the paper key: the file's name
     assert cap.out.split('"""')[2:] == runs[0].decode().split('"""')[2:]  # all but the header
-    assert cap.err == "read 6 of 7 statements (1 conditions unread)\n"
+    assert cap.err == "read 6 of 7 statements, 6 completely (1 conditions unread)\n"
 
 
 def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
@@ -132,7 +128,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     cases = {
         str(tmp_path / "missing.tex"): "no such file",
         str(tmp_path / "paper.md"): "not a .tex file",
-        str(plain): "no theorem, lemma, fact, claim or definition environments found",
+        str(plain): "no theorem-like environments found",
     }
     for arg, said in cases.items():
         assert main(["extract", arg, "-o", str(tmp_path / "o.py")]) == 2

@@ -1,9 +1,12 @@
-r"""``proofcheck extract PAPER.tex [-o FILE|-] [--paper KEY] [--ids label|number]``: a paper's
-theorem, lemma, fact, claim and definition environments as a Python claims file.
+r"""``proofcheck extract PAPER.tex [-o FILE|-] [--paper KEY] [--ids label|number] [--explain]``:
+a paper's theorem-like environments as a Python claims file.
 
-The reading is :mod:`proofs.tools.extract`; this module checks the input (exit 2, one line,
-before any work), writes the file (``-o -`` or no ``-o``: stdout) and prints
-``read N of M statements (K conditions unread)`` on stderr.
+The source is read as its authors keep it (:mod:`proofs.tex.paper`: ``\\input`` followed, a
+directory's root found, macros expanded) and its statements by :mod:`proofs.tools.extract`;
+this module checks the input (exit 2, one line, before any work), writes the file (``-o -`` or
+no ``-o``: stdout) and prints ``read N of M statements, K completely (J conditions unread)``
+on stderr. ``--explain`` prints instead, per environment, each formula's role and what became
+of it, and what the reading left.
 
 Example:
     >>> import argparse
@@ -21,12 +24,13 @@ import re
 import sys
 
 NAME = "extract"
-HELP = "a paper's .tex: its theorems, lemmas, facts, claims and definitions as a claims file"
+HELP = ("a paper's .tex (or directory): its theorems, lemmas, propositions, corollaries, "
+        "facts and claims as a claims file")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("tex", metavar="PAPER.tex", help="the paper's LaTeX source (\\input files "
-                   "are not followed)")
+    p.add_argument("tex", metavar="PAPER.tex", help="the paper's LaTeX source: its root .tex "
+                   "(\\input, \\include and \\subfile followed) or its directory")
     p.add_argument("-o", dest="out", metavar="FILE", default="-",
                    help="the claims file to write (default, or '-': stdout)")
     p.add_argument("--paper", metavar="KEY", help="the ids' prefix (default: the file name, "
@@ -34,6 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ids", choices=["label", "number"], default="label",
                    help="name each claim by its \\label (default; its number when it has "
                    "none) or by its number")
+    p.add_argument("--explain", action="store_true", help="print, per environment, what was "
+                   "read as what, what was not and why (instead of the claims file, unless "
+                   "-o FILE is given too)")
 
 
 def paper_key(path: str, given: str | None) -> str:
@@ -52,36 +59,32 @@ def paper_key(path: str, given: str | None) -> str:
     return key
 
 
-def read_tex(path: str) -> str:
-    """The text of ``path``, or a one-line :class:`UsageError` (missing, not ``.tex``, not
-    UTF-8 or Latin-1 text)."""
-    from proofs.cli.common import UsageError
-
-    if not path.lower().endswith(".tex"):
-        raise UsageError(f"{path}: not a .tex file (extract reads a paper's LaTeX source)")
-    if not os.path.isfile(path):
-        raise UsageError(f"{path}: no such file")
-    with open(path, "rb") as f:
-        data = f.read()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
 def run(args: argparse.Namespace) -> int:
     from proofs.cli.common import UsageError, check_output_path
     from proofs.store.atomic import write_atomic
+    from proofs.tex.paper import SourceError, is_source, read_paper
     from proofs.tools import extract
 
-    tex = read_tex(args.tex)
+    if not is_source(args.tex):
+        raise UsageError(f"{args.tex}: not a .tex file or a directory (extract reads a "
+                         "paper's LaTeX source)")
+    if not os.path.exists(args.tex):
+        raise UsageError(f"{args.tex}: no such file")
     key = paper_key(args.tex, args.paper)
     if args.out != "-":
         check_output_path(args.out, "-o")
-    if not [e for e in extract.environments(tex) if e.kind]:
-        raise UsageError(f"{args.tex}: no theorem, lemma, fact, claim or definition "
-                         "environments found (\\input files are not followed)")
-    result = extract.extract(tex, args.tex, key, ids=args.ids)
+    try:
+        paper = read_paper(args.tex, key, ids=args.ids)
+    except SourceError as exc:
+        raise UsageError(str(exc)) from None
+    result = paper.extraction
+    if not result.environments:
+        raise UsageError(f"{args.tex}: no theorem-like environments found (theorem, lemma, "
+                         "proposition, corollary, claim, fact, definition)")
+    if args.explain:
+        sys.stdout.write(extract.explain(result))
+        if args.out == "-":
+            return 0
     command = ["proofcheck", "extract", args.tex, "-o", args.out]
     command += ["--paper", args.paper] if args.paper is not None else []
     command += ["--ids", args.ids] if args.ids != "label" else []

@@ -1,0 +1,91 @@
+"""Sentences read as a mathematician reads them (issue 45, item 2): each formula's role from
+the words before it, and what a reading leaves."""
+
+from __future__ import annotations
+
+from proofs.tex.sentences import read_body
+
+
+def roles(body: str, kind: str = "theorem") -> list[tuple[str, str]]:
+    return [(p.role, p.latex) for p in read_body(body, 1, kind).pieces if p.role != "mention"]
+
+
+def test_define_and_let_bind_names_and_are_never_statements():
+    got = roles(r"Let $n \ge 1$. Define $x = \frac{2k-n}{\sqrt n}$. Let $y = Ax$ and "
+                r"$z := x + 1$. Then $x \le z$.")
+    assert got == [("condition", r"n \ge 1"), ("definition", r"x = \frac{2k-n}{\sqrt n}"),
+                   ("definition", "y = Ax"), ("definition", "z := x + 1"),
+                   ("statement", r"x \le z")]
+
+
+def test_ie_restates_and_is_not_checked_alone():
+    got = roles(r"The update guarantees $R_T \le \sqrt{T}$, i.e. $w_t = b\,W_{t-1}$.")
+    assert got == [("statement", r"R_T \le \sqrt{T}"), ("restatement", r"w_t = b\,W_{t-1}")]
+
+
+def test_conditions_after_satisfying_and_and_are_kept():
+    r = read_body(r"Let $n, k$ be integers satisfying $n \ge 1$ and $\frac n2 \le k \le n$. "
+                  r"Then $\binom{n}{k} \ge 1$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
+        ("condition", r"n \ge 1"), ("condition", r"\frac n2 \le k \le n"),
+        ("statement", r"\binom{n}{k} \ge 1")]
+    # "integers" is not read (the names are reals to the reader): the reading says so
+    assert [why for _, why in r.left] == ["'integer' not read (the names are read as reals)"]
+
+
+def test_positive_integers_and_adjectives_are_read():
+    r = read_body(r"Let $m$ be a positive integer and $a, b$ positive reals. Then "
+                  r"$a + b \ge 2\sqrt{ab}$.", 1)
+    assert r.integers == ["m"]
+    assert [c.latex for c in r.word_conditions] == ["a > 0", "b > 0"]
+    assert r.left == []
+
+
+def test_conclusions_after_guarantees_we_have_that_and_a_display_after_if():
+    assert roles(r"Gradient descent guarantees $f(x_T) \le \epsilon$.") == [
+        ("statement", r"f(x_T) \le \epsilon")]
+    assert roles(r"For all $x > 0$ we have that $\log x \le x - 1$.") == [
+        ("condition", "x > 0"), ("statement", r"\log x \le x - 1")]
+    assert roles(r"If $x > 0$, $$\log x \le x - 1.$$") == [
+        ("condition", "x > 0"), ("statement", r"\log x \le x - 1")]
+    assert roles(r"If $x > 0$ and $y > 0$, then $xy > 0$.") == [
+        ("condition", "x > 0"), ("condition", "y > 0"), ("statement", "xy > 0")]
+
+
+def test_conditions_after_a_noun():
+    assert roles(r"For matrix $A \in \mathbb{R}^{n \times d}$ and vectors "
+                 r"$x, y \in \mathbb{R}^d$, we have $\|Ax\| \le \|A\| \|x\|$.") == [
+        ("condition", r"A \in \mathbb{R}^{n \times d}"),
+        ("condition", r"x, y \in \mathbb{R}^d"),
+        ("statement", r"\|Ax\| \le \|A\| \|x\|")]
+
+
+def test_existentials_disjunctions_and_random_quantities_are_not_statements():
+    assert roles(r"There exists $c > 0$ such that $f(x) \le c$.") == [
+        ("existential", "c > 0"), ("existential", r"f(x) \le c")]
+    assert roles(r"Then $x \le c$ for some $c > 0$.")[1] == ("existential", "c > 0")
+    assert [r for r, _ in roles(r"Then $x \le 0$ or $x \ge 1$.")] == ["statement",
+                                                                   "disjunction"]
+    r = read_body(r"Let $X$ be a random variable with $|X| \le 1$. Then $e^X \le e$.", 1)
+    assert r.random == "random"
+    assert read_body(r"Then $\mathbb{E}[X] \le 1$.", 1).random.startswith("\\mathbb")
+
+
+def test_words_the_reader_does_not_understand_are_left():
+    r = read_body(r"Let $f$ be convex. Then $f(x) \ge f(y)$.", 1)
+    assert r.left == [(1, "words not read: 'convex'")]
+    assert read_body(r"Let $x > 0$. Then $x^2 > 0$.", 1).left == []
+
+
+def test_definition_and_assumption_environments():
+    assert roles(r"For $t > 0$ we write $\lambda = \frac{t}{1+t}$.", "definition") == [
+        ("condition", "t > 0"), ("definition", r"\lambda = \frac{t}{1+t}")]
+    assert roles(r"The step size satisfies $\eta \le 1/L$.", "assumption") == [
+        ("condition", r"\eta \le 1/L")]
+
+
+def test_sentences_do_not_end_at_abbreviations_and_items_count():
+    r = read_body(r"\begin{enumerate}\item $1 \le 2$, e.g. $x = 1$. \item Then $x^2 \ge 0$."
+                  r"\end{enumerate}", 1)
+    assert [(p.role, p.item) for p in r.pieces] == [("statement", 1), ("restatement", 1),
+                                                   ("statement", 2)]
