@@ -193,8 +193,8 @@ def prose(text: str) -> str:
     >>> prose(r"Then, by Lemma~\ref{l:a}, \emph{we have}")
     'then, by lemma, we have'
     """
-    text = re.sub(r"\\(label|ref|eqref|cref|Cref|cite|citep|citet|autoref)\s*(\[[^\]]*\])?"
-                  r"\s*\{[^}]*\}", " ", text)
+    text = re.sub(r"\\(label|ref|eqref|cref|Cref|cite|citep|citet|parencite|autoref|begin|end|"
+                  r"hyperref|footnote)\s*(\[[^\]]*\])*\s*\{[^}]*\}", " ", text)
     text = re.sub(r"\\(emph|textit|textbf|text|textrm|textnormal|underline)\s*", " ", text)
     text = re.sub(r"\\item(\[[^\]]*\])?|\\[A-Za-z]+\*?|[{}~]", " ", text)
     text = re.sub(r"\s+", " ", text).strip().lower()
@@ -302,7 +302,7 @@ def _defines(latex: str, lead: str) -> bool:
     lhs = re.split(r"(?<![<>\\!:])=(?!:)", latex, maxsplit=1)
     if len(lhs) != 2 or RELATION.search(lhs[1].replace("=", "")) or not NAMED.match(lhs[0]):
         return False
-    return re.search(r"\b(let|define|denote|denoted|where|set|write|with|and|given by)\W*$",
+    return re.search(r"\b(let|define|denote|denoted|where|set|write|given by)\W*$",
                      lead) is not None and not re.search(r"\bif\b|\bsuppose\b|\bassume\b",
                                                          lead)
 

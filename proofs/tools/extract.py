@@ -320,6 +320,7 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
                 for e in envs if e.read}
     assumptions = {e.label: (e, readings[id(e)]) for e in envs
                    if e.kind == "assumption" and e.label}
+    context = _Context(tex, envs, readings)
     bases: set[str] = set()
     for k, env in enumerate(envs, start=1):
         if env.kind not in STATEMENT_KINDS:
@@ -336,8 +337,80 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         bases.add(base)
         reading = readings[id(env)]
         cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
-        _read_environment(env, base, where, reading, cited, out)
+        _read_environment(env, base, where, reading, cited, out, context.before(env))
     return out
+
+
+@dataclass(frozen=True)
+class _Constraint:
+    """A name the text outside an environment defines or constrains."""
+
+    name: str
+    line: int
+    latex: str
+    role: str
+
+
+_NOT_NAMES = set(r"""
+\le \leq \ge \geq \in \mathbb \frac \sqrt \left \right \log \exp \mathcal \sum \prod \max
+\min \cdot \infty \text \mathrm \mathbf \times \top \lt \gt \neq \subseteq \subset \to
+\mid \quad \qquad \forall \ldots \cdots \dots \tfrac \dfrac \operatorname \langle \rangle
+\lVert \rVert \bm \boldsymbol \hat \tilde \bar \widehat \widetilde R \coloneqq \triangleq
+\equiv \sim \ell \big \Big \bigg \Bigg \bigl \bigr \Bigl \Bigr \limits \nonumber
+""".split())
+
+
+class _Context:
+    """What the running text (outside theorem-like environments and proofs, in the same
+    section) and the definition environments before an environment define or constrain:
+    a statement that names one of these is read incompletely."""
+
+    def __init__(self, tex: str, envs: list[Environment], readings: dict[int, Reading]):
+        sections = [0] + [m.start() for m in re.finditer(
+            r"\\(?:chapter|section)\*?(?![A-Za-z])", tex)]
+        self.section = lambda pos: max(i for i, s in enumerate(sections) if s <= pos)
+        spans = [(e.start, e.body_start + len(e.body)) for e in envs]
+        spans += [(m.start(), m.end()) for m in re.finditer(
+            r"\\begin\s*\{proof\}.*?\\end\s*\{proof\}", tex, re.S)]
+        blanked = list(tex)
+        for a, b in spans:
+            for i in range(a, min(b, len(tex))):
+                if blanked[i] != "\n":
+                    blanked[i] = " "
+        running = "".join(blanked)
+        self.items: list[tuple[int, int, _Constraint]] = []  # (position, section, constraint)
+        start = tex.find("\\begin{document}")
+        body = running[max(start, 0):]
+        offset = max(start, 0)
+        r = read_body(body, running.count("\n", 0, offset) + 1, "text")
+        line_pos = [0] + [m.end() for m in re.finditer("\n", tex)]
+        for p in r.pieces:
+            if p.role in ("definition", "condition") and RELATION.search(p.latex):
+                pos = line_pos[min(p.line, len(line_pos)) - 1]
+                for name in _constrained(p):
+                    self.items.append((pos, self.section(pos), _Constraint(
+                        name, p.line, p.latex, p.role)))
+        for e in envs:
+            if e.kind == "definition" and id(e) in readings:
+                for p in readings[id(e)].of("definition"):
+                    for name in _constrained(p):
+                        self.items.append((e.start, -1, _Constraint(name, p.line, p.latex,
+                                                                    "definition")))
+
+    def before(self, env: Environment) -> list[_Constraint]:
+        """The constraints in force at ``env``."""
+        sec = self.section(env.start)
+        return [c for pos, s, c in self.items if pos < env.start and s in (sec, -1)]
+
+
+def _constrained(p: Piece) -> list[str]:
+    """The names a definition defines (its left side) or a condition constrains."""
+    if p.role == "definition":
+        lhs = re.split(r":=|=:|\\coloneqq|\\triangleq|(?<![<>!\\])=", p.latex, maxsplit=1)[0]
+        base = re.split(r"[_^(]", lhs.strip(), maxsplit=1)[0].strip()
+        return [base] if base else []
+    names = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex)) - _NOT_NAMES
+    return sorted(n for n in names if n not in ("d", "e"))
 
 
 def _expanded(r: Reading, defs: dict[str, str]) -> Reading:
@@ -381,7 +454,8 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
 
 
 def _read_environment(env: Environment, base: str, where: Locate, reading: Reading,
-                      cited: list[tuple[Environment, Reading]], out: Extraction) -> None:
+                      cited: list[tuple[Environment, Reading]], out: Extraction,
+                      context: list[_Constraint] = ()) -> None:  # type: ignore[assignment]
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
@@ -443,27 +517,43 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             continue
         mine = [f"uses {name}, whose definition was not read" for name in unbound
                 if _mentions(s.latex, name)]
+        own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
+        own |= {d.name for d in decl_where}
+        outside = {c.name: c for c in context if c.name not in own and _mentions(s.latex, c.name)}
+        mine += [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} "
+                 f"outside the statement ({_where_text(where, c.line)}: {c.latex})"
+                 for name, c in outside.items()]
         read = ReadClaim(cid, s.latex, decl_where, (), source, left=[*left, *mine],
                          definitions=tuple(definitions), integers=tuple(reading.integers))
-        for h, c in enumerate(hyps):
-            error = ""
-            for text in _condition_forms(c):
-                got = _build(cid, s.latex, names, [*read.hypotheses, text], source)
-                if isinstance(got, tuple):
-                    error = error or got[1]
-                    continue
+        related = set(claim.prop.symbols)
+        pending = [h for h, c in enumerate(hyps) if not (c.item and s.item and c.item != s.item)]
+        progress = True
+        while progress:  # a condition counts when it names what the claim or a condition
+            progress = False  # already counted names (x ≤ y, y ≤ 1 for a claim about x)
+            for h in list(pending):
+                c = hyps[h]
                 error = ""
-                new = [p for p in got.hypotheses if p not in claim.hypotheses]
-                if set().union(*[p.symbols for p in new]) & claim.prop.symbols:
-                    read.hypotheses = (*read.hypotheses, text)
-                    claim = got
-                    used.add(h)
-                break
-            if error:
-                first_error.setdefault(h, error)
-                read.unread_conditions.append((c, error))
-                if _shares_names(c.latex, s.latex):
-                    read.left.append(f"condition not read: {c.latex}")
+                for text in _condition_forms(c):
+                    got = _build(cid, s.latex, names, [*read.hypotheses, text], source)
+                    if isinstance(got, tuple):
+                        error = error or got[1]
+                        continue
+                    error = ""
+                    new = [p for p in got.hypotheses if p not in claim.hypotheses]
+                    mentioned = set().union(*[p.symbols for p in new])
+                    if mentioned & related:
+                        read.hypotheses = (*read.hypotheses, text)
+                        claim, related = got, related | mentioned
+                        used.add(h)
+                        pending.remove(h)
+                        progress = True
+                    break
+                if error:
+                    pending.remove(h)
+                    first_error.setdefault(h, error)
+                    read.unread_conditions.append((c, error))
+                    if _shares_names(c.latex, s.latex):
+                        read.left.append(f"condition not read: {c.latex}")
         read.claim = claim
         out.read.append(read)
         out.order.append(read)
@@ -489,6 +579,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     ex.left = list(dict.fromkeys(left))
 
 
+def _where_text(where: Locate, line: int) -> str:
+    file, at = where(line)
+    return f"{file}:{at}"
+
+
 def _source(name: str, p: Piece, where: Locate) -> str:
     file, line = where(p.line)
     return f"{name}, {file}:{line}"
@@ -504,6 +599,7 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
     """Bind each definition ``y = …`` (``y := …``) to its name in ``names``: the statements
     read after it see ``y`` as what it stands for. Returns the definitions bound and the
     names whose definitions could not be read."""
+    from proofs.tex.bindings import function
     from symbolic.latex_parse import parse_expr
     from symbolic.latex_parse.names import key
 
@@ -519,17 +615,29 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
         if "=:" in d.latex or "\\eqqcolon" in d.latex:
             lhs, rhs = rhs, lhs
         lhs = lhs.strip()
+        call = re.fullmatch(r"(.+?)\s*\(\s*([^()]*?)\s*\)", lhs)
         try:
-            if re.search(r"\(", lhs) or RELATION.search(rhs):
-                raise ValueError("a function or a chain: not bound")
-            value = parse_expr(rhs, names)
+            if RELATION.search(rhs):
+                raise ValueError("a chain: not bound")
+            if call:
+                params = [p.strip() for p in call.group(2).split(",")]
+                value = function(rhs, params, names)
+                target = call.group(1).strip()
+            else:
+                value, target = parse_expr(rhs, names), lhs
         except (ValueError, TypeError, ArithmeticError) as exc:
             unbound.append(lhs)
             ex.lines.append(("definition", d.latex, f"not read: {_first_line(exc)}"))
             continue
-        names[key(lhs)] = value
+        if key(target) in names:  # one printed name is one object: never rebound
+            unbound.append(lhs)
+            ex.lines.append(("definition", d.latex, f"not read: {target} is already "
+                             "defined in this environment"))
+            continue
+        names[key(target)] = value
         bound.append((lhs, rhs.strip()))
-        ex.lines.append(("definition", d.latex, f"read: {lhs} stands for {value}"))
+        shown = f"{lhs} ↦ {parse_expr(rhs, names)}" if call else f"{lhs} stands for {value}"
+        ex.lines.append(("definition", d.latex, f"read: {shown}"))
     return bound, unbound
 
 
@@ -584,7 +692,10 @@ def _build(cid: str, statement: str, names: dict[str, Any], hypotheses: list[str
         return Claim.from_latex(cid, statement, where=dict(names) or None,
                                 hypotheses=hypotheses, source=source)
     except (ValueError, TypeError, ArithmeticError) as exc:
-        return getattr(exc, "category", ""), _first_line(exc)
+        category = getattr(exc, "category", "")
+        if not category and re.search(r": unknown function ", _first_line(exc)):
+            category = "function not defined in the statement"
+        return category, _first_line(exc)
 
 
 # --- the claims file -----------------------------------------------------------------------
@@ -679,6 +790,14 @@ def _claim_code(c: ReadClaim, taken: set[str]) -> tuple[list[str], set[str]]:
         if len(where[-1]) > WIDTH:
             where[-1:] = [f"{names} = {{"] + [f"    {e}," for e in entries] + ["}"]
         for name, value in c.definitions:
+            call = re.fullmatch(r"(.+?)\s*\(\s*([^()]*?)\s*\)", name)
+            if call:
+                params = [p.strip() for p in call.group(2).split(",")]
+                where.append(f"{names}[{_literal(_key(call.group(1).strip()))}] = function(")
+                where += _indented(_string(value, 4), 4)
+                where += [f"    [{', '.join(_literal(p) for p in params)}],", f"    {names},", ")"]
+                imports.add("function")
+                continue
             where.append(f"{names}[{_literal(_key(name))}] = parse_expr(")
             where += _indented(_string(value, 4), 4) + [f"    {names},", ")"]
         lines += where
@@ -749,8 +868,12 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
              'Comments marked "NOT READ" hold what it could not read, with the error.',
              '"""']
     if imports:
-        names = sorted(imports - {"parse_expr"}, key=lambda s: (not s[0].isupper(), s))
-        head += ["", f"from symbolic import {', '.join(names)}"]
+        names = sorted(imports - {"parse_expr", "function"},
+                       key=lambda s: (not s[0].isupper(), s))
+        head.append("")
+        if "function" in imports:
+            head.append("from proofs.tex.bindings import function")
+        head.append(f"from symbolic import {', '.join(names)}")
         if "parse_expr" in imports:
             head.append("from symbolic.latex_parse import parse_expr")
     if result.skipped:
