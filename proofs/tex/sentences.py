@@ -342,6 +342,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                   for f in formulas]
     opened_by_if = bool(formulas) and re.match(r"^(?:if|whenever|when|suppose|assume)\b",
                                                formulas[0].lead) is not None
+    opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
+                                                formulas[0].lead) is not None
     mode = scope = ""
     quantified = False
     for k, f in enumerate(formulas):
@@ -375,6 +377,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "mention" if not relation else "unclassified"
             if role == "unclassified" and scope == "condition":
                 role = "condition"  # "with learning rate $h < 2/L$", "if …, and $x > 0$"
+        if role in ("statement", "unclassified") and re.match(r"\s*\\forall(?![A-Za-z])",
+                                                             f.latex):
+            role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
+        if role == "condition" and opened_by_let and _defines(f.latex, "let"):
+            role = "definition"  # "Let $f$ be convex and $y = 2x$"
         if role in ("statement", "condition") and _defines(f.latex, lead):
             role = "definition"
         if kind == "definition" and role in ("statement", "unclassified"):

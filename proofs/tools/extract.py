@@ -361,9 +361,9 @@ _NOT_NAMES = set(r"""
 
 
 class _Context:
-    """What the running text (outside theorem-like environments and proofs, in the same
-    section) and the definition environments before an environment define or constrain:
-    a statement that names one of these is read incompletely."""
+    """What the running text (outside theorem-like environments and proofs) and the
+    definition environments before an environment define (anywhere before it) or constrain
+    (in its section): a statement that names one of these is read incompletely."""
 
     def __init__(self, tex: str, envs: list[Environment], readings: dict[int, Reading]):
         sections = [0] + [m.start() for m in re.finditer(
@@ -387,9 +387,9 @@ class _Context:
         for p in r.pieces:
             if p.role in ("definition", "condition") and RELATION.search(p.latex):
                 pos = line_pos[min(p.line, len(line_pos)) - 1]
-                for name in _constrained(p):
-                    self.items.append((pos, self.section(pos), _Constraint(
-                        name, p.line, p.latex, p.role)))
+                for name in _constrained(p):  # a definition holds from where it stands
+                    self.items.append((pos, -1 if p.role == "definition" else self.section(pos),
+                                       _Constraint(name, p.line, p.latex, p.role)))
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
                 for p in readings[id(e)].of("definition"):

@@ -1,0 +1,135 @@
+"""``proofcheck check paper.tex`` on LaTeX as authors keep it (issue 45): each case of the
+issue's "Why" on a short paper written for the test, end to end through the command line."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from proofs.cli.main import main
+from proofs.tex.paper import read_paper
+
+PREAMBLE = r"""\documentclass{article}
+\usepackage{amsmath,amsthm}
+\input{macros}
+\newtheorem{thm}{Theorem}
+\begin{document}
+"""
+MACROS = r"""\global\long\def\R{\mathbb{R}}
+\newcommand{\wealth}{Wealth}
+\newcommand{\norm}[1]{\left\| #1 \right\|}
+\DeclareMathOperator{\tr}{tr}
+\providecommand{\sq}[2][2]{#2^{#1}}
+"""
+
+
+def write_paper(folder: pathlib.Path, body: str, name: str = "main.tex") -> pathlib.Path:
+    (folder / "macros.tex").write_text(MACROS, encoding="utf-8")
+    (folder / "sections").mkdir(exist_ok=True)
+    (folder / "sections" / "results part.tex").write_text(body, encoding="utf-8")
+    root = folder / name
+    root.write_text(PREAMBLE + "\\input{sections/results part}\n\\end{document}\n",
+                    encoding="utf-8")
+    return root
+
+
+def claims(root: pathlib.Path) -> dict[str, tuple[str, list[str], tuple[str, ...]]]:
+    p = read_paper(str(root))
+    return {e.id: (str(e.statement), sorted(str(h) for h in e.hypotheses), e.left)
+            for e in p.entries()}
+
+
+def test_input_tree_lyx_macros_and_undeclared_abbreviations(tmp_path):
+    root = write_paper(tmp_path, r"""
+\begin{lem}\label{lem:sq}For all $x \in \R$, $\sq{x} \ge 0$ and $\norm{x}_2 \ge 0$.\end{lem}
+\begin{prop}For all real $t$, $\sq[4]{t} \ge 0$.\end{prop}
+\begin{coro}Let $y > 0$. Then $\log y \le y - 1$.\end{coro}
+""")
+    assert claims(root) == {
+        "main:lemma-sq:part-1": ("x**2 >= 0", [], ()),  # \sq's optional argument: 2
+        "main:lemma-sq:part-2": ("Abs(x) >= 0", [], ()),  # a scalar's 2-norm
+        "main:proposition-1": ("t**4 >= 0", [], ()),
+        "main:corollary-1": ("log(y) <= y - 1", ["y > 0"], ()),
+    }
+    p = read_paper(str(root))
+    # the source of each statement is the file it is written in, with its line
+    assert [e.source for e in p.entries()][-1] == "Corollary 1, sections/results part.tex:4"
+
+
+def test_define_and_ie_are_not_claims_and_conditions_are_kept(tmp_path):
+    root = write_paper(tmp_path, r"""
+\begin{thm}\label{thm:binom}
+Let $n, k$ be integers satisfying $n \ge 1$ and $\frac n2 \le k \le n$.
+Define $x = \frac{2k-n}{\sqrt n}$. Then $x \ge 0$.
+\end{thm}
+\begin{thm}The strategy guarantees $\wealth_T \ge 1$, i.e. $w_t = b\,\wealth_{t-1}$.\end{thm}
+""")
+    got = claims(root)
+    assert list(got) == ["main:theorem-binom", "main:theorem-2"]
+    statement, hyps, left = got["main:theorem-binom"]
+    # x stands for its definition; the conditions the witness must meet are kept (n is a
+    # dimension to the reader, a positive integer: n >= 1 goes without saying)
+    assert statement == "(2*k - n)/sqrt(n) >= 0"
+    assert hyps == ["k <= n", "n/2 <= k"]
+    assert left == ("'integer' not read (the names are read as reals)",)
+    # a word macro is one name, not the product W·e·a·l·t·h; "i.e." restates, not checked
+    assert got["main:theorem-2"][0] == "Wealth_T >= 1"
+
+
+def test_a_refutation_of_an_incomplete_reading_is_a_candidate_not_a_finding(tmp_path,
+                                                                             capsys):
+    root = write_paper(tmp_path, r"""
+\begin{thm}Let $n, k$ be integers satisfying $1 \le k \le n$. Then $k^2 \ge n$.\end{thm}
+\begin{thm}For all real $x$, $x^2 \ge x$.\end{thm}
+""")
+    out = tmp_path / "r.json"
+    code = main(["check", str(root), "--budget", "quick", "--no-cache", "-q", "--json",
+                 str(out)])
+    text = capsys.readouterr().out
+    records = {r["id"]: r for r in json.loads(out.read_text())["results"]}
+    first, second = records["main:theorem-1"], records["main:theorem-2"]
+    assert first["status"] == "refuted" and first["reading"] == "incomplete"
+    assert first["left"] == ["'integer' not read (the names are read as reals)"]
+    assert not first["unexpected"]
+    assert second["status"] == "refuted" and second["reading"] == "complete"
+    assert second["unexpected"] and code == 1
+    assert "reading incomplete: 'integer' not read" in text
+    assert "(a candidate, not a finding)" in text
+    code = main(["errata", str(root), "--budget", "quick", "--no-cache", "-q",
+                 "--format", "json"])
+    errata = json.loads(capsys.readouterr().out)
+    ids = [f["id"] for f in errata["findings"]]
+    assert ids == ["main:theorem-2"]
+
+
+def test_a_directory_is_read_through_its_root_and_bad_sources_exit_2(tmp_path, capsys):
+    write_paper(tmp_path, r"\begin{lemma}For all real $x$, $x^2 + 1 > 0$.\end{lemma}")
+    assert main(["check", str(tmp_path), "--budget", "quick", "--no-cache", "-q"]) == 0
+    assert "proved" in capsys.readouterr().out
+    (tmp_path / "empty").mkdir()
+    for bad, said in [(tmp_path / "none.tex", "no such file"),
+                      (tmp_path / "empty", "no .tex file")]:
+        assert main(["check", str(bad), "-q"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err, err
+        assert said in err or "root" in err, err
+
+
+def test_explain_lists_roles_and_what_was_left(tmp_path, capsys):
+    root = write_paper(tmp_path, r"""
+\begin{thm}Let $f$ be convex and $y = 2x$. Then $y \ge x$ or $y \le x$.\end{thm}
+""")
+    assert main(["extract", str(root), "--explain"]) == 0
+    text = capsys.readouterr().out
+    assert "definition   y = 2x" in text and "-> read: y stands for 2*x" in text
+    assert "disjunction  y \\le x" in text
+    assert "left: words not read: 'convex'" in text
+
+
+@pytest.mark.parametrize("kind", ["proposition", "corollary"])
+def test_propositions_and_corollaries_are_read(tmp_path, kind):
+    root = write_paper(tmp_path, rf"\begin{{{kind}}}For all real $x$, $x^2 \ge 0$."
+                                 rf"\end{{{kind}}}")
+    assert list(claims(root)) == [f"main:{kind}-1"]
