@@ -108,7 +108,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
 
     t0 = time.perf_counter()
     texts = _texts(source)
-    envs = with_statements = found = read = complete = random = 0
+    envs = with_statements = found = read = complete = random = words = other = 0
     verdicts: Counter[str] = Counter()
     refuted: list[str] = []
     claims = []
@@ -131,16 +131,18 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             fresh.add(e.base or place)
             seen.add(place)
             envs += 1
-            if any(role not in ("mention",) for role, _, _ in e.lines):
+            if any(role not in ("mention", "words") for role, _, _ in e.lines):
                 with_statements += 1
-        for e in ex.skipped:
-            envs += 1
+        other += len(ex.skipped)
         mine = [c for c in [*ex.read, *ex.unread] if _env(c.claim_id) in fresh]
         found += len(mine) + sum(1 for e in ex.explained if (e.base or "") in fresh
                                  for role, _, _ in e.lines if role in ("existential",
                                                                        "disjunction"))
         read += sum(1 for c in ex.read if _env(c.claim_id) in fresh)
-        random += sum(1 for u in ex.unread if u.category and _env(u.claim_id) in fresh)
+        random += sum(1 for u in ex.unread if u.category and u.category != "statement in words"
+                      and _env(u.claim_id) in fresh)
+        words += sum(1 for u in ex.unread if u.category == "statement in words"
+                     and _env(u.claim_id) in fresh)
         for r in ex.read:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
@@ -149,7 +151,8 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
         verdicts.update(_check(claims, budget, refuted))
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
-            "read": read, "complete": complete, "not_checked": random,
+            "read": read, "complete": complete, "not_checked": random, "words": words,
+            "other": other,
             "verdicts": dict(verdicts), "refuted": refuted,
             "seconds": round(time.perf_counter() - t0, 1)}
 
@@ -192,23 +195,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench_corpus: no corpus at {corpus}", file=sys.stderr)
         return 2
     rows = [measure(s, args.check, args.budget) for s in sources(corpus)]
-    head = (f"{'source':40} {'files':>5} {'envs':>5} {'with':>5} {'found':>5} {'read':>5} "
-            f"{'compl':>5} {'rand':>5} {'s':>6}")
+    head = (f"{'source':36} {'files':>5} {'other':>5} {'envs':>5} {'with':>5} {'found':>5} "
+            f"{'words':>5} {'read':>5} {'compl':>5} {'rand':>5} {'s':>6}")
     print(head + ("  verdicts" if args.check else ""))
     for r in rows:
-        line = (f"{r['source'][:40]:40} {r['files']:5} {r['envs']:5} {r['with']:5} "
-                f"{r['found']:5} {r['read']:5} {r['complete']:5} {r['not_checked']:5} "
-                f"{r['seconds']:6}")
+        line = (f"{r['source'][:36]:36} {r['files']:5} {r['other']:5} {r['envs']:5} "
+                f"{r['with']:5} {r['found']:5} {r['words']:5} {r['read']:5} {r['complete']:5} "
+                f"{r['not_checked']:5} {r['seconds']:6}")
         if args.check:
             line += "  " + ", ".join(f"{k} {v}" for k, v in sorted(r["verdicts"].items()))
         print(line)
-    tot = {k: sum(r[k] for r in rows)
-           for k in ("files", "envs", "with", "found", "read", "complete", "not_checked")}
-    print(f"{'all':40} {tot['files']:5} {tot['envs']:5} {tot['with']:5} {tot['found']:5} "
-          f"{tot['read']:5} {tot['complete']:5} {tot['not_checked']:5} "
-          f"{round(sum(r['seconds'] for r in rows), 1):6}")
+    tot = {k: sum(r[k] for r in rows) for k in ("files", "other", "envs", "with", "found",
+                                               "words", "read", "complete", "not_checked")}
+    print(f"{'all':36} {tot['files']:5} {tot['other']:5} {tot['envs']:5} {tot['with']:5} "
+          f"{tot['found']:5} {tot['words']:5} {tot['read']:5} {tot['complete']:5} "
+          f"{tot['not_checked']:5} {round(sum(r['seconds'] for r in rows), 1):6}")
     envs = max(tot["envs"], 1)
-    print(f"statements found in {100 * tot['with'] / envs:.0f}% of the environments; "
+    found_in = tot["with"] + tot["words"]
+    print(f"a statement found in {100 * found_in / envs:.0f}% of the theorem-like environments "
+          f"({tot['with']} with formulas, {tot['words']} in words; remarks, examples and "
+          f"exercises apart: {tot['other']}); "
           f"read {tot['read']} of {tot['found']} found, {tot['complete']} completely; "
           f"{tot['not_checked']} recognised and not checked (random quantities, abstract "
           f"functions, limits)")

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.tex.sentences import RELATION, Piece, Reading, read_body
+from proofs.tex.sentences import RELATION, Piece, Reading, blank_displays, prose, read_body
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 
 REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
@@ -490,6 +490,13 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
 
         names.setdefault(n, dim(n.lstrip("\\")))
     definitions, unbound = _bind(reading.of("definition"), names, ex)
+    if not [p for p in reading.pieces if p.role != "mention"]:
+        words = " ".join(prose(blank_displays(env.body)).split()[:16])
+        if words:  # "$f^*$ is convex": a statement in words, found and not read
+            out.unread.append(Unread(base, words, f"{ex.source}", "", "statement in words"))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("words", words, "a statement in words: not read"))
+        return
     if reading.random:
         for s in reading.of("statement"):
             out.unread.append(Unread(base, s.latex, _source(ex.source, s, where), "",
@@ -837,6 +844,10 @@ def _indented(lits: list[str], indent: int, first: str = "") -> list[str]:
 
 
 def _unread_code(u: Unread) -> list[str]:
+    if u.category:
+        lines = _comment(f"NOT CHECKED ({u.category}): {u.claim_id} ({u.source})")
+        lines += _comment(f"LaTeX: {u.statement}", "#   ")
+        return lines + (_comment(f"reason: {u.error}", "#   ") if u.error else [])
     lines = _comment(f"NOT READ: {u.claim_id} ({u.source})")
     lines += _comment(f"LaTeX: {u.statement}", "#   ")
     lines += _comment(f"error: {u.error}", "#   ")
