@@ -147,13 +147,16 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
                 claims.append((path, r))
+    records: list[dict[str, Any]] = []
     if check:
-        verdicts.update(_check(claims, budget, refuted))
+        verdicts.update(_check(claims, budget, refuted, records))
+    else:
+        records = [record(path, r) for path, r in claims]
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
             "read": read, "complete": complete, "not_checked": random, "words": words,
             "other": other,
-            "verdicts": dict(verdicts), "refuted": refuted,
+            "verdicts": dict(verdicts), "refuted": refuted, "records": records,
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
@@ -162,7 +165,20 @@ def _env(claim_id: str) -> str:
     return claim_id.rsplit(":part-", 1)[0].rsplit(":item-", 1)[0]
 
 
-def _check(claims: list, budget: str, refuted: list[str]) -> Counter[str]:
+def record(source: pathlib.Path, r: Any, verdict: Any = None) -> dict[str, Any]:
+    """One read statement as ``--dump`` writes it (for the audit): where, as printed, as
+    read, how completely, and its verdict."""
+    from proofs.model.results import read_as
+
+    return {"root": str(source), "id": r.claim_id, "where": r.source.rsplit(", ", 1)[-1],
+            "printed": r.statement, "read_as": read_as(r.claim), "reading": r.reading,
+            "left": list(r.left),
+            "status": None if verdict is None else verdict.status.value,
+            "witness": None if verdict is None else verdict.witness}
+
+
+def _check(claims: list, budget: str, refuted: list[str],
+           records: list[dict[str, Any]] | None = None) -> Counter[str]:
     from numeric.budget import Budget
     from numeric.stages.cascade import decide
 
@@ -174,6 +190,8 @@ def _check(claims: list, budget: str, refuted: list[str]) -> Counter[str]:
         except Exception as exc:
             out[f"error: {type(exc).__name__}"] += 1
             continue
+        if records is not None:
+            records.append(record(path, r, v))
         status = v.status.value
         out[status + ("" if not r.left else " (incomplete)")] += 1
         if status == "refuted":
@@ -189,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="decide the read statements")
     ap.add_argument("--budget", default="quick")
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    ap.add_argument("--dump", metavar="FILE", help="write every read statement (where, as "
+                    "printed, as read, reading, verdict) as JSON, for the audit; it holds "
+                    "corpus text: keep it outside the project")
     args = ap.parse_args(argv)
     corpus = pathlib.Path(args.corpus)
     if not corpus.is_dir():
@@ -221,8 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         for line in r["refuted"]:
             print(f"refuted: {r['source']}: {line}")
+    if args.dump:
+        pathlib.Path(args.dump).write_text(json.dumps(
+            [x for r in rows for x in r["records"]], indent=1), encoding="utf-8")
     if args.json:
-        pathlib.Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        figures = [{k: v for k, v in r.items() if k != "records"} for r in rows]
+        pathlib.Path(args.json).write_text(json.dumps(figures, indent=1), encoding="utf-8")
     return 0
 
 
