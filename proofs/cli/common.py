@@ -104,6 +104,8 @@ def _tex_entries(target: str, places: dict[str, str]) -> list[Lemma]:
         paper = read_paper(target)
     except SourceError as exc:
         raise UsageError(str(exc)) from None
+    for w in paper.warnings():
+        print(f"proofcheck: warning: {w}", file=sys.stderr)
     entries = paper.entries()
     if not paper.extraction.environments:
         raise UsageError(f"{target}: no theorem-like environments found (theorem, lemma, "

@@ -68,11 +68,28 @@ def cmd_check(args: argparse.Namespace) -> int:
     # a user's claims or a paper's source: show the reading
     own = any(str(t).endswith((".py", ".tex")) or os.path.isdir(t) for t in args.targets)
     print(table.terminal_table(results, read_as=own))
+    unchecked = _not_checked(args.targets)
+    if unchecked:
+        print(table.not_checked_table(unchecked))
     if args.json:
         write_atomic(args.json, results_json.to_json(results, args.seed, args.budget) + "\n")
     if args.junit:
         write_atomic(args.junit, table.to_junit(results))
     return 1 if any(r.unexpected for r in results) else 0
+
+
+def _not_checked(targets: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The statements of the LaTeX sources among ``targets`` that were found and not
+    checked: ``(id, where, why)`` (the reading is cached: nothing is read twice)."""
+    from proofs.tex.paper import is_source, read_paper
+
+    rows = []
+    for t in targets:
+        if is_source(t):
+            for u in read_paper(t).extraction.unread:
+                why = u.category or "not read: " + u.error.split(": ", 1)[-1]
+                rows.append((u.claim_id, u.source.split(", ")[-1], why))
+    return rows
 
 
 def _witnesses_for(args: argparse.Namespace) -> Any:

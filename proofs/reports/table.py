@@ -97,8 +97,30 @@ def terminal_table(results: list[Result], color: bool | None = None,
     return "\n".join(lines)
 
 
+def not_checked_table(rows: list[tuple[str, str, str]], limit: int = 160) -> str:
+    """The statements of a paper's source that were found and not checked, one per line:
+    ``(id, where, why)`` rows, grouped by why (``random quantity``, ``statement in words``, a
+    reader's error), with a count per group.
+
+    >>> print(not_checked_table([("p:lemma-1", "Lemma 1, p.tex:3", "random quantity")]))
+    not checked: 1 statement
+      random quantity (1): p:lemma-1 (Lemma 1, p.tex:3)
+    """
+    if not rows:
+        return ""
+    groups: dict[str, list[str]] = {}
+    for cid, where, why in rows:
+        groups.setdefault(why, []).append(f"{cid} ({where})")
+    lines = [f"not checked: {len(rows)} statement{'s' if len(rows) != 1 else ''}"]
+    for why, items in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        lines.append(clip(f"  {why} ({len(items)}): {'; '.join(items)}", limit))
+    return "\n".join(lines)
+
+
 def summary_line(results: list[Result]) -> str:
     """Counts by status, and unexpected verdicts."""
+    if not results:
+        return "0 results: no claim was checked"
     counts = {s: sum(r.status is s for r in results) for s in Status}
     parts = [f"{c} {s.value}" for s, c in counts.items() if c]
     bad = sum(r.unexpected for r in results)
@@ -108,6 +130,9 @@ def summary_line(results: list[Result]) -> str:
     if missed:
         out += (f"; {missed} pinned finding(s) not reproduced at this budget (marked ?; "
                 "try --budget default)")
+    candidates = sum(r.status is Status.REFUTED and bool(r.annotation.left) for r in results)
+    if candidates:
+        out += f"; {candidates} refuted as read incompletely (candidates, not findings)"
     return out
 
 

@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -52,6 +53,11 @@ class TexPaper:
         """The paper as the review takes it (``errata paper.tex``)."""
         return Paper(self.key, self.title, self.document.root, self.entries())
 
+    def warnings(self) -> list[str]:
+        """What a user should know before trusting the reading: inputs that are missing."""
+        return [f"{where}: input {name} not found: what it defines is not read"
+                for name, where in self.document.missing]
+
     @property
     def title(self) -> str:
         m = re.search(r"\\title\s*(?:\[[^\]]*\])?\s*\{((?:[^{}]|\{[^{}]*\})*)\}",
@@ -73,10 +79,24 @@ def paper_key(path: str) -> str:
 
 def read_paper(path: str, key: str | None = None, ids: str = "label") -> TexPaper:
     """Read the paper at ``path`` (a ``.tex`` root or a directory). Raises
-    :class:`~proofs.tex.source.SourceError` (one line) for a source it cannot load."""
+    :class:`~proofs.tex.source.SourceError` (one line) for a source it cannot load. A
+    source read again unchanged (same files, same times) is not read twice."""
     doc = load(path)
+    stamp = tuple(_stamp(os.path.join(os.path.dirname(doc.root), f)) for f in doc.files)
+    return _read(doc.root, key or paper_key(path), ids, stamp)
+
+
+def _stamp(path: str) -> tuple[str, float]:
+    try:
+        return path, os.path.getmtime(path)
+    except OSError:
+        return path, 0.0
+
+
+@functools.lru_cache(maxsize=8)
+def _read(root: str, key: str, ids: str, stamp: tuple) -> TexPaper:
+    doc = load(root)
     text = expand_document(doc.text)
-    key = key or paper_key(path)
     return TexPaper(key, doc, extract(text, doc.root, key, locate=doc.where_line))
 
 

@@ -99,6 +99,8 @@ equation equations expression expressions inequality relation relations same giv
 nonzero non-zero positive negative nonnegative non-negative nonpositive non-positive strictly
 integer integers natural naturals eq equ ineq lemma theorem proposition corollary claim fact
 definition assumption remark section appendix proof above below shown show shows
+s t th label two three respect from over consider use using they into obtained starting
+after version similar iterate iterates step steps sequence sequences index indices
 """.split())
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
              "nonpositive": "\\le", "non-positive": "\\le", "nonzero": "\\neq",

@@ -411,6 +411,31 @@ class _Reader:
         self.stack.pop()
 
 
+def _nested_root(directory: str) -> str:
+    """The root of a directory whose ``.tex`` files sit in folders below it: the one
+    document there (the shallowest), else a one-line error naming the candidates."""
+    found: list[str] = []
+    for here, dirs, files in sorted(os.walk(directory)):
+        dirs.sort()
+        for n in sorted(files):
+            if n.endswith(".tex"):
+                t = strip_comments(_decode(os.path.join(here, n)))
+                cls = _CLASS.search(t)
+                if cls and _BEGIN_DOC.search(t, cls.end()) and \
+                        cls.group(1) not in ("subfiles", "standalone"):
+                    found.append(os.path.join(here, n))
+    if not found:
+        raise SourceError(f"no .tex file with \\documentclass and \\begin{{document}} in "
+                          f"{directory} or below")
+    depth = min(f.count(os.sep) for f in found)
+    top = [f for f in found if f.count(os.sep) == depth]
+    if len(top) == 1:
+        return top[0]
+    shown = ", ".join(os.path.relpath(f, directory) for f in top[:4])
+    raise SourceError(f"{len(top)} candidate roots below {directory}: {shown}"
+                      f"{' …' if len(top) > 4 else ''} (pass the one to read)")
+
+
 def _root_of(directory: str) -> str:
     """The root ``.tex`` of ``directory``: the document (``\\documentclass`` and
     ``\\begin{document}``, not a subfile) there; among several, ``main.tex``, ``paper.tex``,
@@ -421,7 +446,7 @@ def _root_of(directory: str) -> str:
     except OSError as exc:
         raise SourceError(f"cannot read {directory}: {exc.strerror or exc}") from None
     if not names:
-        raise SourceError(f"no .tex file in {directory}")
+        return _nested_root(directory)
     texts = {n: strip_comments(_decode(os.path.join(directory, n))) for n in names}
     candidates = []
     for n, t in texts.items():

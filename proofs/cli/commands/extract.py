@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         paper = read_paper(args.tex, key, ids=args.ids)
     except SourceError as exc:
         raise UsageError(str(exc)) from None
+    for w in paper.warnings():
+        print(f"proofcheck: warning: {w}", file=sys.stderr)
     result = paper.extraction
     if not result.environments:
         raise UsageError(f"{args.tex}: no theorem-like environments found (theorem, lemma, "
