@@ -254,8 +254,10 @@ def declaration(text: str) -> tuple[list[Declaration], list[str]] | None:
 
 def objects(decls: tuple[Declaration, ...]) -> dict[str, Any]:
     """The ``where`` of a claim: vectors and matrices (dimensions other than ``n``, ``d``
-    declared with :func:`symbolic.dim` and listed by name too)."""
-    from symbolic import dim, matrix, vector
+    listed by name too, as :func:`paper_dimension` gives them)."""
+    from symbolic import matrix, vector
+
+    dim = paper_dimension
 
     def size(s: str) -> Any:
         return int(s) if s.isdigit() else dim(s)
@@ -271,6 +273,16 @@ def objects(decls: tuple[Declaration, ...]) -> dict[str, Any]:
         elif len(dcl.shape) == 2:
             out[dcl.name] = matrix(plain, size(dcl.shape[0]), size(dcl.shape[1]))
     return out
+
+
+def paper_dimension(name: str) -> Any:
+    """The dimension a paper declares (``A \\in \\mathbb{R}^{m \\times d}``, "$m$ a positive
+    integer"): the one the session declared, else a dimension of the reading, which the back
+    ends size like any other but which no later formula takes for a dimension unless its
+    statement declares it too (another paper's ``m`` is a real scalar)."""
+    from symbolic.latex_parse.names import read_as_dimension
+
+    return read_as_dimension(name)
 
 
 def _plain(name: str) -> str:
@@ -408,7 +420,7 @@ def _constrained(p: Piece) -> list[str]:
     if p.role == "definition":
         lhs = re.split(r":=|=:|\\coloneqq|\\triangleq|(?<![<>!\\])=", p.latex, maxsplit=1)[0]
         base = re.split(r"[_^(]", lhs.strip(), maxsplit=1)[0].strip()
-        return [base] if base else []
+        return [base] if re.fullmatch(r"\\?[A-Za-z]+", base) else []
     names = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex)) - _NOT_NAMES
     return sorted(n for n in names if n not in ("d", "e"))
 
@@ -486,9 +498,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     decl_where = tuple({dcl.name: dcl for dcl in decls}.values())
     names = objects(decl_where)
     for n in reading.integers:
-        from symbolic import dim
-
-        names.setdefault(n, dim(n.lstrip("\\")))
+        names.setdefault(n, paper_dimension(n.lstrip("\\")))
     definitions, unbound = _bind(reading.of("definition"), names, ex)
     if not [p for p in reading.pieces if p.role != "mention"]:
         words = " ".join(prose(blank_displays(env.body)).split()[:16])

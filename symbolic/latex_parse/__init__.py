@@ -12,7 +12,12 @@ implicit multiplication (``Ax``, ``2\sqrt{n}``), ``A_{*,i}`` (a column), ``v_i``
 gives one relation per link. Also softmax, log-sum-exp, KL, entropy, ``\max``/``\min``,
 ``\prod``, ``\nabla``, ``\partial``, indicators, floor/ceiling, cosh/sinh/erf/atan2, and
 conditions after the statement (:mod:`.statement`): the full list, with examples, is
-``docs/latex-notation.md``.
+``docs/latex-notation.md``. Real papers' notation too: ``\|v\|^2_2`` (superscript first),
+decorated names (``x^*``, ``x'``, ``x^{(t)}``), words (``\mathrm{Regret}_T``), ellipses
+(``x_1 + \cdots + x_n``), TeX's unbraced arguments (``\frac12``), ``\binom``, ``\int_a^b
+f(x)\,dx``, sizes and spacing; a letter bounding a sum (``\sum_{i=1}^{t-1}``) is a dimension.
+Expectations, probabilities, limits, infima, suprema, arg-minima and derivatives of unknown
+functions raise :class:`NotChecked` (a :class:`LatexError` with a ``category``).
 
 Names: see :mod:`symbolic.latex_parse.build` (``where`` first; ``n``, ``d`` are dimensions; other
 single letters and Greek letters are real scalars; ``\alpha(x)``-style functions come from
@@ -36,54 +41,40 @@ Example:
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
+from lark import Token
 
 from symbolic import hooks
-from symbolic.latex_parse.build import Builder, key
-from symbolic.latex_parse.grammar import GRAMMAR
-from symbolic.latex_parse.lexer import GREEK, LatexError, tokenize
+from symbolic.latex_parse.build import (
+    Builder,
+    PromoteToDimension,
+    forget_read_dimensions,
+    key,
+    read_as_dimension,
+)
+from symbolic.latex_parse.grammar import _Lexer as _Lexer  # the grammar test builds with it
+from symbolic.latex_parse.grammar import parse_tree as _tree
+from symbolic.latex_parse.lexer import GREEK, LatexError, NotChecked
 from symbolic.latex_parse.statement import Statement, read_statement
 from symbolic.prop import Prop
 
-__all__ = ["LatexError", "Statement", "parse_claim", "parse_expr", "parse_props",
-           "parse_statement"]
+__all__ = ["LatexError", "NotChecked", "Statement", "forget_read_dimensions", "parse_claim",
+           "parse_expr", "parse_props", "parse_statement"]
 
 
-class _Lexer(Lexer):
-    def __init__(self, conf: Any) -> None:
-        pass
-
-    def lex(self, data: Any) -> Any:
-        return tokenize(data)
-
-
-@functools.cache
-def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", lexer=_Lexer, propagate_positions=True)
-
-
-def _tree(text: str) -> Any:
-    if not text.strip():
-        raise LatexError(text, 0, "empty formula")
-    try:
-        return _parser().parse(text)
-    except UnexpectedToken as exc:
-        tok = exc.token
-        if tok.type == "$END":
-            raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
-        start = tok.start_pos or 0
-        shown = text[start:tok.end_pos] if tok.end_pos else str(tok.value)
-        raise LatexError(text, start, f"unexpected '{shown}'") from None
-    except UnexpectedEOF:
-        raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
-    except UnexpectedCharacters as exc:
-        raise LatexError(text, exc.pos_in_stream or 0, "unexpected character") from None
-    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
-        raise LatexError(text, getattr(exc, "pos_in_stream", 0) or 0, str(exc)) from None
+def _build(text: str, where: dict[str, Any] | None, read: Any) -> tuple[Builder, Any]:
+    """``read(builder)`` with a builder of ``text``, read again while names turn out to be
+    dimensions (they bound a sum: see :mod:`.build`)."""
+    dims: dict[str, Any] = {}
+    while True:
+        b = Builder(text, where, dims)
+        try:
+            return b, _wrap(text, lambda b=b: read(b))
+        except PromoteToDimension as signal:
+            if signal.name in dims:  # pragma: no cover - a promoted name is not promoted again
+                raise LatexError(text, 0, f"cannot read {signal.name} as a dimension") from None
+            dims[signal.name] = read_as_dimension(signal.name)
 
 
 def _wrap(text: str, fn: Any) -> Any:
@@ -94,6 +85,11 @@ def _wrap(text: str, fn: Any) -> Any:
     except (ValueError, TypeError, AttributeError) as exc:
         # shape errors and the like from SymPy or the toolkit: point at the formula's start
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if msg.startswith("Integral (in ") and "no back end evaluates it" in msg:
+            raise NotChecked(text, max(text.find("\\int"), 0),
+                             f"an integral: not checked (read as "
+                             f"{msg[len('Integral (in '):msg.index(') is not')]}; no back end "
+                             "evaluates it)", "integral") from None
         raise LatexError(text, 0, f"cannot build the formula: {msg}") from None
 
 
@@ -105,8 +101,7 @@ def parse_expr(text: str, where: dict[str, Any] | None = None) -> Any:
         raise LatexError(text, 0, "expected one expression, found conditions after it")
     if len(chains[0].children) != 1:
         raise LatexError(text, 0, "expected an expression, found a relation")
-    b = Builder(text, where)
-    return _wrap(text, lambda: b.expr(chains[0].children[0]))
+    return _build(text, where, lambda b: b.expr(chains[0].children[0]))[1]
 
 
 def parse_statement(text: str, where: dict[str, Any] | None = None) -> Statement:
@@ -118,8 +113,9 @@ def parse_statement(text: str, where: dict[str, Any] | None = None) -> Statement
     (['exp(x) >= x + 1'], ['0 <= x', 'x <= 1'])
     """
     tree = _tree(text)
-    b = Builder(text, where)
-    return _wrap(text, lambda: read_statement(b, tree))
+    b, out = _build(text, where, lambda b: read_statement(b, tree))
+    out.dimensions = sorted(b.dims.values(), key=str)
+    return out
 
 
 def parse_props(text: str, where: dict[str, Any] | None = None) -> list[Any]:
@@ -170,10 +166,13 @@ def statement_names(body: Any, where: dict[str, Any] | None) -> dict[str, Any]:
     (True, ['i', 'x'])
     """
     from symbolic import objects as ob
+    from symbolic.latex_parse.build import ReadDimension
 
     out = dict(where or {})
     have = {key(k) for k in out}
-    for sym in sorted(ob.symbols_of(body.lhs) | ob.symbols_of(body.rhs), key=str):
+    read = {s for side in (body.lhs, body.rhs) for s in getattr(side, "free_symbols", set())
+            if isinstance(s, ReadDimension)}  # a t read as a dimension is the hypotheses' t
+    for sym in sorted(ob.symbols_of(body.lhs) | ob.symbols_of(body.rhs) | read, key=str):
         name = str(sym)
         for k in (name, "\\" + name) if name in GREEK else (name,):
             if key(k) not in have:

@@ -9,6 +9,14 @@ written (``where={"\\alpha(x)": ...}``) or called (``where={"\\alpha": lambda v:
 unknown one is an error (write ``\\beta \\cdot (1 - \\beta)`` for a product). ``I_n`` is the
 identity (a bare ``I`` takes its size from the matrix it meets), ``H(p)`` of a vector is its
 entropy. Big operators, derivatives, functions and indicators: :mod:`.operators`.
+
+Decorated names are names of their own: ``x^*``, ``w^\\star``, ``x'``, ``x^{(t)}``,
+``\\theta^{\\mathrm{new}}`` (looked up in ``where`` as written, else real scalars; ``x^*`` is not
+``x``), and so are words: ``\\mathrm{Regret}_T`` is the scalar ``Regret_T``. A superscript
+written before a subscript is read as TeX typesets it: ``x^2_i`` is ``x_i^2``. A name in
+:data:`~.names.COUNT_NAMES` that bounds a ``\\sum`` or ``\\prod`` (``\\sum_{i=1}^{t-1}``) and
+is not in ``where`` is a dimension in the whole formula
+(:class:`~.names.PromoteToDimension` restarts the reading).
 """
 
 from __future__ import annotations
@@ -20,24 +28,48 @@ import sympy as sp
 from lark import Token, Tree
 
 from symbolic import objects as ob
-from symbolic.latex_parse.lexer import LatexError
-from symbolic.latex_parse.names import _end, _start, key
-from symbolic.latex_parse.operators import Operators
+from symbolic.latex_parse.lexer import LatexError, NotChecked
+from symbolic.latex_parse.names import (
+    COUNT_NAMES,
+    PromoteToDimension,
+    ReadDimension,
+    _end,
+    _start,
+    canon,
+    declared_dims,
+    forget_read_dimensions,
+    key,
+    read_as_dimension,
+    scripts,
+    unwrap_words,
+)
+from symbolic.latex_parse.operators import Ellipsis, Operators
 from symbolic.latex_parse.values import Eye, Interval, Norm, Ones, RealSet, V, clean_sub
 
 #: standard notation, read as mathematicians read it unless ``where`` declares the name
 CONSTANTS: dict[str, Any] = {"e": sp.E, "\\mathrm{e}": sp.E, "\\pi": sp.pi}
 CONSTANT_NAMES = {"e": "Euler's number e", "\\mathrm{e}": "Euler's number e",
                   "\\pi": "the number π"}
+#: big-O and little-o: ``O(n)`` hides a constant
+BIG_O = ("O", "o", "\\mathcal{O}", "\\mathcal{o}")
+_SET_NAME = re.compile(r"^\\math(?:cal|scr|frak)\{")
 
 
-class Builder(Operators):
+class Builder(Operators, Ellipsis):
     """Turns a parse tree of ``text`` into SymPy objects (see the module docstring)."""
 
-    def __init__(self, text: str, where: dict[str, Any] | None):
+    def __init__(self, text: str, where: dict[str, Any] | None,
+                 dims: dict[str, Any] | None = None):
         self.text = text
-        self.where = {key(k): v for k, v in (where or {}).items()}
+        self.where = {canon(key(k)): v for k, v in (where or {}).items()}
+        #: the names ``where`` gives (not those bound while reading)
+        self.given = set(self.where)
+        #: names read as dimensions because they bound a sum (see the module docstring)
+        self.dims = dict(dims or {})
+        for name, sym in self.dims.items():
+            self.where[key(name)] = sym
         self.bound: dict[int, set] = {}  # big operator node -> the symbols it binds
+        self.binding: list[str] = []  # the indices of the big operators being read
         #: where what was read is defined, noted as each construct is built, before SymPy
         #: simplifies it (``\\frac{x}{x}`` is 1 to SymPy; it is defined where ``x ≠ 0``)
         self.conditions: list[Any] = []
@@ -64,19 +96,51 @@ class Builder(Operators):
         return self.text[_start(node):_end(node)]
 
     def lookup(self, name: str) -> Any:
-        return self.where.get(key(name))
+        k = canon(key(name))
+        found = self.where.get(k)
+        if found is None and "{" in k:
+            found = self.where.get(canon(key(unwrap_words(name))))
+        return found
+
+    def reread(self, text: str) -> Any:
+        """A builder of ``text`` (a canonical form of part of this formula) sharing this
+        one's names, bindings and definedness conditions."""
+        sub = type(self)(text, None)
+        sub.where, sub.given, sub.dims = self.where, self.given, self.dims
+        sub.bound, sub.binding, sub.conditions = self.bound, self.binding, self.conditions
+        return sub
 
     def default_name(self, name: str, node: Any) -> Any:
         """What a name not in ``where`` means (see the module docstring)."""
         if name in CONSTANTS:
             return CONSTANTS[name]
-        if name in ob.DIMS:
-            return ob.DIMS[name]
+        dims = declared_dims()
+        if name in dims:
+            return dims[name]
         if re.fullmatch(r"[A-Za-z]", name):
             return ob.scalar(name)
         if re.fullmatch(r"\\[A-Za-z]+", name):
             return ob.scalar(name[1:])
-        return ob.scalar(key(name))
+        core = scripts(name)[0]
+        upright = re.fullmatch(r"\\(?:mathrm|operatorname\*?|text|textrm|mathsf|textnormal)"
+                               r"\s*\{\s*([A-Za-z])\s*\}", core)
+        if upright and not _SET_NAME.match(name):
+            raise self.err(node, f"{core}: an upright letter, which may not be the italic "
+                                 f"{upright.group(1)}: declare {core} in where, or write "
+                                 f"{upright.group(1)}")
+        if _SET_NAME.match(name):
+            core = name[:name.index("}") + 1]
+            raise self.err(node, f"{core} (a set or a class) is not a value: declare {name} "
+                                 "in where")
+        core, parts = scripts(name)
+        if any(p[0] != "_" for p in parts):
+            plain = self.lookup(core)
+            if plain is not None and ob.is_matrix(plain) and not any(
+                    self.lookup(core + p) is not None for p in parts if p[0] != "_"):
+                deco = core + "".join(p for p in parts if p[0] != "_")
+                raise self.err(node, f"{deco} is not in where ({core} is {_shape(plain)}, "
+                                     f"and {deco} is a symbol of its own): declare {deco}")
+        return ob.scalar(unwrap_words(key(name)))
 
     def resolve(self, name: str, node: Any) -> Any:
         """The object a (possibly subscripted) name stands for."""
@@ -92,6 +156,12 @@ class Builder(Operators):
                 return Eye()  # the identity, sized by the matrix it meets
             return self.default_name(name, node)
         bval = self.lookup(base)
+        if bval is None and base not in CONSTANTS and base not in ("I", "\\delta"):
+            for var in self.binding:
+                if re.search(rf"(?<![A-Za-z\\]){re.escape(var)}(?![A-Za-z])", sub):
+                    raise self.err(node, f"{name}: {base} is not in where; inside a big "
+                                         f"operator over {var}, {name} must be an entry of a "
+                                         f"declared vector or matrix: declare {base}")
         if bval is None and base == "I":
             return sp.Identity(self.index_or_dim(sub, node))
         if bval is None and base == "\\delta":
@@ -102,7 +172,7 @@ class Builder(Operators):
                                  f"vector, an entry), declare it in where")
         if bval is not None and ob.is_matrix(bval):
             return self.subscript(bval, sub, node)
-        if base in ob.DIMS or (bval is not None and not ob.is_matrix(bval)):
+        if base in declared_dims() or (bval is not None and not ob.is_matrix(bval)):
             raise self.err(node, f"cannot subscript the scalar {base} with {sub!r}: put "
                                  f"{name!r} in where")
         return self.default_name(name, node)
@@ -168,10 +238,16 @@ class Builder(Operators):
         return out if isinstance(out, V) else V("value", value=out, pos=_start(node))
 
     def t_add(self, node: Tree) -> Any:
+        terms = _terms(node)
+        if any(_is_dots(t) for _, t in terms):
+            return self.ellipsis(terms, node)
         a, _, b = node.children
         return self.plus(a, b, 1)
 
     def t_sub(self, node: Tree) -> Any:
+        terms = _terms(node)
+        if any(_is_dots(t) for _, t in terms):
+            return self.ellipsis(terms, node)
         a, _, b = node.children
         return self.plus(a, b, -1)
 
@@ -270,6 +346,21 @@ class Builder(Operators):
         if known or (_split_sub(name.text)[1] is not None and self.lookup(
                 _split_sub(name.text)[0]) is not None):
             return None
+        core = _split_sub(name.text)[0]
+        if re.sub(r"\\(?:widetilde|tilde)\s*\{\s*(.*)\}$", r"\1", core).strip() in BIG_O:
+            raise LatexError(self.text, name.pos, f"{name.text}({paren.text}): asymptotic "
+                                                  "notation hides a constant: state the "
+                                                  "constant (\\le C \\cdot ...)")
+        if core.endswith("'") or re.search(r"\^\{\(\d+\)\}$", core):
+            plain = re.sub(r"('+|\^\{\(\d+\)\})$", "", core)
+            if self.lookup(plain) is not None:
+                raise LatexError(self.text, name.pos, f"{name.text}({paren.text}): the "
+                                                      f"derivative of {plain} is not computed "
+                                                      f"from where: declare {core} there")
+            raise NotChecked(self.text, name.pos, f"abstract function {plain}: not checked "
+                                                  f"({name.text}({paren.text}) is a derivative "
+                                                  f"of a function not in where)",
+                             "abstract function")
         raise LatexError(self.text, name.pos,
                          f"unknown function {name.text}({paren.text}): pass it in where "
                          f"(where={{{key(name.text + '(' + paren.text + ')')!r}: ...}} or a "
@@ -277,21 +368,110 @@ class Builder(Operators):
                          f"({paren.text}) for a product")
 
     def t_postfix(self, node: Tree) -> V:
-        prim, posts = node.children[0], node.children[1:]
+        prim = node.children[0]
         base = self.visit(prim)
+        posts = self.script_order(list(node.children[1:]), base)
         if base.kind == "name":
-            # subscripts extend the name (x_{t+1}, \delta_{b,1}, L_{\exp}, A_{*,i})
-            while posts and posts[0].children[0].type == "SUB":
-                base = V("name", text=base.text + "_{" + self.sub_text(posts[0].children[1])
-                         + "}", pos=base.pos)
-                posts = posts[1:]
+            base, posts = self.decorate(base, posts)
             if not posts:
                 return base
             return V("value", value=self.apply_posts(self.value(base), posts), pos=base.pos)
+        for post in posts:
+            if _kind(post) == "SUP" and self.label(post.children[1], base) not in (None, "^{*}"):
+                text = self.src(post.children[1]).strip()
+                raise self.err(post, f"a superscript {text} on an expression: a label or a "
+                                     "power? write the power without parentheses")
         if base.kind in ("paren", "set"):
             base.posts = list(posts)
             return base
         return V("value", value=self.apply_posts(base.value, posts), pos=base.pos)
+
+    def script_order(self, posts: list, base: V) -> list:
+        """Sub- and superscripts in the order they apply: TeX typesets ``x^2_i`` as ``x_i^2``
+        (both scripts on ``x``), so a superscript written before a subscript follows it. Of a
+        matrix, ``A^{-1}_{ij}`` is refused: ``(A^{-1})_{ij}`` or ``(A_{ij})^{-1}``."""
+        out = list(posts)
+        k = 0
+        while k + 1 < len(out):
+            if _kind(out[k]) == "SUP" and _kind(out[k + 1]) == "SUB":
+                if k > 0 and _kind(out[k - 1]) == "SUB":
+                    raise self.err(out[k + 1], "a double subscript (TeX refuses it too)")
+                self.check_swap(out[k], out[k + 1], base)
+                out[k], out[k + 1] = out[k + 1], out[k]
+                k += 2
+            else:
+                k += 1
+        return out
+
+    def check_swap(self, sup: Tree, sub: Tree, base: V) -> None:
+        """Refuse ``M^{e}_{i}`` of a matrix ``M`` when both ``(M^{e})_i`` and ``(M_i)^{e}`` are
+        readings (a decoration, or a power of a vector's entry, has one)."""
+        if self.label(sup.children[1], base) is not None:
+            return
+        m = None
+        if base.kind == "name" and not base.posts:
+            m = self.lookup(base.text)
+        elif base.kind == "paren" and len(base.args) == 1:
+            m = base.args[0]
+        elif base.kind == "value":
+            m = base.value
+        if not ob.is_matrix(m):
+            return
+        power = self.src(sup.children[1]).strip().strip("{}").strip()
+        if m.shape[1] == 1 and re.fullmatch(r"\d+", power):
+            return  # x^2_i: a vector has no square, its entry does
+        b = self.text[base.pos:_start(sup)].strip()
+        e, i = self.src(sup.children[1]).strip(), self.src(sub.children[1]).strip()
+        raise self.err(sup, f"two readings: {b}^{e}_{i} is ({b}^{e})_{i} or ({b}_{i})^{e} (TeX "
+                            "sets both scripts on one base): write one of them")
+
+    def decorate(self, base: V, posts: list) -> tuple[V, list]:
+        """The name ``base`` with the subscripts (``x_{t+1}``, ``A_{*,i}``) and decorations
+        (``x^*``, ``x'``, ``x^{(t)}``, ``x^{\\mathrm{new}}``) that extend it, and the posts left
+        (powers, transposes)."""
+        subs: list[str] = []
+        decos: list[str] = []
+        k = 0
+        while k < len(posts):
+            post = posts[k]
+            if _kind(post) == "SUB":
+                subs.append("_{" + self.sub_text(post.children[1]) + "}")
+            elif _kind(post) == "PRIME":
+                decos.append("'")
+            else:
+                label = self.label(post.children[1], base)
+                if label is None:
+                    break
+                decos.append(label)
+            k += 1
+        if not (subs or decos):
+            return base, posts
+        return V("name", text=base.text + "".join(decos) + "".join(subs), pos=base.pos), \
+            posts[k:]
+
+    def label(self, sup: Tree, base: V) -> str | None:
+        """The decoration a superscript of the name ``base`` is (``^*``, ``^\\star``,
+        ``^{\\prime}``, ``^{(t)}``, ``^{\\mathrm{new}}``), or None (a power, a transpose)."""
+        kids = sup.children
+        inner = [k for k in kids if not (isinstance(k, Token) and k.type in ("LBRACE",
+                                                                          "RBRACE"))]
+        if all(isinstance(k, Token) for k in inner):
+            if inner and all(k.type == "PRIME" for k in inner):
+                return "'" * len(inner)
+            if len(inner) == 1 and inner[0].type == "STAR":
+                return "^{\\star}" if str(inner[0]) == "\\star" else "^{*}"
+            return None
+        if len(kids) != 3 or not isinstance(kids[1], Tree):
+            return None
+        text = self.src(kids[1]).strip()
+        if re.fullmatch(r"\\(?:mathrm|operatorname|text|textrm|mathit|mathsf|textnormal|textit)"
+                        r"\s*\{\s*[A-Za-z][A-Za-z0-9]+\s*\}", text):
+            return "^{" + text + "}"  # x^{\mathrm{new}}
+        if text.startswith("(") and _closes_at_end(text):
+            if base.text in CONSTANTS and self.lookup(base.text) is None:
+                return None  # e^{(x+1)}: a power of Euler's number
+            return "^{" + re.sub(r"\s+", "", text) + "}"  # x^{(t)}: an iterate, a label
+        return None
 
     def apply_posts(self, val: Any, posts: list) -> Any:
         for post in posts:
@@ -384,11 +564,61 @@ class Builder(Operators):
 
 
 def _split_sub(name: str) -> tuple[str, str | None]:
-    """``x_{t+1}`` -> (``x``, ``t+1``); ``\\beta`` -> (``\\beta``, None)."""
-    m = re.match(r"^(\\?[A-Za-z]+)_(.*)$", name)
-    if not m:
+    """``x_{t+1}`` -> (``x``, ``t+1``); ``x^*_{i}`` -> (``x^*``, ``i``); ``\\beta`` ->
+    (``\\beta``, None)."""
+    core, parts = scripts(name)
+    cut = next((k for k, p in enumerate(parts) if p[0] == "_"), None)
+    if cut is None or not re.match(r"^\\?[A-Za-z]", core):
         return name, None
-    sub = m.group(2)
+    base = core + "".join(parts[:cut])
+    sub = "".join(parts[cut:])[1:]
     if sub.startswith("{") and sub.endswith("}"):
         sub = sub[1:-1]
-    return m.group(1), sub
+    return base, sub
+
+
+def _terms(node: Tree) -> list[tuple[str, Tree]]:
+    """``[(sign, term)]`` of a (left-recursive) sum: ``"+"`` or ``"-"`` before each term."""
+    out: list[tuple[str, Tree]] = []
+    while isinstance(node, Tree) and node.data in ("add", "sub"):
+        out.insert(0, ("+" if node.data == "add" else "-", node.children[2]))
+        node = node.children[0]
+    if isinstance(node, Tree) and node.data == "neg":
+        out.insert(0, ("-", node.children[1]))
+    elif isinstance(node, Tree) and node.data == "signed":
+        out.insert(0, ("+", node.children[-1]))
+    else:
+        out.insert(0, ("+", node))
+    return out
+
+
+def _is_dots(tree: Any) -> bool:
+    """Whether a term or factor is an ellipsis (``\\cdots``, ``\\dots``, ``\\ldots``)."""
+    while isinstance(tree, Tree) and tree.data in ("product", "postfix") and \
+            len(tree.children) == 1:
+        tree = tree.children[0]
+    return isinstance(tree, Tree) and tree.data == "dots"
+
+
+def _kind(post: Tree) -> str:
+    """``SUB``, ``SUP`` or ``PRIME``: the kind of a ``post`` node."""
+    return post.children[0].type
+
+
+def _closes_at_end(text: str) -> bool:
+    """Whether the ``(`` that starts ``text`` closes at its end: ``(t+1)``, not ``(a)(b)``."""
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return k == len(text) - 1
+    return False
+
+
+def _shape(m: Any) -> str:
+    rows, cols = m.shape
+    return f"a vector ({rows}×1)" if cols == 1 else f"a matrix ({rows}×{cols})"
+
+
+__all__ = ["COUNT_NAMES", "Builder", "PromoteToDimension", "ReadDimension", "declared_dims",
+           "forget_read_dimensions", "read_as_dimension"]

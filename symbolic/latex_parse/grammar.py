@@ -12,9 +12,23 @@ is ``(\\sum_i a_i b_i) + c``. A function without parentheses takes one factor wi
 and superscripts (``\\log x^2`` is ``\\log(x^2)``); the builder refuses a juxtaposed factor
 right after it (``\\log 2x``: two readings).
 
+An integral ``\\int_a^b ... \\,dx`` runs to its differential; ``\\frac``, ``\\sqrt`` and
+``\\binom`` take braced or one-token arguments (``\\frac12``); ``\\cdots`` is an atom that the
+builder reads with the terms beside it.
+
 The grammar has no shift/reduce conflicts (``tests/symbolic/test_latex_parse.py`` checks it):
 an input is read one way or refused.
 """
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+
+from symbolic.latex_parse.lexer import LatexError, tokenize
 
 GRAMMAR = r"""
 start: SEP? chain (SEP chain)* SEP?
@@ -42,10 +56,16 @@ op: CDOT | CIRC | OTIMES | TIMES | SLASH
 fpow: SUP sup
 
 tail: BIGOP bsub? bsup? product                  -> bigop
+    | BIGOP bsup bsub product                    -> bigop
     | FUNC fpow? BIGOP bsub? bsup? product       -> ftail
+    | FUNC fpow? BIGOP bsup bsub product         -> ftail
     | FRAC LBRACE DIFF dpow? RBRACE LBRACE dvars RBRACE product -> dop
     | NABLA nsub? product                        -> nabla
-bsub: SUB LBRACE chain RBRACE | SUB LETTER | SUB GREEK
+    | NABLA SUP sup nsub? product                -> hessian
+    | NABLA nsub SUP sup product                 -> hessian
+    | INT bsub? bsup? product DIFF postfix       -> integral
+    | INT bsup bsub product DIFF postfix         -> integral
+bsub: SUB LBRACE chain RBRACE | SUB LETTER | SUB GREEK | SUB NUMBER
 bsup: SUP sup
 nsub: SUB LBRACE subitem* RBRACE | SUB LETTER | SUB GREEK
 dpow: SUP sup
@@ -77,8 +97,10 @@ fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
     | LFLOOR expr RFLOOR                           -> floor
     | LCEIL expr RCEIL                             -> ceil
     | LANGLE expr COMMA expr RANGLE                -> inner
-    | SQRT LBRACE expr RBRACE                      -> sqrt
-    | FRAC LBRACE expr RBRACE LBRACE expr RBRACE   -> frac
+    | DOTS                                         -> dots
+    | WORD                                         -> name
+    | LBRACE expr CHOOSE expr RBRACE               -> binom
+    | targcmd
     | FRAC LBRACE DIFF dpow? expr RBRACE LBRACE dvars RBRACE -> deriv
     | MATHBF LBRACE NUMBER RBRACE                  -> bold
     | MATHBF LBRACE LETTER RBRACE                  -> boldname
@@ -88,18 +110,77 @@ fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
     | INDIC LPAREN chain RPAREN                    -> indicator
     | ACCENT LBRACE LETTER RBRACE                  -> accent
     | ACCENT LBRACE GREEK RBRACE                   -> accent
+    | ACCENT LBRACE NAME RBRACE                    -> accent
     | BB                                           -> setname
+
+?targcmd: SQRT targ                              -> sqrt
+    | FRAC targ targ                               -> frac
+    | BINOM targ targ                              -> binom
+?targ: LBRACE expr RBRACE                          -> group
+    | NUMBER                                       -> number
+    | LETTER                                       -> name
+    | GREEK                                        -> name
+    | targcmd
 
 sub: LBRACE subitem* RBRACE | LETTER | NUMBER | GREEK | INFTY | FUNC | STAR | WORD | BB
    | PLUS
 subitem: LETTER | NUMBER | GREEK | INFTY | FUNC | STAR | COMMA | PLUS | MINUS | EQ | REL
        | WORD | BB | LSET | RSET | LBRACK | RBRACK | CDOT | TIMES | SLASH | NAME | TOP
        | LPAREN | RPAREN | LBRACE subitem* RBRACE | SUB sub | SUP sup
-sup: LBRACE expr RBRACE | LBRACE TOP RBRACE | LBRACE CIRC signed RBRACE
-   | TOP | LETTER | NUMBER | GREEK | STAR | BB
+sup: LBRACE expr RBRACE | LBRACE TOP RBRACE | LBRACE CIRC signed RBRACE | LBRACE STAR RBRACE
+   | LBRACE PRIME+ RBRACE | TOP | LETTER | NUMBER | GREEK | STAR | BB | INFTY | PRIME
 
 %declare LETTER GREEK NAME NUMBER FUNC FRAC DIFF BIGOP TOP INFTY STAR LPAREN RPAREN LBRACE
 %declare RBRACE LBRACK RBRACK LSET RSET LANGLE RANGLE LNORM RNORM LBAR RBAR LFLOOR RFLOOR
 %declare LCEIL RCEIL COMMA PLUS MINUS CDOT CIRC OTIMES TIMES SLASH SUB SUP REL EQ PRIME
-%declare MATHBF ACCENT SQRT NABLA ONES INDIC BB WORD SEP
+%declare MATHBF ACCENT SQRT NABLA ONES INDIC BB WORD SEP DOTS INT BINOM CHOOSE
 """
+
+
+class _Lexer(Lexer):
+    """The lark lexer of the grammar: :func:`~.lexer.tokenize`."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Any:
+        return tokenize(data)
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", lexer=_Lexer, propagate_positions=True)
+
+
+def parse_tree(text: str) -> Any:
+    """The lark tree of ``text``, or a :class:`~.lexer.LatexError` saying where it fails."""
+    if not text.strip():
+        raise LatexError(text, 0, "empty formula")
+    try:
+        return _parser().parse(text)
+    except UnexpectedToken as exc:
+        _missing_differential(text)
+        tok = exc.token
+        if tok.type == "$END":
+            raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
+        start = tok.start_pos or 0
+        shown = text[start:tok.end_pos] if tok.end_pos else str(tok.value)
+        raise LatexError(text, start, f"unexpected '{shown}'") from None
+    except UnexpectedEOF:
+        _missing_differential(text)
+        raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
+    except UnexpectedCharacters as exc:
+        raise LatexError(text, exc.pos_in_stream or 0, "unexpected character") from None
+    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
+        raise LatexError(text, getattr(exc, "pos_in_stream", 0) or 0, str(exc)) from None
+
+
+def _missing_differential(text: str) -> None:
+    r"""Refuse an ``\int`` without its differential (``dx``, ``\mathrm{d}x``), whose reading
+    failed: the integrand's end is unknown."""
+    toks = list(tokenize(text))
+    ints = [t for t in toks if t.type == "INT"]
+    if ints and len(ints) > len([t for t in toks if t.type == "DIFF"]):
+        raise LatexError(text, ints[-1].start_pos or 0, "an integral without its differential "
+                                                        "(dx, \\mathrm{d}x): write "
+                                                        "\\int_a^b f(x) \\, dx") from None

@@ -7,11 +7,17 @@ operand (a letter, a number, ``)``, ``}``, a closing bar, ...); otherwise it ope
 ``{\\|B\\|}`` inside a norm when the bar after an operand should open (``\\|A {\\|B\\|} C\\|``), or
 use ``\\lVert``/``\\rVert``, ``\\left\\|``/``\\right\\|``.
 
-``\\underbrace{X}_{note}`` keeps ``X`` and drops the note; ``\\left``/``\\right``, ``\\,``,
-``\\;`` and trailing punctuation are ignored, and so are ``$...$``, ``\\[...\\]`` and
+``\\underbrace{X}_{note}`` keeps ``X`` and drops the note; ``\\left``/``\\right``,
+``\\middle``, ``\\big``-type sizes, spacing (``\\,``, ``\\;``, ``\\!``, ``~``, ...), style
+commands and trailing punctuation are ignored, and so are ``$...$``, ``\\[...\\]`` and
 ``equation``/``align`` wrappers (:func:`strip_wrappers`). A comma, ``;`` or ``\\quad`` outside
 brackets, ``\\forall`` and ``\\text{for}``-type words are ``SEP`` tokens (a condition
-follows); inside ``\\mathrm{KL}(p \\| q)`` the bar is a comma.
+follows; adjacent ones are one separator, ``\\quad\\text{and}\\quad`` is ``and``); inside
+``\\mathrm{KL}(p \\| q)`` the bar is a comma. TeX's unbraced arguments are one token each:
+``\\frac12`` is ``\\frac{1}{2}``. In an integral, ``d`` before a letter is the differential.
+
+Expectations, probabilities, infima, suprema, limits and arg-minima are recognised and refused
+with :class:`NotChecked` (a :class:`LatexError` with a ``category``).
 
 Example:
     >>> [t.type for t in tokenize(r"\\|Ax\\|_2 \\le R")]
@@ -31,7 +37,8 @@ GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau",
     "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
-    "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega",
+    "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega", "Upsilon", "varrho", "varsigma", "varpi",
+    "ell",
 }
 #: functions written as commands (``\exp``) or operator names (``\mathrm{softmax}``), by the
 #: name the builder knows them by: the vocabulary's matrix functions, then every declared
@@ -46,7 +53,6 @@ _BAR_SEPARATED = {cls.__name__ for cls in OPERATORS.values()
 REFUSED_NAMES = {
     "rank": "the rank is not in the vocabulary (it is not continuous)",
     "det": "the determinant is not in the vocabulary",
-    "Var": "variances are not in the vocabulary (no random variables)",
     "poly": "poly(...) hides constants: not a checkable expression",
 }
 RELS = {"le": "<=", "leq": "<=", "ge": ">=", "geq": ">=", "lt": "<", "gt": ">",
@@ -62,44 +68,88 @@ REFUSED = {
     "prec": "the strict Loewner order \\prec is not supported: use \\preceq",
     "ll": "\\ll is not a checkable relation", "gg": "\\gg is not a checkable relation",
     "propto": "\\propto hides a constant",
-    "Pr": "probabilities (\\Pr) are not in the vocabulary: proofcheck checks deterministic "
-          "statements (state the bound a tail inequality reduces to)",
-    "mathbb{E}": "expectations (\\mathbb{E}) are not in the vocabulary: proofcheck checks "
-                 "deterministic statements (state the bound an expectation reduces to)",
-    "mathbb{P}": "probabilities (\\mathbb{P}) are not in the vocabulary: proofcheck checks "
-                 "deterministic statements (state the bound a tail inequality reduces to)",
+    "colon": "\\colon (a map f \\colon X \\to Y, or a set-builder) is not a checkable formula",
+    "mid": "\\mid (a conditional, a set-builder bar or divisibility) is not supported",
+    "exists": "\\exists (an existential) is not supported: a claim holds for all values",
+}
+_DETERMINISTIC = "proofcheck checks deterministic statements"
+#: random quantities by how they are written (a command, a \mathbb letter, an operator name):
+#: the kind and the advice after "random quantity (...): not checked"
+RANDOM = {
+    "E": f"expectations ({{0}}) are not in the vocabulary: {_DETERMINISTIC} (state the bound "
+         "an expectation reduces to)",
+    "P": f"probabilities ({{0}}) are not in the vocabulary: {_DETERMINISTIC} (state the "
+         "bound a tail inequality reduces to)",
+    "Var": "variances are not in the vocabulary (no random variables)",
+    "Cov": "covariances are not in the vocabulary (no random variables)",
+}
+#: commands and operator names of random quantities, by the kind in :data:`RANDOM`
+RANDOM_NAMES = {"E": "E", "EE": "E", "Pr": "P", "P": "P", "Var": "Var", "Cov": "Cov",
+                "Corr": "Cov", "Std": "Var", "Prob": "P"}
+#: words of ``\text{...}`` that make a statement about random quantities
+RANDOM_WORDS = ("probability", "w.p.", "almost surely", "a.s.", "in expectation")
+#: operators the vocabulary does not have, recognised so that they are not misread:
+#: (category, the construct in words)
+NOT_CHECKED = {
+    "inf": ("infimum", "an infimum"), "sup": ("supremum", "a supremum"),
+    "lim": ("limit", "a limit"), "limsup": ("limit", "a limit superior"),
+    "liminf": ("limit", "a limit inferior"), "varlimsup": ("limit", "a limit superior"),
+    "varliminf": ("limit", "a limit inferior"), "argmin": ("argmin", "an argmin"),
+    "argmax": ("argmax", "an argmax"), "esssup": ("supremum", "an essential supremum"),
+    "essinf": ("infimum", "an essential infimum"),
 }
 SIMPLE = {"cdot": "CDOT", "circ": "CIRC", "odot": "CIRC", "otimes": "OTIMES", "times": "TIMES",
           "top": "TOP", "intercal": "TOP", "infty": "INFTY", "langle": "LANGLE",
           "rangle": "RANGLE", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
-          "sum": "BIGOP", "prod": "BIGOP", "max": "BIGOP", "min": "BIGOP",
+          "cfrac": "FRAC", "sum": "BIGOP", "prod": "BIGOP", "max": "BIGOP", "min": "BIGOP",
           "mathbf": "MATHBF", "boldsymbol": "MATHBF", "bm": "MATHBF", "lVert": "LNORM",
           "rVert": "RNORM", "lvert": "LBAR", "rvert": "RBAR", "widetilde": "ACCENT",
           "tilde": "ACCENT", "hat": "ACCENT", "widehat": "ACCENT", "bar": "ACCENT",
           "overline": "ACCENT", "sqrt": "SQRT", "partial": "DIFF", "nabla": "NABLA",
           "lfloor": "LFLOOR", "rfloor": "RFLOOR", "lceil": "LCEIL", "rceil": "RCEIL",
-          "forall": "SEP"}
+          "forall": "SEP", "star": "STAR", "prime": "PRIME", "ast": "STAR", "cdots": "DOTS",
+          "dots": "DOTS",
+          "ldots": "DOTS", "dotsb": "DOTS", "dotsm": "DOTS", "dotsc": "DOTS", "dotsi": "DOTS",
+          "int": "INT", "binom": "BINOM", "tbinom": "BINOM", "dbinom": "BINOM",
+          "choose": "CHOOSE"}
 SKIP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
-        "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "limits", "nolimits",
-        "nonumber", "notag"}
+        "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "textstyle", "scriptstyle",
+        "scriptscriptstyle", "limits", "nolimits", "nonumber", "notag", "middle", "bigm",
+        "Bigm", "biggm", "Biggm", "mathop", "enspace", "thinspace", "medspace", "thickspace",
+        "negthinspace", "negmedspace", "negthickspace"}
+#: sizes that open (``\bigl``) or close (``\bigr``) like ``\left``/``\right``, or sit between
+_OPENING = {"left", "bigl", "Bigl", "biggl", "Biggl"}
+_CLOSING = {"right", "bigr", "Bigr", "biggr", "Biggr"}
+_MIDDLE = {"middle", "bigm", "Bigm", "biggm", "Biggm"}
 #: words after which a condition follows: ``, \quad x > 0``, ``\text{for all } x``
-COND_WORDS = {"for", "for all", "forall", "if", "where", "when", "whenever", "with", "and",
-              "s.t.", "st", "such that", "provided", "given"}
+COND_WORDS = {"for", "for all", "forall", "for any", "for every", "for each", "if",
+              "where", "when", "whenever", "with", "and", "s.t.", "st", "such that",
+              "subject to", "provided", "provided that", "given", "assuming"}
+#: words that are not conditions a claim can take
+_REFUSED_WORDS = {"for some": "'for some' (an existential) is not supported: a claim holds for "
+                              "all values",
+                  "or": "'or' between relations (a disjunction) is not supported",
+                  "otherwise": "a case distinction ('otherwise') is not supported"}
 #: token types after which a bar closes (they end an operand)
 OPERAND_END = {"LETTER", "GREEK", "NUMBER", "RPAREN", "RBRACE", "RBRACK", "RNORM", "RBAR",
-               "RANGLE", "INFTY", "TOP", "PRIME", "STAR", "RSET", "RFLOOR", "RCEIL", "WORD"}
+               "RANGLE", "INFTY", "TOP", "PRIME", "STAR", "RSET", "RFLOOR", "RCEIL", "WORD",
+               "NAME"}
 _OPEN = {"LPAREN", "LBRACE", "LBRACK", "LSET", "LANGLE", "LNORM", "LBAR", "LFLOOR", "LCEIL"}
 _CLOSE = {"RPAREN", "RBRACE", "RBRACK", "RSET", "RANGLE", "RNORM", "RBAR", "RFLOOR", "RCEIL"}
 _PUNCT = {"(": "LPAREN", ")": "RPAREN", "{": "LBRACE", "}": "RBRACE", "[": "LBRACK",
           "]": "RBRACK", ",": "COMMA", "+": "PLUS", "-": "MINUS", "/": "SLASH", "_": "SUB",
           "^": "SUP", "=": "EQ", "<": "REL", ">": "REL", "'": "PRIME", "*": "STAR",
           ";": "SEP"}
+#: commands taking TeX arguments (one token or a braced group each), by how many
+_ARGS = {"FRAC": 2, "SQRT": 1, "BINOM": 2}
+_SPACING = r"\\[,;:!> ]|~|\\hspace\*?\s*\{[^{}]*\}"
 _TOKEN = re.compile(
-    r"(?P<space>\s+|\\[,;:! ])"
+    rf"(?P<space>\s+|{_SPACING})"
     r"|(?P<dkl>D_\{?\s*\\(?:mathrm|operatorname|text|mathsf)\s*\{\s*KL\s*\}\s*\}?)"
-    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal)\s*"
-    r"\{\s*(?P<word>[A-Za-z][A-Za-z0-9 .]*?)\s*\})"
-    r"|(?P<bb>\\(?:mathbb|mathbbm|mathds|mathcal)\s*\{\s*(?P<bbword>[A-Za-z0-9])\s*\})"
+    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit)\s*"
+    r"\{\s*(?P<word>[A-Za-z](?:[A-Za-z0-9 .]|\\[,;:! ])*?)\s*\})"
+    r"|(?P<bb>\\(?:mathbb|mathbbm|mathds|mathcal|mathscr|mathfrak)\s*"
+    r"\{\s*(?P<bbword>[A-Za-z0-9])\s*\})"
     r"|(?P<lset>\\\{)|(?P<rset>\\\})"
     r"|(?P<linebreak>\\\\)"
     r"|(?P<cmd>\\[A-Za-z]+)"
@@ -107,15 +157,18 @@ _TOKEN = re.compile(
     r"|(?P<bar>\|)"
     r"|(?P<defeq>:=)"
     r"|(?P<rel2><=|>=|!=)"
+    r"|(?P<dots>\.\.\.)"
     r"|(?P<number>\d+(?:\.\d+)?|\.\d+)"
     r"|(?P<letter>[A-Za-z])"
     r"|(?P<punct>[(){}\[\],+\-/_^=<>'*;])"
 )
+#: what may stand between a random quantity's letter and its bracket: a subscript, sizes
+_TO_BRACKET = re.compile(r"\s*(?:\\(?:left|[bB]igg?l?)(?![A-Za-z])\s*)?(\[|\\\{|\\lbrack)")
 
 
 class LatexError(ValueError):
     """A LaTeX formula that cannot be read. The first line of the message names the line,
-    column and offending token; the next two lines show the source and a caret under it."""
+    column and offending token; the next two lines show the source and a caret."""
 
     def __init__(self, text: str, pos: int, what: str):
         line = text.count("\n", 0, pos) + 1
@@ -123,9 +176,85 @@ class LatexError(ValueError):
         end = text.find("\n", pos)
         src = text[start: end if end >= 0 else len(text)]
         col = pos - start + 1
+        self.text, self.pos = text, pos
         self.line, self.column, self.what = line, col, what
         self.caret = f"  {src}\n  {' ' * (col - 1)}^"
         super().__init__(f"LaTeX line {line}, column {col}: {what}\n{self.caret}")
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.text, self.pos, self.what)
+
+
+class NotChecked(LatexError):
+    r"""A formula the reader recognises and does not check: ``category`` says what it is
+    (``"random quantity"``, ``"abstract function"``, ``"limit"``, ``"infimum"``,
+    ``"supremum"``, ``"argmin"``, ``"argmax"``), and the message starts with it.
+
+    >>> try:
+    ...     list(tokenize(r"\mathbb{E}[X] \le 1"))
+    ... except NotChecked as exc:
+    ...     print(exc.category, "|", exc.what.split(":")[0])
+    random quantity | random quantity (\mathbb{E})
+    """
+
+    def __init__(self, text: str, pos: int, what: str, category: str):
+        self.category = category
+        super().__init__(text, pos, what)
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.text, self.pos, self.what, self.category)
+
+
+def random_quantity(text: str, pos: int, shown: str, kind: str) -> NotChecked:
+    """The error for a random quantity written ``shown`` (an expectation, a probability, a
+    variance: ``kind`` in :data:`RANDOM`)."""
+    return NotChecked(text, pos, f"random quantity ({shown}): not checked: "
+                                 f"{RANDOM[kind].format(shown)}", "random quantity")
+
+
+def not_checked(text: str, pos: int, name: str, src: str, after: int) -> NotChecked:
+    """The error for ``\\inf``, ``\\sup``, ``\\lim``, ``\\argmin``... (``name`` in
+    :data:`NOT_CHECKED`) whose subscript starts at ``after`` in ``src``."""
+    category, words = NOT_CHECKED[name]
+    sub = subscript_after(src, after)
+    if sub and category == "limit":
+        words += f" as {sub}"
+    elif sub:
+        words += f" over {sub}"
+    return NotChecked(text, pos, f"{words}: not checked (no {category} in the vocabulary: "
+                                 f"unknown command '\\{name}')", category)
+
+
+def subscript_after(src: str, pos: int) -> str:
+    r"""The subscript written at ``pos`` (after ``\limits``), or ``""``.
+
+    >>> subscript_after(r"\limits_{x \in S} f(x)", 0)
+    'x \\in S'
+    """
+    m = re.compile(r"\s*\}?\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?_\s*").match(src, pos)
+    if not m:
+        return ""
+    k = m.end()
+    if src[k:k + 1] == "{":
+        close = _match_brace(src, k)
+        return src[k + 1:close].strip() if close is not None else ""
+    word = re.match(r"\\[A-Za-z]+|[A-Za-z0-9]", src[k:])
+    return word.group(0) if word else ""
+
+
+def _bracket_follows(src: str, pos: int) -> bool:
+    """Whether ``[`` or ``\\{`` (possibly sized) follows ``pos``, after an optional subscript:
+    ``\\mathbf{E}_{x}[``."""
+    k = pos
+    m = re.compile(r"\s*_\s*").match(src, k)
+    if m:
+        k = m.end()
+        if src[k:k + 1] == "{":
+            close = _match_brace(src, k)
+            k = close + 1 if close is not None else k
+        else:
+            k += 1
+    return _TO_BRACKET.match(src, k) is not None
 
 
 def strip_underbraces(text: str) -> str:
@@ -214,6 +343,33 @@ def strip_wrappers(text: str) -> str:
     return "".join(out)
 
 
+def _merge_sep(a: str, b: str) -> str:
+    r"""The separator two adjacent ones make: a word over punctuation or ``\quad``, a
+    condition word over ``and``."""
+    words = [w for w in (a, b) if w in COND_WORDS or w == "forall"]
+    if not words:
+        return a
+    return next((w for w in words if w != "and"), "and")
+
+
+class _Args:
+    r"""A ``\frac``, ``\sqrt`` or ``\binom`` at bracket depth ``depth`` waiting for ``left`` TeX
+    arguments (``braced``: inside one now; ``is_arg``: it is an argument of the one before)."""
+
+    def __init__(self, name: str, left: int, depth: int, is_arg: bool):
+        self.name, self.left, self.depth, self.is_arg = name, left, depth, is_arg
+        self.braced = False
+
+
+def _arg_read(frames: list[_Args]) -> None:
+    """One argument of the innermost command read; complete commands are dropped."""
+    frames[-1].left -= 1
+    while frames and frames[-1].left == 0:
+        done = frames.pop()
+        if done.is_arg and frames:
+            frames[-1].left -= 1
+
+
 def tokenize(text: str) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring)."""
     src = strip_underbraces(strip_wrappers(text))
@@ -221,9 +377,13 @@ def tokenize(text: str) -> Iterator[Token]:
     prev: str | None = None
     before_prev: str | None = None
     forced: str | None = None  # after \left / \right: "L" or "R"
+    middle: int | None = None  # after \middle: where it was written
     depth = 0  # open brackets of any kind: a comma or \quad at depth 0 separates conditions
     kl_level: int | None = None  # inside KL( ... ): the depth at which \| separates p and q
     kl_pending = False
+    frames: list[_Args] = []  # commands waiting for TeX arguments, innermost last
+    integrals: list[int] = []  # depths of the integrals waiting for their differential
+    sep: Token | None = None  # a separator not yet emitted (adjacent ones merge)
     pos = 0
     end = len(src.rstrip().rstrip(".,;").rstrip())
     while pos < end:
@@ -239,30 +399,49 @@ def tokenize(text: str) -> Iterator[Token]:
             continue
         if kind == "dkl":
             ttype, val = "FUNC", FUNCS["KL"]
+        elif kind == "dots":
+            ttype = "DOTS"
         elif kind == "mathrm":
-            word = m.group("word").strip()
+            word = re.sub(r"\s+", " ", re.sub(r"\\[,;:! ]", "", m.group("word"))).strip()
+            bare = word.replace(" ", "")
             if word == "d":
                 ttype = "DIFF"
+                if integrals and integrals[-1] == depth:
+                    integrals.pop()
             elif word == "e":  # \mathrm{e}: Euler's number, read as the letter e
                 ttype, val = "LETTER", "e"
             elif word in FUNCS:
                 ttype, val = "FUNC", FUNCS[word]
             elif word in COND_WORDS:
                 ttype, val = "SEP", word
+            elif word in _REFUSED_WORDS:
+                raise LatexError(text, start, _REFUSED_WORDS[word])
+            elif any(w in word for w in RANDOM_WORDS):
+                raise random_quantity(text, start, f"\\text{{{word}}}", "P")
             elif word in ("T", "top") and (prev == "SUP" or (prev == "LBRACE"
                                                              and before_prev == "SUP")):
                 ttype = "TOP"
             elif word in REFUSED_NAMES:
                 raise LatexError(text, start, f"'{val}': {REFUSED_NAMES[word]}")
-            else:
+            elif bare in NOT_CHECKED:
+                raise not_checked(text, start, bare, src, pos)
+            elif word in ("E", "P") and _bracket_follows(src, pos):
+                raise random_quantity(text, start, val, word)
+            elif word in RANDOM_NAMES and len(word) > 1:
+                raise random_quantity(text, start, val, RANDOM_NAMES[word])
+            elif len(word) == 1 and val.startswith(("\\mathit", "\\textit")):
+                ttype, val = "LETTER", word  # \mathit{x}: the letter x
+            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", word):
                 ttype = "WORD"
+            else:
+                raise LatexError(text, start, f"cannot read the text '{val}' in a formula")
         elif kind == "bb":
             letter = m.group("bbword")
             head = val[1:val.index("{")].strip()
-            refused = REFUSED.get(f"{'mathbb' if head != 'mathcal' else head}{{{letter}}}")
-            if refused:
-                raise LatexError(text, start, refused)
-            if head == "mathcal":
+            if head in ("mathbb", "mathbbm", "mathds") and letter in ("E", "P", "V"):
+                raise random_quantity(text, start, f"\\{head}{{{letter}}}",
+                                      {"V": "Var"}.get(letter, letter))
+            if head in ("mathcal", "mathscr", "mathfrak"):
                 ttype = "NAME"
             elif letter in ("1", "I"):
                 ttype = "INDIC" if re.match(r"\s*(\[|\\\{|\()", src[pos:]) else "ONES"
@@ -277,26 +456,33 @@ def tokenize(text: str) -> Iterator[Token]:
         elif kind == "cmd":
             name = val[1:]
             if name in SKIP:
-                if name in ("left", "right"):
-                    forced = "L" if name == "left" else "R"
-                    nxt = src[pos:pos + 1]
-                    if nxt == ".":
+                if name in _OPENING or name in _CLOSING:
+                    forced = "L" if name in _OPENING else "R"
+                    if src[pos:pos + 1] == ".":
                         pos += 1
                         forced = None
+                elif name in _MIDDLE:
+                    middle = start
                 continue
             if name in ("quad", "qquad"):
                 if depth > 0:
                     continue
                 ttype = "SEP"
-            elif name in ("Vert", "|", "parallel") and kl_level is not None and \
-                    depth == kl_level:
-                ttype, val = "COMMA", ","  # KL(p \| q)
-            elif name in ("Vert", "|"):
+            elif name in ("Vert", "|", "parallel"):
                 kind = "dbar"
+            elif name == "vert" or (name == "mid" and middle is not None):
+                kind = "bar"
             elif name in ("mathbf", "boldsymbol", "bm") and re.match(
                     r"\s*\{\s*1\s*\}\s*(\[|\\\{)", src[pos:]):
                 pos = src.index("}", pos) + 1  # \mathbf{1}[...]: the indicator
                 ttype = "INDIC"
+            elif name in ("mathbf", "boldsymbol", "bm") and re.match(r"\s*\{\s*[EP]\s*\}",
+                                                                     src[pos:]):
+                close = src.index("}", pos) + 1
+                letter = src[pos:close].strip(" {}")
+                if _bracket_follows(src, close):  # \mathbf{E}[X], \mathbf{P}_{x}[...]
+                    raise random_quantity(text, start, f"\\{name}{{{letter}}}", letter)
+                ttype = "MATHBF"
             elif name in GREEK:
                 ttype = "GREEK"
             elif name in FUNCS:
@@ -308,6 +494,16 @@ def tokenize(text: str) -> Iterator[Token]:
                 ttype = SIMPLE[name]
                 if ttype == "SEP":
                     val = name
+            elif name in RANDOM_NAMES:
+                raise random_quantity(text, start, val, RANDOM_NAMES[name])
+            elif name in NOT_CHECKED:
+                if prev == "SUB" or (prev == "LBRACE" and before_prev == "SUB"):
+                    raise LatexError(text, start, f"'{val}' in a subscript: write \\infty "
+                                                  "for infinity")
+                raise not_checked(text, start, name, src, pos)
+            elif name == "arg" and re.match(r"\s*\\(min|max)(?![A-Za-z])", src[pos:]):
+                mm = re.match(r"\s*\\(min|max)", src[pos:])
+                raise not_checked(text, start, "arg" + mm.group(1), src, pos + mm.end())
             elif name in REFUSED:
                 raise LatexError(text, start, REFUSED[name])
             elif name in REFUSED_NAMES:
@@ -320,23 +516,44 @@ def tokenize(text: str) -> Iterator[Token]:
             ttype = "REL"
         elif kind == "number":
             ttype = "NUMBER"
+            if prev in ("SUB", "SUP") and len(val) > 1:
+                script = "_" if prev == "SUB" else "^"
+                raise LatexError(text, start, f"two readings: TeX reads '{script}{val}' as "
+                                              f"'{script}{{{val[0]}}}{val[1:]}': write "
+                                              f"{script}{{{val}}}")
+            top = frames[-1] if frames else None
+            if top is not None and top.depth == depth and not top.braced and len(val) > 1:
+                # TeX's unbraced argument is one digit: \frac12 is \frac{1}{2}
+                if not val.isdigit() or len(val) > top.left:
+                    raise LatexError(text, start, f"two readings: TeX reads the unbraced "
+                                                  f"argument '{val}' of {top.name} one digit "
+                                                  f"at a time ({top.name}{val} is "
+                                                  f"{top.name}{{{val[0]}}}...): add braces")
+                val, pos = val[0], start + 1
         elif kind == "letter":
             ttype = "LETTER"
+            if val == "d" and integrals and integrals[-1] == depth and prev not in (
+                    "SUB", "SUP") and not (prev == "LBRACE" and before_prev in ("SUB", "SUP")) \
+                    and re.match(r"\s*([A-Za-z]|\\[A-Za-z]+)", src[pos:]):
+                ttype = "DIFF"  # the differential of an integral: \int_0^1 x \, dx
+                integrals.pop()
         elif kind == "punct":
             ttype = _PUNCT[val]
             if ttype == "COMMA" and depth == 0:
                 ttype = "SEP"
-            if forced == "L" and ttype in ("LPAREN", "LBRACK"):
-                forced = None
-            elif forced == "R" and ttype in ("RPAREN", "RBRACK"):
-                forced = None
+        if middle is not None:
+            if kind not in ("dbar", "bar"):
+                raise LatexError(text, middle, "\\middle before something other than a bar")
+            if kl_level is None or depth != kl_level:
+                raise LatexError(text, middle, "a \\middle bar (a conditional or a "
+                                               "set-builder) is not supported")
+            middle = None
         if kind == "dbar" and kl_level is not None and depth == kl_level:
-            ttype, val = "COMMA", ","
+            ttype, val = "COMMA", ","  # KL(p \| q)
         elif kind in ("dbar", "bar"):
             bar = "NORM" if kind == "dbar" else "BAR"
             closes = (forced == "R") or (forced != "L" and bool(stack) and stack[-1] == bar
                                          and prev in OPERAND_END)
-            forced = None
             if closes:
                 if not stack or stack[-1] != bar:
                     raise LatexError(text, start, f"closing {val!r} without an opening one")
@@ -350,9 +567,22 @@ def tokenize(text: str) -> Iterator[Token]:
         elif ttype == "RNORM" or ttype == "RBAR":
             if stack and stack[-1] == ttype[1:]:
                 stack.pop()
-        if ttype == "LANGLE" and forced:
-            forced = None
+        forced = None
         assert ttype is not None
+        # TeX arguments: a braced group, one token, or a command with its own arguments
+        top = frames[-1] if frames else None
+        at_arg = top is not None and top.depth == depth and not top.braced
+        if at_arg and ttype == "LBRACE":
+            top.braced = True
+        elif at_arg and ttype in ("NUMBER", "LETTER", "GREEK", "INFTY"):
+            _arg_read(frames)
+        elif at_arg and ttype not in _ARGS:
+            frames.pop()  # not an argument: the grammar says what is wrong
+        elif top is not None and top.braced and ttype == "RBRACE" and depth == top.depth + 1:
+            top.braced = False
+            _arg_read(frames)
+        if ttype in _ARGS:
+            frames.append(_Args(text[start:pos], _ARGS[ttype], depth, at_arg))
         if ttype in _OPEN:
             depth += 1
             if kl_pending and ttype == "LPAREN":
@@ -361,12 +591,24 @@ def tokenize(text: str) -> Iterator[Token]:
             if kl_level is not None and depth == kl_level and ttype == "RPAREN":
                 kl_level = None
             depth -= 1
+        if ttype == "INT":
+            integrals.append(depth)
         if ttype == "FUNC" and val in _BAR_SEPARATED:
             kl_pending = True
-        if ttype == "SEP" and prev in (None, "SEP"):
-            if prev == "SEP":
-                continue  # ", \quad \text{for all}": one separator
         line = text.count("\n", 0, start) + 1
         col = start - (text.rfind("\n", 0, start) + 1) + 1
-        yield Token(ttype, val, start_pos=start, line=line, column=col, end_pos=pos)
+        tok = Token(ttype, val, start_pos=start, line=line, column=col, end_pos=pos)
         before_prev, prev = prev, ttype
+        if ttype == "SEP":  # adjacent separators are one: ", \quad \text{and}"
+            sep = tok if sep is None else Token("SEP", _merge_sep(str(sep), val),
+                                                start_pos=sep.start_pos, line=sep.line,
+                                                column=sep.column, end_pos=pos)
+            continue
+        if sep is not None:
+            yield sep
+            sep = None
+        yield tok
+    if middle is not None:
+        raise LatexError(text, middle, "\\middle before something other than a bar")
+    if sep is not None:
+        yield sep

@@ -12,7 +12,12 @@ Read as mathematicians read them, or refused with both readings named:
   ``\max\{a, b\}`` are SymPy's ``Max``;
 - ``\mathbb{1}[i = j]`` of two indices is the Kronecker delta; of reals, a ``Piecewise``;
 - ``\frac{df}{dx}`` with a plain ``d`` is refused (a derivative, or ``d f / (d x)`` with the
-  dimension ``d``): write ``\mathrm{d}``.
+  dimension ``d``): write ``\mathrm{d}``;
+- ``a_1 + \cdots + a_n`` is ``\sum_{i=1}^n a_i`` and ``x_1 x_2 \cdots x_n`` is
+  ``\prod_{i=1}^n x_i`` (:class:`Ellipsis`); an ellipsis whose terms are not determined is
+  refused;
+- ``\int_a^b f(x) \, dx`` is SymPy's ``Integral``; ``\nabla f(x)``, ``\nabla^2 f(x)`` of an
+  ``f`` not in ``where`` raise :class:`~symbolic.latex_parse.lexer.NotChecked`.
 
 Example:
     >>> from symbolic.latex_parse import parse_expr
@@ -25,6 +30,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import sympy as sp
@@ -32,8 +38,15 @@ from lark import Token, Tree
 
 from symbolic import objects as ob
 from symbolic.definedness import conditions, nonzero, own_conditions, power_conditions
-from symbolic.latex_parse.lexer import LatexError
-from symbolic.latex_parse.names import _start, key
+from symbolic.latex_parse.lexer import LatexError, NotChecked, random_quantity, tokenize
+from symbolic.latex_parse.names import (
+    COUNT_NAMES,
+    PromoteToDimension,
+    ReadDimension,
+    _start,
+    declared_dims,
+    key,
+)
 from symbolic.latex_parse.values import Eye, Ones, V, add, resolve_eye, scale_eye
 from symbolic.prop import Prop
 from symbolic.vocabulary import FUNCTIONS, OPERATORS
@@ -67,7 +80,10 @@ class Operators:
                 op, node = None, kids[1]
 
     def t_product(self, node: Tree) -> Any:
-        return self.product_of([(op, self.visit(c), c) for op, c in self.flat(node)], node)
+        items = self.flat(node)
+        if any(c.data == "dots" or _dots_item(c) for _, c in items):
+            return self.ellipsis([(op or "", c) for op, c in items], node)
+        return self.product_of([(op, self.visit(c), c) for op, c in items], node)
 
     def product_of(self, vals: list[tuple[str | None, Any, Any]], node: Any) -> Any:
         """The product of visited items: calls ``f(x)`` merged, then left to right."""
@@ -81,6 +97,8 @@ class Operators:
                 merged.append((op, value))
                 k += 1 + used
                 continue
+            if v.kind == "name" and nxt is not None and nxt[0] is None:
+                self.refuse_juxtaposed(v, nxt)
             if v.kind == "name" and nxt is not None and nxt[0] is None and nxt[1].kind == "paren":
                 called = self.call(v, nxt[1])
                 if called is not None:
@@ -95,6 +113,24 @@ class Operators:
         if ob.is_matrix(acc) and acc.shape == (1, 1) and len(merged) > 1:
             acc = ob.entry(acc, 1, 1)  # u^T v and A_{*,i}^T (...) are the scalars they denote
         return acc
+
+    def refuse_juxtaposed(self, v: Any, nxt: tuple) -> None:
+        """``E[X]`` (an expectation) and ``\\mathrm{Lip} f`` (an operator name before a factor)
+        are refused, not read as products."""
+        tree = nxt[2]
+        if isinstance(tree, Tree) and tree.data == "postfix":
+            tree = tree.children[0]
+        core = v.text.split("_")[0]
+        if core in ("E", "P") and self.lookup(v.text) is None and isinstance(tree, Tree) and \
+                tree.data in ("bracket", "closed", "closed_open"):
+            raise random_quantity(self.text, v.pos, v.text, core)
+        if re.match(r"\\(?:mathrm|operatorname|text|textrm|mathit|mathsf|textnormal|textit)"
+                    r"\s*\{", v.text) and nxt[1].kind != "paren" and self.lookup(v.text) is None:
+            after = self.src(nxt[2]).strip()
+            raise LatexError(self.text, v.pos, f"two readings: {v.text} {after} is the operator "
+                                               f"{v.text} applied to {after}, or the name "
+                                               f"{v.text} times {after}: write \\cdot for a "
+                                               "product, or declare the name in where")
 
     def combine(self, acc: Any, op: str | None, val: Any, node: Any) -> Any:
         if isinstance(acc, Eye) or isinstance(val, Eye):
@@ -246,7 +282,7 @@ class Operators:
         raise self.err(node, f"unsupported function \\{name}")
 
     def t_sqrt(self, node: Tree) -> Any:
-        arg = self.expr(node.children[2])
+        arg = self.expr(node.children[1])
         if ob.is_matrix(arg):
             raise self.err(node, "\\sqrt of a vector or matrix is not supported")
         self.note([Prop(arg, ">=", 0)])
@@ -280,17 +316,9 @@ class Operators:
         if bsub is None:
             raise self.err(node, f"\\{op} needs its index below it: \\{op}_{{i=1}}^n")
         var, lo, hi = self.bounds(op, bsub, bsup, node)
+        self.check_bound(lo, op, node, "lower")
         self.bound[id(node)] = {var}
-        name = key(str(var))
-        saved = self.where.get(name)
-        self.where[name] = var  # the body's i is the operator's index
-        try:
-            body = self.expr(body_node)
-        finally:
-            if saved is None:
-                self.where.pop(name, None)
-            else:
-                self.where[name] = saved
+        body = self.within(var, lambda: self.expr(body_node))
         if hi is None:
             hi = self.infer_range(body, var, op, node)
         if ob.is_matrix(body):
@@ -310,6 +338,22 @@ class Operators:
         if op == "max":
             return ob.norminf(vec.args[0]) if isinstance(vec, ob.ElemAbs) else ob.max_entry(vec)
         return ob.min_entry(vec)
+
+    def within(self, var: Any, read: Any) -> Any:
+        """``read()`` with the name of ``var`` bound to it (a big operator's or an integral's
+        variable)."""
+        name = key(str(var))
+        saved = self.where.get(name)
+        self.where[name] = var  # the body's i is the operator's index
+        self.binding.append(str(var))
+        try:
+            return read()
+        finally:
+            self.binding.pop()
+            if saved is None:
+                self.where.pop(name, None)
+            else:
+                self.where[name] = saved
 
     def extremum_of_values(self, op: str, body_node: Tree, node: Tree) -> Any:
         """``\\max(a, b)``, ``\\max\\{a, b\\}`` (times the rest of the product)."""
@@ -357,9 +401,9 @@ class Operators:
                              "_{i \\in [n]} or _{1 \\le i \\le n}")
 
     def bound_var(self, name: str, node: Any) -> Any:
-        import re
-
         found = self.lookup(name)
+        if name in self.dims:
+            found = None  # \sum_{t=1}^T beside a t read as a dimension: its own index t
         if found is not None:
             if not (isinstance(found, sp.Symbol) and found.is_integer):
                 raise self.err(node, f"the index {name} of a big operator is declared in where "
@@ -372,13 +416,26 @@ class Operators:
     def check_hi(self, hi: Any, op: str, node: Any) -> Any:
         if hi is None:
             return None
-        free = sp.sympify(hi).free_symbols - set(ob.DIMS.values())
-        if free:
-            s = sorted(map(str, free))[0]
-            raise self.err(node, f"the upper bound {hi} of \\{op} uses the real scalar {s}: a "
-                                 f"bound must be a number or a dimension; declare {s} with "
-                                 f"dim({s!r}) and pass it in where ({{{s!r}: dim({s!r})}})")
-        return hi
+        return self.check_bound(hi, op, node, "upper")
+
+    def check_bound(self, value: Any, op: str, node: Any, which: str) -> Any:
+        """``value``, a bound of a big operator: a number, a dimension or an index. A name of
+        :data:`~symbolic.latex_parse.build.COUNT_NAMES` not in ``where`` becomes a dimension
+        (the reading starts again); any other real scalar is refused."""
+        dims = set(ob.DIMS.values())
+        for s in sorted(sp.sympify(value).free_symbols, key=str):
+            if s in dims or s.is_integer:
+                continue
+            name = str(s)
+            if name in COUNT_NAMES and key(name) not in self.given and name not in self.dims:
+                raise PromoteToDimension(name)
+            raise self.err(node, f"the {which} bound {value} of \\{op} uses the real scalar "
+                                 f"{name}: a bound must be a number or a dimension; declare "
+                                 f"{name} with dim({name!r}) and pass it in where "
+                                 f"({{{name!r}: dim({name!r})}}); only "
+                                 f"{', '.join(COUNT_NAMES)} not in where are read as "
+                                 "dimensions")
+        return value
 
     def infer_range(self, body: Any, var: Any, op: str, node: Any) -> Any:
         """The size an unbounded index ranges up to, from the entries it subscripts."""
@@ -405,6 +462,7 @@ class Operators:
                     posts and posts[0].children[0].type != "SUB"):
                 raise self.err(var_node, "write the variable as x, x_i or A_{i,j}")
             var = self.resolve(str(prim.children[0]), _pos(prim))
+            self.refuse_dimension_variable(str(prim.children[0]), var_node, "differentiated")
             if not posts:
                 if ob.is_matrix(var):
                     raise self.err(var_node, f"differentiate by a coordinate of {var} "
@@ -416,6 +474,13 @@ class Operators:
             sub = [p.strip() for p in self.sub_text(posts[0].children[1]).split(",")]
             out += [(var, [self.index(s, var_node) for s in sub])] * times
         return out
+
+    def refuse_dimension_variable(self, name: str, node: Any, what: str) -> None:
+        """A name read as a dimension (it bounds a sum) cannot also be a real variable."""
+        if name in self.dims or isinstance(self.lookup(name), ReadDimension):
+            raise self.err(node, f"{name} bounds a sum, so it is read as a dimension (a "
+                                 f"positive integer), but it is {what} here: declare {name} "
+                                 "in where")
 
     def differentiate(self, body: Any, dvars: list, order: Any, node: Any) -> Any:
         want = 1 if order is None else self.sup_value(order.children[1])
@@ -441,8 +506,14 @@ class Operators:
         self.bound[id(node)] = {v for v, _ in dv}
         return self.differentiate(self.expr(kids[-1]), dv, order, node)
 
+    def t_binom(self, node: Tree) -> Any:
+        r"""``\binom{n}{k}``, ``\tbinom``, ``\dbinom``, ``{n \choose k}``: the binomial
+        coefficient."""
+        parts = [c for c in node.children if isinstance(c, Tree)]
+        return self.apply_func("binomial", [self.expr(c) for c in parts], node, None)
+
     def t_frac(self, node: Tree) -> Any:
-        num, den = node.children[2], node.children[5]
+        num, den = (_braced(c) for c in node.children[1:3])
         a, b = self.src(num).strip(), self.src(den).strip()
         if a.startswith("d") and b.startswith("d") and not a.startswith("d_") and len(b) > 1:
             raise self.err(node, f"two readings: \\frac{{{a}}}{{{b}}} is a derivative, or a "
@@ -462,8 +533,10 @@ class Operators:
             nsub = kids[1]
             text = self.src(nsub).strip()[1:].strip()
             text = text[1:-1].strip() if text.startswith("{") else text
+            self.refuse_dimension_variable(text, nsub, "differentiated")
             var = self.resolve(text, _pos(nsub))
         vals = [(o, self.visit(c), c) for o, c in self.flat(kids[-1])]
+        self.refuse_abstract(vals, "\\nabla")
         if var is not None:
             self.bound[id(node)] = {var}
         if len(vals) >= 2 and vals[0][1].kind == "name" and vals[1][0] is None and \
@@ -483,6 +556,86 @@ class Operators:
         if var is None:
             raise self.err(node, "name the variable of \\nabla: \\nabla_x f, or \\nabla f(x)")
         return ob.gradient(self.product_of(vals, node), var)
+
+    def refuse_abstract(self, vals: list, what: str) -> None:
+        """``\\nabla f(x)`` of a function ``f`` that ``where`` does not give: a statement about
+        an unknown function, not checked."""
+        if len(vals) >= 2 and vals[0][1].kind == "name" and vals[1][0] is None and \
+                vals[1][1].kind == "paren":
+            name, paren = vals[0][1], vals[1][1]
+            if self.lookup(f"{name.text}({paren.text})") is None and \
+                    self.lookup(name.text) is None and name.text not in ob.DIMS:
+                raise NotChecked(self.text, name.pos, f"abstract function {name.text}: not "
+                                                      f"checked ({what} {name.text}"
+                                                      f"({paren.text}) of a function not in "
+                                                      "where)", "abstract function")
+
+    def t_hessian(self, node: Tree) -> Any:
+        r"""``\nabla^2 f(x)``: refused (no Hessian in the vocabulary; of a function not in
+        ``where``, an abstract function)."""
+        vals = [(o, self.visit(c), c) for o, c in self.flat(node.children[-1])]
+        self.refuse_abstract(vals, "\\nabla^2")
+        raise self.err(node, "the Hessian \\nabla^2 is not in the vocabulary")
+
+    def t_integral(self, node: Tree) -> Any:
+        r"""``\int_a^b f(x) \, dx``: SymPy's ``Integral`` over the variable of the
+        differential (``dx``, ``\mathrm{d}x``)."""
+        kids = node.children
+        bsub = next((k for k in kids if isinstance(k, Tree) and k.data == "bsub"), None)
+        bsup = next((k for k in kids if isinstance(k, Tree) and k.data == "bsup"), None)
+        body_node, var_node = kids[-3], kids[-1]
+        if bsub is None or bsup is None:
+            raise self.err(node, "an integral needs both bounds (\\int_a^b f(x)\\,dx): an "
+                                 "indefinite integral is not a value")
+        prim = var_node.children[0]
+        name = self.src(var_node).strip()
+        if len(var_node.children) != 1 or not (isinstance(prim, Tree) and prim.data == "name"
+                                               and prim.children[0].type in ("LETTER", "GREEK")):
+            raise self.err(var_node, f"the differential d{name} of an integral: integrate over "
+                                     "one scalar variable (dx, d\\theta)")
+        self.refuse_dimension_variable(name, var_node, "integrated over")
+        found = self.lookup(name)
+        if found is not None and not (isinstance(found, sp.Symbol) and not found.is_integer):
+            raise self.err(var_node, f"the integration variable {name} is declared in where "
+                                     "as something other than a real scalar")
+        if found is None and name in declared_dims():
+            raise self.err(var_node, f"cannot integrate over the dimension {name}")
+        var = found if found is not None else ob.scalar(name.lstrip("\\"))
+        lo, hi = self.integral_bound(bsub), self.integral_bound(bsup)
+        self.bound[id(node)] = {var}
+        body = self.within(var, lambda: self.expr(body_node))
+        if ob.is_matrix(body):
+            raise self.err(node, "an integral of a vector or matrix is not supported")
+        return sp.Integral(body, (var, lo, hi))
+
+    def integral_bound(self, script: Tree) -> Any:
+        """A bound of an integral (``bsub`` or ``bsup``): ``0``, ``a``, ``{-\\infty}``."""
+        kids = script.children[1:]
+        if script.data == "bsup":
+            kids = kids[0].children
+        text = "".join(self.src(k) for k in kids).strip()
+        bare = re.sub(r"\s+", "", text)
+        bare = bare[1:-1] if bare.startswith("{") and bare.endswith("}") else bare
+        infinite = {"\\infty": sp.oo, "+\\infty": sp.oo, "-\\infty": -sp.oo}
+        if bare in infinite:
+            return infinite[bare]
+        if len(kids) == 1 and isinstance(kids[0], Token) and kids[0].type == "NUMBER":
+            return sp.Rational(str(kids[0]))
+        if len(kids) == 1 and isinstance(kids[0], Token) and kids[0].type in ("LETTER",
+                                                                              "GREEK"):
+            return self.resolve(str(kids[0]), kids[0].start_pos)
+        if len(kids) == 3 and isinstance(kids[1], Tree):
+            tree = kids[1]
+            if tree.data == "chain":
+                if len(tree.children) != 1:
+                    raise self.err(script, f"cannot read the bound {text} of the integral")
+                tree = tree.children[0]
+            return self.expr(tree)
+        raise self.err(script, f"cannot read the bound {text} of the integral")
+
+    def t_dots(self, node: Any) -> Any:
+        raise self.err(node, "ellipsis: cannot tell the terms (write \\sum_{i=1}^n or "
+                             "\\prod_{i=1}^n)")
 
     # -- indicators, sets ----------------------------------------------------------------
     def t_indicator(self, node: Tree) -> Any:
@@ -522,6 +675,12 @@ class Operators:
 
     def t_setlit(self, node: Tree) -> Any:
         parts = node.children[1:-1:2]
+        for k, part in enumerate(parts):
+            if _is_dots_tree(part):
+                first = self.src(parts[k - 1]).strip() if k > 0 else "(nothing)"
+                last = self.src(parts[k + 1]).strip() if k + 1 < len(parts) else "(nothing)"
+                raise self.err(part, f"ellipsis: cannot tell the terms between {first} and "
+                                     f"{last} (write \\max_{{i \\in [n]}} x_i)")
         return V("set", text=self.src(node), pos=_pos(node),
                  args=tuple(self.expr(a) for a in parts))
 
@@ -589,6 +748,168 @@ def _vec(e: Any, var: Any, size: Any) -> Any:
 
 def _pos(node: Any) -> int:
     return _start(node)
+
+
+def _braced(tree: Any) -> Any:
+    """The expression inside a TeX argument ``{...}`` (or the one-token argument itself)."""
+    if isinstance(tree, Tree) and tree.data == "group":
+        return tree.children[1]
+    return tree
+
+
+def _dots_item(tree: Any) -> bool:
+    return isinstance(tree, Tree) and tree.data == "postfix" and isinstance(
+        tree.children[0], Tree) and tree.children[0].data == "dots"
+
+
+# -- ellipses ---------------------------------------------------------------------------------
+def _items(text: str) -> list[Any]:
+    """The tokens of ``text`` as a nested list: ``(type, value, start, end)`` for a token,
+    ``["group", children, start, end]`` for a braced group; a group of one item is that item."""
+    out: list[Any] = []
+    stack: list[tuple[list[Any], int]] = []
+    for tok in tokenize(text):
+        if tok.type == "LBRACE":
+            stack.append((out, tok.start_pos))
+            out = []
+        elif tok.type == "RBRACE" and stack:
+            parent, start = stack.pop()
+            parent.append(out[0] if len(out) == 1 else ("group", tuple(out), start, tok.end_pos))
+            out = parent
+        else:
+            out.append((tok.type, str(tok), tok.start_pos, tok.end_pos))
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a[0] == "group" or b[0] == "group":
+        return a[0] == b[0] and len(a[1]) == len(b[1]) and all(
+            _same(x, y) for x, y in zip(a[1], b[1]))
+    return a[:2] == b[:2]
+
+
+def _slots(a: list[Any], b: list[Any], path: tuple = ()) -> list[tuple] | None:
+    """``[(path, item of a, item of b)]`` where two item lists of one shape differ, or None
+    (shapes differ)."""
+    if len(a) != len(b):
+        return None
+    out: list[tuple] = []
+    for k, (x, y) in enumerate(zip(a, b)):
+        if _same(x, y):
+            continue
+        if x[0] == "group" and y[0] == "group" and len(x[1]) == len(y[1]):
+            inner = _slots(list(x[1]), list(y[1]), (*path, k))
+            if inner is None:
+                return None
+            out += inner
+        else:
+            out.append(((*path, k), x, y))
+    return out
+
+
+class Ellipsis:
+    """Mixin of the builder: ``a_1 + \\cdots + a_n``, ``x_1 x_2 \\cdots x_n`` (see
+    :meth:`ellipsis`)."""
+
+    text: str
+
+    def ellipsis(self, items: list[tuple[str, Tree]], node: Tree) -> Any:
+        r"""A sum (``items``: ``(sign, term)``) or product (``(operator, factor)``) with an
+        ellipsis, as ``\sum_{i=lo}^{hi} F(i)`` / ``\prod``: the terms beside the ellipsis are
+        one expression ``F`` with an index running from the first term's value (``x_1``, or
+        ``x_1 + x_2 + \cdots``) to the last's (``x_n``). Anything else is refused."""
+        sum_ = items[0][0] in ("+", "-")
+        ok = ("+",) if sum_ else ("", "CDOT", "TIMES")
+        where = [k for k, (_, t) in enumerate(items) if _is_dots_tree(t)]
+        k = where[0]
+        first = self.src(items[k - 1][1]).strip() if k > 0 else ""
+        last = self.src(items[k + 1][1]).strip() if k + 1 < len(items) else ""
+        dots_pos = _start(items[k][1])
+
+        def refuse(why: str = "") -> LatexError:
+            return LatexError(self.text, dots_pos, f"ellipsis: cannot tell the terms between "
+                                                   f"{first or '(nothing)'} and "
+                                                   f"{last or '(nothing)'}" + why)
+
+        if len(where) != 1 or k == 0 or k + 1 == len(items):
+            raise refuse()
+        if items[k][0] not in ok or items[k + 1][0] not in ok or (
+                items[k - 1][0] not in ok and (sum_ or k - 1 > 0)):
+            raise refuse(" (the operators around it differ)")
+        b_src, l_src = first, last
+        b_items, l_items = _items(b_src), _items(l_src)
+        slots = _slots(b_items, l_items)
+        if not slots:
+            raise refuse()
+        b_texts = {b_src[x[2]:x[3]] for _, x, _ in slots}
+        l_texts = {l_src[y[2]:y[3]] for _, _, y in slots}
+        if len(b_texts) != 1 or len(l_texts) != 1:
+            raise refuse(" (the terms differ in more than one index)")
+        lo, hi = b_texts.pop(), l_texts.pop()
+        lo = lo[1:-1] if lo.startswith("{") else lo
+        hi = hi[1:-1] if hi.startswith("{") else hi
+        paths = [p for p, _, _ in slots]
+        start = k - 1  # the first term of the pattern
+        while start > 0 and items[start][0] in ok:
+            a_slots = _slots(b_items, _items(self.src(items[start - 1][1]).strip()))
+            if a_slots is None or [p for p, _, _ in a_slots] != paths:
+                break  # a term of another form: not one of the pattern's
+            a_src = self.src(items[start - 1][1]).strip()
+            values = {a_src[y[2]:y[3]] for _, _, y in a_slots}
+            if not (lo.isdigit() and len(values) == 1 and values == {str(int(lo) - 1)}):
+                raise refuse(" (the terms before it do not step by 1)")
+            lo, start = str(int(lo) - 1), start - 1
+        var = self.fresh_index(b_src + l_src)
+        template = b_src
+        for _, x, _ in sorted(slots, key=lambda s: -s[1][2]):
+            piece = "{" + var + "}" if x[0] == "group" or b_src[x[2]] == "{" else var
+            template = template[:x[2]] + piece + template[x[3]:]
+        canonical = (f"\\{'sum' if sum_ else 'prod'}_{{{var}={lo}}}^{{{hi}}} "
+                     f"{{{template}}}")
+        value = self.canonical(canonical, dots_pos)
+        before = items[:start]
+        after = items[k + 2:]
+        if sum_:
+            acc = value if items[start][0] == "+" else -value
+            for sign, term in before + after:
+                acc = add(acc, self.expr(term) if sign == "+" else -self.expr(term))
+            return acc
+        vals = [(op or None, self.visit(c), c) for op, c in before]
+        vals.append((items[start][0] or None, V("value", value=value, pos=dots_pos),
+                     items[start][1]))
+        vals += [(op or None, self.visit(c), c) for op, c in after]
+        return self.product_of(vals, node)
+
+    def fresh_index(self, used: str) -> str:
+        """An index letter the formula does not use (``i`` if it can)."""
+        letters = {str(t) for t in tokenize(self.text) if t.type == "LETTER"}
+        letters |= set(re.findall(r"[A-Za-z]", used))
+        for v in "ijklpqrsuvwabc":
+            if v not in letters and (self.lookup(v) is None or getattr(self.lookup(v),
+                                                                       "is_integer", False)):
+                return v
+        raise LatexError(self.text, 0, "ellipsis: no free letter to index its terms")
+
+    def canonical(self, text: str, pos: int) -> Any:
+        """The value of ``text``, a canonical form of part of this formula, read by a builder
+        sharing this one's names; errors point at ``pos``."""
+        from symbolic.latex_parse.grammar import parse_tree
+
+        sub = self.reread(text)
+        try:
+            return sub.expr(parse_tree(text).children[0].children[0])
+        except NotChecked as exc:
+            raise NotChecked(self.text, pos, f"read as {text}: {exc.what}", exc.category) \
+                from None
+        except LatexError as exc:
+            raise LatexError(self.text, pos, f"ellipsis, read as {text}: {exc.what}") from None
+
+
+def _is_dots_tree(tree: Any) -> bool:
+    while isinstance(tree, Tree) and tree.data in ("product", "postfix") and \
+            len(tree.children) == 1:
+        tree = tree.children[0]
+    return isinstance(tree, Tree) and tree.data == "dots"
 
 
 __all__ = ["LatexError", "Operators", "vectorize"]

@@ -3,6 +3,7 @@ r"""From a parse tree to relations: the statement, and the conditions written af
 ``a \le b, \quad x > 0`` is the statement ``a \le b`` under the condition ``x > 0``; so are
 ``a \le b \text{ for } x > 0``, ``a \le b \quad \forall x > 0`` and ``\forall x > 0, a \le b``.
 ``x, y > 0`` is ``x > 0`` and ``y > 0``; ``0 < x, y < 1`` has two readings and is refused.
+``a \le b \text{ and } c \le d`` states both; after a condition, ``\text{and}`` adds one.
 Membership: ``x \in (a, b]``, ``i \in [n]``, ``x \in \mathbb{R}^d`` (a shape check),
 ``x \in \mathbb{R}_+`` (``x \ge 0``, entrywise for vectors), ``A \in \mathbb{S}^n_+``
 (``0 \preceq A``), ``p \in \Delta_n`` (``p \ge 0`` entrywise and ``\sum_i p_i = 1``).
@@ -25,6 +26,7 @@ from lark import Token, Tree
 
 from symbolic import objects as ob
 from symbolic.latex_parse.lexer import COND_WORDS, LatexError
+from symbolic.latex_parse.names import ReadDimension
 from symbolic.latex_parse.values import Eye, Interval, RealSet, resolve_eye
 
 _NAME = re.compile(r"^\\?[A-Za-z]+(_\{?[A-Za-z0-9,+\-]*\}?)?$")
@@ -39,6 +41,8 @@ class Statement:
     conditions: list[Any] = field(default_factory=list)
     #: where the statement as written is defined (noted before SymPy simplified it)
     defined_if: list[Any] = field(default_factory=list)
+    #: names read as dimensions because they bound a sum (``\sum_{i=1}^{t-1}``: ``t``)
+    dimensions: list[Any] = field(default_factory=list)
 
 
 def segments(tree: Tree) -> list[tuple[str | None, Tree]]:
@@ -64,22 +68,31 @@ def read_statement(b: Any, tree: Tree) -> Statement:
                       and sep != "forall"), len(segs))
         if first == len(segs):
             raise b.err(segs[-1][1], "only conditions (\\forall ...), no statement after them")
+    # "a \\le b \\text{ and } c \\le d": both stated; after a condition, "and" adds one
+    stated = {first}
+    for k in range(first + 1, len(segs)):
+        if segs[k][0] == "and" and k - 1 in stated:
+            stated.add(k)
     out = Statement()
-    if len(segs[first][1].children) > 1:  # the statement first: its names bind the conditions'
+    done: set[int] = set()
+    for k in sorted(stated):  # the statement first: its names bind the conditions'
+        if len(segs[k][1].children) == 1:
+            break
         mark = len(b.conditions)
-        out.props = chain_props(b, segs[first][1])
+        out.props += chain_props(b, segs[k][1])
         out.defined_if += b.conditions[mark:]
-        _bind_names(b, out.props)
+        done.add(k)
+    _bind_names(b, out.props)
     pending: list[Any] = []
     owner = None  # where the pending subjects' relations go
     mark = len(b.conditions)
     for k, (_sep, chain) in enumerate(segs):
-        if k == first and out.props:
+        if k in done:
             continue
         if len(chain.children) == 1:  # x, y > 0: a subject of the next relation
             if k + 1 == len(segs):
                 raise b.err(chain, "expected a relation such as \\le")
-            owner = k == first if owner is None else owner
+            owner = k in stated if owner is None else owner
             pending.append(b.expr(chain.children[0]))
             continue
         if k + 1 < len(segs):
@@ -87,7 +100,7 @@ def read_statement(b: Any, tree: Tree) -> Statement:
         props = chain_props(b, chain)
         if pending:
             props = [p for s in pending for p in chain_props(b, chain, lhs=s)] + props
-        into = owner if pending else k == first
+        into = owner if pending else k in stated
         (out.props if into else out.conditions).extend(props)
         if into:
             out.defined_if += b.conditions[mark:]
@@ -189,6 +202,9 @@ def member(b: Any, x: Any, node: Tree) -> list[Any]:
             raise b.err(node, f"{x} \\in \\Delta (the simplex) needs a vector")
         return [Prop(ob.min_entry(x), ">=", 0), Prop(ob.sum_entries(x), "=", 1)]
     s = b.expr(node)
+    if isinstance(s, (Interval, RealSet)) and isinstance(x, ReadDimension):
+        raise b.err(node, f"{x} bounds a sum, so it is read as a dimension (a positive "
+                          f"integer), but {x} \\in {src} says it is real: declare {x} in where")
     if isinstance(s, Interval):
         return [Prop(s.lo, "<=" if s.lo_closed else "<", x),
                 Prop(x, "<=" if s.hi_closed else "<", s.hi)]

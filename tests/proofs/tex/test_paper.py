@@ -25,6 +25,18 @@ MACROS = r"""\global\long\def\R{\mathbb{R}}
 """
 
 
+@pytest.fixture(autouse=True)
+def only_builtin_dimensions(monkeypatch):
+    """A name another test declared with ``dim()`` is a dimension to the reader (the
+    session's declarations are global): these papers are read as a fresh session reads
+    them."""
+    from symbolic import objects
+
+    for name in list(objects.DIMS):
+        if name not in ("n", "d"):
+            monkeypatch.delitem(objects.DIMS, name)
+
+
 def write_paper(folder: pathlib.Path, body: str, name: str = "main.tex") -> pathlib.Path:
     (folder / "macros.tex").write_text(MACROS, encoding="utf-8")
     (folder / "sections").mkdir(exist_ok=True)
