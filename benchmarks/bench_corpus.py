@@ -112,6 +112,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     verdicts: Counter[str] = Counter()
     refuted: list[str] = []
     claims = []
+    unread: list[dict[str, Any]] = []
     seen: set[tuple[str, int]] = set()  # (file, line) of environments already counted
     for path in roots_and_fragments(source, texts):
         try:
@@ -147,11 +148,15 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
                 claims.append((path, r))
+        unread += [{"root": str(path), "id": u.claim_id, "where": u.source.rsplit(", ", 1)[-1],
+                    "printed": u.statement, "category": u.category or "not read",
+                    "error": u.error} for u in ex.unread if _env(u.claim_id) in fresh]
     records: list[dict[str, Any]] = []
     if check:
         verdicts.update(_check(claims, budget, refuted, records))
     else:
         records = [record(path, r) for path, r in claims]
+    records += unread
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
             "read": read, "complete": complete, "not_checked": random, "words": words,
