@@ -349,7 +349,8 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         bases.add(base)
         reading = readings[id(env)]
         cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
-        _read_environment(env, base, where, reading, cited, out, context.before(env))
+        _read_environment(env, base, where, reading, cited, out, context.before(env),
+                          context.assumed(env))
     return out
 
 
@@ -402,6 +403,14 @@ class _Context:
                 for name in _constrained(p):  # a definition holds from where it stands
                     self.items.append((pos, -1 if p.role == "definition" else self.section(pos),
                                        _Constraint(name, p.line, p.latex, p.role)))
+        self.standing: list[tuple[int, int, Piece]] = []
+        for m in _STANDING.finditer(body):
+            at = offset + m.start()
+            whole = re.search(r"paper|notes|document|chapter|rest|lecture", m.group(0), re.I)
+            scope = -1 if whole else self.section(at)
+            said = read_body(m.group(0), running.count("\n", 0, at) + 1, "assumption")
+            for p in said.of("condition") + said.word_conditions:
+                self.standing.append((at, scope, p))
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
                 for p in readings[id(e)].of("definition"):
@@ -413,6 +422,18 @@ class _Context:
         """The constraints in force at ``env``."""
         sec = self.section(env.start)
         return [c for pos, s, c in self.items if pos < env.start and s in (sec, -1)]
+
+    def assumed(self, env: Environment) -> list[Piece]:
+        """The standing assumptions at ``env``: conditions the running text states for the
+        section ("Throughout this section, we assume $L > 0$") or the whole text."""
+        sec = self.section(env.start)
+        return [p for pos, s, p in self.standing if pos < env.start and s in (sec, -1)]
+
+
+#: a sentence that states assumptions for a section or the whole text
+_STANDING = re.compile(r"(?:\bthroughout\b|\bin (?:this|the rest of this) (?:section|chapter|"
+                       r"lecture)\b|\bfrom now on\b|\bhenceforth\b)[^.]{0,400}?\b(?:assume|"
+                       r"suppose|let|consider)\b[^.]{0,400}?\.(?=\s)", re.I | re.S)
 
 
 def _constrained(p: Piece) -> list[str]:
@@ -467,12 +488,17 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
 
 def _read_environment(env: Environment, base: str, where: Locate, reading: Reading,
                       cited: list[tuple[Environment, Reading]], out: Extraction,
-                      context: list[_Constraint] = ()) -> None:  # type: ignore[assignment]
+                      context: list[_Constraint] = (),  # type: ignore[assignment]
+                      assumed: list[Piece] = ()) -> None:  # type: ignore[assignment]
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
     left = [why for _, why in reading.left]
-    conditions = reading.of("condition") + reading.word_conditions
+    conditions = reading.of("condition") + reading.word_conditions + list(assumed)
+    for p in assumed:
+        ex.lines.append(("assumption", p.latex, f"a standing assumption of the text "
+                         f"({_where_text(where, p.line)}): carried"))
+    standing = {p.latex for p in assumed}
     for a_env, a_reading in cited:
         conditions += a_reading.of("condition") + a_reading.word_conditions
         left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
@@ -536,7 +562,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 if _mentions(s.latex, name)]
         own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
         own |= {d.name for d in decl_where}
-        outside = {c.name: c for c in context if c.name not in own and _mentions(s.latex, c.name)}
+        outside = {c.name: c for c in context if c.name not in own and c.latex not in standing
+                   and _mentions(s.latex, c.name)}
         mine += [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} "
                  f"outside the statement ({_where_text(where, c.line)}: {c.latex})"
                  for name, c in outside.items()]
