@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from proofs.tex.source import braced
+
 #: kinds by the first word a paper prints or the environment's (abbreviated) name
 KINDS = {
     "theorem": "theorem", "thm": "theorem", "theo": "theorem", "thrm": "theorem",
@@ -87,34 +89,6 @@ class Theorem:
     counter: str
     within: str  # "section", "subsection", "chapter", "" or another counter
     numbered: bool
-
-
-def braced(text: str, start: int) -> tuple[str, int] | None:
-    """The ``{...}`` group opening at ``start`` (spaces skipped) and the index after it.
-
-    >>> braced("x{a{b}c}d", 1)
-    ('a{b}c', 8)
-    """
-    i = start
-    while i < len(text) and text[i] in " \t\n":
-        i += 1
-    if i >= len(text) or text[i] != "{":
-        return None
-    depth = 0
-    j = i
-    while j < len(text):
-        ch = text[j]
-        if ch == "\\":
-            j += 2
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return text[i + 1:j], j + 1
-        j += 1
-    return None
 
 
 def optional(text: str, start: int) -> tuple[str, int]:

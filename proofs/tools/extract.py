@@ -1,11 +1,16 @@
-r"""A paper's ``.tex`` as claims: ``proofcheck extract paper.tex -o claims.py``.
+r"""A paper's statements as claims: what ``proofcheck check paper.tex`` checks and
+``proofcheck extract paper.tex -o claims.py`` writes.
 
-Pure functions: :func:`environments` finds the theorem, lemma, fact, claim and definition
-environments with their numbers, labels and lines; :func:`statements_and_conditions` splits an
-environment's body into displayed statements and the conditions its prose states ("Let …",
-"if …", "for all …"); :func:`extract` builds each statement with
+:func:`extract` takes a paper's text (its ``\input`` tree already inlined by
+:mod:`proofs.tex.source`; macros are expanded here, :mod:`proofs.tex.macros`), finds the
+theorem-like environments (:mod:`proofs.tex.theorems`), gives each formula of their bodies a
+role (:mod:`proofs.tex.sentences`), binds definitions, carries conditions, cited assumptions
+and standing assumptions of the text, and builds each statement with
 :meth:`symbolic.claim.Claim.from_latex` (the public LaTeX reader, so every addition to its
-grammar is read here too) and :func:`claims_file` writes the result as a Python claims file.
+grammar is read here too). Each statement read records what its reading *left*: words not
+understood, formulas without a role, names defined or constrained outside it; a statement
+with anything left is read incompletely. :func:`claims_file` writes the result as a Python
+claims file and :func:`explain` lists, per environment, what was read as what.
 
 Ids: ``<paper>:<kind>-<name>`` where ``<kind>`` is the environment's kind and ``<name>`` is
 the environment's ``\label`` without its prefix (``\label{lem:softmax-bound}`` in a lemma gives
@@ -13,10 +18,6 @@ the environment's ``\label`` without its prefix (``\label{lem:softmax-bound}`` i
 the paper's ``\newtheorem`` declarations count it (``paper:lemma-2.1``). Several statements in
 one environment are its parts (``:part-1``, ``:part-2``; ``:item-k`` when each sits in its own
 ``\item``), and a chain ``a \le b \le c`` gives one part per link.
-
-Out of scope: ``\input``/``\include`` (not followed), macros with arguments (zero-argument
-``\newcommand``/``\renewcommand`` are expanded), environments of other kinds (propositions,
-corollaries: counted for the numbering, listed as not read).
 
 Example:
     >>> tex = (r"\newtheorem{lemma}{Lemma}" "\n"
@@ -41,7 +42,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofs.tex.macros import expand_document
 from proofs.tex.sentences import RELATION, Piece, Reading, blank_displays, prose, read_body
+from proofs.tex.source import strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 
 REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
@@ -145,52 +148,6 @@ class Extraction:
 
 
 # --- scanning the .tex -------------------------------------------------------------------
-
-def strip_comments(tex: str) -> str:
-    r"""``tex`` without ``%`` comments (``\%`` kept), line numbers unchanged.
-
-    >>> strip_comments("a % note\nb \\% c")
-    'a \nb \\% c'
-    """
-    return re.sub(r"(?<!\\)((?:\\\\)*)%[^\n]*", r"\1", tex)
-
-
-def macros(tex: str) -> dict[str, str]:
-    r"""Zero-argument ``\newcommand``/``\renewcommand``/``\providecommand`` definitions.
-
-    >>> macros(r"\newcommand{\R}{\mathbb{R}} \newcommand\eps{\epsilon} \newcommand{\f}[1]{#1}")
-    {'R': '\\mathbb{R}', 'eps': '\\epsilon'}
-    """
-    from proofs.tex.theorems import braced, optional
-
-    out: dict[str, str] = {}
-    for m in re.finditer(r"\\(?:re)?(?:new|provide)command\*?\s*(?:\{\s*\\([A-Za-z]+)\s*\}"
-                         r"|\\([A-Za-z]+))", tex):
-        args, at = optional(tex, m.end())
-        if args.strip() not in ("", "0"):
-            continue
-        body = braced(tex, at)
-        if body is not None and "#" not in body[0]:
-            out[m.group(1) or m.group(2)] = body[0]
-    return out
-
-
-def expand(text: str, defs: dict[str, str]) -> str:
-    r"""``text`` with the zero-argument macros ``defs`` expanded (nested ones too).
-
-    >>> expand(r"x \in \R^d", {"R": r"\mathbb{R}"})
-    'x \\in \\mathbb{R}^d'
-    """
-    if not defs:
-        return text
-    pattern = re.compile(r"\\([A-Za-z]+)")
-    for _ in range(10):
-        new = pattern.sub(lambda m: defs.get(m.group(1), m.group(0)), text)
-        if new == text:
-            break
-        text = new
-    return text
-
 
 def statements_and_conditions(env: Environment) -> tuple[list[Piece], list[Piece]]:
     r"""The statements of ``env`` and the conditions its prose states (see
@@ -321,15 +278,13 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     the reason it does not build), with the conditions, definitions and assumptions each
     uses and what its reading left. ``locate`` maps a line of ``tex`` to the file and line
     it comes from (an ``\\input`` tree); by default, ``path`` and the line itself."""
-    tex = strip_comments(tex)
-    defs = macros(tex)
+    tex = expand_document(strip_comments(tex))
     fname = os.path.basename(path)
     where = locate or (lambda line: (fname, line))
     out = Extraction()
     envs = environments(tex)
     out.environments = envs
-    readings = {id(e): _expanded(read_body(e.body, e.body_line, e.kind), defs)
-                for e in envs if e.read}
+    readings = {id(e): read_body(e.body, e.body_line, e.kind) for e in envs if e.read}
     assumptions = {e.label: (e, readings[id(e)]) for e in envs
                    if e.kind == "assumption" and e.label}
     context = _Context(tex, envs, readings)
@@ -444,14 +399,6 @@ def _constrained(p: Piece) -> list[str]:
         return [base] if re.fullmatch(r"\\?[A-Za-z]+", base) else []
     names = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex)) - _NOT_NAMES
     return sorted(n for n in names if n not in ("d", "e"))
-
-
-def _expanded(r: Reading, defs: dict[str, str]) -> Reading:
-    if not defs:
-        return r
-    r.pieces = [Piece(expand(p.latex, defs), p.line, p.item, p.role, p.said, p.display)
-                for p in r.pieces]
-    return r
 
 
 def _cited(env: Environment) -> list[str]:
