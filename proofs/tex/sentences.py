@@ -12,9 +12,9 @@ gets a role from the words before it:
   "for all/any/every/each", "for" (also "for matrix $A \in …$"), "with", "where", "such that",
   "satisfying", "under", "when", and those joined to one by "and" or a comma;
 - ``definition``: ``:=``, ``\coloneqq``, ``\triangleq``, ``=:``, or ``name = …`` after "let",
-  "define", "denote", "where", "set", "write"; also "i.e."/"that is"/"namely" (a restatement);
-  every formula of a definition environment that is not a condition; ``restatement``: after
-  "i.e.", "that is", "namely" (never checked alone, binds nothing);
+  "define", "denote", "where", "set", "write", "compute iteratively" (a recurrence); every
+  formula of a definition environment that is not a condition;
+- ``restatement``: after "i.e.", "that is", "namely" (never checked alone, binds nothing);
 - ``mention``: a formula without a relation (``$x$``);
 - formulas whose sentence says "there exists" (``existential``), "or" between formulas
   (``disjunction``), or "for some" (``existential``) are not checked.
