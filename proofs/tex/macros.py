@@ -51,7 +51,7 @@ WORD_WRAPPERS = ("text", "textrm", "mathrm", "textsf", "textnormal", "mbox")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@")
 _WS = re.compile(r"[ \t\n]*")
 _CS = re.compile(r"\\(?:[A-Za-z@]+|.)", re.S)
-_NAME = re.compile(r"\\([A-Za-z@]+)")
+_NAME = re.compile(r"\\([A-Za-z@]+|[^A-Za-z@\s\\{}%#])")  # a word, or one symbol (``\*``)
 _PARAM = re.compile(r"#(#|[1-9])")
 _CW_TAIL = re.compile(r"(\\+)[A-Za-z@]+\Z")
 _OPT_SCAN = re.compile(r"\\.|[{}\]]", re.S)
@@ -493,8 +493,11 @@ def environment_definitions(text: str) -> dict[str, tuple[int, str, str]]:
 @functools.lru_cache(maxsize=64)
 def _pattern(names: frozenset[str]) -> re.Pattern[str]:
     """One regex for every name (and ``\\\\``, skipped), names matched whole."""
-    alt = "|".join(sorted(map(re.escape, names), key=len, reverse=True)) or "(?!)"
-    return re.compile(r"\\\\|\\(" + alt + r")(?![A-Za-z@])")
+    words = [re.escape(n) + r"(?![A-Za-z@])" for n in sorted(names, key=len, reverse=True)
+             if re.match(r"[A-Za-z@]", n)]
+    symbols = [re.escape(n) for n in sorted(names) if not re.match(r"[A-Za-z@]", n)]
+    alt = "|".join(words + symbols) or "(?!)"
+    return re.compile(r"\\\\|\\(" + alt + r")")
 
 
 def _top(frames: list[list]) -> list:

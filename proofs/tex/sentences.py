@@ -17,7 +17,8 @@ gets a role from the words before it:
 - ``restatement``: after "i.e.", "that is", "namely" (never checked alone, binds nothing);
 - ``mention``: a formula without a relation (``$x$``);
 - formulas whose sentence says "there exists" (``existential``), "or" between formulas
-  (``disjunction``), or "for some" (``existential``) are not checked.
+  (``disjunction``), "for some" (``existential``) or "if and only if" (``equivalence``) are
+  not checked.
 
 Words a statement depends on but the reader does not understand ("convex", "integer",
 "random variable", "sufficiently large") are *left*: :attr:`Reading.left` lists them, and a
@@ -346,6 +347,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         out.left.append((line(formulas[0].offset) if formulas else body_line,
                          "'integer' not read (the names are read as reals)"))
     exists = EXISTS.search(said)
+    equivalence = re.search(r"\bif and only if\b|\biff\b|\bequivalent(?:ly)?\b|"
+                            r"\bnecessary and sufficient\b", said) is not None or any(
+        re.search(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])", f.latex)
+        for f in formulas)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
                   for f in formulas]
     opened_by_if = bool(formulas) and re.match(r"^(?:if|whenever|when|suppose|assume)\b",
@@ -399,6 +404,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "condition"
         if before_exists and role in ("statement", "condition", "unclassified"):
             role = "existential"
+        elif equivalence and role in ("statement", "condition", "unclassified"):
+            role = "equivalence"  # "A if and only if B": neither side holds alone
         if not relation:
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             _adjectives(f, lead, after, out, line(f.offset))

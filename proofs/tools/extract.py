@@ -61,6 +61,7 @@ INDEX_SET = re.compile(r"^\s*(?P<i>[A-Za-z])\s*\\in\s*(?:\[\s*(?P<m>[A-Za-z]|\d+
 #: environment is read incompletely
 NOT_READ = {"existential": "an existential statement ('there exists', 'for some'): not checked",
             "disjunction": "a disjunction ('or'): not checked",
+            "equivalence": "an equivalence ('if and only if'): not checked",
             "unclassified": "a formula whose role the prose does not say"}
 
 
@@ -459,6 +460,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
     decls: list[Declaration] = []
     hyps: list[Piece] = []
+    conditions = [Piece(t, c.line, c.item, c.role, c.said) for c in conditions
+                  for t in _split_condition(c.latex)]
     for c in conditions:
         dc = declaration(c.latex)
         if dc is None:
@@ -648,6 +651,26 @@ def _shares_names(condition: str, statement: str) -> bool:
         "\\le", "\\leq", "\\ge", "\\geq", "\\in", "\\mathbb", "\\frac", "\\sqrt", "\\left",
         "\\right", "\\log", "\\exp", "R", "\\mathcal"}
     return any(_mentions(statement, t) for t in tokens)
+
+
+_LISTED = re.compile(r"^\s*(?P<names>(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?(?:\s*,\s*"
+                     r"(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)+)\s*(?P<rel>>|<|\\geq?|\\leq?|"
+                     r"\\neq?)(?P<rhs>[^<>=]+)$")
+
+
+def _split_condition(latex: str) -> list[str]:
+    r"""A condition as the conditions it states: ``\forall`` dropped, a list of names
+    before a relation given to each name.
+
+    >>> _split_condition(r"\forall a, b > 0"), _split_condition(r"x \le 1")
+    (['a > 0', 'b > 0'], ['x \\le 1'])
+    """
+    text = re.sub(r"^\s*\\forall(?![A-Za-z])\s*", "", latex)
+    m = _LISTED.match(text)
+    if m is None or declaration(text) is not None:
+        return [text if text != latex.strip() else latex]
+    return [f"{n.strip()} {m.group('rel')} {m.group('rhs').strip()}"
+            for n in m.group("names").split(",")]
 
 
 def _condition_forms(c: Piece) -> list[str]:

@@ -64,8 +64,9 @@ def read_statement(b: Any, tree: Tree) -> Statement:
     segs = segments(tree)
     first = 0
     if segs[0][0] is not None:  # \forall x > 0, statement
+        # a comma after a bare name continues its list: "\forall a, b > 0" is one condition
         first = next((k for k, (sep, _) in enumerate(segs) if k and sep not in COND_WORDS
-                      and sep != "forall"), len(segs))
+                      and sep != "forall" and len(segs[k - 1][1].children) != 1), len(segs))
         if first == len(segs):
             raise b.err(segs[-1][1], "only conditions (\\forall ...), no statement after them")
     # "a \\le b \\text{ and } c \\le d": both stated; after a condition, "and" adds one
@@ -106,6 +107,8 @@ def read_statement(b: Any, tree: Tree) -> Statement:
             out.defined_if += b.conditions[mark:]
         mark = len(b.conditions)
         pending, owner = [], None
+    if pending:  # never drop a subject silently
+        raise b.err(segs[-1][1], "expected a relation such as \\le after the names")
     return out
 
 

@@ -502,3 +502,12 @@ def test_calligraphic_names_are_sets_or_classes():
                                  r"\widetilde{\mathcal{O}}(n)", r"o(1)"])
 def test_asymptotic_notation_is_refused(tex):
     refused(tex + r" \le 1", "hides a constant", {})
+
+
+def test_a_leading_forall_list_is_one_condition_and_never_drops_a_name():
+    from symbolic.latex_parse import LatexError, parse_statement
+
+    st = parse_statement(r"\forall a, b > 0, a + b > 0")
+    assert [str(p) for p in st.conditions] == ["a > 0", "b > 0"]
+    with pytest.raises(LatexError, match="only conditions"):
+        parse_statement(r"\forall a, b > 0")

@@ -176,3 +176,12 @@ Throughout this section, we assume that $0 < \eta \le 1$.
     assert got["main:lemma-1"] == ("eta**2 <= eta", ["0 < eta", "eta <= 1"], ())
     # not in the next section: eta is free there (and refuted as read, rightly)
     assert got["main:lemma-2"][1] == []
+
+
+def test_a_condition_on_a_list_of_names_holds_for_each(tmp_path):
+    root = write_paper(tmp_path, r"""
+\begin{thm}$\forall a, b > 0$, $p, q > 1$ with $\frac1p + \frac1q = 1$, we have
+$ab \le \frac{a^p}{p} + \frac{b^q}{q}$.\end{thm}
+""")
+    assert claims(root)["main:theorem-1"] == (
+        "a*b <= a**p/p + b**q/q", ["1/q + 1/p = 1", "a > 0", "b > 0", "p > 1", "q > 1"], ())

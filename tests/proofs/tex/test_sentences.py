@@ -89,3 +89,9 @@ def test_sentences_do_not_end_at_abbreviations_and_items_count():
                   r"\end{enumerate}", 1)
     assert [(p.role, p.item) for p in r.pieces] == [("statement", 1), ("restatement", 1),
                                                    ("statement", 2)]
+
+
+def test_an_equivalence_is_not_read_as_either_side():
+    assert roles(r"Then $x \le 1$ if and only if $x^2 \le 1$.") == [
+        ("equivalence", r"x \le 1"), ("equivalence", r"x^2 \le 1")]
+    assert [r for r, _ in roles(r"We have $a \le b \iff b \ge a$.")] == ["equivalence"]
