@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 DISPLAY_ENVS = ("equation", "align", "gather", "multline", "eqnarray", "displaymath", "flalign",
                 "alignat", "dmath", "dgroup", "math")
@@ -54,7 +54,8 @@ DEFINING = re.compile(r":=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\stackrel\s*\{[
 NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z])"
                    r"(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]))*(?:\s*\([^()]*\))?\s*$")
 
-STATEMENT_WORDS = (r"then|we have|we have that|one has|one has that|it holds|it holds that|"
+STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"
+                   r"we have|we have that|one has|one has that|it holds|it holds that|"
                    r"holds that|"
                    r"we get|we obtain|we find|satisfies|satisfy|guarantees|guarantee|ensures|"
                    r"implies|implies that|yields|it follows that|follows that|thus|hence|"
@@ -120,6 +121,11 @@ class Piece:
     role: str = ""
     said: str = ""
     display: bool = False
+    sentence: int = -1  # its sentence's number in the body (-1: none, e.g. carried in)
+
+
+#: how a sentence opens when its conditions hold for the whole environment
+_GLOBAL = re.compile(r"^(?:let|suppose|assume|assuming|given|fix|consider|throughout)\b")
 
 
 @dataclass
@@ -132,6 +138,16 @@ class Reading:
     integers: list[str] = field(default_factory=list)
     left: list[tuple[int, str]] = field(default_factory=list)
     random: str = ""  # the words that make the environment's quantities random
+
+    def stating(self) -> set[int]:
+        """The sentences whose conditions are their own: a sentence with a statement, not
+        opened by "Let", "Suppose", "Assume", "Given" ("If $x > 0$, then …", "For
+        $0 < h \\le 1$ we have …"); the conditions of other sentences are the environment's."""
+        first: dict[int, str] = {}
+        for p in self.pieces:
+            first.setdefault(p.sentence, p.said)
+        return {p.sentence for p in self.pieces if p.role == "statement"
+                and not _GLOBAL.match(first.get(p.sentence, ""))}
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -324,8 +340,12 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     if randoms or math:
         out.random = ", ".join([*randoms, *sorted({m.strip() for m in math})][:4])
     unknown: list[str] = []
-    for formulas, said, trailing, item in _sentences(body):
+    for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
+        mark = (len(out.pieces), len(out.word_conditions))
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
+        out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
+        out.word_conditions[mark[1]:] = [replace(p, sentence=number)
+                                         for p in out.word_conditions[mark[1]:]]
     if unknown:
         words = list(dict.fromkeys(unknown))
         out.left.append((body_line, "words not read: " + ", ".join(f"'{w}'" for w in words[:8])

@@ -32,6 +32,7 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import keyword
 import os
@@ -430,7 +431,8 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
         parts = split_chain(s.latex) if len(props) > 1 else [s.latex]
         if len(parts) != max(len(props), 1):
             parts = [s.latex]
-        links += [Piece(p, s.line, s.item) for p in parts]
+        links += [Piece(p, s.line, s.item, s.role, s.said, s.display, s.sentence)
+                  for p in parts]
     return links
 
 
@@ -442,13 +444,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
     left = [why for _, why in reading.left]
-    conditions = reading.of("condition") + reading.word_conditions + list(assumed)
+    conditions = reading.of("condition") + reading.word_conditions + [
+        dataclasses.replace(p, sentence=-1) for p in assumed]
     for p in assumed:
         ex.lines.append(("assumption", p.latex, f"a standing assumption of the text "
                          f"({_where_text(where, p.line)}): carried"))
     standing = {p.latex for p in assumed}
     for a_env, a_reading in cited:
-        conditions += a_reading.of("condition") + a_reading.word_conditions
+        conditions += [dataclasses.replace(p, sentence=-1)  # the whole statement's
+                       for p in a_reading.of("condition") + a_reading.word_conditions]
         left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
         ex.lines.append(("assumption", a_env.name, f"cited: {len(a_reading.of('condition'))} "
                          "conditions carried"))
@@ -460,15 +464,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
     decls: list[Declaration] = []
     hyps: list[Piece] = []
-    conditions = [Piece(t, c.line, c.item, c.role, c.said) for c in conditions
-                  for t in _split_condition(c.latex)]
+    conditions = [Piece(t, c.line, c.item, c.role, c.said, c.display, c.sentence)
+                  for c in conditions for t in _split_condition(c.latex)]
     for c in conditions:
         dc = declaration(c.latex)
         if dc is None:
             hyps.append(c)
             continue
         decls += dc[0]
-        hyps += [Piece(h, c.line, c.item, "condition") for h in dc[1]]
+        hyps += [Piece(h, c.line, c.item, "condition", sentence=c.sentence) for h in dc[1]]
         ex.lines.append(("declaration", c.latex, "read: " + ", ".join(
             f"{d.name} {'scalar' if not d.shape else 'x'.join(d.shape)}" for d in dc[0])))
     decl_where = tuple({dcl.name: dcl for dcl in decls}.values())
@@ -476,6 +480,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
     definitions, unbound = _bind(reading.of("definition"), names, ex)
+    stating = reading.stating()
     if not [p for p in reading.pieces if p.role != "mention"]:
         words = " ".join(prose(blank_displays(env.body)).split()[:16])
         if words:  # "$f^*$ is convex": a statement in words, found and not read
@@ -521,6 +526,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                          definitions=tuple(definitions), integers=tuple(reading.integers))
         related = set(claim.prop.symbols)
         pending = [h for h, c in enumerate(hyps) if not (c.item and s.item and c.item != s.item)]
+        for h in list(pending):  # "If A, then B. For C, we get D.": A is B's, not D's
+            c = hyps[h]
+            if c.sentence in stating and c.sentence != s.sentence:
+                pending.remove(h)
+                if c.sentence < s.sentence and _shares_names(c.latex, s.latex):
+                    read.left.append(f"a condition of another sentence may apply: {c.latex}")
         progress = True
         while progress:  # a condition counts when it names what the claim or a condition
             progress = False  # already counted names (x ≤ y, y ≤ 1 for a claim about x)

@@ -185,3 +185,18 @@ $ab \le \frac{a^p}{p} + \frac{b^q}{q}$.\end{thm}
 """)
     assert claims(root)["main:theorem-1"] == (
         "a*b <= a**p/p + b**q/q", ["1/q + 1/p = 1", "a > 0", "b > 0", "p > 1", "q > 1"], ())
+
+
+def test_a_case_condition_is_its_own_sentence_s(tmp_path):
+    root = write_paper(tmp_path, r"""
+\begin{thm}Let $x \in (0, 1)$. If $y > 1$, then $xy < y$. For $y < 0$, we have $xy > y$.
+Moreover, $x^2 < x$.\end{thm}
+""")
+    got = claims(root)
+    assert [got[f"main:theorem-1:part-{k}"][:2] for k in (1, 2, 3)] == [
+        ("x*y < y", ["0 < x", "x < 1", "y > 1"]),
+        ("x*y > y", ["0 < x", "x < 1", "y < 0"]),  # not y > 1 too: no vacuous case
+        ("x**2 < x", ["0 < x", "x < 1"])]
+    assert got["main:theorem-1:part-1"][2] == ()
+    assert got["main:theorem-1:part-2"][2] == (
+        "a condition of another sentence may apply: y > 1",)
