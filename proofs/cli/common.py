@@ -59,12 +59,13 @@ def resolve_targets(targets: Sequence[str]) -> list[Lemma | Claim]:
     Overlapping paper targets are merged; an id that a user's file defines twice, or that two
     files (or a file and a paper) both define, is an error naming both places."""
     from proofs import userfile
+    from proofs.tex.paper import is_source
 
     out: list[Lemma | Claim] = []
     places: dict[str, str] = {}  # id -> where it is defined, for the duplicate error
     files: set[str] = set()
     for t in targets:
-        if t.lower().endswith(".tex") or os.path.isdir(t):
+        if is_source(t):
             out += _tex_entries(t, places)
             continue
         if t.endswith(".py") or os.path.sep in t:

@@ -51,6 +51,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from proofs.reports import table
     from proofs.runner import run_entries
     from proofs.store import results_json
+    from proofs.tex.paper import is_source
 
     jobs = parse_jobs(args.jobs)
     run_options.validate(args)
@@ -66,7 +67,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     run_options.record(results, store)
     progress.done()
     # a user's claims or a paper's source: show the reading
-    own = any(str(t).endswith((".py", ".tex")) or os.path.isdir(t) for t in args.targets)
+    own = any(str(t).endswith(".py") or is_source(t) for t in args.targets)
     print(table.terminal_table(results, read_as=own))
     unchecked = _not_checked(args.targets)
     if unchecked:

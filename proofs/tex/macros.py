@@ -127,8 +127,13 @@ def _arg(s: str, i: int) -> tuple[str, int] | None:
     return c, i + 1
 
 
-def _optional(s: str, i: int) -> tuple[str, int] | None:
-    """``[...]`` at ``s[i:]`` (whitespace skipped; braces respected): content, index after."""
+def bracketed(s: str, i: int) -> tuple[str, int] | None:
+    """``[...]`` at ``s[i:]`` (whitespace skipped; braces and escapes respected): content,
+    index after; None when there is none.
+
+    >>> bracketed(" [Bound {[x]}] rest", 0), bracketed("{x}", 0)
+    (('Bound {[x]}', 14), None)
+    """
     j = _skip(s, i)
     if j >= len(s) or s[j] != "[":
         return None
@@ -284,12 +289,12 @@ def _parse(text: str, m: re.Match[str]) -> _Definition | None:
             return None
         name, i = nm
         n, default = 0, None
-        o = _optional(text, i)
+        o = bracketed(text, i)
         if o is not None:
             if not o[0].strip().isdigit():
                 return None
             n, i = int(o[0]), o[1]
-            if n > 0 and (o := _optional(text, i)) is not None:
+            if n > 0 and (o := bracketed(text, i)) is not None:
                 default, i = o
         b = _arg(text, i)
         if b is None:
@@ -352,7 +357,7 @@ def _parse(text: str, m: re.Match[str]) -> _Definition | None:
             return None
         i, n, inner = nm[1], 1, "#1"
         if cmd.endswith("X"):
-            o = _optional(text, i)
+            o = bracketed(text, i)
             if o is None or not o[0].strip().isdigit():
                 return None
             n, i = int(o[0]), o[1]
@@ -373,10 +378,10 @@ def _parse(text: str, m: re.Match[str]) -> _Definition | None:
         if g is None:
             return None
         name, i, n = g[0].strip(), g[1], 0
-        o = _optional(text, i)
+        o = bracketed(text, i)
         if o is not None and o[0].strip().isdigit():
             n, i = int(o[0]), o[1]
-            if (o := _optional(text, i)) is not None:
+            if (o := bracketed(text, i)) is not None:
                 i = o[1]
         begin = braced(text, i)
         finish = braced(text, begin[1]) if begin else None
@@ -544,7 +549,7 @@ class _Expander:
     def _opt(self, frames: list[list]) -> str | None:
         mark = _mark(frames)
         f = _skip_frames(frames)
-        o = _optional(f[0], f[1]) if f[0].startswith("[", f[1]) else None
+        o = bracketed(f[0], f[1]) if f[0].startswith("[", f[1]) else None
         if o is None:
             _reset(frames, mark)
             return None

@@ -23,7 +23,6 @@ Example:
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from dataclasses import dataclass
@@ -82,8 +81,18 @@ def read_paper(path: str, key: str | None = None, ids: str = "label") -> TexPape
     :class:`~proofs.tex.source.SourceError` (one line) for a source it cannot load. A
     source read again unchanged (same files, same times) is not read twice."""
     doc = load(path)
-    stamp = tuple(_stamp(os.path.join(os.path.dirname(doc.root), f)) for f in doc.files)
-    return _read(doc.root, key or paper_key(path), ids, stamp)
+    stamp = (doc.root, key or paper_key(path), ids,
+             tuple(_stamp(os.path.join(os.path.dirname(doc.root), f)) for f in doc.files))
+    if stamp not in _READ:
+        if len(_READ) >= 8:
+            _READ.pop(next(iter(_READ)))
+        _READ[stamp] = TexPaper(stamp[1], doc, extract(expand_document(doc.text), doc.root,
+                                                       stamp[1], ids, locate=doc.where_line))
+    return _READ[stamp]
+
+
+#: the papers read in this process, by root, key, ids and the files' times (at most 8)
+_READ: dict[tuple, TexPaper] = {}
 
 
 def _stamp(path: str) -> tuple[str, float]:
@@ -91,13 +100,6 @@ def _stamp(path: str) -> tuple[str, float]:
         return path, os.path.getmtime(path)
     except OSError:
         return path, 0.0
-
-
-@functools.lru_cache(maxsize=8)
-def _read(root: str, key: str, ids: str, stamp: tuple) -> TexPaper:
-    doc = load(root)
-    text = expand_document(doc.text)
-    return TexPaper(key, doc, extract(text, doc.root, key, locate=doc.where_line))
 
 
 def is_source(target: str) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from proofs.tex.macros import bracketed
 from proofs.tex.source import braced
 
 #: kinds by the first word a paper prints or the environment's (abbreviated) name
@@ -93,28 +94,13 @@ class Theorem:
 
 def optional(text: str, start: int) -> tuple[str, int]:
     """``[...]`` at ``start`` (spaces skipped, nested braces allowed): its text and the
-    index after it, or ``("", start)``.
+    index after it, or ``("", start)`` (:func:`proofs.tex.macros.bracketed`).
 
-    >>> optional(" [Bound {[x]}] rest", 0)
-    ('Bound {[x]}', 14)
+    >>> optional(" [Bound {[x]}] rest", 0), optional("{x}", 0)
+    (('Bound {[x]}', 14), ('', 0))
     """
-    m = re.match(r"\s*\[", text[start:])
-    if m is None:
-        return "", start
-    depth, j = 0, start + m.end()
-    while j < len(text):
-        ch = text[j]
-        if ch == "\\":
-            j += 2
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-        elif ch == "]" and depth == 0:
-            return text[start + m.end():j], j + 1
-        j += 1
-    return "", start
+    found = bracketed(text, start)
+    return found if found is not None else ("", start)
 
 
 def _keyvals(text: str) -> dict[str, str]:

@@ -44,15 +44,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def paper_key(path: str, given: str | None) -> str:
-    """The ids' prefix: ``given``, else the file name in lower case with dashes.
+    """The ids' prefix: ``given``, else the one ``check`` gives the source
+    (:func:`proofs.tex.paper.paper_key`: the file name in lower case with dashes).
 
     >>> paper_key("papers/My_Paper v2.tex", None)
     'my-paper-v2'
     """
     from proofs.cli.common import UsageError
+    from proofs.tex.paper import paper_key as default_key
 
-    key = given if given is not None else \
-        re.sub(r"[^a-z0-9]+", "-", os.path.splitext(os.path.basename(path))[0].lower()).strip("-")
+    key = given if given is not None else default_key(path)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", key or ""):
         raise UsageError(f"--paper {key!r}: a paper key is lower-case letters, digits and "
                          "dashes (e.g. my-paper)")

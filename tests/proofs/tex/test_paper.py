@@ -200,3 +200,12 @@ Moreover, $x^2 < x$.\end{thm}
     assert got["main:theorem-1:part-1"][2] == ()
     assert got["main:theorem-1:part-2"][2] == (
         "a condition of another sentence may apply: y > 1",)
+
+
+def test_ids_by_number_reach_the_claims(tmp_path, capsys):
+    root = write_paper(tmp_path, r"\begin{lemma}\label{lem:a}For all real $x$, $x^2 \ge 0$."
+                                 r"\end{lemma}")
+    assert read_paper(str(root), ids="number").entries()[0].id == "main:lemma-1"
+    assert read_paper(str(root)).entries()[0].id == "main:lemma-a"
+    assert main(["extract", str(root), "--ids", "number", "-o", "-"]) == 0
+    assert '"main:lemma-1"' in capsys.readouterr().out
