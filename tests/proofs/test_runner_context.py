@@ -50,6 +50,8 @@ ALLOWED = {
     ("numeric.kernel.obligations", "_DISCHARGED"): "memo of discharged obligations (bounded)",
     ("numeric.search.confirm", "_MEMO"): "memo of the latest claim's confirmations",
     ("numeric.search.sampler", "_PLANS"): "memo of sampling plans per claim and layout",
+    ("proofs.tex.paper", "_READ"): "memo of papers read, by root, key, ids and files' times "
+                                   "(bounded)",
     ("proofs.review.corrections", "_MEMO"): "memo of correction trials",
     ("proofs.store.cache", "_DIGESTS"): "memo of content digests by claim identity",
     # process plumbing
