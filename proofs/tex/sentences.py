@@ -41,6 +41,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from proofs.tex.cases import expand_cases, rows
+
 DISPLAY_ENVS = ("equation", "align", "gather", "multline", "eqnarray", "displaymath", "flalign",
                 "alignat", "dmath", "dgroup", "math")
 RELATION = re.compile(r"\\(?:le|leq|ge|geq|lt|gt|neq|ne|preceq|succeq|leqslant|geqslant|in|"
@@ -190,21 +192,27 @@ def clean_math(text: str) -> str:
 
 
 def display_lines(text: str) -> list[tuple[str, int]]:
-    """The formulas of a display (one per ``\\\\`` line; a line that starts with a relation
-    continues the one before), each with its offset in ``text``."""
+    """The formulas of a display (one per ``\\\\`` line outside a ``cases`` block or a
+    matrix; a line that starts with a relation continues the one before; a ``cases`` block
+    gives one formula per case: :mod:`proofs.tex.cases`), each with its offset in ``text``."""
     out: list[tuple[str, int]] = []
-    at = 0
-    for part in re.split(r"(\\\\(?:\*)?(?:\[[^\]]*\])?)", text):
-        if part.startswith("\\\\"):
-            at += len(part)
-            continue
-        clean = clean_math(part)
-        if clean and out and RELATION.match(clean) and not clean.startswith("\\in"):
-            out[-1] = (out[-1][0] + " " + clean, out[-1][1])
-        elif clean:
-            out.append((clean, at + len(part) - len(part.lstrip())))
-        at += len(part)
-    return out
+    for part, at in rows(text):
+        at += len(part) - len(part.lstrip())
+        cases = [c for c in (clean_math(x) for x in expand_cases(part)) if c]
+        if cases and out and RELATION.match(cases[0]) and not cases[0].startswith("\\in"):
+            head, at = out.pop()  # "&= \begin{cases}…": each case continues the line before
+            cases = [head + " " + c for c in cases]
+        out += [(c, at) for c in cases]
+    return [(f, at) for formula, at in out for f in _steps(formula)]
+
+
+def _steps(formula: str) -> list[str]:
+    r"""``x_{k+1} = …, \quad y_{k+1} = …``: the steps of an iteration written side by side,
+    one formula each (a formula that is not only such steps is itself)."""
+    parts = [p.strip(" ,;") for p in re.split(r"[,;]?\s*\\q?quad(?![A-Za-z])", formula)]
+    if len(parts) > 1 and all(recurrence(p) for p in parts if p):
+        return [p for p in parts if p]
+    return [formula]
 
 
 def prose(text: str) -> str:
@@ -332,6 +340,32 @@ def _defines(latex: str, lead: str) -> bool:
         not re.search(r"\bif\b|\bsuppose\b|\bassume\b", lead)
 
 
+_STEP = r"(?:_\s*\{\s*[a-z]\s*\+\s*1\s*\}|\^\s*\{\s*\(\s*[a-z]\s*\+\s*1\s*\)\s*\})"
+_START = r"(?:_\s*\{?\s*0\s*\}?|\^\s*\{\s*\(\s*0\s*\)\s*\})"
+_RECURRENCE = re.compile(rf"\s*(\\?[A-Za-z]+)\s*(?:{_STEP}|{_START})\s*=(?!=)(.*)", re.S)
+
+
+def recurrence(latex: str) -> bool:
+    r"""Whether ``latex`` is a step of an iteration (``x_{k+1} = x_k - \eta g_k``,
+    ``w^{(t+1)} = …`` with the name on the right too) or its start (``y_0 = x_0``): it
+    defines a sequence, it does not state anything about one.
+
+    >>> recurrence(r"x_{k+1} = x_k + \alpha_k p_k"), recurrence(r"y_0 = x_0")
+    (True, True)
+    >>> recurrence(r"x_{k+1} \le x_k"), recurrence(r"a_{n+1} = 2"), recurrence(r"a_n = 2")
+    (False, False, False)
+    """
+    m = _RECURRENCE.match(latex)
+    if m is None or RELATION.search(m.group(2)):
+        return False
+    if re.match(rf"\s*\\?[A-Za-z]+\s*{_START}", latex):
+        return True
+    index = re.search(r"([a-z])\s*\+\s*1", latex[:m.start(2)]).group(1)  # type: ignore[union-attr]
+    # the right side uses the iteration's index: x_k, y_{k}, g^{(k)}, \alpha_k
+    return re.search(rf"[_^]\s*\{{?\s*\(?\s*{index}\s*\)?\s*[}}\s,+\-)\\]|[_^]\s*{index}\b",
+                     m.group(2)) is not None
+
+
 def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     """The roles of the formulas of an environment's ``body`` (see the module docstring)."""
     out = Reading()
@@ -416,7 +450,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
         if role == "condition" and opened_by_let and _defines(f.latex, "let"):
             role = "definition"  # "Let $f$ be convex and $y = 2x$"
-        if role in ("statement", "condition") and _defines(f.latex, lead):
+        if (role in ("statement", "condition") and _defines(f.latex, lead)) or \
+                (role in ("statement", "unclassified") and recurrence(f.latex)):
             role = "definition"
         if kind == "definition" and role in ("statement", "unclassified"):
             role = "definition"
@@ -440,6 +475,31 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 quantified = _QUANTIFIER.search(lead) is not None
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
+    _either(formulas, out)
+
+
+def _either(formulas: list[_Formula], out: Reading) -> None:
+    """"either $A$ or $B$": the formulas from "either" to the last one joined to "or" are a
+    disjunction, and so is what the sentence states under it ("…, for which we have $C$"):
+    neither $A$ nor $B$ holds alone, and $C$ holds under a condition that is not a formula
+    list (both are not checked)."""
+    start = next((k for k, f in enumerate(formulas) if re.search(r"\beither\b", f.lead)), None)
+    if start is None:
+        return
+    ors = [k for k in range(start + 1, len(formulas))
+           if re.search(r"(?:^|\W)or\b", formulas[k].lead)]
+    if not ors:
+        return
+    end = ors[-1]
+    while end + 1 < len(formulas) and formulas[end + 1].lead.strip(" ,") in ("and", ""):
+        end += 1
+    pieces = out.pieces[len(out.pieces) - len(formulas):]
+    for k, p in enumerate(pieces):
+        joined = start <= k <= end
+        if (joined and p.role in ("statement", "condition", "unclassified")) or \
+                (k > end and p.role == "statement"):
+            pieces[k] = replace(p, role="disjunction")
+    out.pieces[len(out.pieces) - len(formulas):] = pieces
 
 
 def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> bool:

@@ -173,6 +173,10 @@ def split_chain(text: str) -> list[str]:
     >>> split_chain(r"0 \le \sum_{i=1}^n x_i \le 1")
     ['0 \\le \\sum_{i=1}^n x_i', '\\sum_{i=1}^n x_i \\le 1']
     """
+    tail = ""
+    sep = _first_separator(text)
+    if sep is not None:  # "a = b = c \quad x > 0": the conditions hold for every link
+        text, tail = text[:sep].rstrip(), " " + text[sep:].strip()
     cuts, depth = [], 0
     for i, ch in enumerate(text):
         depth += (ch == "{") - (ch == "}") if i == 0 or text[i - 1] != "\\" else 0
@@ -183,11 +187,29 @@ def split_chain(text: str) -> list[str]:
                 if not cuts or i >= cuts[-1][1]:
                     cuts.append((i, m.end()))
     if len(cuts) < 2:
-        return [text]
+        return [text + tail]
     sides = [text[:cuts[0][0]]] + [text[a[1]:b[0]] for a, b in itertools.pairwise(cuts)] + \
         [text[cuts[-1][1]:]]
-    return [f"{sides[k].strip()} {text[c[0]:c[1]]} {sides[k + 1].strip()}"
+    return [f"{sides[k].strip()} {text[c[0]:c[1]]} {sides[k + 1].strip()}{tail}"
             for k, c in enumerate(cuts)]
+
+
+#: where the conditions written after a chain start (``\quad``, ``\text{for}``, ``\forall``)
+_SEPARATOR = re.compile(r"\\q?quad(?![A-Za-z])|\\(?:text|textrm|mbox)\s*\{\s*(?:for|if|when|"
+                        r"where)\b|\\forall(?![A-Za-z])")
+
+
+def _first_separator(text: str) -> int | None:
+    """The position of the first separator outside braces and brackets, or None."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "{([" and (i == 0 or text[i - 1] != "\\"):
+            depth += 1
+        elif ch in "})]" and (i == 0 or text[i - 1] != "\\"):
+            depth -= 1
+        elif depth == 0 and ch == "\\" and _SEPARATOR.match(text, i):
+            return i
+    return None
 
 
 def declaration(text: str) -> tuple[list[Declaration], list[str]] | None:
@@ -396,9 +418,19 @@ _STANDING = re.compile(r"(?:\bthroughout\b|\bin (?:this|the rest of this) (?:sec
 def _constrained(p: Piece) -> list[str]:
     """The names a definition defines (its left side) or a condition constrains."""
     if p.role == "definition":
-        lhs = re.split(r":=|=:|\\coloneqq|\\triangleq|(?<![<>!\\])=", p.latex, maxsplit=1)[0]
-        base = re.split(r"[_^(]", lhs.strip(), maxsplit=1)[0].strip()
-        return [base] if re.fullmatch(r"\\?[A-Za-z]+", base) else []
+        # only a defining relation defines: "x_n \to x" or "x^T M x > 0" define no name
+        parts = re.split(r":=|=:|\\coloneqq|\\triangleq|\\equiv|(?<![<>!\\:])=(?!:)", p.latex,
+                         maxsplit=1)
+        if len(parts) < 2:
+            return []
+        lhs = parts[0].strip()
+        m = re.fullmatch(r"(\\?[A-Za-z]+)\s*(?:(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]+)\s*)*"
+                         r"(?:\([^()]*\))?)", lhs)
+        if not m:
+            return []
+        # "k_f = L/\mu" and "\beta_n = …" define k_f and the sequence \beta_n, not k or \beta
+        return [m.group(1) + "_" if lhs[len(m.group(1)):].lstrip().startswith("_")
+                else m.group(1)]
     names = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex)) - _NOT_NAMES
     return sorted(n for n in names if n not in ("d", "e"))
 
@@ -420,12 +452,12 @@ def _explain_only(env: Environment, reading: Reading, where: Locate, out: Extrac
     out.explained.append(ex)
 def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
     """Each statement, a chain split into its links when the reader reads it as a chain."""
-    from symbolic.latex_parse import parse_props
+    from symbolic.latex_parse import parse_statement
 
     links: list[Piece] = []
     for s in statements:
         try:
-            props = parse_props(s.latex, names)
+            props = parse_statement(s.latex, names).props
         except ValueError:
             props = []
         parts = split_chain(s.latex) if len(props) > 1 else [s.latex]
@@ -505,7 +537,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
-        claim = _build(cid, s.latex, names, [], source)
+        undefined = [name for name in unbound if _mentions(s.latex, name)]
+        claim = _build(cid, s.latex, names, [], source) if not undefined else (
+            "", f"uses {undefined[0]}, whose definition was not read (a statement about it "
+                "cannot be read without it)")
         if isinstance(claim, tuple):
             category, error = claim
             out.unread.append(Unread(cid, s.latex, source, error, category))
@@ -513,12 +548,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append(("statement", s.latex, f"{category}: not checked" if category
                              else f"not read: {error}"))
             continue
-        mine = [f"uses {name}, whose definition was not read" for name in unbound
-                if _mentions(s.latex, name)]
+        mine: list[str] = []
         own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
         own |= {d.name for d in decl_where}
-        outside = {c.name: c for c in context if c.name not in own and c.latex not in standing
-                   and _mentions(s.latex, c.name)}
+        outside = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
+                   and c.latex not in standing and _mentions(s.latex, c.name)}
         mine += [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} "
                  f"outside the statement ({_where_text(where, c.line)}: {c.latex})"
                  for name, c in outside.items()]
@@ -647,11 +681,19 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
 
 
 def _mentions(latex: str, name: str) -> bool:
-    """Whether ``latex`` mentions ``name`` (its base, before any sub- or superscript)."""
+    r"""Whether ``latex`` mentions ``name`` (its base, before any sub- or superscript;
+    ``k_`` only subscripted: ``k_f``, ``k_{n+1}``, not ``k``).
+
+    >>> _mentions(r"x_k \le k", "k_"), _mentions(r"k_f \le 1", "k_"), _mentions("k_f", "k")
+    (False, True, True)
+    """
+    subscripted = name.endswith("_")  # a subscripted name: only its subscripted uses
     base = re.split(r"[_^(]", name.strip(), maxsplit=1)[0].strip()
     if not base:
         return False
     tail = r"(?![A-Za-z])" if base[-1].isalpha() else ""
+    if subscripted:
+        tail = r"(?:\s*\^\s*(?:\{[^{}]*\}|\S))?\s*_"
     head = r"(?<![A-Za-z\\])" if base[0].isalpha() else ""
     return re.search(head + re.escape(base) + tail, latex) is not None
 

@@ -177,3 +177,42 @@ def test_howto_page_example_runs_as_written():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_each_case_of_a_cases_block_is_read_with_its_own_condition_only():
+    from proofs.model.results import read_as
+
+    tex = (r"\begin{lemma}For real $x$ we have \[ \max\{x, 0\} = \begin{cases} x & \text{if } "
+           r"x \ge 0, \\ 0 & \text{otherwise}. \end{cases} \] \end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert [read_as(c.claim) for c in got.read] == ["if x ≥ 0: max(0, x) = x",
+                                                    "if x < 0: max(0, x) = 0"]
+    assert [list(c.left) for c in got.read] == [[], []]
+
+
+def test_conditions_written_after_a_chain_hold_for_each_link():
+    from proofs.model.results import read_as
+
+    got = ex.extract(r"\begin{lemma}We have $0 \le x \le 1 \quad \forall x \in [0, 1]$."
+                     r"\end{lemma}", "c.tex", "t")
+    assert [read_as(c.claim) for c in got.read] == ["if 0 ≤ x; x ≤ 1: 0 ≤ x",
+                                                    "if 0 ≤ x; x ≤ 1: x ≤ 1"]
+
+
+def test_a_statement_about_a_name_whose_definition_was_not_read_is_not_read():
+    got = ex.extract(r"\begin{lemma}Let $r = \frac{1 \pm \sqrt{b}}{2}$ with $b > 0$. Then "
+                     r"$r < 1$ and $b + 1 > 0$.\end{lemma}", "c.tex", "t")
+    assert [u.error for u in got.unread] == [
+        "uses r, whose definition was not read (a statement about it cannot be read without "
+        "it)"]
+    assert [c.statement for c in got.read] == [r"b + 1 > 0"]
+
+
+def test_either_or_makes_a_disjunction_and_what_holds_under_it_is_not_checked():
+    from proofs.tex.sentences import read_body
+
+    r = read_body(r"The case is characterized by either $0 < a < 1$ or alternatively $b > 0$ "
+                  r"and $c < d$, for which we have $|x| = \sqrt{b}$. Then $z \le 1$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [
+        ("disjunction", "0 < a < 1"), ("disjunction", "b > 0"), ("disjunction", "c < d"),
+        ("disjunction", r"|x| = \sqrt{b}"), ("statement", r"z \le 1")]

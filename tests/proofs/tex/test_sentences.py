@@ -95,3 +95,13 @@ def test_an_equivalence_is_not_read_as_either_side():
     assert roles(r"Then $x \le 1$ if and only if $x^2 \le 1$.") == [
         ("equivalence", r"x \le 1"), ("equivalence", r"x^2 \le 1")]
     assert [r for r, _ in roles(r"We have $a \le b \iff b \ge a$.")] == ["equivalence"]
+
+
+def test_the_steps_of_an_iteration_in_a_statement_define_it():
+    r = read_body(r"Nesterov's method produces $y_0 = x_0$, "
+                  r"\[ x_{k+1} = y_k - \tfrac1L g_k, \quad y_{k+1} = x_{k+1} + \tfrac{k}{k+3}"
+                  r"(x_{k+1} - x_k), \] and then $f(x_k) - f^* \le 1/k$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces][:3] == [
+        ("definition", "y_0 = x_0"), ("definition", r"x_{k+1} = y_k - \tfrac1L g_k"),
+        ("definition", r"y_{k+1} = x_{k+1} + \tfrac{k}{k+3}(x_{k+1} - x_k)")]
+    assert r.pieces[-1].role == "statement"
