@@ -19,6 +19,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -197,13 +198,42 @@ def _rank(top: str, used: set[str]) -> int:
     return 3
 
 
+def _printed_names(fs: Sequence[Finding]) -> dict[str, str]:
+    """Ids named by a ``\\label`` (``t:lemma-inequality-lemma:item-4``, read from a ``.tex``)
+    with the number the paper prints for them, from their sources (``Lemma 4.3 item 4``;
+    its entry ``Lemma 4.3``); ids that carry their number are not listed.
+
+    >>> f = Finding("t:lemma-ineq:item-4", "false-statement", "Lemma 4.3 item 4, a.tex:12",
+    ...             "x ≤ 0", "")
+    >>> _printed_names([f])
+    {'t:lemma-ineq:item-4': 'Lemma 4.3 item 4', 't:lemma-ineq': 'Lemma 4.3'}
+    """
+    out: dict[str, str] = {}
+    for f in fs:
+        head = f.id.split(":")[1] if ":" in f.id else ""
+        if re.fullmatch(r"[a-z]+-(?:[\dA-Z][\d.]*[a-z]?|unnumbered-\d+)", head) or \
+                head.startswith("extra-"):
+            continue
+        m = re.match(r"(([A-Z][A-Za-z]+ [\dA-Z][\w.]*)(?: (?:item|part) [\w.-]+)?),",
+                     f.source or "")
+        if m:
+            out[f.id] = m.group(1)
+            out.setdefault(_top(f.id), m.group(2))
+    return out
+
+
 def _cause(items: Sequence[Finding], idx: list[int], paper: Any) -> Cause:
     fs = [items[i] for i in idx]
+    printed = _printed_names(fs)
+
+    def label(cid: str, paper: Any) -> str:  # the paper's number where the id has none
+        return printed.get(cid) or _label(cid, paper)
+
     kind = min((f.kind for f in fs),
                key=lambda k: SEVERITY.index(k) if k in SEVERITY else 99)
     ids = list(dict.fromkeys(f.id for f in fs))
     tops = list(dict.fromkeys(_top(i) for i in ids))
-    where = ", ".join(_label(t, paper) for t in tops)
+    where = ", ".join(label(t, paper) for t in tops)
     explicit = next((e for f in fs if (e := _explicit_cause(paper, f.claim_id))), None)
     info = (paper.causes.get(explicit, {}) if paper is not None and explicit else {})
     lead = next(f for f in fs if f.kind == kind)
@@ -214,16 +244,16 @@ def _cause(items: Sequence[Finding], idx: list[int], paper: Any) -> Cause:
     elif kind == "missing-hypothesis" or (kind == "false-statement" and any(
             f.why == "missing-hypothesis" for f in fs)):
         hyps = list(dict.fromkeys(f.hypothesis for f in fs if f.hypothesis))
-        parts = sorted({_label(i, paper) for i in ids if i not in tops}) or [
-            _label(t, paper) for t in tops]
+        parts = sorted({label(i, paper) for i in ids if i not in tops}) or [
+            label(t, paper) for t in tops]
         false_at = list(dict.fromkeys(_top(f.id) for f in fs
                                       if f.kind == "false-statement"))
         others = [t for t in tops if t not in false_at]
         title = (f"{where}: hypotheses the proof uses are not listed"
                  if kind == "missing-hypothesis" else
-                 f"{', '.join(_label(t, paper) for t in false_at)}: false as printed, for want "
+                 f"{', '.join(label(t, paper) for t in false_at)}: false as printed, for want "
                  "of hypotheses the proof uses" + (
-                     f" ({', '.join(_label(t, paper) for t in others)}: the proof uses them "
+                     f" ({', '.join(label(t, paper) for t in others)}: the proof uses them "
                      "too)" if others else ""))
         summary = (f"{len(fs)} instance(s) over {', '.join(parts)}"
                    + (f"; needed and not implied by the listed hypotheses: "
@@ -231,20 +261,20 @@ def _cause(items: Sequence[Finding], idx: list[int], paper: Any) -> Cause:
                    + ("" if len(tops) == 1 else
                       f" (a mirrored section repeats the omission: {where})"))
         own = [f.hypothesis for f in fs if f.hypothesis and _top(f.id) == tops[0]]
-        corrected = ("add to " + _label(tops[0], paper) + ": " + "; ".join(dict.fromkeys(own))
+        corrected = ("add to " + label(tops[0], paper) + ": " + "; ".join(dict.fromkeys(own))
                      if own else next((f.corrected for f in fs if f.corrected), None))
         recs = [f.correction for f in fs if f.correction]
         if recs:
             corrected = _checked_correction(recs, paper)
     else:
         labels = list(dict.fromkeys(
-            f.source.split(",")[0] if f.kind == "wording" else _label(f.id, paper)
+            f.source.split(",")[0] if f.kind == "wording" else label(f.id, paper)
             for f in fs))
         title = f"{', '.join(labels)}: {kind.replace('-', ' ')}"
-        summary = f"{_label(lead.id, paper)}: {lead.printed}"
+        summary = f"{label(lead.id, paper)}: {lead.printed}"
         if len(fs) > 1:
             summary += f" ({len(fs)} instances: " + ", ".join(
-                f"{_label(f.id, paper)} ({f.kind.replace('-', ' ')})" for f in fs) + ")"
+                f"{label(f.id, paper)} ({f.kind.replace('-', ' ')})" for f in fs) + ")"
         corrected = next((f.corrected for f in fs if f.corrected), None)
     return Cause("", kind, title, summary, corrected, idx)
 

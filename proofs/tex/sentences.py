@@ -106,6 +106,7 @@ integer integers natural naturals eq equ ineq lemma theorem proposition corollar
 definition assumption remark section appendix proof above below shown show shows
 s t th label two three respect from over consider use using they into obtained starting
 after version similar iterate iterates step steps sequence sequences index indices
+valid correct well-known standard classical elementary basic useful simple
 """.split())
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
              "nonpositive": "\\le", "non-positive": "\\le", "nonzero": "\\neq",

@@ -209,3 +209,16 @@ def test_ids_by_number_reach_the_claims(tmp_path, capsys):
     assert read_paper(str(root)).entries()[0].id == "main:lemma-a"
     assert main(["extract", str(root), "--ids", "number", "-o", "-"]) == 0
     assert '"main:lemma-1"' in capsys.readouterr().out
+
+
+def test_errata_name_a_labelled_statement_by_the_number_the_paper_prints(tmp_path, capsys):
+    root = write_paper(tmp_path, r"""
+\section{One}
+\begin{lemma}\label{lem:ineq}The following inequalities are valid.
+\begin{enumerate}\item $1 + x \le \exp(x)$. \item $x^2 \ge x$, for $x \in [-1, 2]$.
+\end{enumerate}\end{lemma}
+""")
+    main(["errata", str(root), "--budget", "quick", "--no-cache", "-q", "--format", "json"])
+    errata = json.loads(capsys.readouterr().out)
+    assert [f["id"] for f in errata["findings"]] == ["main:lemma-ineq:item-2"]
+    assert [c["title"] for c in errata["causes"]] == ["Lemma 1 item 2: false statement"]
