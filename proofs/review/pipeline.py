@@ -15,7 +15,10 @@ results store, giving a :class:`~proofs.review.model.Review` that every view ren
 4. **corrections** (:mod:`proofs.review.corrections`): for each entry missing hypotheses, the
    fewest of them under which the prover proves its statement;
 5. the findings of the results themselves (:func:`proofs.review.findings.collect`) and their
-   root causes (:func:`proofs.review.causes.causes`).
+   root causes (:func:`proofs.review.causes.causes`);
+6. **narrowing** (:mod:`proofs.review.narrowing`): a false inequality in one variable on an
+   interval that no encoding corrects gets, as its corrected form, the interval narrowed to
+   where the cascade proves it (kept in the store).
 
 Example:
     >>> from proofs import registry
@@ -137,7 +140,38 @@ def _findings(results: list[Result], seed: int, store: ResultStore | None, jobs:
         say("corrections: the fewest of the needed hypotheses under which each statement is "
             f"proved ({ANALYSIS_BUDGET} budget)")
         missing = corrections.attach(missing, results, store=store, jobs=jobs, book=book)
-    return collect(results, missing, citation_findings(checks)), checks
+    found = collect(results, missing, citation_findings(checks))
+    return _narrow(found, results, store, say), checks
+
+
+def _narrow(found: list[Finding], results: list[Result], store: ResultStore | None,
+            say: Progress) -> list[Finding]:
+    """Step 6: a false inequality in one variable on an interval, with no correction from its
+    encoding, gets the interval narrowed to where the prover proves it
+    (:func:`proofs.review.narrowing.narrowed`), kept in ``store``."""
+    from dataclasses import replace
+
+    from sympy import srepr
+
+    from proofs.review.narrowing import narrowed
+
+    claims = {r.id: r.claim for r in results if r.claim is not None}
+    todo = [k for k, f in enumerate(found) if f.kind == "false-statement" and not f.corrected
+            and f.rigorous and f.witness and f.id in claims]
+    if todo:
+        say("corrections: false inequalities in one variable narrowed to where they are "
+            f"proved ({ANALYSIS_BUDGET} budget)")
+    for k in todo:
+        f, c = found[k], claims[found[k].id]
+
+        def compute(c: Claim = c, w: dict = f.witness) -> str | None:
+            n = narrowed(c, w, ANALYSIS_BUDGET)
+            return n.text if n else None
+        parts = [srepr(c.prop), *[srepr(h) for h in c.hypotheses], repr(sorted(f.witness.items()))]
+        text = store.memo("narrowing", parts, compute) if store is not None else compute()
+        if text:
+            found[k] = replace(f, corrected=text)
+    return found
 
 
 def _settings(budget: str, seed: int, store: ResultStore | None) -> tuple[str, int | str]:
