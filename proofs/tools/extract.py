@@ -647,7 +647,7 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
     for d in definitions:
         parts = _DEFINED.split(d.latex, maxsplit=1)
         if len(parts) != 2:
-            unbound.append(d.latex.split("=")[0].strip())
+            unbound.append(RELATION.split(d.latex, maxsplit=1)[0].strip())  # the name it is about
             ex.lines.append(("definition", d.latex, "not read: not of the form name = value"))
             continue
         lhs, rhs = parts
