@@ -145,13 +145,14 @@ class PrettyPrinter(StrPrinter):
         if not isinstance(e, sp.Mul):
             return self.parenthesize(e, PRECEDENCE["Mul"])
         num, den, roots = [], [], []
+        fraction = _is_opaque(e) or any(_is_opaque(a) for a in sp.preorder_traversal(e))
         for f in sp.Mul.make_args(e):
             if f.is_Pow and f.exp == sp.Rational(1, 2) and not f.base.is_Integer:
                 roots.append(f.base)
                 continue
             b, ex = f.as_base_exp()
             if ex.is_Rational and ex.is_negative and not ex == -sp.Rational(1, 2) \
-                    and not _is_named_like(b) and not b.is_Symbol:
+                    and not _is_named_like(b) and (fraction or not b.is_Symbol):
                 den.append(b ** -ex)
             elif f.is_Rational and not f.is_Integer:
                 num.append(sp.Integer(f.p))
@@ -254,7 +255,11 @@ class PrettyPrinter(StrPrinter):
 
     def _print(self, expr: Any, **kwargs: Any) -> str:
         """A declared operator in its declared Unicode form (before SymPy's own printers, one
-        of which may share its class name); anything else by this printer's methods."""
+        of which may share its class name), an opaque atom of the LaTeX reader in its written
+        form (``E_{x∼D}[f(x)]``, ``Pr[X ≥ t]``, ``∇f(x)``, ``inf_{x∈S} g(x)``); anything else by
+        this printer's methods."""
+        if _is_opaque(expr):
+            return expr.opaque_render(self, _EVENT_REL)
         if isinstance(expr, Declared) and expr.unicode_form:
             return expr.form("unicode", [self._print(a) for a in expr.args],
                              [self._paren(a) for a in expr.args])
@@ -331,6 +336,12 @@ def _rank(f: Any) -> int:
     return 4
 
 
+def _is_opaque(e: Any) -> bool:
+    """Whether ``e`` is an opaque atom of the LaTeX reader (:mod:`symbolic.latex_parse.opaque`):
+    a product holding one prints its symbols' reciprocals as a fraction (``E[X]/t``)."""
+    return isinstance(e, sp.Basic) and hasattr(e, "opaque_render")
+
+
 def _is_named_like(e: Any) -> bool:
     return type(e).__name__ in ("NamedScalar", "NamedMatrix", "Inner", "Norm2", "OpNorm")
 
@@ -345,6 +356,7 @@ def _is_negative(t: Any) -> bool:
 
 _PRINTER = PrettyPrinter()
 _REL = {"=": "=", "<=": "≤", "<": "<", ">=": "≥", ">": ">", "⪯": "⪯"}
+_EVENT_REL = {**_REL, "!=": "≠"}  # relations inside an event: Pr[X ≠ 0]
 
 
 def pretty(e: Any) -> str:

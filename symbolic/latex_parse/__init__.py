@@ -17,7 +17,9 @@ decorated names (``x^*``, ``x'``, ``x^{(t)}``), words (``\mathrm{Regret}_T``), e
 (``x_1 + \cdots + x_n``), TeX's unbraced arguments (``\frac12``), ``\binom``, ``\int_a^b
 f(x)\,dx``, sizes and spacing; a letter bounding a sum (``\sum_{i=1}^{t-1}``) is a dimension.
 Expectations, probabilities, limits, infima, suprema, arg-minima and derivatives of unknown
-functions raise :class:`NotChecked` (a :class:`LatexError` with a ``category``).
+functions raise :class:`NotChecked` (a :class:`LatexError` with a ``category``), and unknown
+functions a :class:`LatexError`; with ``opaque=True`` (not in :func:`parse_claim`) they are read
+as opaque atoms instead (:mod:`.opaque`), for showing what was read, never for checking.
 
 Names: see :mod:`symbolic.latex_parse.build` (``where`` first; ``n``, ``d`` are dimensions; other
 single letters and Greek letters are real scalars; ``\alpha(x)``-style functions come from
@@ -56,19 +58,21 @@ from symbolic.latex_parse.build import (
 from symbolic.latex_parse.grammar import _Lexer as _Lexer  # the grammar test builds with it
 from symbolic.latex_parse.grammar import parse_tree as _tree
 from symbolic.latex_parse.lexer import GREEK, LatexError, NotChecked
+from symbolic.latex_parse.opaque import has_opaque
 from symbolic.latex_parse.statement import Statement, read_statement
 from symbolic.prop import Prop
 
-__all__ = ["LatexError", "NotChecked", "Statement", "forget_read_dimensions", "parse_claim",
-           "parse_expr", "parse_props", "parse_statement"]
+__all__ = ["LatexError", "NotChecked", "Statement", "forget_read_dimensions", "has_opaque",
+           "parse_claim", "parse_expr", "parse_props", "parse_statement"]
 
 
-def _build(text: str, where: dict[str, Any] | None, read: Any) -> tuple[Builder, Any]:
+def _build(text: str, where: dict[str, Any] | None, read: Any,
+           opaque: bool = False) -> tuple[Builder, Any]:
     """``read(builder)`` with a builder of ``text``, read again while names turn out to be
     dimensions (they bound a sum: see :mod:`.build`)."""
     dims: dict[str, Any] = {}
     while True:
-        b = Builder(text, where, dims)
+        b = Builder(text, where, dims, opaque=opaque)
         try:
             return b, _wrap(text, lambda b=b: read(b))
         except PromoteToDimension as signal:
@@ -93,35 +97,76 @@ def _wrap(text: str, fn: Any) -> Any:
         raise LatexError(text, 0, f"cannot build the formula: {msg}") from None
 
 
-def parse_expr(text: str, where: dict[str, Any] | None = None) -> Any:
-    """The expression ``text`` denotes (no relation)."""
-    tree = _tree(text)
+def parse_expr(text: str, where: dict[str, Any] | None = None, *,
+               opaque: bool = False) -> Any:
+    """The expression ``text`` denotes (no relation); ``opaque``: see :func:`parse_statement`."""
+    if opaque:
+        try:
+            return _expr(text, where, True)
+        except LatexError:
+            pass  # not read in opaque mode either: the error of the plain reading
+    return _expr(text, where, False)
+
+
+def _expr(text: str, where: dict[str, Any] | None, opaque: bool) -> Any:
+    tree = _tree(text, opaque)
     chains = [c for c in tree.children if not isinstance(c, Token)]
     if len(chains) != 1 or len(tree.children) != 1:
         raise LatexError(text, 0, "expected one expression, found conditions after it")
     if len(chains[0].children) != 1:
         raise LatexError(text, 0, "expected an expression, found a relation")
-    return _build(text, where, lambda b: b.expr(chains[0].children[0]))[1]
+    return _build(text, where, lambda b: b.finish(b.expr(chains[0].children[0])), opaque)[1]
 
 
-def parse_statement(text: str, where: dict[str, Any] | None = None) -> Statement:
+def parse_statement(text: str, where: dict[str, Any] | None = None, *,
+                    opaque: bool = False) -> Statement:
     r"""The relations ``text`` states and the conditions written after it (``, \quad x > 0``,
     ``\text{for } x > 0``, ``\forall x > 0``), as :class:`~symbolic.claim.Prop` lists.
 
     >>> s = parse_statement(r"e^x \ge 1 + x \quad \forall x \in [0, 1]")
     >>> [str(p) for p in s.props], [str(p) for p in s.conditions]
     (['exp(x) >= x + 1'], ['0 <= x', 'x <= 1'])
+
+    With ``opaque``, what the reader does not check (an expectation, a probability, an unknown
+    function, a limit, ...: :class:`NotChecked`, and unknown functions) is read as opaque atoms
+    (:mod:`.opaque`), to show what was read: such a statement is never checked.
+    ``Statement.opaque`` lists the categories met. A formula not read so raises the error it
+    raises without ``opaque``.
+
+    >>> from symbolic.pretty import pretty
+    >>> s = parse_statement(r"\Pr(X \geq t) \leq \frac{\mathbb{E}[X]}{t}, \quad t > 0",
+    ...                     opaque=True)
+    >>> [pretty(p) for p in s.props], s.opaque, has_opaque(s.props)
+    (['Pr[X ≥ t] ≤ E[X]/t'], ('random quantity',), True)
     """
-    tree = _tree(text)
-    b, out = _build(text, where, lambda b: read_statement(b, tree))
+    if opaque:
+        try:
+            return _statement(text, where, True)
+        except LatexError:
+            pass  # not read in opaque mode either: the error of the plain reading
+    return _statement(text, where, False)
+
+
+def _statement(text: str, where: dict[str, Any] | None, opaque: bool) -> Statement:
+    tree = _tree(text, opaque)
+
+    def read(b: Builder) -> Statement:
+        out = read_statement(b, tree)
+        b.finish_props([*out.props, *out.conditions, *out.defined_if])
+        out.opaque = b.categories()
+        return out
+
+    b, out = _build(text, where, read, opaque)
     out.dimensions = sorted(b.dims.values(), key=str)
     return out
 
 
-def parse_props(text: str, where: dict[str, Any] | None = None) -> list[Any]:
+def parse_props(text: str, where: dict[str, Any] | None = None, *,
+                opaque: bool = False) -> list[Any]:
     """The relations ``text`` states, one :class:`~symbolic.claim.Prop` per link of a chain
-    (``x \\in (a, b)`` gives two), then those of its conditions."""
-    s = parse_statement(text, where)
+    (``x \\in (a, b)`` gives two), then those of its conditions; ``opaque``: see
+    :func:`parse_statement`."""
+    s = parse_statement(text, where, opaque=opaque)
     return s.props + s.conditions
 
 

@@ -43,6 +43,7 @@ from symbolic.latex_parse.names import (
     scripts,
     unwrap_words,
 )
+from symbolic.latex_parse.opaque_build import OpaqueReading
 from symbolic.latex_parse.operators import Ellipsis, Operators
 from symbolic.latex_parse.values import Eye, Interval, Norm, Ones, RealSet, V, clean_sub
 
@@ -55,12 +56,17 @@ BIG_O = ("O", "o", "\\mathcal{O}", "\\mathcal{o}")
 _SET_NAME = re.compile(r"^\\math(?:cal|scr|frak)\{")
 
 
-class Builder(Operators, Ellipsis):
-    """Turns a parse tree of ``text`` into SymPy objects (see the module docstring)."""
+class Builder(Operators, Ellipsis, OpaqueReading):
+    """Turns a parse tree of ``text`` into SymPy objects (see the module docstring); with
+    ``opaque``, what it does not check is read as atoms (:mod:`.opaque_build`)."""
 
     def __init__(self, text: str, where: dict[str, Any] | None,
-                 dims: dict[str, Any] | None = None):
+                 dims: dict[str, Any] | None = None, opaque: bool = False):
         self.text = text
+        self.opaque = opaque
+        self.atoms: dict[Any, tuple[Any, int, int]] = {}  # opaque mode: see OpaqueReading
+        self.placeholders: dict[Any, Any] = {}
+        self.index_ranges: dict[str, Any] = {}  # opaque mode: index -> the sum's upper bound
         self.where = {canon(key(k)): v for k, v in (where or {}).items()}
         #: the names ``where`` gives (not those bound while reading)
         self.given = set(self.where)
@@ -105,8 +111,10 @@ class Builder(Operators, Ellipsis):
     def reread(self, text: str) -> Any:
         """A builder of ``text`` (a canonical form of part of this formula) sharing this
         one's names, bindings and definedness conditions."""
-        sub = type(self)(text, None)
+        sub = type(self)(text, None, opaque=self.opaque)
         sub.where, sub.given, sub.dims = self.where, self.given, self.dims
+        sub.atoms, sub.placeholders = self.atoms, self.placeholders
+        sub.index_ranges, sub.depth = self.index_ranges, self.depth
         sub.bound, sub.binding, sub.conditions = self.bound, self.binding, self.conditions
         return sub
 
@@ -159,6 +167,9 @@ class Builder(Operators, Ellipsis):
         if bval is None and base not in CONSTANTS and base not in ("I", "\\delta"):
             for var in self.binding:
                 if re.search(rf"(?<![A-Za-z\\]){re.escape(var)}(?![A-Za-z])", sub):
+                    implicit = self.implicit_entry(base, sub, var) if self.opaque else None
+                    if implicit is not None:
+                        return implicit
                     raise self.err(node, f"{name}: {base} is not in where; inside a big "
                                          f"operator over {var}, {name} must be an entry of a "
                                          f"declared vector or matrix: declare {base}")
@@ -357,10 +368,14 @@ class Builder(Operators, Ellipsis):
                 raise LatexError(self.text, name.pos, f"{name.text}({paren.text}): the "
                                                       f"derivative of {plain} is not computed "
                                                       f"from where: declare {core} there")
+            if self.opaque:
+                return self.opaque_call(name, paren)
             raise NotChecked(self.text, name.pos, f"abstract function {plain}: not checked "
                                                   f"({name.text}({paren.text}) is a derivative "
                                                   f"of a function not in where)",
                              "abstract function")
+        if self.opaque:
+            return self.opaque_call(name, paren)
         raise LatexError(self.text, name.pos,
                          f"unknown function {name.text}({paren.text}): pass it in where "
                          f"(where={{{key(name.text + '(' + paren.text + ')')!r}: ...}} or a "

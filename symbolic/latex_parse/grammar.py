@@ -16,6 +16,11 @@ An integral ``\\int_a^b ... \\,dx`` runs to its differential; ``\\frac``, ``\\sq
 ``\\binom`` take braced or one-token arguments (``\\frac12``); ``\\cdots`` is an atom that the
 builder reads with the terms beside it.
 
+In opaque mode (:func:`parse_tree` with ``opaque``) the lexer's ``RANDOM`` and ``LIMOP``
+tokens appear: ``E[...]``, ``Pr(A \\mid B)`` are atoms (``random``), ``\\mathbb{E} X`` takes one
+factor (``rbare``), ``\\inf_{x} ...`` takes the rest of its product (``limop``). Without it
+these tokens never occur, and the grammar reads as before.
+
 The grammar has no shift/reduce conflicts (``tests/symbolic/test_latex_parse.py`` checks it):
 an input is read one way or refused.
 """
@@ -48,6 +53,7 @@ product: item
        | item op? product
 ?item: postfix
      | fbare
+     | rbare
 fbare: FUNC fpow? farg
 ?farg: atom post*                                -> fatom
      | fcall post*                               -> fatom
@@ -65,6 +71,9 @@ tail: BIGOP bsub? bsup? product                  -> bigop
     | NABLA nsub SUP sup product                 -> hessian
     | INT bsub? bsup? product DIFF postfix       -> integral
     | INT bsup bsub product DIFF postfix         -> integral
+    | LIMOP RSUB? product                        -> limop
+rbare: RANDOM RSUB? farg
+rbody: chain (COMMA chain)* (GIVEN chain (COMMA chain)*)?
 bsub: SUB LBRACE chain RBRACE | SUB LETTER | SUB GREEK | SUB NUMBER
 bsup: SUP sup
 nsub: SUB LBRACE subitem* RBRACE | SUB LETTER | SUB GREEK
@@ -112,6 +121,7 @@ fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
     | ACCENT LBRACE GREEK RBRACE                   -> accent
     | ACCENT LBRACE NAME RBRACE                    -> accent
     | BB                                           -> setname
+    | RANDOM RSUB? ROPEN rbody RCLOSE              -> random
 
 ?targcmd: SQRT targ                              -> sqrt
     | FRAC targ targ                               -> frac
@@ -134,32 +144,42 @@ sup: LBRACE expr RBRACE | LBRACE TOP RBRACE | LBRACE CIRC signed RBRACE | LBRACE
 %declare RBRACE LBRACK RBRACK LSET RSET LANGLE RANGLE LNORM RNORM LBAR RBAR LFLOOR RFLOOR
 %declare LCEIL RCEIL COMMA PLUS MINUS CDOT CIRC OTIMES TIMES SLASH SUB SUP REL EQ PRIME
 %declare MATHBF ACCENT SQRT NABLA ONES INDIC BB WORD SEP DOTS INT BINOM CHOOSE
+%declare RANDOM RSUB ROPEN RCLOSE GIVEN LIMOP
 """
 
 
 class _Lexer(Lexer):
     """The lark lexer of the grammar: :func:`~.lexer.tokenize`."""
 
+    opaque = False
+
     def __init__(self, conf: Any) -> None:
         pass
 
     def lex(self, data: Any) -> Any:
-        return tokenize(data)
+        return tokenize(data, self.opaque)
+
+
+class _OpaqueLexer(_Lexer):
+    """The lexer of opaque mode: the tokens of what :class:`~.lexer.NotChecked` names."""
+
+    opaque = True
 
 
 @functools.cache
-def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", lexer=_Lexer, propagate_positions=True)
+def _parser(opaque: bool = False) -> Lark:
+    return Lark(GRAMMAR, parser="lalr", lexer=_OpaqueLexer if opaque else _Lexer,
+                propagate_positions=True)
 
 
-def parse_tree(text: str) -> Any:
+def parse_tree(text: str, opaque: bool = False) -> Any:
     """The lark tree of ``text``, or a :class:`~.lexer.LatexError` saying where it fails."""
     if not text.strip():
         raise LatexError(text, 0, "empty formula")
     try:
-        return _parser().parse(text)
+        return _parser(opaque).parse(text)
     except UnexpectedToken as exc:
-        _missing_differential(text)
+        _missing_differential(text, opaque)
         tok = exc.token
         if tok.type == "$END":
             raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
@@ -167,7 +187,7 @@ def parse_tree(text: str) -> Any:
         shown = text[start:tok.end_pos] if tok.end_pos else str(tok.value)
         raise LatexError(text, start, f"unexpected '{shown}'") from None
     except UnexpectedEOF:
-        _missing_differential(text)
+        _missing_differential(text, opaque)
         raise LatexError(text, len(text.rstrip()), "the formula ends too early") from None
     except UnexpectedCharacters as exc:
         raise LatexError(text, exc.pos_in_stream or 0, "unexpected character") from None
@@ -175,10 +195,10 @@ def parse_tree(text: str) -> Any:
         raise LatexError(text, getattr(exc, "pos_in_stream", 0) or 0, str(exc)) from None
 
 
-def _missing_differential(text: str) -> None:
+def _missing_differential(text: str, opaque: bool = False) -> None:
     r"""Refuse an ``\int`` without its differential (``dx``, ``\mathrm{d}x``), whose reading
     failed: the integrand's end is unknown."""
-    toks = list(tokenize(text))
+    toks = list(tokenize(text, opaque))
     ints = [t for t in toks if t.type == "INT"]
     if ints and len(ints) > len([t for t in toks if t.type == "DIFF"]):
         raise LatexError(text, ints[-1].start_pos or 0, "an integral without its differential "

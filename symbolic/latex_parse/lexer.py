@@ -17,7 +17,11 @@ follows; adjacent ones are one separator, ``\\quad\\text{and}\\quad`` is ``and``
 ``\\frac12`` is ``\\frac{1}{2}``. In an integral, ``d`` before a letter is the differential.
 
 Expectations, probabilities, infima, suprema, limits and arg-minima are recognised and refused
-with :class:`NotChecked` (a :class:`LatexError` with a ``category``).
+with :class:`NotChecked` (a :class:`LatexError` with a ``category``). With ``opaque=True`` they
+are tokens instead (:func:`tokenize`): ``RANDOM`` (its value the head: ``E``, ``Pr``, ``Var``)
+and ``LIMOP`` (``inf``, ``argmin``), each followed by ``RSUB`` (its subscript as written) when
+it has one; the bracket after a random quantity is ``ROPEN`` ... ``RCLOSE``, inside which
+``\\mid`` (or ``\\middle|``) is ``GIVEN``.
 
 Example:
     >>> [t.type for t in tokenize(r"\\|Ax\\|_2 \\le R")]
@@ -133,9 +137,11 @@ _REFUSED_WORDS = {"for some": "'for some' (an existential) is not supported: a c
 #: token types after which a bar closes (they end an operand)
 OPERAND_END = {"LETTER", "GREEK", "NUMBER", "RPAREN", "RBRACE", "RBRACK", "RNORM", "RBAR",
                "RANGLE", "INFTY", "TOP", "PRIME", "STAR", "RSET", "RFLOOR", "RCEIL", "WORD",
-               "NAME"}
-_OPEN = {"LPAREN", "LBRACE", "LBRACK", "LSET", "LANGLE", "LNORM", "LBAR", "LFLOOR", "LCEIL"}
-_CLOSE = {"RPAREN", "RBRACE", "RBRACK", "RSET", "RANGLE", "RNORM", "RBAR", "RFLOOR", "RCEIL"}
+               "NAME", "RCLOSE"}
+_OPEN = {"LPAREN", "LBRACE", "LBRACK", "LSET", "LANGLE", "LNORM", "LBAR", "LFLOOR", "LCEIL",
+         "ROPEN"}
+_CLOSE = {"RPAREN", "RBRACE", "RBRACK", "RSET", "RANGLE", "RNORM", "RBAR", "RFLOOR", "RCEIL",
+          "RCLOSE"}
 _PUNCT = {"(": "LPAREN", ")": "RPAREN", "{": "LBRACE", "}": "RBRACE", "[": "LBRACK",
           "]": "RBRACK", ",": "COMMA", "+": "PLUS", "-": "MINUS", "/": "SLASH", "_": "SUB",
           "^": "SUP", "=": "EQ", "<": "REL", ">": "REL", "'": "PRIME", "*": "STAR",
@@ -370,8 +376,70 @@ def _arg_read(frames: list[_Args]) -> None:
             frames[-1].left -= 1
 
 
-def tokenize(text: str) -> Iterator[Token]:
-    """Lark tokens of ``text`` (see the module docstring)."""
+#: displayed heads of random quantities, by the names in :data:`RANDOM_NAMES` (and ``V``)
+RANDOM_HEADS = {"E": "E", "EE": "E", "Pr": "Pr", "P": "Pr", "Prob": "Pr", "Var": "Var",
+                "V": "Var", "Cov": "Cov", "Corr": "Corr", "Std": "Std"}
+#: an operator wrapped in ``\\operatorname*{...}`` or ``\\mathop{...}``, or written ``{\\rm Pr}``
+_WRAPPED = re.compile(r"(?P<cmd>\\operatorname\*?|\\mathop)\s*\{(?P<inner>(?:[^{}]|\{[^{}]*\})*)\}"
+                      r"|\{\s*\\rm\s+(?P<rm>[A-Za-z]+)\s*\}")
+_SCRIPT = re.compile(r"\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?_\s*")
+
+
+def wrapped_head(src: str, pos: int) -> tuple[str, str, int] | None:
+    r"""``(token type, value, end)`` of a random quantity or an operator such as ``\inf``
+    wrapped at ``pos`` (``\operatorname*{\mathbb{E}}``, ``\mathop{\mathrm{arg\,max}}``,
+    ``{\rm Pr}``) that the reader refuses without ``opaque``; else None.
+
+    >>> wrapped_head(r"\operatorname*{\mathbb{E}}_{y}[Y]", 0), wrapped_head(r"{\rm Pr}(A)", 0)
+    (('RANDOM', 'E', 26), ('RANDOM', 'Pr', 8))
+    >>> wrapped_head(r"\mathop{\mathbf{E}}[X]", 0) is None  # the product E X, as without opaque
+    True
+    """
+    m = _WRAPPED.match(src, pos)
+    if not m:
+        return None
+    if m.group("rm"):
+        word = m.group("rm")
+        single = len(word) == 1 and not _bracket_follows(src, m.end())
+        return ("RANDOM", RANDOM_HEADS[word], m.end()) if word in RANDOM_NAMES and \
+            not single else None
+    inner = re.sub(r"\\[,;:! ]|\s+", "", m.group("inner"))
+    if m.group("cmd") == "\\mathop" and not inner.startswith("\\"):
+        return None  # \mathop{inf}: letters, as without opaque
+    bb = re.fullmatch(r"\\(?:mathbb|mathbbm|mathds)\{([EPV])\}", inner)
+    if bb:
+        return "RANDOM", RANDOM_HEADS[bb.group(1)], m.end()
+    word = re.sub(r"\\(?:mathrm|operatorname|text|textrm|mathsf)\{([A-Za-z]+)\}", r"\1", inner)
+    if not re.fullmatch(r"(?:\\?[A-Za-z]+)+", word):
+        return None
+    bare = word.replace("\\", "")
+    if bare in NOT_CHECKED:
+        return "LIMOP", bare, m.end()
+    if bare in RANDOM_NAMES and (len(bare) > 1 or word.startswith("\\")):
+        return "RANDOM", RANDOM_HEADS[bare], m.end()
+    return None
+
+
+def raw_script(src: str, pos: int) -> tuple[str, int] | None:
+    r"""The subscript written at ``pos`` as written, and where it ends, or None.
+
+    >>> raw_script(r"_{x \sim D}[f]", 0), raw_script(r"\limits_x f", 0), raw_script("[x]", 0)
+    (('x \\sim D', 11), ('x', 9), None)
+    """
+    m = _SCRIPT.match(src, pos)
+    if not m:
+        return None
+    k = m.end()
+    if src[k:k + 1] == "{":
+        close = _match_brace(src, k)
+        return (src[k + 1:close].strip(), close + 1) if close is not None else None
+    word = re.match(r"\\[A-Za-z]+|[A-Za-z0-9]", src[k:])
+    return (word.group(0), k + word.end()) if word else None
+
+
+def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
+    """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
+    constructs :class:`NotChecked` names instead of the error."""
     src = strip_underbraces(strip_wrappers(text))
     stack: list[str] = []  # open bars: "NORM" or "BAR"
     prev: str | None = None
@@ -384,20 +452,29 @@ def tokenize(text: str) -> Iterator[Token]:
     frames: list[_Args] = []  # commands waiting for TeX arguments, innermost last
     integrals: list[int] = []  # depths of the integrals waiting for their differential
     sep: Token | None = None  # a separator not yet emitted (adjacent ones merge)
+    ropen: list[int] = []  # opaque: the depths of the random quantities' open brackets
+    random_next = False  # opaque: the token after a random quantity's head (and subscript)
     pos = 0
     end = len(src.rstrip().rstrip(".,;").rstrip())
     while pos < end:
-        m = _TOKEN.match(src, pos)
-        if not m:
-            raise LatexError(text, pos, f"unexpected character '{src[pos]}'")
-        kind, val = m.lastgroup, m.group(0)
-        if kind in ("word", "bbword"):
-            kind = "mathrm" if kind == "word" else "bb"
-        start, pos = pos, m.end()
         ttype: str | None = None
+        wrapped = wrapped_head(src, pos) if opaque else None
+        if wrapped is not None:
+            kind, (ttype, val, end_w) = "opaque", wrapped
+            start, pos = pos, end_w
+        else:
+            m = _TOKEN.match(src, pos)
+            if not m:
+                raise LatexError(text, pos, f"unexpected character '{src[pos]}'")
+            kind, val = m.lastgroup, m.group(0)
+            if kind in ("word", "bbword"):
+                kind = "mathrm" if kind == "word" else "bb"
+            start, pos = pos, m.end()
         if kind in ("space", "linebreak"):
             continue
-        if kind == "dkl":
+        if kind == "opaque":
+            pass
+        elif kind == "dkl":
             ttype, val = "FUNC", FUNCS["KL"]
         elif kind == "dots":
             ttype = "DOTS"
@@ -424,11 +501,17 @@ def tokenize(text: str) -> Iterator[Token]:
             elif word in REFUSED_NAMES:
                 raise LatexError(text, start, f"'{val}': {REFUSED_NAMES[word]}")
             elif bare in NOT_CHECKED:
-                raise not_checked(text, start, bare, src, pos)
+                if not opaque:
+                    raise not_checked(text, start, bare, src, pos)
+                ttype, val = "LIMOP", bare
             elif word in ("E", "P") and _bracket_follows(src, pos):
-                raise random_quantity(text, start, val, word)
+                if not opaque:
+                    raise random_quantity(text, start, val, word)
+                ttype, val = "RANDOM", RANDOM_HEADS[word]
             elif word in RANDOM_NAMES and len(word) > 1:
-                raise random_quantity(text, start, val, RANDOM_NAMES[word])
+                if not opaque:
+                    raise random_quantity(text, start, val, RANDOM_NAMES[word])
+                ttype, val = "RANDOM", RANDOM_HEADS[word]
             elif len(word) == 1 and val.startswith(("\\mathit", "\\textit")):
                 ttype, val = "LETTER", word  # \mathit{x}: the letter x
             elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", word):
@@ -439,9 +522,11 @@ def tokenize(text: str) -> Iterator[Token]:
             letter = m.group("bbword")
             head = val[1:val.index("{")].strip()
             if head in ("mathbb", "mathbbm", "mathds") and letter in ("E", "P", "V"):
-                raise random_quantity(text, start, f"\\{head}{{{letter}}}",
-                                      {"V": "Var"}.get(letter, letter))
-            if head in ("mathcal", "mathscr", "mathfrak"):
+                if not opaque:
+                    raise random_quantity(text, start, f"\\{head}{{{letter}}}",
+                                          {"V": "Var"}.get(letter, letter))
+                ttype, val = "RANDOM", RANDOM_HEADS[letter]
+            elif head in ("mathcal", "mathscr", "mathfrak"):
                 ttype = "NAME"
             elif letter in ("1", "I"):
                 ttype = "INDIC" if re.match(r"\s*(\[|\\\{|\()", src[pos:]) else "ONES"
@@ -480,9 +565,11 @@ def tokenize(text: str) -> Iterator[Token]:
                                                                      src[pos:]):
                 close = src.index("}", pos) + 1
                 letter = src[pos:close].strip(" {}")
-                if _bracket_follows(src, close):  # \mathbf{E}[X], \mathbf{P}_{x}[...]
+                if _bracket_follows(src, close) and not opaque:  # \mathbf{E}[X], \mathbf{P}_x[...]
                     raise random_quantity(text, start, f"\\{name}{{{letter}}}", letter)
                 ttype = "MATHBF"
+                if _bracket_follows(src, close):
+                    ttype, val, pos = "RANDOM", RANDOM_HEADS[letter], close
             elif name in GREEK:
                 ttype = "GREEK"
             elif name in FUNCS:
@@ -495,15 +582,23 @@ def tokenize(text: str) -> Iterator[Token]:
                 if ttype == "SEP":
                     val = name
             elif name in RANDOM_NAMES:
-                raise random_quantity(text, start, val, RANDOM_NAMES[name])
+                if not opaque:
+                    raise random_quantity(text, start, val, RANDOM_NAMES[name])
+                ttype, val = "RANDOM", RANDOM_HEADS[name]
             elif name in NOT_CHECKED:
                 if prev == "SUB" or (prev == "LBRACE" and before_prev == "SUB"):
                     raise LatexError(text, start, f"'{val}' in a subscript: write \\infty "
                                                   "for infinity")
-                raise not_checked(text, start, name, src, pos)
+                if not opaque:
+                    raise not_checked(text, start, name, src, pos)
+                ttype, val = "LIMOP", name
             elif name == "arg" and re.match(r"\s*\\(min|max)(?![A-Za-z])", src[pos:]):
                 mm = re.match(r"\s*\\(min|max)", src[pos:])
-                raise not_checked(text, start, "arg" + mm.group(1), src, pos + mm.end())
+                if not opaque:
+                    raise not_checked(text, start, "arg" + mm.group(1), src, pos + mm.end())
+                ttype, val, pos = "LIMOP", "arg" + mm.group(1), pos + mm.end()
+            elif name == "mid" and ropen and depth == ropen[-1] + 1:
+                ttype = "GIVEN"  # opaque: Pr(A \mid B)
             elif name in REFUSED:
                 raise LatexError(text, start, REFUSED[name])
             elif name in REFUSED_NAMES:
@@ -544,10 +639,19 @@ def tokenize(text: str) -> Iterator[Token]:
         if middle is not None:
             if kind not in ("dbar", "bar"):
                 raise LatexError(text, middle, "\\middle before something other than a bar")
-            if kl_level is None or depth != kl_level:
+            if kind == "bar" and ropen and depth == ropen[-1] + 1:
+                kind, ttype = "given", "GIVEN"  # opaque: Pr(A \middle| B)
+            elif kl_level is None or depth != kl_level:
                 raise LatexError(text, middle, "a \\middle bar (a conditional or a "
                                                "set-builder) is not supported")
             middle = None
+        if random_next and ttype in ("LPAREN", "LBRACK", "LSET"):
+            ttype = "ROPEN"  # opaque: the bracket of E[...], Pr(...)
+            ropen.append(depth)
+        elif ttype in ("RPAREN", "RBRACK", "RSET") and ropen and depth == ropen[-1] + 1:
+            ttype = "RCLOSE"
+            ropen.pop()
+        random_next = ttype == "RANDOM"
         if kind == "dbar" and kl_level is not None and depth == kl_level:
             ttype, val = "COMMA", ","  # KL(p \| q)
         elif kind in ("dbar", "bar"):
@@ -608,6 +712,11 @@ def tokenize(text: str) -> Iterator[Token]:
             yield sep
             sep = None
         yield tok
+        script = raw_script(src, pos) if ttype in ("RANDOM", "LIMOP") else None
+        if script is not None:  # opaque: E_{x \sim D}, \inf_{x \in S}, kept as written
+            yield Token("RSUB", script[0], start_pos=pos, line=line, column=col + pos - start,
+                        end_pos=script[1])
+            pos, before_prev, prev = script[1], prev, "RSUB"
     if middle is not None:
         raise LatexError(text, middle, "\\middle before something other than a bar")
     if sep is not None:

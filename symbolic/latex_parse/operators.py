@@ -61,6 +61,7 @@ class Operators:
     """Mixin of :class:`~symbolic.latex_parse.build.Builder` (see the module docstring)."""
 
     text: str
+    opaque: bool = False  # opaque mode (:mod:`.opaque_build`)
 
     # -- products ------------------------------------------------------------------------
     @staticmethod
@@ -92,13 +93,18 @@ class Operators:
         while k < len(vals):
             op, v, _tree = vals[k]
             nxt = vals[k + 1] if k + 1 < len(vals) else None
-            if v.kind == "fbare":
-                value, used = self.bare_function(v, nxt)
+            if v.kind in ("fbare", "rbare"):
+                read = self.bare_function if v.kind == "fbare" else self.bare_random
+                value, used = read(v, nxt)
                 merged.append((op, value))
                 k += 1 + used
                 continue
             if v.kind == "name" and nxt is not None and nxt[0] is None:
-                self.refuse_juxtaposed(v, nxt)
+                random = self.refuse_juxtaposed(v, nxt)
+                if random is not None:  # opaque mode: E[X]
+                    merged.append((op, random))
+                    k += 2
+                    continue
             if v.kind == "name" and nxt is not None and nxt[0] is None and nxt[1].kind == "paren":
                 called = self.call(v, nxt[1])
                 if called is not None:
@@ -114,15 +120,18 @@ class Operators:
             acc = ob.entry(acc, 1, 1)  # u^T v and A_{*,i}^T (...) are the scalars they denote
         return acc
 
-    def refuse_juxtaposed(self, v: Any, nxt: tuple) -> None:
+    def refuse_juxtaposed(self, v: Any, nxt: tuple) -> Any:
         """``E[X]`` (an expectation) and ``\\mathrm{Lip} f`` (an operator name before a factor)
-        are refused, not read as products."""
-        tree = nxt[2]
+        are refused, not read as products; in opaque mode ``E[X]`` is read (its value, else
+        None)."""
+        tree = written = nxt[2]
         if isinstance(tree, Tree) and tree.data == "postfix":
             tree = tree.children[0]
         core = v.text.split("_")[0]
         if core in ("E", "P") and self.lookup(v.text) is None and isinstance(tree, Tree) and \
                 tree.data in ("bracket", "closed", "closed_open"):
+            if self.opaque and tree.data == "bracket":
+                return self.letter_random(v, written)
             raise random_quantity(self.text, v.pos, v.text, core)
         if re.match(r"\\(?:mathrm|operatorname|text|textrm|mathit|mathsf|textnormal|textit)"
                     r"\s*\{", v.text) and nxt[1].kind != "paren" and self.lookup(v.text) is None:
@@ -201,6 +210,12 @@ class Operators:
         if farg.data == "fbare":
             arg, used = self.bare_function(self.t_fbare(farg), nxt)
             return self.apply_func(v.text, [arg], node, fpow), used
+        arg, used = self.bare_argument(farg, nxt, node)
+        return self.apply_func(v.text, [arg], node, fpow), used
+
+    def bare_argument(self, farg: Tree, nxt: Any, node: Tree) -> tuple[Any, int]:
+        """The argument of a function (or, in opaque mode, of ``\\mathbb{E}``) written without
+        parentheses, and how many following items it used."""
         atom, posts = farg.children[0], farg.children[1:]
         arg_v = self.visit(Tree("postfix", [atom, *posts]))
         used = 0
@@ -216,8 +231,8 @@ class Operators:
                 fn, shown = self.src(node).strip(), self.src(after).strip()
                 raise self.err(after, f"two readings: ({fn}) {shown}, or the function applied "
                                       f"to both factors; add parentheses "
-                                      f"(\\{v.text}(...) ...) or \\cdot")
-        return self.apply_func(v.text, [arg], node, fpow), used
+                                      f"(\\{node.children[0]}(...) ...) or \\cdot")
+        return arg, used
 
     def t_fcall(self, node: Tree) -> Any:
         kids = node.children
@@ -318,6 +333,8 @@ class Operators:
         var, lo, hi = self.bounds(op, bsub, bsup, node)
         self.check_bound(lo, op, node, "lower")
         self.bound[id(node)] = {var}
+        if self.opaque and lo == 1 and hi is not None:
+            self.index_ranges[str(var)] = hi  # opaque mode: X_i of an X not in where
         body = self.within(var, lambda: self.expr(body_node))
         if hi is None:
             hi = self.infer_range(body, var, op, node)
@@ -536,6 +553,9 @@ class Operators:
             self.refuse_dimension_variable(text, nsub, "differentiated")
             var = self.resolve(text, _pos(nsub))
         vals = [(o, self.visit(c), c) for o, c in self.flat(kids[-1])]
+        if self.opaque and self.abstract(vals):
+            sub = text if len(kids) == 3 else ""
+            return self.opaque_gradient(vals, node, 1, var, sub)
         self.refuse_abstract(vals, "\\nabla")
         if var is not None:
             self.bound[id(node)] = {var}
@@ -574,6 +594,8 @@ class Operators:
         r"""``\nabla^2 f(x)``: refused (no Hessian in the vocabulary; of a function not in
         ``where``, an abstract function)."""
         vals = [(o, self.visit(c), c) for o, c in self.flat(node.children[-1])]
+        if self.opaque and self.abstract(vals):
+            return self.opaque_hessian(vals, node)
         self.refuse_abstract(vals, "\\nabla^2")
         raise self.err(node, "the Hessian \\nabla^2 is not in the vocabulary")
 
@@ -606,6 +628,8 @@ class Operators:
         body = self.within(var, lambda: self.expr(body_node))
         if ob.is_matrix(body):
             raise self.err(node, "an integral of a vector or matrix is not supported")
+        if self.opaque:
+            return self.opaque_integral(body, var, lo, hi, node)
         return sp.Integral(body, (var, lo, hi))
 
     def integral_bound(self, script: Tree) -> Any:
@@ -763,12 +787,12 @@ def _dots_item(tree: Any) -> bool:
 
 
 # -- ellipses ---------------------------------------------------------------------------------
-def _items(text: str) -> list[Any]:
+def _items(text: str, opaque: bool = False) -> list[Any]:
     """The tokens of ``text`` as a nested list: ``(type, value, start, end)`` for a token,
     ``["group", children, start, end]`` for a braced group; a group of one item is that item."""
     out: list[Any] = []
     stack: list[tuple[list[Any], int]] = []
-    for tok in tokenize(text):
+    for tok in tokenize(text, opaque):
         if tok.type == "LBRACE":
             stack.append((out, tok.start_pos))
             out = []
@@ -812,6 +836,7 @@ class Ellipsis:
     :meth:`ellipsis`)."""
 
     text: str
+    opaque: bool = False
 
     def ellipsis(self, items: list[tuple[str, Tree]], node: Tree) -> Any:
         r"""A sum (``items``: ``(sign, term)``) or product (``(operator, factor)``) with an
@@ -837,7 +862,7 @@ class Ellipsis:
                 items[k - 1][0] not in ok and (sum_ or k - 1 > 0)):
             raise refuse(" (the operators around it differ)")
         b_src, l_src = first, last
-        b_items, l_items = _items(b_src), _items(l_src)
+        b_items, l_items = _items(b_src, self.opaque), _items(l_src, self.opaque)
         slots = _slots(b_items, l_items)
         if not slots:
             raise refuse()
@@ -851,7 +876,8 @@ class Ellipsis:
         paths = [p for p, _, _ in slots]
         start = k - 1  # the first term of the pattern
         while start > 0 and items[start][0] in ok:
-            a_slots = _slots(b_items, _items(self.src(items[start - 1][1]).strip()))
+            a_slots = _slots(b_items, _items(self.src(items[start - 1][1]).strip(),
+                                             self.opaque))
             if a_slots is None or [p for p, _, _ in a_slots] != paths:
                 break  # a term of another form: not one of the pattern's
             a_src = self.src(items[start - 1][1]).strip()
@@ -882,7 +908,7 @@ class Ellipsis:
 
     def fresh_index(self, used: str) -> str:
         """An index letter the formula does not use (``i`` if it can)."""
-        letters = {str(t) for t in tokenize(self.text) if t.type == "LETTER"}
+        letters = {str(t) for t in tokenize(self.text, self.opaque) if t.type == "LETTER"}
         letters |= set(re.findall(r"[A-Za-z]", used))
         for v in "ijklpqrsuvwabc":
             if v not in letters and (self.lookup(v) is None or getattr(self.lookup(v),
@@ -897,7 +923,7 @@ class Ellipsis:
 
         sub = self.reread(text)
         try:
-            return sub.expr(parse_tree(text).children[0].children[0])
+            return sub.expr(parse_tree(text, self.opaque).children[0].children[0])
         except NotChecked as exc:
             raise NotChecked(self.text, pos, f"read as {text}: {exc.what}", exc.category) \
                 from None

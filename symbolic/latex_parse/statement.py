@@ -43,6 +43,9 @@ class Statement:
     defined_if: list[Any] = field(default_factory=list)
     #: names read as dimensions because they bound a sum (``\sum_{i=1}^{t-1}``: ``t``)
     dimensions: list[Any] = field(default_factory=list)
+    #: opaque mode: the categories of the atoms read (``"random quantity"``, ...), in the
+    #: order they appear; empty when none (:mod:`.opaque`)
+    opaque: tuple[str, ...] = ()
 
 
 def segments(tree: Tree) -> list[tuple[str | None, Tree]]:

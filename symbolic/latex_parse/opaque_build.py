@@ -1,0 +1,298 @@
+r"""Opaque mode of the builder: what :class:`~.lexer.NotChecked` names, read as atoms.
+
+While a formula is read, each atom (:mod:`.opaque`) stands behind a placeholder, a real scalar
+or a matrix symbol of its shape, so that every check of the builder and of
+:class:`~symbolic.prop.Prop` runs as for any symbol; :meth:`OpaqueReading.finish` puts the atoms
+back into what was read. Only a builder made with ``opaque=True`` makes atoms.
+
+Example:
+    >>> from symbolic.latex_parse import parse_expr
+    >>> from symbolic.pretty import pretty
+    >>> pretty(parse_expr(r"\mathbb{E}_{x \sim D}[f(x)^2] - \inf_{x \in S} g(x)", opaque=True))
+    'E_{x∼D}[f(x)²] - inf_{x∈S} g(x)'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sympy as sp
+from lark import Token, Tree
+
+from symbolic import objects as ob
+from symbolic.latex_parse.lexer import NOT_CHECKED, LatexError
+from symbolic.latex_parse.names import _start, key
+from symbolic.latex_parse.opaque import Opaque, OpaqueMatrix, display, swap
+from symbolic.latex_parse.values import Eye, Interval, RealSet, V
+
+_RELATIONS = {"=": sp.Eq, "<=": sp.Le, "<": sp.Lt, ">=": sp.Ge, ">": sp.Gt}
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+class OpaqueReading:
+    """Mixin of :class:`~symbolic.latex_parse.build.Builder` (see the module docstring)."""
+
+    text: str
+    opaque: bool = False
+    #: placeholder -> (atom, position in the text, order of reading)
+    atoms: dict[Any, tuple[Any, int, int]]
+    placeholders: dict[Any, Any]  # atom -> placeholder
+    depth = 0  # how many atoms' operands are being read
+
+    def opaque_atom(self, category: str, head: str, operands: list[Any], pos: int,
+                    script: str = "", given: Any = (), shape: Any = None) -> Any:
+        """The placeholder of a new atom (the same one for an atom read before)."""
+        if shape is None:
+            atom = Opaque(category, head, script, operands, given)
+        else:
+            atom = OpaqueMatrix(category, head, script, operands, given, *shape)
+        found = self.placeholders.get(atom)
+        if found is None:
+            found = sp.Dummy("opaque", real=True) if shape is None else \
+                sp.MatrixSymbol(f"_opaque{sp.Dummy().dummy_index}", *shape)
+            self.placeholders[atom] = found
+            self.atoms[found] = (atom, pos, len(self.atoms))
+        return found
+
+    # -- the atoms ---------------------------------------------------------------------------
+    def t_random(self, node: Tree) -> Any:
+        r"""``\mathbb{E}_{x \sim D}[X]``, ``\Pr(A \mid B)``, ``\mathrm{Var}(X)``."""
+        kids = node.children
+        body = next(k for k in kids if isinstance(k, Tree) and k.data == "rbody")
+        operands: list[Any] = []
+        given: list[Any] = []
+        into = operands
+        for kid in body.children:
+            if isinstance(kid, Token):
+                into = given if kid.type == "GIVEN" else into
+                continue
+            into.append(self.inside(lambda kid=kid: self.event(kid)))
+        return self.random_of(str(kids[0]), _script(kids), operands, given, _start(node))
+
+    def random_of(self, head: str, script: str, operands: list[Any], given: list[Any],
+                  pos: int) -> Any:
+        """The placeholder of a random quantity; an expectation of a vector or matrix has its
+        shape, a variance or covariance of vectors is a matrix."""
+        mats = [o for o in operands if ob.is_matrix(o)]
+        shape = None
+        if mats and head == "E" and len(operands) == 1:
+            shape = tuple(mats[0].shape)
+        elif mats and head != "Pr":
+            first, last = operands[0], operands[-1]
+            if not (ob.is_matrix(first) and ob.is_matrix(last)):
+                raise LatexError(self.text, pos, f"{head} of a vector and a scalar")
+            shape = (first.shape[0], last.shape[0])
+        return self.opaque_atom("random quantity", head, operands, pos, display(script), given,
+                                shape)
+
+    def event(self, chain: Tree) -> Any:
+        """A value (``E[X]``: ``X``), a relation (``Pr[X ≥ t]``) or a chain of them."""
+        from symbolic.latex_parse.statement import chain_props
+
+        if len(chain.children) == 1:
+            value = self.expr(chain.children[0])
+            if value is None or isinstance(value, (Interval, RealSet, Eye)):
+                raise self.err(chain, "an interval or a set is not a value")
+            return value
+        rels = []
+        for p in chain_props(self, chain):
+            if p.written_expr is not None:
+                rels.append(p.written_expr)  # a != b
+            elif p.rel.value in _RELATIONS:
+                rels.append(_RELATIONS[p.rel.value](p.lhs, p.rhs, evaluate=False))
+            else:
+                raise self.err(chain, f"an event with the relation {p.rel.value}")
+        return rels[0] if len(rels) == 1 else sp.Tuple(*rels)
+
+    def t_rbare(self, node: Tree) -> V:
+        kids = node.children
+        return V("rbare", text=str(kids[0]), pos=_start(node),
+                 args=(_script(kids), kids[-1], node))
+
+    def bare_random(self, v: V, nxt: Any) -> tuple[Any, int]:
+        r"""``\mathbb{E}\|W\|^2``, ``\mathbb{E} f(X)``: the random quantity of the next factor,
+        and how many following items it used (``\log x`` alike: a factor right after it has
+        two readings)."""
+        script, farg, node = v.args
+        if farg.data == "fbare":
+            arg, used = self.inside(lambda: self.bare_function(self.t_fbare(farg), nxt))
+        else:
+            arg, used = self.inside(lambda: self.bare_argument(farg, nxt, node))
+        return self.random_of(v.text, script, [arg], [], v.pos), used
+
+    def t_limop(self, node: Tree) -> Any:
+        r"""``\inf_{x \in S} g(x)``, ``\lim_{\delta \to 0} h(\delta)``, ``\arg\min_\beta q``:
+        the operator over the rest of its product."""
+        kids = node.children
+        name, script = str(kids[0]), _script(kids)
+        body = self.inside(lambda: self.expr(kids[-1]))
+        if body is None or isinstance(body, (Interval, RealSet, Eye)):
+            raise self.err(node, f"\\{name} of a tuple or a set")
+        shape = tuple(body.shape) if ob.is_matrix(body) else None
+        if name in ("argmin", "argmax"):
+            var = re.match(r"\s*(\\?[A-Za-z]+(?:_\{[^{}]*\}|_\\?\w+)?)", script)
+            point = self.lookup(var.group(1)) if var else None
+            shape = tuple(point.shape) if ob.is_matrix(point) else None
+        return self.opaque_atom(NOT_CHECKED[name][0], name, [body], _start(node),
+                                display(script), shape=shape)
+
+    def opaque_call(self, name: V, paren: V) -> Any:
+        """``f(x)`` of a function ``where`` does not give: an abstract function, when the
+        reading is the only one (:func:`applied`); ``c(1 + t)`` has two."""
+        if not applied(name.text, paren.text, len(paren.args)):
+            raise LatexError(self.text, name.pos, f"two readings: {name.text}({paren.text}) is "
+                                                  f"{name.text} times ({paren.text}), or a "
+                                                  f"function {name.text} applied to "
+                                                  f"{paren.text}: write {name.text} \\cdot "
+                                                  f"({paren.text}) for a product")
+        head = display(key(name.text))
+        out = self.opaque_atom("abstract function", head, list(paren.args), name.pos)
+        return self.apply_posts(out, paren.posts)
+
+    def abstract(self, vals: list) -> bool:
+        """Whether a derivative's body starts with ``f(x)`` of a function not in ``where``."""
+        if len(vals) < 2 or vals[0][1].kind != "name" or vals[1][0] is not None or \
+                vals[1][1].kind != "paren":
+            return False
+        name, paren = vals[0][1], vals[1][1]
+        return self.lookup(f"{name.text}({paren.text})") is None and \
+            self.lookup(name.text) is None and name.text not in ob.DIMS
+
+    def opaque_gradient(self, vals: list, node: Tree, order: Any, var: Any, sub: str) -> Any:
+        r"""``\nabla f(x)``, ``\nabla^2 f(x)``, ``\nabla_x f(x)^\top v`` of an abstract ``f``:
+        shaped as ``x`` (a Hessian of a vector: square), else a scalar."""
+        name, paren = vals[0][1], vals[1][1]
+        posts, paren.posts = paren.posts, []
+        if var is None and len(paren.args) == 1:
+            var = paren.args[0]
+        shape = None
+        if ob.is_matrix(var) and (order == 1 or var.shape[1] == 1):
+            shape = tuple(var.shape) if order == 1 else (var.shape[0], var.shape[0])
+        power = "" if order == 1 else (str(order).translate(_SUPERSCRIPT) if
+                                       str(order).isdigit() else f"^{{{order}}}")
+        head = f"∇{power}" + (f"_{{{display(sub)}}}" if sub else "") + display(key(name.text))
+        atom = self.opaque_atom("abstract function", head, list(paren.args), _start(node),
+                                shape=shape)
+        value = V("value", value=self.apply_posts(atom, posts))
+        return self.product_of([(None, value, None), *vals[2:]], node)
+
+    def opaque_hessian(self, vals: list, node: Tree) -> Any:
+        r"""``\nabla^2 f(x)``, ``\nabla^2_x f(x)`` of an abstract ``f``."""
+        kids = [k for k in node.children if isinstance(k, Tree)]
+        order = self.sup_value(next(k for k in kids if k.data == "sup"))
+        nsub = next((k for k in kids if k.data == "nsub"), None)
+        sub, var = "", None
+        if nsub is not None:
+            sub = self.src(nsub).strip()[1:].strip()
+            sub = sub[1:-1].strip() if sub.startswith("{") else sub
+            var = self.resolve(sub, _start(nsub))
+        return self.opaque_gradient(vals, node, order, var, sub)
+
+    def opaque_integral(self, body: Any, var: Any, lo: Any, hi: Any, node: Tree) -> Any:
+        r"""``\int_a^b f(x) \, dx``, which no back end evaluates."""
+        return self.opaque_atom("integral", "∫", [body, var, lo, hi], _start(node))
+
+    def letter_random(self, v: V, tree: Tree) -> Any:
+        """``E[X]``, ``E_x[X]``, ``P[A]`` written with a plain letter not in ``where``."""
+        bracket = tree.children[0] if tree.data == "postfix" else tree
+        posts = tree.children[1:] if tree.data == "postfix" else []
+        head = "E" if v.text.startswith("E") else "Pr"
+        script = v.text[2:] if v.text[1:2] == "_" else ""
+        script = script[1:-1] if script.startswith("{") and script.endswith("}") else script
+        operand = self.inside(lambda: self.expr(bracket.children[1]))
+        value = self.random_of(head, script, [operand], [], v.pos)
+        return self.apply_posts(value, posts)
+
+    def inside(self, read: Any) -> Any:
+        """``read()`` as (part of) an atom's operand."""
+        self.depth += 1
+        try:
+            return read()
+        finally:
+            self.depth -= 1
+
+    def implicit_entry(self, base: str, sub: str, var: str) -> Any:
+        r"""``X_i`` in ``\sum_{i=1}^n`` inside an atom (``\Pr[|\frac1n \sum_i X_i - \mu| \ge t]``),
+        of an ``X`` not in ``where``: entry ``i`` of a vector ``X`` of size ``n`` (a sample
+        ``X_1, ..., X_n``), else None."""
+        size = self.index_ranges.get(var)
+        if not self.depth or size is None or sub.strip() != var or \
+                not re.fullmatch(r"\\?[A-Za-z]+", base):
+            return None
+        return ob.entry(ob.vector(base.lstrip("\\"), size), self.index(var, 0))
+
+    # -- the result ------------------------------------------------------------------------
+    def table(self) -> dict[Any, Any]:
+        """Placeholder -> its atom, with the atoms inside it put back too."""
+        out: dict[Any, Any] = {}
+        for ph, (atom, _pos, _k) in sorted(self.atoms.items(), key=lambda kv: kv[1][2]):
+            out[ph] = swap(atom, out)  # an atom holds only placeholders read before it
+        return out
+
+    def finish(self, e: Any) -> Any:
+        """``e`` (an expression) with its atoms in place of their placeholders."""
+        return swap(e, self.table()) if self.atoms else e
+
+    def finish_props(self, props: list[Any]) -> None:
+        """Put the atoms in place in each :class:`~symbolic.prop.Prop` of ``props`` (built
+        with the placeholders, so checked as for any symbol)."""
+        if not self.atoms:
+            return
+        table = self.table()
+        for p in props:
+            for side in ("lhs", "rhs"):
+                object.__setattr__(p, side, swap(getattr(p, side), table))
+            written = swap(p.written_expr, table)
+            if written is not p.written_expr:  # a != b with an atom: written as such
+                object.__setattr__(p, "written_expr", written)
+                object.__setattr__(p, "written", f"{written.lhs} != {written.rhs}" if
+                                   isinstance(written, sp.Ne) else str(written))
+            p.__dict__.pop("_str", None)
+            p.__dict__.pop("_pretty", None)
+
+    def categories(self) -> tuple[str, ...]:
+        """The categories of the atoms read, in the order they appear in the formula."""
+        out: list[str] = []
+        for atom, _pos, _k in sorted(self.atoms.values(), key=lambda a: (a[1], a[2])):
+            if atom.category not in out:
+                out.append(atom.category)
+        return tuple(out)
+
+
+def _script(kids: list) -> str:
+    """The subscript (as written) of a random quantity or an operator such as ``\\inf``."""
+    return next((str(k) for k in kids if isinstance(k, Token) and k.type == "RSUB"), "")
+
+
+__all__ = ["OpaqueReading"]
+
+
+#: single letters that name functions when applied (``f(x)``, ``\ell(z)``, ``\phi(t)``)
+FUNCTION_LETTERS = {"f", "g", "h", "p", "q", "\\ell", "\\phi", "\\varphi", "\\psi"}
+_ARGUMENT = re.compile(r"\s*(?:\\(?:hat|tilde|bar|widehat|widetilde|overline|mathbf|bm|"
+                       r"boldsymbol)\s*\{[^{}]*\}|\\?[A-Za-z]+)(?:\s*(?:[_^]\s*(?:\{[^{}]*\}|"
+                       r"\\?[A-Za-z0-9*]+)|'))*\s*")
+
+
+def applied(name: str, args: str, count: int) -> bool:
+    r"""Whether ``name(args)`` (``name`` not given) reads only as a function applied: a name
+    of several letters, decorated or subscripted (``\mathcal{L}(w)``, ``f^*(y)``,
+    ``R_n(F)``), a letter that names functions (``f``, ``g``, ``h``, ``p``, ``q``, ``\ell``,
+    ``\phi``, ``\psi``), several arguments (``g(\lambda, \nu)``), or a capital letter of one
+    name (``L(\hat h)``, ``H(X)``). ``c(1 + t)``, ``C(1 + \log T)`` or ``x(t)`` also read as
+    products: two readings.
+
+    >>> [applied(n, a, 1) for n, a in [("c", "1 + t"), ("C", "1 + \\log T"), ("x", "t"),
+    ...                                 ("L", "\\hat{h}"), ("f", "x + y"), ("R_n", "F")]]
+    [False, False, False, True, True, True]
+    >>> applied("g", "\\lambda, \\nu", 2), applied("a", "b, c", 2)
+    (True, True)
+    """
+    plain = re.fullmatch(r"\\?[A-Za-z]+", name.strip()) is not None
+    if count > 1 or not plain or (len(name.strip().lstrip("\\")) > 1 and \
+            not re.fullmatch(r"\\[A-Za-z]+", name.strip())):
+        return True
+    if name.strip() in FUNCTION_LETTERS:
+        return True
+    return name.strip().isupper() and _ARGUMENT.fullmatch(args) is not None

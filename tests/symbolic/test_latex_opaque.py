@@ -1,0 +1,380 @@
+r"""Opaque mode of the LaTeX reader: what it does not check is read as atoms and printed back.
+
+With ``opaque=True`` an expectation, a probability, a variance, an unknown function (or its
+gradient), a limit, an infimum, a supremum, an argmin, an argmax or an integral is one atom of
+:mod:`symbolic.latex_parse.opaque`; the readings are printed exactly as below. Without it nothing
+changes: the same results, the same errors, the same categories.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import pickle
+
+import pytest
+import sympy as sp
+
+from symbolic import Claim, Prop, matrix, n, scalar, vector
+from symbolic import objects as ob
+from symbolic.latex_parse import (
+    LatexError,
+    NotChecked,
+    has_opaque,
+    parse_claim,
+    parse_expr,
+    parse_props,
+    parse_statement,
+)
+from symbolic.latex_parse import build as latex_build
+from symbolic.latex_parse.lexer import tokenize
+from symbolic.latex_parse.opaque import CATEGORIES, Opaque, OpaqueMatrix, atoms_of
+from symbolic.pretty import pretty
+from symbolic.walk import unsupported_construct
+
+d = ob.d
+x, y = vector("x", n), vector("y", n)
+w, w_star, W_n = vector("w", d), vector("w_*", d), vector("W_n", d)
+V = {"x": x, "y": y, "w": w, "w_*": w_star, "W_n": W_n, "X": vector("X", n),
+     r"\alpha": vector("alpha", n), r"\eta": vector("eta", n), "A": matrix("A", n, d)}
+
+
+@pytest.fixture(autouse=True)
+def _restore_dimensions():
+    """Names read as dimensions are declared globally: undo it after each test."""
+    dims = dict(ob.DIMS)
+    for name in latex_build.COUNT_NAMES:
+        ob.DIMS.pop(name, None)
+    yield
+    ob.DIMS.clear()
+    ob.DIMS.update(dims)
+
+
+def read(tex: str, where: dict | None = None) -> str:
+    return pretty(parse_expr(tex, where or {}, opaque=True))
+
+
+# -- every form, as printed --------------------------------------------------------------------
+FORMS = [
+    # expectations
+    (r"\mathbb{E}[X]", {}, "E[X]", "random quantity"),
+    (r"\mathbb{E}\left[X^2 + Y\right]", {}, "E[Y + X²]", "random quantity"),
+    (r"\mathbb{E}_{x \sim D}[f]", {}, "E_{x∼D}[f]", "random quantity"),
+    (r"\operatorname*{\mathbb{E}}_{y \sim P_Y}[\ell(y)]", {}, "E_{y∼P_Y}[ℓ(y)]",
+     "random quantity"),
+    (r"\mathbb{E}\|W_n - w_*\|^2", V, "E[‖W_n - w_*‖₂²]", "random quantity"),
+    (r"\mathbb{E}[X]^2", {}, "E[X]²", "random quantity"),
+    (r"\mathbf{E}_{x}\left[X\right]", {}, "E_{x}[X]", "random quantity"),
+    (r"E[X]", {}, "E[X]", "random quantity"),
+    (r"\mathbb{E} f(X)", {}, "E[f(X)]", "random quantity"),
+    (r"\mathbb{E}[X \mid Y]", {}, "E[X | Y]", "random quantity"),
+    # probabilities of events
+    (r"\Pr(X \geq t)", {}, "Pr[X ≥ t]", "random quantity"),
+    (r"\Pr[X \ge t]", {}, "Pr[X ≥ t]", "random quantity"),
+    (r"{\rm Pr}(\|x-y\|_2 \le 1)", V, "Pr[‖x - y‖₂ ≤ 1]", "random quantity"),
+    (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right]", {},
+     "Pr[|μ - n⁻¹ Sum(X_i, (i, 1, n))| ≤ ε]", "random quantity"),
+    (r"\Pr[X_1 + \cdots + X_n \ge t]", {}, "Pr[Sum(X_i, (i, 1, n)) ≥ t]", "random quantity"),
+    (r"\mathbb{P}(A \mid B)", {}, "Pr[A | B]", "random quantity"),
+    (r"\Pr\left[A \middle| B\right]", {}, "Pr[A | B]", "random quantity"),
+    (r"\Pr(a \le X \le b)", {}, "Pr[a ≤ X ≤ b]", "random quantity"),
+    (r"\Pr(X \neq 0)", {}, "Pr[X ≠ 0]", "random quantity"),
+    # variances
+    (r"\mathrm{Var}(X)", {}, "Var(X)", "random quantity"),
+    (r"\mathrm{Var}[X]", {}, "Var(X)", "random quantity"),
+    (r"\mathrm{Cov}(X, Y)", {}, "Cov(X, Y)", "random quantity"),
+    # unknown functions
+    (r"f(x)", {}, "f(x)", "abstract function"),
+    (r"f(y) - f(x)", {}, "f(y) - f(x)", "abstract function"),
+    (r"g(\lambda,\nu)", {}, "g(λ, ν)", "abstract function"),
+    (r"\mathcal{L}(w_n) - \mathcal{L}(w_*)", {}, "ℒ(w_n) - ℒ(w_*)", "abstract function"),
+    (r"H(X)", {}, "H(X)", "abstract function"),
+    (r"f^*(y)", {}, "f*(y)", "abstract function"),
+    (r"f_0(x^*)", {}, "f_0(x^*)", "abstract function"),
+    (r"D_f(x,y)", {}, "D_f(x, y)", "abstract function"),
+    (r"\Pi_{\mathcal{H}}(n)", {}, "Π_{ℋ}(n)", "abstract function"),
+    (r"f'(s)", {}, "f'(s)", "abstract function"),
+    # gradients of unknown functions
+    (r"\nabla f(x)", {}, "∇f(x)", "abstract function"),
+    (r"\nabla f(x)", V, "∇f(x)", "abstract function"),
+    (r"\nabla^2 f(x)", V, "∇²f(x)", "abstract function"),
+    (r"\nabla_x f(x)", {}, "∇_{x}f(x)", "abstract function"),
+    (r"\nabla \mathcal{L}(w)", V, "∇ℒ(w)", "abstract function"),
+    (r"\langle \nabla f(x), y - x\rangle", V, "⟨∇f(x), y - x⟩", "abstract function"),
+    # limits, infima, suprema, arg-minima, integrals
+    (r"\inf_{x \in S} g(x)", {}, "inf_{x∈S} g(x)", "infimum"),
+    (r"\sup_{\alpha} \alpha^T\eta", V, "sup_{α} (αᵀ η)_1", "supremum"),
+    (r"\lim_{\delta \to 0} h(\delta)", {}, "lim_{δ→0} h(δ)", "limit"),
+    (r"\limsup_{n \to \infty} a_n", {}, "limsup_{n→∞} a_n", "limit"),
+    (r"\arg\min_{\beta} q(\beta)", {}, "argmin_{β} q(β)", "argmin"),
+    (r"\operatorname*{argmax}_x q(x)", {}, "argmax_{x} q(x)", "argmax"),
+    (r"\mathop{\mathrm{arg\,max}}_{w} L", {}, "argmax_{w} L", "argmax"),
+    (r"\int_0^1 s^2 \, ds", {}, "∫_{0}^{1} s² ds", "integral"),
+]
+
+
+@pytest.mark.parametrize("tex,where,shown,category", FORMS)
+def test_each_form_is_read_and_printed(tex, where, shown, category):
+    value = parse_expr(tex, where, opaque=True)
+    assert pretty(value) == shown
+    assert has_opaque(value)
+    assert category in {a.category for a in atoms_of(value)}
+
+
+STATEMENTS = [
+    (r"\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}", {}, ["Pr[X ≥ t] ≤ E[X]/t"], [],
+     ("random quantity",)),
+    (r"|f(y) - f(x) - \langle \nabla f(x), y-x\rangle | \le \tfrac{L}2 \|y-x\|^2", V,
+     ["|⟨∇f(x), y - x⟩ + f(x) - f(y)| ≤ L ‖y - x‖₂²/2"], [], ("abstract function",)),
+    (r"\tfrac{1}{2L}\|\nabla\mathcal{L}(w)\|^2 \le \mathcal{L}(w) - \mathcal{L}(w_*)", V,
+     ["‖∇ℒ(w)‖₂²/(2L) ≤ ℒ(w) - ℒ(w_*)"], [], ("abstract function",)),
+    (r"\|\nabla f(x) - \nabla f(y)\| \le L\|x-y\|", V, ["‖∇f(x) - ∇f(y)‖₂ ≤ L ‖x - y‖₂"], [],
+     ("abstract function",)),
+    (r"\|\nabla f(x) - \nabla f(y)\| \le L\|x-y\|", {}, ["|∇f(x) - ∇f(y)| ≤ L |x - y|"], [],
+     ("abstract function",)),
+    (r"\mathbb{E}[X]^2 \le \mathbb{E}[X^2], \quad \mathrm{Var}(X) \ge 0", {},
+     ["E[X]² ≤ E[X²]"], ["Var(X) ≥ 0"], ("random quantity",)),
+    (r"\inf_{x \in S} g(x) \le g(y) \le \sup_{x \in S} g(x)", {},
+     ["inf_{x∈S} g(x) ≤ g(y)", "g(y) ≤ sup_{x∈S} g(x)"], [],
+     ("infimum", "abstract function", "supremum")),
+    (r"\mathbb{E}_{y \sim P}[g(y)] \ge \lim_{\delta \to 0} h(\delta) \quad \text{for } t > 0", {},
+     ["E_{y∼P}[g(y)] ≥ lim_{δ→0} h(δ)"], ["t > 0"],
+     ("random quantity", "abstract function", "limit")),
+    (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right] \ge "
+     r"1 - 2e^{-2n\epsilon^2}, \quad \epsilon > 0", V,
+     ["Pr[|μ - n⁻¹ Sum(X_i, (i, 1, n))| ≤ ε] ≥ 1 - 2exp(-2n ε²)"], ["ε > 0"],
+     ("random quantity",)),
+    (r"\int_0^1 s^2 \, ds \le \frac{1}{2}", {}, ["∫_{0}^{1} s² ds ≤ 1/2"], [], ("integral",)),
+]
+
+
+@pytest.mark.parametrize("tex,where,props,conditions,categories", STATEMENTS)
+def test_statements_are_read_with_their_conditions(tex, where, props, conditions, categories):
+    st = parse_statement(tex, where, opaque=True)
+    assert [pretty(p) for p in st.props] == props
+    assert [pretty(p) for p in st.conditions] == conditions
+    assert st.opaque == categories
+    assert has_opaque(st.props)
+    assert has_opaque(st.conditions) == any(has_opaque(p) for p in st.conditions)
+
+
+def test_str_prints_the_atoms_too():
+    (p,) = parse_props(r"\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}", opaque=True)
+    assert str(p) == "Pr[X >= t] <= E[X]/t"
+    assert [str(q) for q in parse_props(r"\mathbb{E}[X] \neq 0", opaque=True)] == ["E[X] != 0"]
+
+
+def test_latex_prints_the_atoms_too():
+    (p,) = parse_props(r"\Pr(X \geq t)\leq \frac{\mathbb{E}_{x \sim D}[X]}{t}", opaque=True)
+    assert p._repr_latex_() == r"$\Pr[X \ge t] \le \frac{\mathbb{E}_{x∼D}[X]}{t}$"
+
+
+def test_categories_are_listed_once_in_order_of_appearance():
+    st = parse_statement(r"\sup_x f(x) + \mathbb{E}[g(X)] \le \inf_y f(y) + \mathbb{E}[X]",
+                         opaque=True)
+    assert st.opaque == ("supremum", "abstract function", "random quantity", "infimum")
+    assert parse_statement(r"x \le 1", opaque=True).opaque == ()
+    assert parse_statement(r"x \le 1").opaque == ()
+
+
+def test_parse_props_and_parse_statement_agree():
+    tex = r"\Pr(X \ge t) \le e^{-t}, \quad t > 0"
+    st = parse_statement(tex, opaque=True)
+    assert parse_props(tex, opaque=True) == st.props + st.conditions
+
+
+# -- shapes --------------------------------------------------------------------------------------
+def test_shapes_follow_the_arguments():
+    assert parse_expr(r"\nabla f(x)", V, opaque=True).shape == (n, 1)
+    assert parse_expr(r"\nabla^2 f(x)", V, opaque=True).shape == (n, n)
+    assert parse_expr(r"\mathbb{E}[x x^\top]", V, opaque=True).shape == (n, n)
+    assert parse_expr(r"\mathrm{Var}(x)", V, opaque=True).shape == (n, n)
+    assert parse_expr(r"\operatorname*{argmax}_x q(x)", V, opaque=True).shape == (n, 1)
+    assert isinstance(parse_expr(r"\nabla f(x)", V, opaque=True), OpaqueMatrix)
+    assert isinstance(parse_expr(r"\nabla f(x)", {}, opaque=True), Opaque)
+    assert not ob.is_matrix(parse_expr(r"\Pr(\|x\|_2 \ge 1)", V, opaque=True))
+
+
+def test_a_bound_index_stays_inside_the_atom():
+    st = parse_statement(r"\sum_{i=1}^n f(x_i) \le 1", V, opaque=True)
+    (body,) = st.props
+    assert isinstance(body.lhs, sp.Sum)
+    (atom,) = atoms_of(body.lhs)
+    assert atom.operands == (ob.entry(x, ob.index("i")),)
+
+
+def test_a_sample_is_read_inside_an_atom_only():
+    r"""``X_i`` in a sum, of an ``X`` not in ``where``: entry ``i`` of the sample ``X`` inside a
+    probability or a limit, refused elsewhere (as without opaque mode)."""
+    atom = parse_expr(r"\lim_{n \to \infty} \frac{1}{n}\sum_{i=1}^n X_i", opaque=True)
+    (mean,) = atom.operands
+    assert ob.vector("X", n) in ob.symbols_of(mean)
+    with pytest.raises(NotChecked):  # not read: the error of the plain reading
+        parse_props(r"\sum_{i=1}^n X_i \le \mathbb{E}[X]", opaque=True)
+
+
+def test_the_same_atom_twice_is_one_value():
+    assert parse_expr(r"f(x) - f(x) + \mathbb{E}[X]", opaque=True) == parse_expr(
+        r"\mathbb{E}[X]", opaque=True)
+    a, b = parse_expr(r"f(x)", opaque=True), parse_expr(r"f(x)", opaque=True)
+    assert a == b and hash(a) == hash(b)
+
+
+def test_atoms_have_their_parts():
+    atom = parse_expr(r"\mathbb{P}_{x \sim D}(A \mid B)", opaque=True)
+    assert (atom.category, atom.head, atom.script) == ("random quantity", "Pr", "x∼D")
+    assert atom.operands == (scalar("A"),) and atom.given == (scalar("B"),)
+    event = parse_expr(r"\Pr(X \ge t)", opaque=True).operands[0]
+    assert isinstance(event, sp.GreaterThan) and event.args == (scalar("X"), scalar("t"))
+
+
+# -- what stays refused ------------------------------------------------------------------------
+@pytest.mark.parametrize("tex,category", [
+    (r"\Pr(A | B) \le 1", "random quantity"),  # a bare bar: write \mid
+    (r"\mathbb{E} X Y \le 1", "random quantity"),  # E[X] Y or E[XY]: two readings
+    (r"s \le 1 \text{ with probability at least } 1 - \delta", "random quantity"),
+    (r"\log \sup_{x} f(x) \le 1", "supremum"),
+    (r"\inf(s, r) \le 1", "infimum"),
+])
+def test_what_opaque_mode_cannot_read_raises_as_without_it(tex, category):
+    for opaque in (True, False):
+        with pytest.raises(NotChecked) as info:
+            parse_props(tex, {}, opaque=opaque)
+        assert info.value.category == category
+
+
+@pytest.mark.parametrize("tex,match", [
+    (r"\|x\|_2 \le O(\sqrt{n})", "asymptotic notation hides a constant"),
+    (r"f(x) \lesssim 1", r"\\lesssim hides a constant"),
+    (r"\nabla^2 \|x\|_2^2 = 2", "Hessian"),
+    (r"\sum_{i=1}^n X_i \le 1", "X is not in where"),
+])
+def test_other_errors_stay_errors(tex, match):
+    for opaque in (True, False):
+        with pytest.raises(LatexError, match=match):
+            parse_props(tex, {"x": x}, opaque=opaque)
+
+
+# -- without opaque mode nothing changes -------------------------------------------------------
+@pytest.mark.parametrize("tex,where,shown,category",
+                         [f for f in FORMS if f[3] != "integral"])  # an integral is a value
+def test_without_opaque_each_form_is_refused_as_before(tex, where, shown, category):
+    with pytest.raises(LatexError) as info:
+        parse_expr(tex, where)
+    if isinstance(info.value, NotChecked):
+        assert info.value.category == category
+    else:  # unknown functions and spellings the reader does not know
+        assert "unknown" in info.value.what
+
+
+def test_unknown_functions_keep_their_error():
+    for tex in (r"g(\lambda,\nu)", r"\mathcal{L}(w_n)", "H(X)", "D_f(x,y)",
+                r"\Pi_{\mathcal{H}}(n)", "f(y)"):
+        with pytest.raises(LatexError, match=r"unknown function .*: pass it in where") as info:
+            parse_props(tex + r" \le 1", {})
+        assert not isinstance(info.value, NotChecked)
+
+
+@pytest.mark.parametrize("tex,where", [
+    (r"\|x\|_2 \le \sqrt{n}\|x\|_\infty", V),
+    (r"\log(1+t) \ge \frac{t}{1+t}, \quad t > -1", {}),
+    (r"\sum_{i=1}^{t-1} x_i \le t", V),
+    (r"\mathop{\mathbf{E}}[X] \le 1", {}),  # the product E X, with or without opaque
+    (r"x^\top A u \le \|x\|_2 \|A\|\|u\|_2", {**V, "u": vector("u", d)}),
+    (r"\frac{\partial}{\partial x_i} \|x\|_2^2 = 2 x_i", V),
+    (r"\max_i x_i \le \mathrm{LSE}(x)", V),
+    (r"\int_0^1 s^2 \, ds", {}),
+])
+def test_what_reads_without_opaque_reads_the_same_with_it(tex, where):
+    if "\\le" in tex or "=" in tex or "\\ge" in tex:
+        plain, opaque = parse_statement(tex, where), parse_statement(tex, where, opaque=True)
+        assert [str(p) for p in plain.props + plain.conditions + plain.defined_if] == \
+            [str(p) for p in opaque.props + opaque.conditions + opaque.defined_if]
+        assert plain.dimensions == opaque.dimensions and opaque.opaque == ()
+    else:  # an integral is a value without opaque, an atom with it
+        assert isinstance(parse_expr(tex, where), sp.Integral)
+        assert has_opaque(parse_expr(tex, where, opaque=True))
+
+
+def test_the_plain_lexer_never_makes_opaque_tokens():
+    opaque_types = {"RANDOM", "RSUB", "ROPEN", "RCLOSE", "GIVEN", "LIMOP"}
+    for tex, _where, _shown, _category in FORMS:
+        try:
+            types = {t.type for t in tokenize(tex)}
+        except LatexError:
+            continue
+        assert not types & opaque_types, tex
+        assert {t.type for t in tokenize(tex, opaque=True)}  # and the opaque lexer reads it
+
+
+def test_claims_keep_refusing():
+    assert "opaque" not in inspect.signature(parse_claim).parameters
+    for fields in ({}, {"opaque": True}):
+        with pytest.raises(NotChecked):
+            Claim.from_latex("t:e", r"\mathbb{E}[X] \le 1", **fields)
+    with pytest.raises(TypeError):
+        Claim.from_latex("t:e", r"t \le 1", opaque=True)  # not a field of a claim
+
+
+def test_the_grammar_has_no_conflicts_in_either_mode(caplog):
+    from lark import Lark, logger
+
+    from symbolic.latex_parse.grammar import GRAMMAR, _Lexer, _OpaqueLexer
+
+    logger.setLevel(logging.DEBUG)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="lark"):
+            for lexer in (_Lexer, _OpaqueLexer):
+                Lark(GRAMMAR, parser="lalr", lexer=lexer, debug=True)
+    finally:
+        logger.setLevel(logging.WARNING)
+    assert not [r for r in caplog.records if "conflict" in r.getMessage().lower()]
+
+
+# -- soundness: an atom is never checked ----------------------------------------------------------
+def test_has_opaque_finds_an_atom_anywhere():
+    st = parse_statement(r"\|x - \nabla f(x)\|_2^2 + \sum_{i=1}^n x_i \le 1, \quad t > 0", V,
+                         opaque=True)
+    (body,) = st.props
+    assert has_opaque(body) and has_opaque(body.lhs) and not has_opaque(body.rhs)
+    assert has_opaque([st.conditions, [body]]) and not has_opaque(st.conditions)
+    assert has_opaque(sp.Le(body.lhs, 1)) and not has_opaque(sp.Le(scalar("t"), 1))
+    ne = parse_props(r"\mathbb{E}[X] \neq 0", opaque=True)[0]
+    assert has_opaque(ne) and has_opaque(ne.written_expr)
+    assert not has_opaque(None) and not has_opaque("E[X]")
+
+
+def test_no_back_end_evaluates_an_atom():
+    (body,) = parse_props(r"\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}", opaque=True)
+    assert "not supported" in unsupported_construct(body.lhs)
+    with pytest.raises(ValueError, match=r"Opaque .* is not supported"):
+        Prop(body.lhs, "<=", body.rhs)
+    with pytest.raises(ValueError, match="is not supported"):
+        Claim("t:opaque", body.lhs, "<=", body.rhs)
+    grad = parse_expr(r"\nabla f(x)", V, opaque=True)
+    assert "OpaqueMatrix" in unsupported_construct(ob.norm2(grad))
+
+
+def test_atoms_are_only_what_the_reader_makes():
+    with pytest.raises(ValueError, match="not a category"):
+        Opaque("expectation", "E", "", [scalar("X")])
+    assert set(CATEGORIES) == {"random quantity", "abstract function", "limit", "infimum",
+                               "supremum", "argmin", "argmax", "integral"}
+    assert not isinstance(sp.sympify("Opaque(x)"), (Opaque, OpaqueMatrix))
+    assert not has_opaque(sp.Function("E")(scalar("X")))
+
+
+def test_readings_survive_pickling_as_written():
+    st = parse_statement(r"\Pr(f(x) \le f(x)) \le \mathbb{E}\|W_n - w_*\|^2", V, opaque=True)
+    back = pickle.loads(pickle.dumps(st))
+    assert back.props == st.props and back.opaque == st.opaque
+    assert [pretty(p) for p in back.props] == ["Pr[f(x) ≤ f(x)] ≤ E[‖W_n - w_*‖₂²]"]
+
+
+def test_a_letter_applied_to_a_sum_has_two_readings_and_is_not_read_as_a_function():
+    from symbolic.latex_parse.opaque_build import applied
+
+    assert not applied("c", "1 + t", 1) and not applied("C", r"1 + \log T", 1)
+    assert applied("L", r"\hat{h}", 1) and applied("f", "x + y", 1)
+    with pytest.raises(LatexError):
+        parse_statement(r"\mathbb{E}[X] \le c(1+t)", opaque=True)
