@@ -12,8 +12,11 @@ in, on its own. An environment is counted once (by file and line). Per source:
 - ``with``: environments in which the reader found a formula with a relation and gave it a
   role (statement, condition, definition, ...);
 - ``found``: statements found (including existential and disjunctive ones, not checked);
-- ``read``: statements that build as claims;
-- ``compl``: read statements whose reading left nothing (``reading: complete``);
+- ``read``: statements read: as claims to check (``check``), or as written with what the
+  checker cannot take (expectations, abstract functions, limits...: the reader's opaque mode,
+  shown and not checked);
+- ``check``: statements that build as claims;
+- ``compl``: claims whose reading left nothing (``reading: complete``);
 - ``rand``: statements recognised and not checked (random quantities, abstract functions,
   limits);
 - with ``--check``: the verdicts of the read statements at ``--budget`` (incomplete readings
@@ -108,7 +111,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
 
     t0 = time.perf_counter()
     texts = _texts(source)
-    envs = with_statements = found = read = complete = random = words = other = 0
+    envs = with_statements = found = read = complete = random = words = other = shown = 0
     verdicts: Counter[str] = Counter()
     refuted: list[str] = []
     claims = []
@@ -145,13 +148,15 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
                       and _env(u.claim_id) in fresh)
         words += sum(1 for u in ex.unread if u.category == "statement in words"
                      and _env(u.claim_id) in fresh)
+        shown += sum(1 for u in ex.unread if u.read_as and _env(u.claim_id) in fresh)
         for r in ex.read:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
                 claims.append((path, r))
         unread += [{"root": str(path), "id": u.claim_id, "where": u.source.rsplit(", ", 1)[-1],
                     "printed": u.statement, "category": u.category or "not read",
-                    "error": u.error} for u in ex.unread if _env(u.claim_id) in fresh]
+                    "read_as": u.read_as, "error": u.error}
+                   for u in ex.unread if _env(u.claim_id) in fresh]
     records: list[dict[str, Any]] = []
     if check:
         verdicts.update(_check(claims, budget, refuted, records))
@@ -160,7 +165,8 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     records += unread
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
-            "read": read, "complete": complete, "not_checked": random, "words": words,
+            "checkable": read, "read": read + shown, "complete": complete,
+            "not_checked": random, "words": words,
             "other": other,
             "verdicts": dict(verdicts), "refuted": refuted, "records": records,
             "seconds": round(time.perf_counter() - t0, 1)}
@@ -223,28 +229,29 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = [measure(s, args.check, args.budget) for s in sources(corpus)]
     head = (f"{'source':36} {'files':>5} {'other':>5} {'envs':>5} {'with':>5} {'found':>5} "
-            f"{'words':>5} {'read':>5} {'compl':>5} {'rand':>5} {'s':>6}")
+            f"{'words':>5} {'read':>5} {'check':>5} {'compl':>5} {'rand':>5} {'s':>6}")
     print(head + ("  verdicts" if args.check else ""))
+    keys = ("files", "other", "envs", "with", "found", "words", "read", "checkable",
+            "complete", "not_checked")
     for r in rows:
-        line = (f"{r['source'][:36]:36} {r['files']:5} {r['other']:5} {r['envs']:5} "
-                f"{r['with']:5} {r['found']:5} {r['words']:5} {r['read']:5} {r['complete']:5} "
-                f"{r['not_checked']:5} {r['seconds']:6}")
+        line = f"{r['source'][:36]:36} " + " ".join(f"{r[k]:5}" for k in keys) + \
+            f" {r['seconds']:6}"
         if args.check:
             line += "  " + ", ".join(f"{k} {v}" for k, v in sorted(r["verdicts"].items()))
         print(line)
-    tot = {k: sum(r[k] for r in rows) for k in ("files", "other", "envs", "with", "found",
-                                               "words", "read", "complete", "not_checked")}
-    print(f"{'all':36} {tot['files']:5} {tot['other']:5} {tot['envs']:5} {tot['with']:5} "
-          f"{tot['found']:5} {tot['words']:5} {tot['read']:5} {tot['complete']:5} "
-          f"{tot['not_checked']:5} {round(sum(r['seconds'] for r in rows), 1):6}")
+    tot = {k: sum(r[k] for r in rows) for k in keys}
+    print(f"{'all':36} " + " ".join(f"{tot[k]:5}" for k in keys)
+          + f" {round(sum(r['seconds'] for r in rows), 1):6}")
     envs = max(tot["envs"], 1)
     found_in = tot["with"] + tot["words"]
+    found = max(tot["found"], 1)
     print(f"a statement found in {100 * found_in / envs:.0f}% of the theorem-like environments "
           f"({tot['with']} with formulas, {tot['words']} in words; remarks, examples and "
-          f"exercises apart: {tot['other']}); "
-          f"read {tot['read']} of {tot['found']} found, {tot['complete']} completely; "
-          f"{tot['not_checked']} recognised and not checked (random quantities, abstract "
-          f"functions, limits)")
+          f"exercises apart: {tot['other']}); read {tot['read']} of {tot['found']} found "
+          f"({100 * tot['read'] / found:.0f}%): {tot['checkable']} as claims to check "
+          f"({tot['complete']} completely), {tot['read'] - tot['checkable']} as written and "
+          f"not checkable; {tot['not_checked']} recognised and not checked (random "
+          f"quantities, abstract functions, limits)")
     for r in rows:
         for line in r["refuted"]:
             print(f"refuted: {r['source']}: {line}")

@@ -697,6 +697,33 @@ def expand(text: str, defs: dict[str, Macro], limit: int = 10000) -> str:
     return _Expander(defs, _pattern(frozenset(defs)), limit).run(text)
 
 
+#: plain TeX and LaTeX synonyms, and commands that do not change what a formula says
+SYNONYMS = [
+    (re.compile(r"\\Bbb(?![A-Za-z@])"), r"\\mathbb"),
+    (re.compile(r"\{\s*\\cal\s+([^{}]*?)\s*\}"), r"\\mathcal{\1}"),
+    (re.compile(r"\\cal\s*([A-Za-z])"), r"\\mathcal{\1}"),
+    (re.compile(r"\{\s*\\bf\s+([^{}]*?)\s*\}"), r"\\mathbf{\1}"),
+    (re.compile(r"\\(?:textmd|textup|textsf)(?![A-Za-z@])"), r"\\text"),
+    (re.compile(r"\\lbrack(?![A-Za-z@])"), "["),
+    (re.compile(r"\\rbrack(?![A-Za-z@])"), "]"),
+    (re.compile(r"\\textcolor\s*\{[^{}]*\}\s*"), ""),
+    (re.compile(r"\\color\s*\{[^{}]*\}"), ""),
+]
+
+
+def synonyms(text: str) -> str:
+    r"""``text`` with plain TeX synonyms in LaTeX's spelling (``\Bbb`` is ``\mathbb``,
+    ``{\cal P}`` is ``\mathcal{P}``, ``\lbrack`` is ``[``, ``\textup`` is ``\text``) and
+    colours dropped; no line moves.
+
+    >>> synonyms(r"\Bbb{E} X \in {\cal P}, \color{red}C\color{black} \lbrack N \rbrack")
+    '\\mathbb{E} X \\in \\mathcal{P}, C [ N ]'
+    """
+    for pattern, replacement in SYNONYMS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def expand_document(doc_text: str, limit: int = 10000) -> str:
     r"""``doc_text`` (comments removed) with its macros expanded: each definition applies from
     where it stands (a redefinition too), definition commands (``\newenvironment`` too) are
@@ -707,7 +734,7 @@ def expand_document(doc_text: str, limit: int = 10000) -> str:
     >>> expand_document("\\def\\x{a}\n\\x\\def\\x{b}\\x")
     '\nab'
     """
-    text = strip_comments(doc_text)
+    text = synonyms(strip_comments(doc_text))
     found = _scan(text)
     if not found:
         return text

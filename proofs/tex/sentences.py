@@ -373,7 +373,8 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
     math = RANDOM_MATH.findall(body)
     if randoms or math:
-        out.random = ", ".join([*randoms, *sorted({m.strip() for m in math})][:4])
+        shown = {m.strip() + "}" * (m.count("{") - m.count("}")) for m in math}
+        out.random = ", ".join([*randoms, *sorted(shown)][:4])
     unknown: list[str] = []
     for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
         mark = (len(out.pieces), len(out.word_conditions))

@@ -106,6 +106,9 @@ class Unread:
     source: str
     error: str
     category: str = ""
+    #: what it was read as, when it is read and not checkable (opaque mode of the reader:
+    #: ``if x > 0: Pr[X ≥ x] ≤ E[X]/x``); ``""`` when it was not read
+    read_as: str = ""
 
 
 @dataclass
@@ -145,8 +148,11 @@ class Extraction:
     def summary(self) -> str:
         """``read N of M statements, K completely (J conditions unread)``."""
         total = len(self.read) + len(self.unread)
+        shown = sum(1 for u in self.unread if u.read_as)
         return (f"read {len(self.read)} of {total} statements, {len(self.complete)} completely "
-                f"({len(self.unread_conditions)} conditions unread)")
+                f"({len(self.unread_conditions)} conditions unread)"
+                + (f"; {shown} more read and not checkable (random quantities, abstract "
+                   "functions, limits…)" if shown else ""))
 
 
 # --- scanning the .tex -------------------------------------------------------------------
@@ -520,14 +526,6 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(out.unread[-1])
             ex.lines.append(("words", words, "a statement in words: not read"))
         return
-    if reading.random:
-        for s in reading.of("statement"):
-            out.unread.append(Unread(base, s.latex, _source(ex.source, s, where), "",
-                                     "random quantity"))
-            out.order.append(out.unread[-1])
-            ex.lines.append(("statement", s.latex, f"random quantity: not checked (the "
-                             f"environment speaks of {reading.random})"))
-        return
     links = _links(reading.of("statement"), names)
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
@@ -537,16 +535,27 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
+        if reading.random:  # the prose speaks of random variables: nothing is deterministic
+            shown = _opaque_reading(s, names, [c for c in hyps if _applies(c, s, stating)])
+            out.unread.append(Unread(cid, s.latex, source, "", "random quantity", shown))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, (f"read as {shown}; " if shown else "")
+                             + f"random quantity: not checked (the environment speaks of "
+                             f"{reading.random})"))
+            continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
         claim = _build(cid, s.latex, names, [], source) if not undefined else (
             "", f"uses {undefined[0]}, whose definition was not read (a statement about it "
                 "cannot be read without it)")
         if isinstance(claim, tuple):
             category, error = claim
-            out.unread.append(Unread(cid, s.latex, source, error, category))
+            shown = _opaque_reading(s, names, [c for c in hyps if _applies(c, s, stating)]) \
+                if category else ""
+            out.unread.append(Unread(cid, s.latex, source, error, category, shown))
             out.order.append(out.unread[-1])
-            ex.lines.append(("statement", s.latex, f"{category}: not checked" if category
-                             else f"not read: {error}"))
+            ex.lines.append(("statement", s.latex, (f"read as {shown}; " if shown else "")
+                             + (f"{category}: not checked" if category
+                                else f"not read: {error}")))
             continue
         mine: list[str] = []
         own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
@@ -598,6 +607,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
+    if reading.random:
+        for c in hyps:  # shown with the readings of the statements they concern
+            ex.lines.append(("condition", c.latex, "of statements about random quantities: "
+                             "not checked"))
+        ex.left = list(dict.fromkeys(left))
+        return
     for h, c in enumerate(hyps):
         if h in used:
             ex.lines.append(("condition", c.latex, "read: a hypothesis"))
@@ -616,6 +631,37 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(("NOT USED", base, c, "no statement read in this environment "
                               "names what it constrains"))
     ex.left = list(dict.fromkeys(left))
+
+
+def _applies(c: Piece, s: Piece, stating: set[int]) -> bool:
+    """Whether condition ``c`` may be a hypothesis of statement ``s``: not another item's,
+    not another stating sentence's (as the claims' conditions are chosen)."""
+    if c.item and s.item and c.item != s.item:
+        return False
+    return not (c.sentence in stating and c.sentence != s.sentence)
+
+
+def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece]) -> str:
+    """What a statement the checker cannot take was read as (the reader's opaque mode:
+    ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, or ``""`` when it
+    does not read even so; a condition that does not read is shown as written."""
+    from symbolic.latex_parse import parse_props, parse_statement
+    from symbolic.pretty import pretty
+
+    try:
+        st = parse_statement(s.latex, dict(names) or None, opaque=True)
+    except (ValueError, TypeError, ArithmeticError):
+        return ""
+    hyps = [pretty(c) for c in st.conditions]
+    for c in conditions:
+        if not _shares_names(c.latex, s.latex):
+            continue
+        try:
+            hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]
+        except (ValueError, TypeError, ArithmeticError):
+            hyps.append(f"[{c.latex}, not read]")
+    body = "; ".join(pretty(p) for p in st.props)
+    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body
 
 
 def _where_text(where: Locate, line: int) -> str:
@@ -907,6 +953,7 @@ def _unread_code(u: Unread) -> list[str]:
     if u.category:
         lines = _comment(f"NOT CHECKED ({u.category}): {u.claim_id} ({u.source})")
         lines += _comment(f"LaTeX: {u.statement}", "#   ")
+        lines += _comment(f"read as: {u.read_as}", "#   ") if u.read_as else []
         return lines + (_comment(f"reason: {u.error}", "#   ") if u.error else [])
     lines = _comment(f"NOT READ: {u.claim_id} ({u.source})")
     lines += _comment(f"LaTeX: {u.statement}", "#   ")
@@ -935,7 +982,9 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
     head = [f'"""Claims extracted from {path} by proofcheck extract.', ""]
     head += textwrap.wrap(f"Made by: {shlex.join(command)}", WIDTH, break_long_words=False,
                           break_on_hyphens=False, subsequent_indent="    ")
-    head += [f"{result.summary};", "check them with: proofcheck check <this file>.",
+    head += textwrap.wrap(f"{result.summary};", WIDTH, break_long_words=False,
+                          break_on_hyphens=False)
+    head += ["check them with: proofcheck check <this file>.",
              'Comments marked "NOT READ" hold what it could not read, with the error.',
              '"""']
     if imports:

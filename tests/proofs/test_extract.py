@@ -216,3 +216,18 @@ def test_either_or_makes_a_disjunction_and_what_holds_under_it_is_not_checked():
     assert [(p.role, p.latex) for p in r.pieces] == [
         ("disjunction", "0 < a < 1"), ("disjunction", "b > 0"), ("disjunction", "c < d"),
         ("disjunction", r"|x| = \sqrt{b}"), ("statement", r"z \le 1")]
+
+
+def test_random_quantities_and_abstract_functions_are_read_as_written_and_not_checked():
+    tex = (r"\begin{lemma}Let $X$ be a nonnegative random variable and $t > 0$. Then "
+           r"$\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}$.\end{lemma}"
+           r"\begin{theorem}Let $x, y \in \mathbb{R}^d$. Then \[ f(y) \le f(x) + "
+           r"\langle \nabla f(x), y - x\rangle + \frac{L}{2}\|y-x\|_2^2. \]\end{theorem}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert got.read == []
+    assert [(u.category, u.read_as) for u in got.unread] == [
+        ("random quantity", "if t > 0; X ≥ 0: Pr[X ≥ t] ≤ E[X]/t"),
+        ("function not defined in the statement",
+         "f(y) ≤ L ‖y - x‖₂²/2 + ⟨∇f(x), y - x⟩ + f(x)")]
+    assert got.summary.endswith("; 2 more read and not checkable (random quantities, abstract "
+                                "functions, limits…)")
