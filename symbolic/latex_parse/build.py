@@ -387,9 +387,11 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         base = self.visit(prim)
         posts = self.script_order(list(node.children[1:]), base)
         if base.kind == "name":
+            plain = base.text
             base, posts = self.decorate(base, posts)
             if not posts:
                 return base
+            self.check_step(plain, base, posts[0])
             return V("value", value=self.apply_posts(self.value(base), posts), pos=base.pos)
         for post in posts:
             if _kind(post) == "SUP" and self.label(post.children[1], base) not in (None, "^{*}"):
@@ -400,6 +402,19 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             base.posts = list(posts)
             return base
         return V("value", value=self.apply_posts(base.value, posts), pos=base.pos)
+
+    def check_step(self, plain: str, base: V, post: Tree) -> None:
+        """Refuse ``N_i^{T+1}`` of a name not in ``where``: a power of ``N_i``, or ``N_i`` at
+        step ``T+1`` (ML papers write iterates and counts both ways)."""
+        if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
+                self.lookup(base.text) is not None or self.lookup(plain) is not None:
+            return
+        e = self.src(post.children[1]).strip()
+        if re.fullmatch(r"\{?\s*[tTkKnNmsij]\s*(?:[+-]\s*\d+\s*)?\}?", e):
+            step = e.strip("{}").strip()
+            raise self.err(post, f"two readings: {base.text}^{e} is a power of {base.text}, or "
+                                 f"{base.text} at step {step}: write ({base.text})^{e} for a "
+                                 f"power, {base.text}^{{({step})}} for a step")
 
     def script_order(self, posts: list, base: V) -> list:
         """Sub- and superscripts in the order they apply: TeX typesets ``x^2_i`` as ``x_i^2``

@@ -511,3 +511,13 @@ def test_a_leading_forall_list_is_one_condition_and_never_drops_a_name():
     assert [str(p) for p in st.conditions] == ["a > 0", "b > 0"]
     with pytest.raises(LatexError, match="only conditions"):
         parse_statement(r"\forall a, b > 0")
+
+
+def test_a_count_superscript_on_a_subscripted_name_has_two_readings():
+    from symbolic.latex_parse import LatexError, parse_statement
+
+    with pytest.raises(LatexError, match=r"two readings: N_\{i\}\^\{T\+1\} is a power"):
+        parse_statement(r"N_i^{T+1} \le K_i")
+    assert [str(p) for p in parse_statement(r"\gamma_n^2 \le \mu_n").props] == [
+        r"\gamma_n**2 <= \mu_n"]  # a number: a power
+    assert [str(p) for p in parse_statement(r"(N_i)^{T} \le 1").props] == ["N_i**T <= 1"]
