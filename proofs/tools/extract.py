@@ -602,6 +602,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     read.unread_conditions.append((c, error))
                     if _shares_names(c.latex, s.latex):
                         read.left.append(f"condition not read: {c.latex}")
+        claim = _where_defined(read, claim, cid, s.latex, names, source, ex)
         read.claim = claim
         out.read.append(read)
         out.order.append(read)
@@ -631,6 +632,44 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(("NOT USED", base, c, "no statement read in this environment "
                               "names what it constrains"))
     ex.left = list(dict.fromkeys(left))
+
+
+def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
+                   names: dict[str, Any], source: str, ex: Explained) -> Any:
+    r"""``claim`` with, as hypotheses, the conditions under which its statement is defined
+    that its hypotheses do not state (``1 + x > 0`` for ``\log(1+x) \le x``): an author's
+    formula is asserted where it makes sense, and the reading shows it. Each is added as
+    LaTeX that reads back to itself (so the claims file builds the same claim); one that does
+    not is left to the kernel, which then proves nothing it does not imply."""
+    from numeric.budget import Budget
+    from numeric.kernel.obligations import definedness
+    from symbolic.definedness import obligations
+    from symbolic.latex import latex
+    from symbolic.latex_parse import parse_props
+
+    have = set(claim.hypotheses)
+    _shown, open_ = definedness(claim, Budget.get("quick"))  # those the hypotheses imply: none
+    for o in obligations(claim.lhs, claim.rhs):
+        p = o.prop
+        if o.within or p in have or str(o) not in open_ or not all(
+                getattr(x, "is_real", False) and not
+                                            getattr(x, "is_Matrix", False)
+                                            for x in p.symbols):
+            continue
+        text = latex(p)
+        try:
+            back = parse_props(text, dict(names) or None)
+        except (ValueError, TypeError, ArithmeticError):
+            continue
+        if back != [p]:
+            continue
+        got = _build(cid, statement, names, [*read.hypotheses, text], source)
+        if isinstance(got, tuple):
+            continue
+        read.hypotheses = (*read.hypotheses, text)
+        claim, have = got, set(got.hypotheses)
+        ex.lines.append(("condition", text, "where the statement is defined: a hypothesis"))
+    return claim
 
 
 def _applies(c: Piece, s: Piece, stating: set[int]) -> bool:

@@ -410,7 +410,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
             return
         e = self.src(post.children[1]).strip()
-        if re.fullmatch(r"\{?\s*[tTkKnNmsij]\s*(?:[+-]\s*\d+\s*)?\}?", e):
+        if re.fullmatch(r"\{?\s*(?:[tkKnNmsij]|[A-Za-z]\s*[+-]\s*\d+)\s*\}?", e):  # ^T: a transpose
             step = e.strip("{}").strip()
             raise self.err(post, f"two readings: {base.text}^{e} is a power of {base.text}, or "
                                  f"{base.text} at step {step}: write ({base.text})^{e} for a "

@@ -231,3 +231,14 @@ def test_random_quantities_and_abstract_functions_are_read_as_written_and_not_ch
          "f(y) ≤ L ‖y - x‖₂²/2 + ⟨∇f(x), y - x⟩ + f(x)")]
     assert got.summary.endswith("; 2 more read and not checkable (random quantities, abstract "
                                 "functions, limits…)")
+
+
+def test_a_statement_is_read_where_it_is_defined_and_shows_it():
+    from proofs.model.results import read_as
+
+    got = ex.extract(r"\begin{lemma}The following are valid. \begin{enumerate}\item "
+                     r"$\log (1+x) \leq x$. \item $1/x \le 2$ for $x \ge 1$.\end{enumerate}"
+                     r"\end{lemma}", "c.tex", "t")
+    assert [read_as(c.claim) for c in got.read] == ["if 1 + x > 0: log(1 + x) ≤ x",
+                                                    "if x ≥ 1: x⁻¹ ≤ 2"]  # x ≠ 0 is implied
+    assert got.read[0].hypotheses == ("x + 1 > 0",)
