@@ -60,9 +60,9 @@ def narrowed(claim: Any, witness: dict[str, Any], budget: str = "quick") -> Narr
         return _narrowed(claim, x, lows, highs, w, budget)
 
 
-def _narrowed(claim: Any, x: Any, lows: tuple[Any, Any], highs: tuple[Any, Any], w: Any,
+def _narrowed(claim: Any, x: Any, lows: tuple, highs: tuple, w: Any,
               budget: str) -> Narrowing | None:
-    (low, low_exact), (high, high_exact) = lows, highs
+    (low, low_exact, low_strict), (high, high_exact, high_strict) = lows, highs
     g = _margin(claim, x)
     try:
         w = mpmath.mpf(str(w))
@@ -78,21 +78,28 @@ def _narrowed(claim: Any, x: Any, lows: tuple[Any, Any], highs: tuple[Any, Any],
         if r is None or not _holds_on(g, r, toward):
             continue
         bound = _round_safe(r, up=toward > w)
-        new = (bound, high_exact) if toward > w else (low_exact, bound)
+        new = ((bound, False), (high_exact, high_strict)) if toward > w else \
+            ((low_exact, low_strict), (bound, False))
         options.append((abs(toward - r), new))
+    was = _interval(x, (low_exact, low_strict), (high_exact, high_strict))
     for _, (a, b) in sorted(options, key=lambda o: -o[0]):
         fixed = _with_bounds(claim, x, a, b)
         if _proved(fixed, budget):
-            return Narrowing(str(x), a, b, f"for {_num(a)} ≤ {x} ≤ {_num(b)} (instead of "
-                                            f"{_num(low_exact)} ≤ {x} ≤ {_num(high_exact)}), "
-                                            "proved")
+            return Narrowing(str(x), a[0], b[0], f"for {_interval(x, a, b)} (instead of {was}), "
+                                                 "proved")
     return None
 
 
-def _shape(claim: Any) -> tuple[Any, tuple[Any, Any], tuple[Any, Any]] | None:
-    """``(x, (low, exact low), (high, exact high))`` when ``claim`` is an inequality in one
-    real scalar ``x`` whose hypotheses are numeric bounds on ``x`` (both ends given; ``low``
-    and ``high`` in mpmath, their exact SymPy values beside them), else None."""
+def _interval(x: Any, a: tuple[Any, bool], b: tuple[Any, bool]) -> str:
+    """``-1 < x ≤ 1/2`` from the ends ``(value, strict)``."""
+    return f"{_num(a[0])} {'<' if a[1] else '≤'} {x} {'<' if b[1] else '≤'} {_num(b[0])}"
+
+
+def _shape(claim: Any) -> tuple[Any, tuple, tuple] | None:
+    """``(x, low, high)`` when ``claim`` is an inequality in one real scalar ``x`` whose
+    hypotheses are linear bounds on ``x`` (``x ≥ -1``, ``1 + x > 0``; both ends given), each
+    end ``(value in mpmath, exact SymPy value, strict)`` (the tighter of several; strict on a
+    tie), else None."""
     if _rel(claim) not in _SIDE:
         return None
     syms = set()
@@ -107,21 +114,30 @@ def _shape(claim: Any) -> tuple[Any, tuple[Any, Any], tuple[Any, Any]] | None:
         return None
     low = high = None
     for h in claim.hypotheses:
-        lhs, rel, rhs = sympy.sympify(h.lhs), _rel(h), sympy.sympify(h.rhs)
-        if rel not in ("<=", ">=") or not (lhs == x or rhs == x):
+        rel = _rel(h)
+        d = sympy.expand(sympy.sympify(h.lhs) - sympy.sympify(h.rhs))
+        a = d.coeff(x, 1)
+        b = sympy.expand(d - a * x)
+        if rel not in _SIDE or not (a.is_number and b.is_number and a != 0) or \
+                b.free_symbols:
             return None
-        other = rhs if lhs == x else lhs
-        if not other.is_number:
-            return None
-        upper = (rel == "<=") == (lhs == x)
-        value = (mpmath.mpf(str(sympy.N(other, 40))), other)
-        if upper:
-            high = value if high is None else min(high, value, key=lambda v: v[0])
+        exact = sympy.nsimplify(-b / a)
+        end = (mpmath.mpf(str(sympy.N(exact, 40))), exact, rel in ("<", ">"))
+        if (rel in ("<=", "<")) == bool(a > 0):  # a x + b ≤ 0 with a > 0: x ≤ -b/a
+            high = end if high is None or _tighter(end, high, -1) else high
         else:
-            low = value if low is None else max(low, value, key=lambda v: v[0])
+            low = end if low is None or _tighter(end, low, 1) else low
     if low is None or high is None or not low[0] < high[0]:
         return None
     return x, low, high
+
+
+def _tighter(end: tuple, than: tuple, side: int) -> bool:
+    """Whether the bound ``end`` is tighter than ``than`` (a lower bound: ``side`` 1, an upper
+    one: -1): further in, or as far and strict where the other is not."""
+    if end[0] != than[0]:
+        return (end[0] - than[0]) * side > 0
+    return end[2] and not than[2]
 
 
 def _rel(p: Any) -> str:
@@ -185,13 +201,12 @@ def _round_safe(r: Any, up: bool) -> Any:
     return sympy.Rational(n) * sympy.Rational(10) ** e
 
 
-def _with_bounds(claim: Any, x: Any, a: Any, b: Any) -> Any:
+def _with_bounds(claim: Any, x: Any, a: tuple[Any, bool], b: tuple[Any, bool]) -> Any:
     from symbolic.claim import Prop
 
-    lo = a if isinstance(a, sympy.Basic) else sympy.nsimplify(str(a), rational=True)
-    hi = b if isinstance(b, sympy.Basic) else sympy.nsimplify(str(b), rational=True)
     return claim.__class__(claim.id + ":narrowed", claim.lhs, claim.rel, claim.rhs,
-                           (Prop(x, ">=", lo), Prop(x, "<=", hi)))
+                           (Prop(x, ">" if a[1] else ">=", a[0]),
+                            Prop(x, "<" if b[1] else "<=", b[0])))
 
 
 def _proved(claim: Any, budget: str) -> bool:

@@ -32,3 +32,10 @@ def test_a_failure_inside_the_interval_or_in_two_variables_gets_no_narrowing():
     assert narrowed(two, {"x": 2.0, "y": 2.0}) is None
     unbounded = Claim("t:lemma-5", x**2, "<=", x, (Prop(x, ">=", 0),))
     assert narrowed(unbounded, {"x": 2.0}) is None
+
+
+def test_a_strict_linear_bound_counts_and_is_kept_as_written():
+    c = Claim("t:lemma-6", -log(1 + x), "<=", -x + x**2,
+              (Prop(x, ">=", -1), Prop(x, "<=", Rational(1, 2)), Prop(1 + x, ">", 0)))
+    n = narrowed(c, {"x": -0.8})
+    assert n.text == "for -0.683802 ≤ x ≤ 1/2 (instead of -1 < x ≤ 1/2), proved"
