@@ -273,8 +273,9 @@ def test_an_enclosing_index_bounds_an_inner_sum():
 
 def test_a_claim_records_the_dimension():
     c = Claim.from_latex("mine:dim", r"\sum_{i=1}^{t-1} x_i \le t", W, hypotheses=[r"t \ge 2"])
-    t = ob.DIMS["t"]
-    assert t in c.dimension_symbols and c.hypotheses[0].lhs is t
+    t = ob.DIMS["t"]  # equal (SymPy's cache may hold another object of the same symbol)
+    assert t in c.dimension_symbols and c.hypotheses[0].lhs == t
+    assert type(c.hypotheses[0].lhs) is type(t) and c.hypotheses[0].lhs.is_integer
 
 
 def test_a_dimension_used_as_a_real_or_a_real_bound_is_refused():
