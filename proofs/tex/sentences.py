@@ -106,7 +106,8 @@ integer integers natural naturals eq equ ineq lemma theorem proposition corollar
 definition assumption remark section appendix proof above below shown show shows
 s t th label two three respect from over consider use using they into obtained starting
 after version similar iterate iterates step steps sequence sequences index indices
-valid correct well-known standard classical elementary basic useful simple
+valid correct well-known standard classical elementary basic useful simple variable
+variables
 """.split())
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
              "nonpositive": "\\le", "non-positive": "\\le", "nonzero": "\\neq",
@@ -141,6 +142,9 @@ class Reading:
     integers: list[str] = field(default_factory=list)
     left: list[tuple[int, str]] = field(default_factory=list)
     random: str = ""  # the words that make the environment's quantities random
+    #: what the prose says of its random quantities in words ("with probability", "i.i.d.",
+    #: "independent"): not in a reading ("random" alone says only that they are random)
+    random_words: list[str] = field(default_factory=list)
 
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
@@ -371,6 +375,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     """The roles of the formulas of an environment's ``body`` (see the module docstring)."""
     out = Reading()
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
+    out.random_words = [w for w in randoms if w not in ("random", "randomly")]
     math = RANDOM_MATH.findall(body)
     if randoms or math:
         shown = {m.strip() + "}" * (m.count("{") - m.count("}")) for m in math}

@@ -109,6 +109,14 @@ class Unread:
     #: what it was read as, when it is read and not checkable (opaque mode of the reader:
     #: ``if x > 0: Pr[X ≥ x] ≤ E[X]/x``); ``""`` when it was not read
     read_as: str = ""
+    #: what a reading as written left (as for a claim: words, conditions, names defined
+    #: outside the statement); empty when it was read completely
+    left: list[str] = field(default_factory=list)
+
+    @property
+    def reading(self) -> str:
+        """``complete``, ``incomplete`` (read as written), or ``""`` (not read)."""
+        return "" if not self.read_as else "incomplete" if self.left else "complete"
 
 
 @dataclass
@@ -535,11 +543,18 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
+        outside = _outside(s, context, definitions, decl_where, standing, where)
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
-            shown = _opaque_reading(s, names, [c for c in hyps if _applies(c, s, stating)])
-            out.unread.append(Unread(cid, s.latex, source, "", "random quantity", shown))
+            shown, unread = _opaque_reading(s, names, [c for c in hyps
+                                                       if _applies(c, s, stating)])
+            gaps = [*left, *outside, *unread]
+            if reading.random_words:
+                gaps.append("words about the random quantities not read: "
+                            + ", ".join(f"'{w}'" for w in reading.random_words))
+            out.unread.append(Unread(cid, s.latex, source, "", "random quantity", shown,
+                                     gaps if shown else []))
             out.order.append(out.unread[-1])
-            ex.lines.append(("statement", s.latex, (f"read as {shown}; " if shown else "")
+            ex.lines.append(("statement", s.latex, _shown(out.unread[-1])
                              + f"random quantity: not checked (the environment speaks of "
                              f"{reading.random})"))
             continue
@@ -549,23 +564,17 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 "cannot be read without it)")
         if isinstance(claim, tuple):
             category, error = claim
-            shown = _opaque_reading(s, names, [c for c in hyps if _applies(c, s, stating)]) \
-                if category else ""
-            out.unread.append(Unread(cid, s.latex, source, error, category, shown))
+            shown, unread = _opaque_reading(s, names, [c for c in hyps
+                                                       if _applies(c, s, stating)]) \
+                if category else ("", [])
+            out.unread.append(Unread(cid, s.latex, source, error, category, shown,
+                                     [*left, *outside, *unread] if shown else []))
             out.order.append(out.unread[-1])
-            ex.lines.append(("statement", s.latex, (f"read as {shown}; " if shown else "")
+            ex.lines.append(("statement", s.latex, _shown(out.unread[-1])
                              + (f"{category}: not checked" if category
                                 else f"not read: {error}")))
             continue
-        mine: list[str] = []
-        own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
-        own |= {d.name for d in decl_where}
-        outside = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
-                   and c.latex not in standing and _mentions(s.latex, c.name)}
-        mine += [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} "
-                 f"outside the statement ({_where_text(where, c.line)}: {c.latex})"
-                 for name, c in outside.items()]
-        read = ReadClaim(cid, s.latex, decl_where, (), source, left=[*left, *mine],
+        read = ReadClaim(cid, s.latex, decl_where, (), source, left=[*left, *outside],
                          definitions=tuple(definitions), integers=tuple(reading.integers))
         related = set(claim.prop.symbols)
         pending = [h for h, c in enumerate(hyps) if not (c.item and s.item and c.item != s.item)]
@@ -680,18 +689,41 @@ def _applies(c: Piece, s: Piece, stating: set[int]) -> bool:
     return not (c.sentence in stating and c.sentence != s.sentence)
 
 
-def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece]) -> str:
+def _shown(u: Unread) -> str:
+    """How ``extract --explain`` starts the line of a statement read as written."""
+    if not u.read_as:
+        return ""
+    return f"read as {u.read_as}" + (" (reading incomplete)" if u.left else "") + "; "
+
+
+def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, str]],
+             decl_where: tuple[Declaration, ...], standing: set[str], where: Locate
+             ) -> list[str]:
+    """What makes a reading of ``s`` incomplete from outside its environment: names it uses
+    that the text defines or constrains elsewhere (and its environment does not)."""
+    own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
+    own |= {d.name for d in decl_where}
+    found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
+             and c.latex not in standing and _mentions(s.latex, c.name)}
+    return [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
+            f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
+
+
+def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece]
+                    ) -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
-    ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, or ``""`` when it
-    does not read even so; a condition that does not read is shown as written."""
+    ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
+    among them that do not read (shown as written, and listed: the reading is incomplete);
+    ``("", [])`` when it does not read even so."""
     from symbolic.latex_parse import parse_props, parse_statement
     from symbolic.pretty import pretty
 
     try:
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):
-        return ""
+        return "", []
     hyps = [pretty(c) for c in st.conditions]
+    unread: list[str] = []
     for c in conditions:
         if not _shares_names(c.latex, s.latex):
             continue
@@ -699,8 +731,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece]) ->
             hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]
         except (ValueError, TypeError, ArithmeticError):
             hyps.append(f"[{c.latex}, not read]")
+            unread.append(f"condition not read: {c.latex}")
     body = "; ".join(pretty(p) for p in st.props)
-    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body
+    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body, unread
 
 
 def _where_text(where: Locate, line: int) -> str:
@@ -993,6 +1026,7 @@ def _unread_code(u: Unread) -> list[str]:
         lines = _comment(f"NOT CHECKED ({u.category}): {u.claim_id} ({u.source})")
         lines += _comment(f"LaTeX: {u.statement}", "#   ")
         lines += _comment(f"read as: {u.read_as}", "#   ") if u.read_as else []
+        lines += _comment(f"reading incomplete: {'; '.join(u.left)}", "#   ") if u.left else []
         return lines + (_comment(f"reason: {u.error}", "#   ") if u.error else [])
     lines = _comment(f"NOT READ: {u.claim_id} ({u.source})")
     lines += _comment(f"LaTeX: {u.statement}", "#   ")

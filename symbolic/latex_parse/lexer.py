@@ -437,10 +437,65 @@ def raw_script(src: str, pos: int) -> tuple[str, int] | None:
     return (word.group(0), k + word.end()) if word else None
 
 
+#: a run of letters written together: a word (``Regret``, ``exp``) or a product of letters
+_RUN = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{3,}(?![A-Za-z])")
+#: three-letter runs that are words (functions written without their backslash)
+_WORDS3 = {"exp", "log", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim", "det", "var",
+           "cov", "Var", "Cov", "Reg", "OPT", "opt", "avg", "EWA", "OGD", "SGD", "UCB", "ERM",
+           "OMD", "MLE", "MAP", "PCA", "SVD", "RKHS", "LSE", "KKT", "ELBO"}
+
+
+def word_runs(text: str, src: str) -> None:
+    r"""Refuse a run of letters written together outside sub- and superscripts and outside
+    names (``\mathrm{…}``, ``\text{…}``): ``Regret_T``, ``EWA``, ``exp(x)`` is a word or a
+    product of letters, two readings. Runs of three letters are refused when they spell a
+    function or a common abbreviation (``exp``, ``max``, ``OPT``); ``abc`` stays a product.
+
+    >>> try:
+    ...     word_runs("Regret_T \\le 1", "Regret_T \\le 1")
+    ... except LatexError as exc:
+    ...     print(exc.what.split(":")[0], "|", exc.what.split(": ")[1][:30])
+    two readings | 'Regret' is a name, or the pro
+    >>> word_runs("abc + x_{max} + \\mathrm{Regret}", "abc + x_{max} + \\mathrm{Regret}")
+    """
+    for m in _RUN.finditer(src):
+        word = m.group(0)
+        if len(word) == 3 and word not in _WORDS3:
+            continue
+        if _in_group(src, m.start()):
+            continue
+        raise LatexError(text, m.start(), f"two readings: '{word}' is a name, or the product "
+                                          f"{'·'.join(word)}: write \\mathrm{{{word}}} for a "
+                                          f"name, {' '.join(word)} for a product")
+
+
+def _in_group(src: str, pos: int) -> bool:
+    """Whether ``pos`` sits in a sub- or superscript or in the braces of a command (a name,
+    a text, an environment's name)."""
+    k = pos - 1
+    while k >= 0 and src[k] == " ":
+        k -= 1
+    if k >= 0 and src[k] in "_^":
+        return True
+    depth = 0
+    for j in range(pos - 1, -1, -1):
+        c = src[j]
+        if c == "}" and (j == 0 or src[j - 1] != "\\"):
+            depth += 1
+        elif c == "{" and (j == 0 or src[j - 1] != "\\"):
+            if depth == 0:
+                before = src[:j].rstrip()
+                return before.endswith(("_", "^")) or re.search(r"\\[A-Za-z]+\*?$", before) \
+                    is not None
+            depth -= 1
+    return False
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
     src = strip_underbraces(strip_wrappers(text))
+    word_runs(text, src)
     stack: list[str] = []  # open bars: "NORM" or "BAR"
     prev: str | None = None
     before_prev: str | None = None

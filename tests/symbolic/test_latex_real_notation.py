@@ -522,3 +522,13 @@ def test_a_count_superscript_on_a_subscripted_name_has_two_readings():
     assert [str(p) for p in parse_statement(r"\gamma_n^2 \le \mu_n").props] == [
         r"\gamma_n**2 <= \mu_n"]  # a number: a power
     assert [str(p) for p in parse_statement(r"(N_i)^{T} \le 1").props] == ["N_i**T <= 1"]
+
+
+def test_letters_written_together_as_a_word_have_two_readings():
+    from symbolic.latex_parse import LatexError, parse_statement
+
+    for text in (r"Regret_T(OGD) \le 1", r"EWA \le 1", r"exp(x) \ge 1"):
+        with pytest.raises(LatexError, match="two readings: '"):
+            parse_statement(text)
+    assert [str(p) for p in parse_statement(r"abc \le x_{max}").props] == [
+        "a*b*c <= x_{max}"]  # three letters that spell no word: a product; a script: a label
