@@ -112,6 +112,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     t0 = time.perf_counter()
     texts = _texts(source)
     envs = with_statements = found = read = complete = random = words = other = shown = 0
+    shown_complete = 0
     verdicts: Counter[str] = Counter()
     refuted: list[str] = []
     claims = []
@@ -149,13 +150,16 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
         words += sum(1 for u in ex.unread if u.category == "statement in words"
                      and _env(u.claim_id) in fresh)
         shown += sum(1 for u in ex.unread if u.read_as and _env(u.claim_id) in fresh)
+        shown_complete += sum(1 for u in ex.unread if u.read_as and not u.left
+                              and _env(u.claim_id) in fresh)
         for r in ex.read:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
                 claims.append((path, r))
         unread += [{"root": str(path), "id": u.claim_id, "where": u.source.rsplit(", ", 1)[-1],
                     "printed": u.statement, "category": u.category or "not read",
-                    "read_as": u.read_as, "error": u.error}
+                    "read_as": u.read_as, "reading": u.reading, "left": list(u.left),
+                    "error": u.error}
                    for u in ex.unread if _env(u.claim_id) in fresh]
     records: list[dict[str, Any]] = []
     if check:
@@ -166,6 +170,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
             "checkable": read, "read": read + shown, "complete": complete,
+            "written_complete": shown_complete,
             "not_checked": random, "words": words,
             "other": other,
             "verdicts": dict(verdicts), "refuted": refuted, "records": records,
@@ -233,13 +238,14 @@ def main(argv: list[str] | None = None) -> int:
     print(head + ("  verdicts" if args.check else ""))
     keys = ("files", "other", "envs", "with", "found", "words", "read", "checkable",
             "complete", "not_checked")
+    extra = ("written_complete",)
     for r in rows:
         line = f"{r['source'][:36]:36} " + " ".join(f"{r[k]:5}" for k in keys) + \
             f" {r['seconds']:6}"
         if args.check:
             line += "  " + ", ".join(f"{k} {v}" for k, v in sorted(r["verdicts"].items()))
         print(line)
-    tot = {k: sum(r[k] for r in rows) for k in keys}
+    tot = {k: sum(r[k] for r in rows) for k in (*keys, *extra)}
     print(f"{'all':36} " + " ".join(f"{tot[k]:5}" for k in keys)
           + f" {round(sum(r['seconds'] for r in rows), 1):6}")
     envs = max(tot["envs"], 1)
@@ -250,8 +256,8 @@ def main(argv: list[str] | None = None) -> int:
           f"exercises apart: {tot['other']}); read {tot['read']} of {tot['found']} found "
           f"({100 * tot['read'] / found:.0f}%): {tot['checkable']} as claims to check "
           f"({tot['complete']} completely), {tot['read'] - tot['checkable']} as written and "
-          f"not checkable; {tot['not_checked']} recognised and not checked (random "
-          f"quantities, abstract functions, limits)")
+          f"not checkable ({tot['written_complete']} completely); {tot['not_checked']} "
+          f"recognised and not checked (random quantities, abstract functions, limits)")
     for r in rows:
         for line in r["refuted"]:
             print(f"refuted: {r['source']}: {line}")

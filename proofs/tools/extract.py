@@ -44,7 +44,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from proofs.tex.macros import expand_document
-from proofs.tex.sentences import RELATION, Piece, Reading, blank_displays, prose, read_body
+from proofs.tex.sentences import (
+    RELATION,
+    Piece,
+    Reading,
+    blank_displays,
+    prose,
+    read_body,
+    recurrence,
+)
 from proofs.tex.source import strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 
@@ -464,6 +472,13 @@ def _explain_only(env: Environment, reading: Reading, where: Locate, out: Extrac
             ex.lines.append((p.role, p.latex, role[env.kind]))
     ex.left = [why for _, why in reading.left]
     out.explained.append(ex)
+#: a mention that only names things: ``f``, ``x, y``, ``\mathcal{H}``, ``w_t``, ``f^*``
+_NAME_LIST = re.compile(r"\s*(?:(?:\\(?:mathcal|mathbf|bm|boldsymbol|hat|tilde|bar|"
+                        r"mathrm|operatorname|widehat|widetilde)\s*\{[^{}]*\}|\\?[A-Za-z]+)"
+                        r"(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]+)|')*\s*(?:,\s*|\\ldots|"
+                        r"\\dots|\\cdots)*)+")
+
+
 def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
     """Each statement, a chain split into its links when the reader reads it as a chain."""
     from symbolic.latex_parse import parse_statement
@@ -508,6 +523,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append((p.role, p.latex, "not checked"))
         elif p.role == "restatement":
             ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
+        elif p.role == "mention" and not _NAME_LIST.fullmatch(p.latex):
+            # "a random variable in $[0,1]$", "a vector in $\mathbb{R}^d$": what the words
+            # around it say of it is not read
+            left.append(f"a formula the prose does not make a condition or a statement: "
+                        f"{p.latex}")
+            ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
+    left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
+             for c in conditions if recurrence(c.latex)]
     decls: list[Declaration] = []
     hyps: list[Piece] = []
     conditions = [Piece(t, c.line, c.item, c.role, c.said, c.display, c.sentence)
@@ -804,11 +827,19 @@ def _mentions(latex: str, name: str) -> bool:
 
     >>> _mentions(r"x_k \le k", "k_"), _mentions(r"k_f \le 1", "k_"), _mentions("k_f", "k")
     (False, True, True)
+    >>> _mentions(r"\mathbb{E}[\exp(tX)]", "X"), _mentions(r"\exp(t)", "x")
+    (True, False)
     """
     subscripted = name.endswith("_")  # a subscripted name: only its subscripted uses
     base = re.split(r"[_^(]", name.strip(), maxsplit=1)[0].strip()
     if not base:
         return False
+    if len(base) == 1 and base.isalpha() and not subscripted:
+        # one letter: written next to others (tX, Xs) it is still itself; commands and
+        # words in \text{…} are not letters of the formula
+        plain = re.sub(r"\\(?:text|mathrm|operatorname|textrm|mbox)\s*\{[^{}]*\}|\\[A-Za-z]+",
+                       " ", latex)
+        return base in plain
     tail = r"(?![A-Za-z])" if base[-1].isalpha() else ""
     if subscripted:
         tail = r"(?:\s*\^\s*(?:\{[^{}]*\}|\S))?\s*_"

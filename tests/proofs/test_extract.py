@@ -242,3 +242,28 @@ def test_a_statement_is_read_where_it_is_defined_and_shows_it():
     assert [read_as(c.claim) for c in got.read] == ["if 1 + x > 0: log(1 + x) ≤ x",
                                                     "if x ≥ 1: x⁻¹ ≤ 2"]  # x ≠ 0 is implied
     assert got.read[0].hypotheses == ("x + 1 > 0",)
+
+
+def test_a_reading_as_written_says_what_it_left():
+    tex = (r"\begin{fact}If $X \sim N(0, \sigma)$ and $t > 0$, then "
+           r"$\mathbb{E}[\exp(tX)] = \exp(t^2\sigma^2/2)$.\end{fact}"
+           r"\begin{lemma}Let $X$ be a random variable in $[0,1]$, then "
+           r"$\mathbb{E}[X^2] \le \mathbb{E}[X]$.\end{lemma}"
+           r"\begin{lemma}Let $X \ge 0$. With probability at least $1 - \delta$, we have "
+           r"$\Pr(X \ge t) \le \delta$.\end{lemma}"
+           r"\begin{lemma}Let $X$ be a nonnegative random variable and $t > 0$. Then "
+           r"$\Pr(X \ge t) \le \mathbb{E}[X]/t$.\end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    left = {u.claim_id: u.left for u in got.unread}
+    assert left["t:fact-1"] == [r"condition not read: X \sim N(0, \sigma)"]
+    assert left["t:lemma-1"] == [
+        "a formula the prose does not make a condition or a statement: [0,1]"]
+    assert any("'probability'" in why for why in left["t:lemma-2"])
+    assert left["t:lemma-3"] == [] and got.unread[-1].reading == "complete"
+
+
+def test_a_recurrence_among_the_conditions_leaves_the_reading_incomplete():
+    got = ex.extract(r"\begin{lemma}If $q > 0$, $a_{n+1} = a_n - q$ and $a_0 = 1$, then "
+                     r"$a_n \le 1$.\end{lemma}", "c.tex", "t")
+    assert any(why.startswith("a recurrence read as one step") for c in got.read
+               for why in c.left)
