@@ -530,7 +530,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                         f"{p.latex}")
             ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
     left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
-             for c in conditions if recurrence(c.latex)]
+             for c in conditions if recurrence(c.latex[:_first_separator(c.latex)])]
     decls: list[Declaration] = []
     hyps: list[Piece] = []
     conditions = [Piece(t, c.line, c.item, c.role, c.said, c.display, c.sentence)

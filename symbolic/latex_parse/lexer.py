@@ -469,6 +469,30 @@ def word_runs(text: str, src: str) -> None:
                                           f"name, {' '.join(word)} for a product")
 
 
+#: ``\log|X|`` of one capital letter: of an absolute value, or of the size of a set
+_SIZE = re.compile(r"\\(?:log|ln)\s*(?:\\left\s*)?\|\s*([A-Z])\s*(?:\\right\s*)?\|(?!\|)")
+
+
+def set_sizes(text: str, src: str) -> None:
+    r"""Refuse ``\log|X|`` of one capital letter: the log of the absolute value of a number
+    ``X``, or of the number of elements of a set ``X`` (``\log|S|``: ML texts mean a size).
+    ``\Pr[|X| \ge t]`` keeps its absolute value.
+
+    >>> set_sizes("|X| + \\|X\\| \\le 1", "|X| + \\|X\\| \\le 1")
+    >>> try:
+    ...     set_sizes("H(X) \\le \\log|X|", "H(X) \\le \\log|X|")
+    ... except LatexError as exc:
+    ...     print(exc.what[:48])
+    two readings: |X| is the absolute value of X, or
+    """
+    m = _SIZE.search(src)
+    if m:
+        x = m.group(1)
+        raise LatexError(text, m.start(), f"two readings: |{x}| is the absolute value of {x}, "
+                                          f"or the number of elements of a set {x}: write "
+                                          f"\\operatorname{{abs}}({x}) or \\#{x}")
+
+
 def _in_group(src: str, pos: int) -> bool:
     """Whether ``pos`` sits in a sub- or superscript or in the braces of a command (a name,
     a text, an environment's name)."""
@@ -496,6 +520,7 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     constructs :class:`NotChecked` names instead of the error."""
     src = strip_underbraces(strip_wrappers(text))
     word_runs(text, src)
+    set_sizes(text, src)
     stack: list[str] = []  # open bars: "NORM" or "BAR"
     prev: str | None = None
     before_prev: str | None = None

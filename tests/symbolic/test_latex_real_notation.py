@@ -532,3 +532,11 @@ def test_letters_written_together_as_a_word_have_two_readings():
             parse_statement(text)
     assert [str(p) for p in parse_statement(r"abc \le x_{max}").props] == [
         "a*b*c <= x_{max}"]  # three letters that spell no word: a product; a script: a label
+
+
+def test_the_log_of_a_capital_in_bars_has_two_readings():
+    from symbolic.latex_parse import LatexError, parse_statement
+
+    with pytest.raises(LatexError, match=r"two readings: \|X\| is the absolute value"):
+        parse_statement(r"0 \le \log|X|")
+    assert [str(p) for p in parse_statement(r"|X| \le 1").props] == ["Abs(X) <= 1"]
