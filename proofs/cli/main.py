@@ -71,25 +71,31 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(table.terminal_table(results, read_as=own))
     unchecked = _not_checked(args.targets)
     if unchecked:
-        print(table.not_checked_table(unchecked))
+        print(table.not_checked_table([(u["id"], u["where"], u["why"]) for u in unchecked]))
     if args.json:
-        write_atomic(args.json, results_json.to_json(results, args.seed, args.budget) + "\n")
+        write_atomic(args.json, results_json.to_json(results, args.seed, args.budget,
+                                                     unchecked) + "\n")
     if args.junit:
         write_atomic(args.junit, table.to_junit(results))
     return 1 if any(r.unexpected for r in results) else 0
 
 
-def _not_checked(targets: Sequence[str]) -> list[tuple[str, str, str]]:
+def _not_checked(targets: Sequence[str]) -> list[dict[str, Any]]:
     """The statements of the LaTeX sources among ``targets`` that were found and not
-    checked: ``(id, where, why)`` (the reading is cached: nothing is read twice)."""
+    checked: ``id``, ``where``, ``why``, and what a statement read as written was read as
+    (``read_as``, ``reading``, ``left``); the reading is cached: nothing is read twice."""
     from proofs.tex.paper import is_source, read_paper
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for t in targets:
         if is_source(t):
             for u in read_paper(t).extraction.unread:
                 why = u.category or "not read: " + u.error.split(": ", 1)[-1]
-                rows.append((u.claim_id, u.source.split(", ")[-1], why))
+                row: dict[str, Any] = {"id": u.claim_id, "where": u.source.split(", ")[-1],
+                                       "why": why}
+                if u.read_as:
+                    row.update(read_as=u.read_as, reading=u.reading, left=list(u.left))
+                rows.append(row)
     return rows
 
 

@@ -23,10 +23,15 @@ from symbolic.verdict import Status, Verdict
 SCHEMA_VERSION = 1
 
 
-def to_json(results: list[Result], seed: int, budget: str) -> str:
-    """The contract JSON document."""
-    doc = {"schema_version": SCHEMA_VERSION, "seed": seed, "budget": budget,
-           "versions": versions(), "results": [r.to_json() for r in results]}
+def to_json(results: list[Result], seed: int, budget: str,
+            not_checked: list[dict[str, Any]] | None = None) -> str:
+    """The contract JSON document; with ``not_checked`` (a paper's source was read), also
+    the statements found and not checked (``id``, ``where``, ``why``, and ``read_as`` with
+    ``reading`` and ``left`` when read as written)."""
+    doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "seed": seed, "budget": budget,
+                           "versions": versions(), "results": [r.to_json() for r in results]}
+    if not_checked:
+        doc["not_checked"] = not_checked
     return json.dumps(doc, indent=2, sort_keys=False)
 
 

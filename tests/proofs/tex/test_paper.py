@@ -222,3 +222,20 @@ def test_errata_name_a_labelled_statement_by_the_number_the_paper_prints(tmp_pat
     errata = json.loads(capsys.readouterr().out)
     assert [f["id"] for f in errata["findings"]] == ["main:lemma-ineq:item-2"]
     assert [c["title"] for c in errata["causes"]] == ["Lemma 1 item 2: false statement"]
+
+
+def test_check_json_lists_the_statements_not_checked_with_their_reading(tmp_path, capsys):
+    root = write_paper(tmp_path, r"""
+\begin{lemma}Let $X$ be a nonnegative random variable and $t > 0$. Then
+$\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}$.\end{lemma}
+\begin{lemma}$f^*$ is convex.\end{lemma}
+""")
+    out = tmp_path / "r.json"
+    main(["check", str(root), "--budget", "quick", "--no-cache", "-q", "--json", str(out)])
+    capsys.readouterr()
+    rows = json.loads(out.read_text())["not_checked"]
+    assert rows[0] == {"id": "main:lemma-1", "where": "sections/results part.tex:3",
+                       "why": "random quantity",
+                       "read_as": "if t > 0; X ≥ 0: Pr[X ≥ t] ≤ E[X]/t",
+                       "reading": "complete", "left": []}
+    assert rows[1]["why"] == "statement in words" and "read_as" not in rows[1]
