@@ -220,6 +220,25 @@ def _steps(formula: str) -> list[str]:
     return [formula]
 
 
+_IMPLIES = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|Longrightarrow)(?![A-Za-z])")
+
+
+def implication(formula: str) -> str:
+    r"""``A \implies B`` as ``B`` under the condition ``A`` (written after it, as the reader
+    takes a condition); a formula with no implication, or with several, is itself.
+
+    >>> implication(r"x > 0 \implies x^2 > 0")
+    'x^2 > 0 \\quad \\text{if } x > 0'
+    >>> implication(r"a \Rightarrow b \Rightarrow c")
+    'a \\Rightarrow b \\Rightarrow c'
+    """
+    parts = _IMPLIES.split(formula)
+    if len(parts) != 2 or not all(RELATION.search(p) or "=" in p or "<" in p or ">" in p
+                                  for p in parts):
+        return formula
+    return f"{parts[1].strip()} \\quad \\text{{if }} {parts[0].strip()}"
+
+
 def prose(text: str) -> str:
     r"""Prose as lower-case words: commands, references and braces dropped.
 
@@ -323,6 +342,7 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
         words.append(said)
         lead = ""
         lines = display_lines(text) if kind == "display" else [(clean_math(text), 0)]
+        lines = [(implication(f), at) for f, at in lines]
         for j, (formula, at) in enumerate(lines):
             formulas.append(_Formula(said if j == 0 else "", formula, offset + at,
                                      kind == "display"))

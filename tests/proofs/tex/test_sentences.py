@@ -105,3 +105,13 @@ def test_the_steps_of_an_iteration_in_a_statement_define_it():
         ("definition", "y_0 = x_0"), ("definition", r"x_{k+1} = y_k - \tfrac1L g_k"),
         ("definition", r"y_{k+1} = x_{k+1} + \tfrac{k}{k+3}(x_{k+1} - x_k)")]
     assert r.pieces[-1].role == "statement"
+
+
+def test_an_implication_is_a_statement_under_its_premise():
+    from proofs.tex.sentences import implication
+
+    assert implication(r"d > 0 \implies d^2 > 0") == r"d^2 > 0 \quad \text{if } d > 0"
+    assert implication(r"x \Rightarrow y") == r"x \Rightarrow y"  # no relation: not formulas
+    r = read_body(r"We have $x > 1 \implies x^2 > x$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [
+        ("statement", r"x^2 > x \quad \text{if } x > 1")]
