@@ -220,7 +220,7 @@ def _steps(formula: str) -> list[str]:
     return [formula]
 
 
-_IMPLIES = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|Longrightarrow)(?![A-Za-z])")
+_IMPLIES = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow)(?![A-Za-z])")
 
 
 def implication(formula: str) -> str:
