@@ -100,12 +100,7 @@ def _wrap(text: str, fn: Any) -> Any:
 def parse_expr(text: str, where: dict[str, Any] | None = None, *,
                opaque: bool = False) -> Any:
     """The expression ``text`` denotes (no relation); ``opaque``: see :func:`parse_statement`."""
-    if opaque:
-        try:
-            return _expr(text, where, True)
-        except LatexError:
-            pass  # not read in opaque mode either: the error of the plain reading
-    return _expr(text, where, False)
+    return _first_reading(_expr, text, where, opaque)
 
 
 def _expr(text: str, where: dict[str, Any] | None, opaque: bool) -> Any:
@@ -139,12 +134,18 @@ def parse_statement(text: str, where: dict[str, Any] | None = None, *,
     >>> [pretty(p) for p in s.props], s.opaque, has_opaque(s.props)
     (['Pr[X ≥ t] ≤ E[X]/t'], ('random quantity',), True)
     """
+    return _first_reading(_statement, text, where, opaque)
+
+
+def _first_reading(read: Any, text: str, where: dict[str, Any] | None, opaque: bool) -> Any:
+    """``read(text, where, True)`` when ``opaque`` and it reads, else the plain reading (whose
+    error is the one raised: a formula opaque mode does not read either)."""
     if opaque:
         try:
-            return _statement(text, where, True)
+            return read(text, where, True)
         except LatexError:
-            pass  # not read in opaque mode either: the error of the plain reading
-    return _statement(text, where, False)
+            pass
+    return read(text, where, False)
 
 
 def _statement(text: str, where: dict[str, Any] | None, opaque: bool) -> Statement:

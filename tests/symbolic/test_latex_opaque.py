@@ -26,7 +26,6 @@ from symbolic.latex_parse import (
     parse_props,
     parse_statement,
 )
-from symbolic.latex_parse import build as latex_build
 from symbolic.latex_parse.lexer import tokenize
 from symbolic.latex_parse.opaque import CATEGORIES, Opaque, OpaqueMatrix, atoms_of
 from symbolic.pretty import pretty
@@ -39,15 +38,7 @@ V = {"x": x, "y": y, "w": w, "w_*": w_star, "W_n": W_n, "X": vector("X", n),
      r"\alpha": vector("alpha", n), r"\eta": vector("eta", n), "A": matrix("A", n, d)}
 
 
-@pytest.fixture(autouse=True)
-def _restore_dimensions():
-    """Names read as dimensions are declared globally: undo it after each test."""
-    dims = dict(ob.DIMS)
-    for name in latex_build.COUNT_NAMES:
-        ob.DIMS.pop(name, None)
-    yield
-    ob.DIMS.clear()
-    ob.DIMS.update(dims)
+pytestmark = pytest.mark.usefixtures("clean_dimensions")  # see conftest.py
 
 
 def read(tex: str, where: dict | None = None) -> str:

@@ -23,7 +23,6 @@ from symbolic.latex_parse import (
     parse_props,
     parse_statement,
 )
-from symbolic.latex_parse import build as latex_build
 
 d = ob.d
 x, y, v, a = (vector(s, n) for s in "xyva")
@@ -34,16 +33,7 @@ W = {"x": x, "y": y, "v": v, "a": a, "p": p, "q": q, "u": u, "A": A}
 s_, t_, r_ = scalar("s"), scalar("t"), scalar("r")
 
 
-@pytest.fixture(autouse=True)
-def _restore_dimensions():
-    """Names read as dimensions are declared globally: undo it after each test (and start
-    without the count letters other modules declare, such as the closeness paper's ``k``)."""
-    dims = dict(ob.DIMS)
-    for name in latex_build.COUNT_NAMES:
-        ob.DIMS.pop(name, None)
-    yield
-    ob.DIMS.clear()
-    ob.DIMS.update(dims)
+pytestmark = pytest.mark.usefixtures("clean_dimensions")  # see conftest.py
 
 
 def same(tex: str, canonical: str, where: dict | None = None) -> None:
