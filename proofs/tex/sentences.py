@@ -145,6 +145,9 @@ class Reading:
     #: what the prose says of its random quantities in words ("with probability", "i.i.d.",
     #: "independent"): not in a reading ("random" alone says only that they are random)
     random_words: list[str] = field(default_factory=list)
+    #: the function classes the prose states ("$f$ is convex and $L$-smooth"): ``(name,
+    #: class, line)``, e.g. ``("f", "L-smooth", 3)``; read, not checked
+    classes: list[tuple[str, str, int]] = field(default_factory=list)
 
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
@@ -419,9 +422,13 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     def line(offset: int) -> int:
         return body_line + body.count("\n", 0, offset)
 
+    classes = function_classes(formulas, trailing)
+    out.classes += [(name, what, line(formulas[k].offset)) for name, what, k in classes]
+    understood = {w for _, what, _ in classes for w in re.findall(r"[a-z]+", what.lower())}
     words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", said)
     for w in words:
-        if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w):
+        if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
+                w.strip("-") not in understood and w not in ("function", "functions"):
             unknown.append(w)
     if re.search(r"\bintegers?\b", said) and \
             not re.search(r"\b(?:positive integers?|natural numbers?)\b", said):
@@ -527,6 +534,44 @@ def _either(formulas: list[_Formula], out: Reading) -> None:
                 (k > end and p.role == "statement"):
             pieces[k] = replace(p, role="disjunction")
     out.pieces[len(out.pieces) - len(formulas):] = pieces
+
+
+_CLASS = (r"(?:(?:<(\d+)>\s*-\s*)?(?:strongly\s+convex|strongly\s+concave|smooth|lipschitz"
+          r"(?:\s+continuous)?)|convex|concave|(?:twice\s+)?(?:continuously\s+)?"
+          r"differentiable)")
+_CLASSES = rf"{_CLASS}(?:\s*(?:,\s*(?:and\s+)?|and\s+){_CLASS})*"
+_CLASS_OF = [  # "$f$ is convex and $L$-smooth", "a convex and $L$-smooth function $f$"
+    re.compile(rf"<(?P<f>\d+)>\s+(?:is|be|are)\s+(?:also\s+)?(?:an?\s+)?(?P<c>{_CLASSES})"),
+    re.compile(rf"(?P<c>{_CLASSES})\s+functions?\s+<(?P<f>\d+)>"),
+]
+_FUNCTION_NAME = re.compile(r"\\?[A-Za-z]+(?:_\{?[\w\\]+\}?)?|"
+                            r"\\math(?:cal|scr)\{[A-Z]\}(?:_\{?\w+\}?)?")
+
+
+def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str, str, int]]:
+    r"""The function classes a sentence states of a name: ``(name, class, k)`` with ``k`` the
+    formula that names the function (``$f$ is convex and $L$-smooth`` gives ``f`` convex and
+    ``f`` ``L``-smooth).
+
+    >>> fs = [_Formula("let", "f", 0, False), _Formula("be convex and", "L", 9, False)]
+    >>> function_classes(fs, "-smooth.")
+    [('f', 'convex', 0), ('f', 'L-smooth', 0)]
+    """
+    text = "".join(f"{f.lead} <{k}> " for k, f in enumerate(formulas)) + trailing.lower()
+    out: list[tuple[str, str, int]] = []
+    for pattern in _CLASS_OF:
+        for m in pattern.finditer(text):
+            k = int(m.group("f"))
+            name = formulas[k].latex.strip()
+            if not _FUNCTION_NAME.fullmatch(name):
+                continue
+            for c in re.finditer(_CLASS, m.group("c")):
+                what = re.sub(r"\s+", " ", c.group(0).strip())
+                if c.group(1) is not None:
+                    param = formulas[int(c.group(1))].latex.strip()
+                    what = re.sub(r"^<\d+>\s*-\s*", lambda _m, p=param: p + "-", what)
+                out.append((name, what.replace("lipschitz", "Lipschitz"), k))
+    return list(dict.fromkeys(out))
 
 
 def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> bool:

@@ -511,12 +511,17 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         ex.lines.append(("assumption", p.latex, f"a standing assumption of the text "
                          f"({_where_text(where, p.line)}): carried"))
     standing = {p.latex for p in assumed}
+    classes = [(name, what) for name, what, _ in reading.classes]
     for a_env, a_reading in cited:
         conditions += [dataclasses.replace(p, sentence=-1)  # the whole statement's
                        for p in a_reading.of("condition") + a_reading.word_conditions]
+        classes += [(name, what) for name, what, _ in a_reading.classes]
         left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
         ex.lines.append(("assumption", a_env.name, f"cited: {len(a_reading.of('condition'))} "
                          "conditions carried"))
+    for name, what in classes:
+        ex.lines.append(("condition", f"{name} is {what}", "a function class: shown with the "
+                         "statements that name it, not checked"))
     for p in reading.pieces:
         if p.role in NOT_READ:
             left.append(f"{NOT_READ[p.role]}: {p.latex}")
@@ -569,7 +574,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         outside = _outside(s, context, definitions, decl_where, standing, where)
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)])
+                                                       if _applies(c, s, stating)], classes)
             gaps = [*left, *outside, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
@@ -588,7 +593,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if isinstance(claim, tuple):
             category, error = claim
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)]) \
+                                                       if _applies(c, s, stating)], classes) \
                 if category else ("", [])
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *unread] if shown else []))
@@ -597,7 +602,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              + (f"{category}: not checked" if category
                                 else f"not read: {error}")))
             continue
-        read = ReadClaim(cid, s.latex, decl_where, (), source, left=[*left, *outside],
+        of_class = [f"{n} is {w}" for n, w in classes if _mentions(s.latex, n)]
+        read = ReadClaim(cid, s.latex, decl_where, (), source, left=[
+            *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers))
         related = set(claim.prop.symbols)
         pending = [h for h, c in enumerate(hyps) if not (c.item and s.item and c.item != s.item)]
@@ -732,20 +739,23 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
 
-def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece]
+def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
+                    classes: list[tuple[str, str]] = ()  # type: ignore[assignment]
                     ) -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
     among them that do not read (shown as written, and listed: the reading is incomplete);
     ``("", [])`` when it does not read even so."""
     from symbolic.latex_parse import parse_props, parse_statement
-    from symbolic.pretty import pretty
+    from symbolic.pretty import greek, pretty
 
     try:
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):
         return "", []
-    hyps = [pretty(c) for c in st.conditions]
+    hyps = [f"{greek(n)} is {greek(w)}" for n, w in classes
+            if _mentions(s.latex, n)]  # "f is convex", "f is L-smooth": stated in words
+    hyps += [pretty(c) for c in st.conditions]
     unread: list[str] = []
     for c in conditions:
         if not _shares_names(c.latex, s.latex):

@@ -267,3 +267,14 @@ def test_a_recurrence_among_the_conditions_leaves_the_reading_incomplete():
                      r"$a_n \le 1$.\end{lemma}", "c.tex", "t")
     assert any(why.startswith("a recurrence read as one step") for c in got.read
                for why in c.left)
+
+
+def test_function_classes_stated_in_words_are_read_and_shown():
+    tex = (r"\begin{theorem}Let $f$ be $\mu$-strongly convex and $L$-smooth. Then "
+           r"$\|\nabla f(x) - \nabla f(y)\| \le L\|x - y\|$.\end{theorem}"
+           r"\begin{lemma}For a convex function $g$, we have $g(0) \le g(1)$.\end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert [(u.read_as, u.reading) for u in got.unread] == [
+        ("if f is μ-strongly convex; f is L-smooth: |∇f(x) - ∇f(y)| ≤ L |x - y|",
+         "complete"),
+        ("if g is convex: g(0) ≤ g(1)", "complete")]
