@@ -673,6 +673,27 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     ex.left = list(dict.fromkeys(left))
 
 
+_PM_NAME = re.compile(r"\s*(\\?[A-Za-z]+)\s*_\s*\{\s*([A-Za-z0-9]+)\s*[/,]\s*([A-Za-z0-9]+)\s*\}"
+                      r"\s*(=|:=|\\coloneqq)(.*)", re.S)
+
+
+def _plus_minus(d: Piece) -> list[Piece]:
+    r"""``r_{1/2} = a \pm b`` as ``r_{1} = a + b`` and ``r_{2} = a - b`` (``\mp`` the other
+    way round): two names, each defined; any other definition is itself.
+
+    >>> [p.latex for p in _plus_minus(Piece(r"r_{1/2} = \tfrac12(a \pm \sqrt{b})", 1))]
+    ['r_{1} = \\tfrac12(a + \\sqrt{b})', 'r_{2} = \\tfrac12(a - \\sqrt{b})']
+    """
+    m = _PM_NAME.fullmatch(d.latex)
+    if m is None or len(re.findall(r"\\(?:pm|mp)(?![A-Za-z])", m.group(5))) != 1:
+        return [d]
+    first, second = ("+", "-") if "\\pm" in m.group(5) else ("-", "+")
+    rhs = m.group(5)
+    return [dataclasses.replace(d, latex=f"{m.group(1)}_{{{name}}} {m.group(4)} "
+                                         + re.sub(r"\\(?:pm|mp)(?![A-Za-z])", sign, rhs).strip())
+            for name, sign in ((m.group(2), first), (m.group(3), second))]
+
+
 def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
                    names: dict[str, Any], source: str, ex: Explained) -> Any:
     r"""``claim`` with, as hypotheses, the conditions under which its statement is defined
@@ -795,7 +816,7 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
 
     bound: list[tuple[str, str]] = []
     unbound: list[str] = []
-    for d in definitions:
+    for d in [q for p in definitions for q in _plus_minus(p)]:
         parts = _DEFINED.split(d.latex, maxsplit=1)
         if len(parts) != 2:
             unbound.append(RELATION.split(d.latex, maxsplit=1)[0].strip())  # the name it is about
