@@ -178,6 +178,19 @@ def get_paper(key: str):  # -> proofs.model.Paper
                          f"{', '.join(registry.paper_keys())})") from None
 
 
+def tex_paper(target: str):  # -> proofs.tex.paper.TexPaper | None
+    """The paper read from a LaTeX source target (``errata paper.tex``, ``report
+    paper.tex``), or None for a paper key; a source that cannot be read is a usage error."""
+    from proofs.tex.paper import SourceError, is_source, read_paper
+
+    if not is_source(target):
+        return None
+    try:
+        return read_paper(target)
+    except SourceError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def parse_jobs(value: str) -> int:
     """``--jobs``: a positive integer, or ``auto``."""
     from proofs.runner import default_jobs

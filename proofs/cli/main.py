@@ -30,6 +30,7 @@ from proofs.cli.common import (
     get_paper,
     parse_jobs,
     resolve_targets,
+    tex_paper,
 )
 from proofs.store.atomic import write_atomic
 from proofs.userfile import UserFileError
@@ -117,7 +118,7 @@ def cmd_errata(args: argparse.Namespace) -> int:
     from proofs.reports import errata
     from proofs.review import review
 
-    source = _tex_paper(args.paper)
+    source = tex_paper(args.paper)
     paper = source.paper() if source is not None else get_paper(args.paper)
     progress = Progress(args.quiet)
     if source is not None:
@@ -144,19 +145,6 @@ def cmd_errata(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
-
-
-def _tex_paper(target: str) -> Any:
-    """The paper read from a LaTeX source target (``errata paper.tex``), or None for a
-    paper key."""
-    from proofs.tex.paper import SourceError, is_source, read_paper
-
-    if not is_source(target):
-        return None
-    try:
-        return read_paper(target)
-    except SourceError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def _errata_results_from_json(args: argparse.Namespace, key: str,

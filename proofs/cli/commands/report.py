@@ -30,7 +30,8 @@ HELP = "the whole verification report as a LaTeX document (or PDF with -o FILE.p
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paper", help="paper key (see 'proofcheck list')")
+    p.add_argument("paper", help="paper key (see 'proofcheck list'), or a paper's .tex source "
+                                 "or directory")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="FILE.pdf (compiled with pdflatex) or FILE.tex; default: LaTeX on stdout")
     p.add_argument("--from", dest="from_json", metavar="JSON", action="append",
@@ -54,12 +55,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from proofs.cli.common import Progress, UsageError, get_paper, parse_jobs
+    from proofs.cli.common import Progress, UsageError, get_paper, parse_jobs, tex_paper
     from proofs.reports import latex as latex_report
     from proofs.review import review
     from proofs.store.atomic import write_atomic
 
-    paper = get_paper(args.paper)
+    source = tex_paper(args.paper)
+    paper = source.paper() if source is not None else get_paper(args.paper)
     out = args.output
     if out and not out.lower().endswith((".pdf", ".tex")):
         raise UsageError(f"-o {out!r}: the report is written as .pdf or .tex")
@@ -76,7 +78,12 @@ def run(args: argparse.Namespace) -> int:
     # when it lacks them, computed in a forked process while the results are gathered
     found = dict(store=run_options.store_for(args), jobs=parse_jobs("auto"), progress=progress,
                  certificates=run_options.certificates_for(args),
-                 derivations=not args.no_derivations)
+                 derivations=not args.no_derivations and source is None)
+    if source is not None:
+        # a paper nobody encoded: its statements only (the hypothesis flow and the citation
+        # checks need an encoding's hypotheses and proof chains)
+        found.update(flow=False, citations=False)
+        progress(f"{args.paper}: {source.extraction.summary}")
     if args.from_json:
         results, budget, seed, versions = _from_files(args.from_json, paper.key)
         rv = review(paper, results, budget=budget, seed=seed, versions=versions, **found)

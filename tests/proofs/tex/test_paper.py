@@ -239,3 +239,16 @@ $\Pr(X \geq t)\leq \frac{\mathbb{E}[X]}{t}$.\end{lemma}
                        "read_as": "if t > 0; X ≥ 0: Pr[X ≥ t] ≤ E[X]/t",
                        "reading": "complete", "left": []}
     assert rows[1]["why"] == "statement in words" and "read_as" not in rows[1]
+
+
+def test_report_takes_a_source_and_writes_its_statements(tmp_path, capsys):
+    root = write_paper(tmp_path, r"""
+\begin{lemma}\label{lem:ineq}We have $x^2 \ge x$ for $x \in [-1, 2]$.\end{lemma}
+""")
+    out = tmp_path / "r.tex"
+    code = main(["report", str(root), "-o", str(out), "--budget", "quick", "--no-cache", "-q"])
+    text = out.read_text()
+    assert code == 1  # a false statement read completely: unexpected, as for check
+    assert "Lemma 1: false statement" in text and "refuted" in text
+    assert main(["report", str(tmp_path / "missing.tex"), "-o", str(out)]) == 2
+    capsys.readouterr()
