@@ -146,8 +146,8 @@ class Reading:
     #: "independent"): not in a reading ("random" alone says only that they are random)
     random_words: list[str] = field(default_factory=list)
     #: the function classes the prose states ("$f$ is convex and $L$-smooth"): ``(name,
-    #: class, line)``, e.g. ``("f", "L-smooth", 3)``; read, not checked
-    classes: list[tuple[str, str, int]] = field(default_factory=list)
+    #: class, line, item, sentence)``, e.g. ``("f", "L-smooth", 3, 0, 1)``; read, not checked
+    classes: list[tuple[str, str, int, int, int]] = field(default_factory=list)
 
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
@@ -406,7 +406,9 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     unknown: list[str] = []
     for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
         mark = (len(out.pieces), len(out.word_conditions))
+        before = len(out.classes)
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
+        out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
@@ -423,12 +425,15 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         return body_line + body.count("\n", 0, offset)
 
     classes = function_classes(formulas, trailing)
-    out.classes += [(name, what, line(formulas[k].offset)) for name, what, k in classes]
+    out.classes += [(name, what, line(formulas[k].offset), item, -1)
+                    for name, what, k in classes]
     understood = {w for _, what, _ in classes for w in re.findall(r"[a-z]+", what.lower())}
+    if classes:
+        understood |= {"function", "functions", "is", "be"}
     words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", said)
     for w in words:
         if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
-                w.strip("-") not in understood and w not in ("function", "functions"):
+                w.strip("-") not in understood:
             unknown.append(w)
     if re.search(r"\bintegers?\b", said) and \
             not re.search(r"\b(?:positive integers?|natural numbers?)\b", said):
@@ -562,7 +567,7 @@ def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str,
     for pattern in _CLASS_OF:
         for m in pattern.finditer(text):
             k = int(m.group("f"))
-            name = formulas[k].latex.strip()
+            name = re.split(r"\s*:\s*", formulas[k].latex.strip(), maxsplit=1)[0]  # f: X \to Y
             if not _FUNCTION_NAME.fullmatch(name):
                 continue
             for c in re.finditer(_CLASS, m.group("c")):

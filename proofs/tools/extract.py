@@ -511,17 +511,19 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         ex.lines.append(("assumption", p.latex, f"a standing assumption of the text "
                          f"({_where_text(where, p.line)}): carried"))
     standing = {p.latex for p in assumed}
-    classes = [(name, what) for name, what, _ in reading.classes]
+    classes = [Piece(f"{name} is {what}", at, item, "class", what, sentence=sentence)
+               for name, what, at, item, sentence in reading.classes]
     for a_env, a_reading in cited:
         conditions += [dataclasses.replace(p, sentence=-1)  # the whole statement's
                        for p in a_reading.of("condition") + a_reading.word_conditions]
-        classes += [(name, what) for name, what, _ in a_reading.classes]
+        classes += [Piece(f"{name} is {what}", at, 0, "class", what, sentence=-1)
+                    for name, what, at, _item, _sentence in a_reading.classes]
         left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
         ex.lines.append(("assumption", a_env.name, f"cited: {len(a_reading.of('condition'))} "
                          "conditions carried"))
-    for name, what in classes:
-        ex.lines.append(("condition", f"{name} is {what}", "a function class: shown with the "
-                         "statements that name it, not checked"))
+    for c in classes:
+        ex.lines.append(("condition", c.latex, "a function class: shown with the statements "
+                         "that name it, not checked"))
     for p in reading.pieces:
         if p.role in NOT_READ:
             left.append(f"{NOT_READ[p.role]}: {p.latex}")
@@ -574,7 +576,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         outside = _outside(s, context, definitions, decl_where, standing, where)
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)], classes)
+                                                       if _applies(c, s, stating)],
+                                            [c for c in classes if _applies(c, s, stating)])
             gaps = [*left, *outside, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
@@ -593,7 +596,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if isinstance(claim, tuple):
             category, error = claim
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)], classes) \
+                                                       if _applies(c, s, stating)],
+                                            [c for c in classes if _applies(c, s, stating)]) \
                 if category else ("", [])
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *unread] if shown else []))
@@ -602,7 +606,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              + (f"{category}: not checked" if category
                                 else f"not read: {error}")))
             continue
-        of_class = [f"{n} is {w}" for n, w in classes if _mentions(s.latex, n)]
+        of_class = [c.latex for c in classes if _applies(c, s, stating)
+                    and _mentions(s.latex, _class_name(c))]
         read = ReadClaim(cid, s.latex, decl_where, (), source, left=[
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers))
@@ -760,8 +765,17 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
 
+#: a function's signature: ``f: \mathbb{R}^d \to \mathbb{R}``
+_SIGNATURE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*:\s*[^:]+?\\(?:to|rightarrow)\s*[^:]+")
+
+
+def _class_name(c: Piece) -> str:
+    """The function a class piece (``f is L-smooth``) is about."""
+    return c.latex[:len(c.latex) - len(c.said) - len(" is ")]
+
+
 def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
-                    classes: list[tuple[str, str]] = ()  # type: ignore[assignment]
+                    classes: list[Piece] = ()  # type: ignore[assignment]
                     ) -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
@@ -774,12 +788,16 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):
         return "", []
-    hyps = [f"{greek(n)} is {greek(w)}" for n, w in classes
-            if _mentions(s.latex, n)]  # "f is convex", "f is L-smooth": stated in words
+    hyps = [greek(c.latex) for c in classes
+            if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += [pretty(c) for c in st.conditions]
     unread: list[str] = []
     for c in conditions:
         if not _shares_names(c.latex, s.latex):
+            continue
+        if _SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
+            hyps.append(greek(re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→",
+                                     re.sub(r"\\mathbb\s*\{?\s*R\s*\}?", "ℝ", c.latex))))
             continue
         try:
             hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]

@@ -278,3 +278,13 @@ def test_function_classes_stated_in_words_are_read_and_shown():
         ("if f is μ-strongly convex; f is L-smooth: |∇f(x) - ∇f(y)| ≤ L |x - y|",
          "complete"),
         ("if g is convex: g(0) ≤ g(1)", "complete")]
+
+
+def test_a_function_class_stays_in_its_item():
+    tex = (r"\begin{lemma}\begin{enumerate}\item $g(x) \le g(y)$. \item If $f$ is convex, "
+           r"then $f(x) \ge f(y)$. \item Let $f: \mathbb{R} \to \mathbb{R}$ be a "
+           r"differentiable function. Then $f(0) \le 1$.\end{enumerate}\end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert [(u.read_as, u.reading) for u in got.unread] == [
+        ("g(x) ≤ g(y)", "complete"), ("if f is convex: f(x) ≥ f(y)", "complete"),
+        ("if f is differentiable; f: ℝ → ℝ: f(0) ≤ 1", "complete")]

@@ -75,7 +75,7 @@ def test_words_the_reader_does_not_understand_are_left():
     r = read_body(r"Let $f$ be monotone. Then $f(x) \ge f(y)$.", 1)
     assert r.left == [(1, "words not read: 'monotone'")]
     r = read_body(r"Let $f$ be convex. Then $f(x) \ge f(y)$.", 1)  # a function class: read
-    assert r.left == [] and r.classes == [("f", "convex", 1)]
+    assert r.left == [] and r.classes == [("f", "convex", 1, 0, 0)]
     assert read_body(r"Let $x > 0$. Then $x^2 > 0$.", 1).left == []
 
 
