@@ -42,16 +42,6 @@ _GREEK = {
 }
 
 
-def greek(latex: str) -> str:
-    r"""``latex`` with its Greek letters in Unicode (``\mu-strongly convex``: ``μ-strongly
-    convex``), for names printed beside the readings.
-
-    >>> greek(r"\mu-strongly convex"), greek(r"\frac")
-    ('μ-strongly convex', '\\frac')
-    """
-    return re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1), m.group(0)), latex)
-
-
 _SUP = str.maketrans("0123456789-+()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺⁽⁾ⁿ")
 _SUB = str.maketrans("0123456789-+()naeiorxFp", "₀₁₂₃₄₅₆₇₈₉₋₊₍₎ₙₐₑᵢₒᵣₓFₚ")
 _LATEX_MACROS = {

@@ -782,13 +782,13 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     among them that do not read (shown as written, and listed: the reading is incomplete);
     ``("", [])`` when it does not read even so."""
     from symbolic.latex_parse import parse_props, parse_statement
-    from symbolic.pretty import greek, pretty
+    from symbolic.pretty import pretty, unicode_name
 
     try:
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):
         return "", []
-    hyps = [greek(c.latex) for c in classes
+    hyps = [unicode_name(c.latex) for c in classes
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += [pretty(c) for c in st.conditions]
     unread: list[str] = []
@@ -796,7 +796,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         if not _shares_names(c.latex, s.latex):
             continue
         if _SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
-            hyps.append(greek(re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→",
+            hyps.append(unicode_name(re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→",
                                      re.sub(r"\\mathbb\s*\{?\s*R\s*\}?", "ℝ", c.latex))))
             continue
         try:

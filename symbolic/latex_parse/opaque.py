@@ -274,7 +274,7 @@ def display(latex: str) -> str:
                lambda m: _DOUBLE_STRUCK.get(m.group(1), m.group(1)), t)
     t = re.sub(r"\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|mathbf|boldsymbol|bm)"
                r"\s*\{\s*([^{}]*?)\s*\}", r"\1", t)
-    t = re.sub(r"\^\s*\{?\s*(?:\*|\\star|\\ast)\s*\}?", "*", t)
+    t = re.sub(r"\^\s*(?:\{\s*(?:\*|\\star|\\ast)\s*\}|\*|\\star|\\ast)", "*", t)
     t = re.sub(r"\\([A-Za-z]+)", lambda m: _MACROS.get(m.group(1), m.group(0)), t)
     t = t.replace("\\|", "‖").replace("\\{", "{").replace("\\}", "}")
     return re.sub(r"\s+", "", unicode_name(t))
