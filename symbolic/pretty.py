@@ -58,8 +58,10 @@ def unicode_name(text: str) -> str:
     """
     if text in _GREEK:
         return _GREEK[text]
-    out = re.sub(r"\\(widetilde|tilde)\{(\w)\}", lambda m: m.group(2) + "\u0303", text)
-    out = re.sub(r"\\(widehat|hat)\{(\w)\}", lambda m: m.group(2) + "\u0302", out)
+    out = re.sub(r"\\(widetilde|tilde)\{\s*(\\?\w+)\s*\}",
+                 lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0303", text)
+    out = re.sub(r"\\(widehat|hat)\{\s*(\\?\w+)\s*\}",
+                 lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0302", out)
     out = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1),
                                                         _LATEX_MACROS.get(m.group(0),
                                                                           m.group(1))), out)

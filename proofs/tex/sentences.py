@@ -106,7 +106,7 @@ integer integers natural naturals eq equ ineq lemma theorem proposition corollar
 definition assumption remark section appendix proof above below shown show shows
 s t th label two three respect from over consider use using they into obtained starting
 after version similar iterate iterates step steps sequence sequences index indices
-valid correct well-known standard classical elementary basic useful simple variable
+valid correct well-known standard classical elementary basic useful simple variable least
 variables
 """.split())
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
@@ -412,6 +412,10 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
+    qualifiers = sum(p.role == "probability" for p in out.pieces)
+    uses = len(re.findall(r"\bprobability\b", prose(blank_displays(body))))
+    if qualifiers and qualifiers == uses:  # every "probability" is a qualifier that is read
+        out.random_words = [w for w in out.random_words if w != "probability"]
     if unknown:
         words = list(dict.fromkeys(unknown))
         out.left.append((body_line, "words not read: " + ", ".join(f"'{w}'" for w in words[:8])
@@ -430,7 +434,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     understood = {w for _, what, _ in classes for w in re.findall(r"[a-z]+", what.lower())}
     if classes:
         understood |= {"function", "functions", "is", "be"}
-    words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", said)
+    words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", re.sub(r"\bi\.i\.d\.?", "iid", said))
     for w in words:
         if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
                 w.strip("-") not in understood:
@@ -484,6 +488,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "mention" if not relation else "unclassified"
             if role == "unclassified" and scope == "condition":
                 role = "condition"  # "with learning rate $h < 2/L$", "if …, and $x > 0$"
+        if k and out.pieces and out.pieces[-1].role == "probability" and relation and \
+                lead.strip(" ,") in ("", "we have", "it holds that", "then") and \
+                role in ("condition", "unclassified", "mention"):
+            role = "statement"  # "With probability at least $1 - \delta$, $…$": what it bounds
         if role in ("statement", "unclassified") and re.match(r"\s*\\forall(?![A-Za-z])",
                                                              f.latex):
             role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
@@ -504,6 +512,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             _adjectives(f, lead, after, out, line(f.offset))
             role = "mention"
+        if (_QUALIFIER.search(lead) and not relation) or (
+                re.search(r"\bwith\s+probability\W*$", lead)
+                and re.match(r"\s*\\(?:ge|geq)(?![A-Za-z])", f.latex)):
+            role = "probability"  # "with probability at least $1 - \delta$", "… $\ge 1-\delta$"
         scope = _scope(lead) or scope
         if role == "mention" and (CONDITION_TRIGGER.search(lead) or
                                   NOUN_CONDITION.search(lead) or _QUANTIFIER.search(lead)):
@@ -515,6 +527,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
     _either(formulas, out)
+
+
+#: "with probability at least": the formula after it bounds the probability of what the
+#: sentence states
+_QUALIFIER = re.compile(r"\bwith\s+probability\s+(?:at\s+least|larger\s+than|greater\s+than|"
+                        r"not\s+less\s+than|no\s+less\s+than)\W*$")
 
 
 def _either(formulas: list[_Formula], out: Reading) -> None:

@@ -578,6 +578,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             shown, unread = _opaque_reading(s, names, [c for c in hyps
                                                        if _applies(c, s, stating)],
                                             [c for c in classes if _applies(c, s, stating)])
+            shown = _with_probability(shown, s, reading, names)
             gaps = [*left, *outside, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
@@ -767,6 +768,25 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
 
 #: a function's signature: ``f: \mathbb{R}^d \to \mathbb{R}``
 _SIGNATURE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*:\s*[^:]+?\\(?:to|rightarrow)\s*[^:]+")
+
+
+def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, Any]) -> str:
+    r"""``shown`` qualified by the probability its sentence (or its item) states it with
+    ("with probability at least $1 - \delta$, …"): ``with probability ≥ 1 - δ: …``."""
+    from symbolic.latex_parse import parse_expr
+    from symbolic.pretty import pretty
+
+    if not shown:
+        return shown
+    for q in reading.of("probability"):
+        if q.sentence == s.sentence or (q.item and q.item == s.item):
+            text = re.sub(r"^\s*\\(?:ge|geq)(?![A-Za-z])", "", q.latex)
+            try:
+                bound = pretty(parse_expr(text, dict(names) or None, opaque=True))
+            except (ValueError, TypeError, ArithmeticError):
+                bound = text
+            return f"with probability ≥ {bound}: {shown}"
+    return shown
 
 
 def _class_name(c: Piece) -> str:

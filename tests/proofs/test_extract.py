@@ -249,7 +249,7 @@ def test_a_reading_as_written_says_what_it_left():
            r"$\mathbb{E}[\exp(tX)] = \exp(t^2\sigma^2/2)$.\end{fact}"
            r"\begin{lemma}Let $X$ be a random variable in $[0,1]$, then "
            r"$\mathbb{E}[X^2] \le \mathbb{E}[X]$.\end{lemma}"
-           r"\begin{lemma}Let $X \ge 0$. With probability at least $1 - \delta$, we have "
+           r"\begin{lemma}Let $X \ge 0$ be independent of $Y$. Then "
            r"$\Pr(X \ge t) \le \delta$.\end{lemma}"
            r"\begin{lemma}Let $X$ be a nonnegative random variable and $t > 0$. Then "
            r"$\Pr(X \ge t) \le \mathbb{E}[X]/t$.\end{lemma}")
@@ -258,7 +258,7 @@ def test_a_reading_as_written_says_what_it_left():
     assert left["t:fact-1"] == [r"condition not read: X \sim N(0, \sigma)"]
     assert left["t:lemma-1"] == [
         "a formula the prose does not make a condition or a statement: [0,1]"]
-    assert any("'probability'" in why for why in left["t:lemma-2"])
+    assert any("'independent'" in why for why in left["t:lemma-2"])
     assert left["t:lemma-3"] == [] and got.unread[-1].reading == "complete"
 
 
@@ -288,3 +288,14 @@ def test_a_function_class_stays_in_its_item():
     assert [(u.read_as, u.reading) for u in got.unread] == [
         ("g(x) ≤ g(y)", "complete"), ("if f is convex: f(x) ≥ f(y)", "complete"),
         ("if f is differentiable; f: ℝ → ℝ: f(0) ≤ 1", "complete")]
+
+
+def test_a_probability_qualifier_is_read_into_the_reading():
+    tex = (r"\begin{lemma}With probability at least $1-\delta$, $\Pr(X \ge t) \le \delta$."
+           r"\end{lemma}\begin{theorem}Let $X_1, \dots, X_n$ be i.i.d. Then with probability "
+           r"at least $1 - \delta$, we have $\hat{\mu} - \mu \le 1/n$.\end{theorem}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert [(u.read_as, u.left) for u in got.unread] == [
+        ("with probability ≥ 1 - δ: Pr[X ≥ t] ≤ δ", []),
+        ("with probability ≥ 1 - δ: μ̂ - μ ≤ n⁻¹",
+         ["words about the random quantities not read: 'i.i.d'"])]
