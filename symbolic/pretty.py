@@ -38,7 +38,7 @@ _GREEK = {
     "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
     "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ",
     "psi": "ψ", "omega": "ω", "Delta": "Δ", "Gamma": "Γ", "Lambda": "Λ", "Sigma": "Σ",
-    "Phi": "Φ", "Omega": "Ω",
+    "Phi": "Φ", "Omega": "Ω", "ell": "ℓ",
 }
 
 
