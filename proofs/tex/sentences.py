@@ -373,6 +373,25 @@ _START = r"(?:_\s*\{?\s*0\s*\}?|\^\s*\{\s*\(\s*0\s*\)\s*\})"
 _RECURRENCE = re.compile(rf"\s*(\\?[A-Za-z]+)\s*(?:{_STEP}|{_START})\s*=(?!=)(.*)", re.S)
 
 
+_STEP_BOUND = re.compile(rf"\s*\\?[A-Za-z]+\s*{_STEP}\s*(?:\\le|\\leq|\\ge|\\geq|<|>)"
+                         rf"(?![A-Za-z])(.*)", re.S)
+
+
+def step_bound(latex: str) -> bool:
+    r"""Whether ``latex`` bounds a sequence's next term by its current ones
+    (``a_{n+1} \le a_n(1 - q a_n)``): like a recurrence, it holds for every index.
+
+    >>> step_bound(r"a_{n+1} \le a_n (1 - q a_n)"), step_bound(r"a_{n+1} \le 1")
+    (True, False)
+    """
+    m = _STEP_BOUND.match(latex)
+    if m is None:
+        return False
+    index = re.search(r"([a-z])\s*\+\s*1", latex[:m.start(1)]).group(1)  # type: ignore[union-attr]
+    return re.search(rf"[_^]\s*\{{?\s*\(?\s*{index}\s*\)?\s*[}}\s,+\-)\\]|[_^]\s*{index}\b",
+                     m.group(1)) is not None
+
+
 def recurrence(latex: str) -> bool:
     r"""Whether ``latex`` is a step of an iteration (``x_{k+1} = x_k - \eta g_k``,
     ``w^{(t+1)} = …`` with the name on the right too) or its start (``y_0 = x_0``): it

@@ -52,6 +52,7 @@ from proofs.tex.sentences import (
     prose,
     read_body,
     recurrence,
+    step_bound,
 )
 from proofs.tex.source import strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
@@ -537,7 +538,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                         f"{p.latex}")
             ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
     left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
-             for c in conditions if recurrence(c.latex[:_first_separator(c.latex)])]
+             for c in conditions if recurrence(c.latex[:_first_separator(c.latex)])
+             or step_bound(c.latex[:_first_separator(c.latex)])]
     decls: list[Declaration] = []
     hyps: list[Piece] = []
     conditions = [Piece(t, c.line, c.item, c.role, c.said, c.display, c.sentence)

@@ -299,3 +299,10 @@ def test_a_probability_qualifier_is_read_into_the_reading():
         ("with probability ≥ 1 - δ: Pr[X ≥ t] ≤ δ", []),
         ("with probability ≥ 1 - δ: μ̂ - μ ≤ n⁻¹",
          ["words about the random quantities not read: 'i.i.d'"])]
+
+
+def test_a_bound_on_the_next_term_among_the_conditions_leaves_the_reading_incomplete():
+    got = ex.extract(r"\begin{lemma}If $q > 0$, $0 \le a_0 \le 1/q$ and "
+                     r"$a_{n+1} \le a_n - q a_n^2$, then $a_n \le 1/q$.\end{lemma}", "c.tex", "t")
+    assert any(why.startswith("a recurrence read as one step") for c in got.read
+               for why in c.left)
