@@ -72,7 +72,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(table.terminal_table(results, read_as=own))
     unchecked = _not_checked(args.targets)
     if unchecked:
-        print(table.not_checked_table([(u["id"], u["where"], u["why"]) for u in unchecked]))
+        print(table.not_checked_table([(u["id"], u["where"], u["why"]) for u in unchecked],
+                                      written=sum("read_as" in u for u in unchecked)))
     if args.json:
         write_atomic(args.json, results_json.to_json(results, args.seed, args.budget,
                                                      unchecked) + "\n")

@@ -97,13 +97,14 @@ def terminal_table(results: list[Result], color: bool | None = None,
     return "\n".join(lines)
 
 
-def not_checked_table(rows: list[tuple[str, str, str]], limit: int = 160) -> str:
+def not_checked_table(rows: list[tuple[str, str, str]], limit: int = 160,
+                      written: int = 0) -> str:
     """The statements of a paper's source that were found and not checked, one per line:
     ``(id, where, why)`` rows, grouped by why (``random quantity``, ``statement in words``, a
-    reader's error), with a count per group.
+    reader's error), with a count per group; ``written`` of them were read as written.
 
-    >>> print(not_checked_table([("p:lemma-1", "Lemma 1, p.tex:3", "random quantity")]))
-    not checked: 1 statement
+    >>> print(not_checked_table([("p:lemma-1", "Lemma 1, p.tex:3", "random quantity")], written=1))
+    not checked: 1 statement (1 read as written: 'proofcheck extract --explain' shows the readings)
       random quantity (1): p:lemma-1 (Lemma 1, p.tex:3)
     """
     if not rows:
@@ -111,7 +112,9 @@ def not_checked_table(rows: list[tuple[str, str, str]], limit: int = 160) -> str
     groups: dict[str, list[str]] = {}
     for cid, where, why in rows:
         groups.setdefault(why, []).append(f"{cid} ({where})")
-    lines = [f"not checked: {len(rows)} statement{'s' if len(rows) != 1 else ''}"]
+    lines = [f"not checked: {len(rows)} statement{'s' if len(rows) != 1 else ''}" + (
+        f" ({written} read as written: 'proofcheck extract --explain' shows the readings)"
+        if written else "")]
     for why, items in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         lines.append(clip(f"  {why} ({len(items)}): {'; '.join(items)}", limit))
     return "\n".join(lines)
