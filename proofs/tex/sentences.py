@@ -387,9 +387,7 @@ def step_bound(latex: str) -> bool:
     m = _STEP_BOUND.match(latex)
     if m is None:
         return False
-    index = re.search(r"([a-z])\s*\+\s*1", latex[:m.start(1)]).group(1)  # type: ignore[union-attr]
-    return re.search(rf"[_^]\s*\{{?\s*\(?\s*{index}\s*\)?\s*[}}\s,+\-)\\]|[_^]\s*{index}\b",
-                     m.group(1)) is not None
+    return _uses_step_index(latex[:m.start(1)], m.group(1))
 
 
 def recurrence(latex: str) -> bool:
@@ -407,10 +405,15 @@ def recurrence(latex: str) -> bool:
         return False
     if re.match(rf"\s*\\?[A-Za-z]+\s*{_START}", latex):
         return True
-    index = re.search(r"([a-z])\s*\+\s*1", latex[:m.start(2)]).group(1)  # type: ignore[union-attr]
-    # the right side uses the iteration's index: x_k, y_{k}, g^{(k)}, \alpha_k
+    return _uses_step_index(latex[:m.start(2)], m.group(2))
+
+
+def _uses_step_index(lhs: str, rhs: str) -> bool:
+    """Whether ``rhs`` uses the index ``k`` of the step ``k+1`` written in ``lhs``: ``x_k``,
+    ``y_{k}``, ``g^{(k)}``, ``\\alpha_k``."""
+    index = re.search(r"([a-z])\s*\+\s*1", lhs).group(1)  # type: ignore[union-attr]
     return re.search(rf"[_^]\s*\{{?\s*\(?\s*{index}\s*\)?\s*[}}\s,+\-)\\]|[_^]\s*{index}\b",
-                     m.group(2)) is not None
+                     rhs) is not None
 
 
 def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:

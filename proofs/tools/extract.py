@@ -615,13 +615,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers))
         related = set(claim.prop.symbols)
-        pending = [h for h, c in enumerate(hyps) if not (c.item and s.item and c.item != s.item)]
-        for h in list(pending):  # "If A, then B. For C, we get D.": A is B's, not D's
-            c = hyps[h]
-            if c.sentence in stating and c.sentence != s.sentence:
-                pending.remove(h)
-                if c.sentence < s.sentence and _shares_names(c.latex, s.latex):
-                    read.left.append(f"a condition of another sentence may apply: {c.latex}")
+        pending = [h for h, c in enumerate(hyps) if _applies(c, s, stating)]
+        # "If A, then B. For C, we get D.": A is B's, not D's, yet it may reach D
+        read.left += [f"a condition of another sentence may apply: {c.latex}" for c in hyps
+                      if not _applies(c, s, stating) and not (c.item and s.item
+                                                              and c.item != s.item)
+                      and c.sentence < s.sentence and _shares_names(c.latex, s.latex)]
         progress = True
         while progress:  # a condition counts when it names what the claim or a condition
             progress = False  # already counted names (x ≤ y, y ≤ 1 for a claim about x)
