@@ -1,0 +1,210 @@
+"""The kernel's check of a claim about every function of a class, in exact arithmetic.
+
+Nothing the solver computed is trusted; both checks start again from the claim as stated:
+
+- a **proof** is a certificate ``(θ, λ)``: the conclusion's quantities ``T_i`` (``≥ 0`` when
+  it holds), the interpolation conditions and hypotheses ``c_k`` (``≥ 0``), and exact
+  rational weights ``θ_i ≥ 0`` summing to 1 and ``λ_k ≥ 0``, such that
+  ``Σ θ_i T_i − Σ λ_k c_k`` has no function value left, a constant ``≥ 0`` and a positive
+  semidefinite quadratic form in the vectors (checked by an exact LDLᵀ). Then
+  ``Σ θ_i T_i ≥ 0`` wherever the conditions hold, in every dimension, so some ``T_i ≥ 0``.
+  Two parameters may have been set to 1: the kernel re-verifies the homogeneity
+  (:func:`symbolic.classes.scaling.normalization`) that makes that no loss of generality.
+- a **refutation** is data: exact rational coordinates of every leaf vector and values of
+  every leaf scalar, and the parameters. The kernel checks that the parameters meet their
+  conditions, every interpolation condition and hypothesis holds, and every ``T_i < 0``; each
+  class must be *interpolating* (its conditions sufficient), so the data come from a function
+  of the class, for which the claim fails.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES, ClassClaim, Function
+    >>> f = Function("f", CLASSES["convex"].instance())
+    >>> x, xs = f.point("x"), f.minimizer()
+    >>> c = ClassClaim("t", f(x) - f(xs) >= 0, [f])
+    >>> check_certificate(c, {"theta": ["1"], "lambda": {"f: x vs x_*": "1"}})
+    >>> check_refutation(c, {"vectors": {"x": ["1"], "x_*": ["0"], "∇f(x)": ["1"]},
+    ...                      "scalars": {"f(x)": "-1", "f(x_*)": "0"}, "parameters": {}})
+    'f: x vs x_* fails: -1 < 0'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import sympy as sp
+
+from symbolic.classes.gram import Scalar
+from symbolic.classes.scaling import normalization
+from symbolic.classes.statement import ClassClaim
+
+
+def _q(v: Any) -> Fraction:
+    return Fraction(str(v)) if not isinstance(v, Fraction) else v
+
+
+def _exact(e: sp.Expr) -> Fraction:
+    e = sp.nsimplify(e) if isinstance(e, sp.Float) else sp.sympify(e)
+    if not e.is_Rational:
+        raise ValueError(f"{e} is not a rational number")
+    return Fraction(int(e.p), int(e.q))
+
+
+def psd(matrix: Sequence[Sequence[Fraction]]) -> str | None:
+    """None when the symmetric rational matrix is positive semidefinite (exact LDLᵀ), else
+    why not.
+
+    >>> psd([[Fraction(1), Fraction(1)], [Fraction(1), Fraction(1)]]) is None
+    True
+    >>> psd([[Fraction(1), Fraction(2)], [Fraction(2), Fraction(1)]])
+    'pivot 2 is -3'
+    """
+    m = [list(map(_q, row)) for row in matrix]
+    n = len(m)
+    for i in range(n):
+        for j in range(n):
+            if m[i][j] != m[j][i]:
+                return f"not symmetric at ({i + 1}, {j + 1})"
+    for k in range(n):
+        d = m[k][k]
+        if d < 0:
+            return f"pivot {k + 1} is {d}"
+        if d == 0:
+            if any(m[k][j] != 0 for j in range(k + 1, n)):
+                return f"pivot {k + 1} is 0 with a nonzero row"
+            continue
+        for i in range(k + 1, n):
+            if m[i][k] == 0:
+                continue
+            r = m[i][k] / d
+            for j in range(k + 1, n):
+                m[i][j] -= r * m[k][j]
+            m[i][k] = Fraction(0)
+    return None
+
+
+def _normalized(claim: ClassClaim) -> dict:
+    sub, left = normalization(claim)
+    if left:
+        names = ", ".join(p.name for p in left)
+        raise ValueError(f"the parameters {names} are not fixed: a certificate for every "
+                         "value of a free parameter is not checked")
+    return sub
+
+
+def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
+    """None when ``certificate`` (``theta``: weights of the conclusion's quantities,
+    ``lambda``: condition label -> multiplier, as exact rational strings) proves ``claim``,
+    else why not."""
+    try:
+        sub = _normalized(claim)
+    except ValueError as e:
+        return str(e)
+    targets = [t.subs(sub) for t in claim.targets()]
+    theta = [_q(t) for t in certificate["theta"]]
+    if len(theta) != len(targets) or any(t < 0 for t in theta) or sum(theta) != 1:
+        return "the conclusion's weights are not a convex combination"
+    lam = {k: _q(v) for k, v in certificate["lambda"].items()}
+    conditions = {c.label: c for c in claim.conditions()}
+    residual = Scalar()
+    for t, w in zip(targets, theta):
+        residual = residual + t * sp.Rational(w.numerator, w.denominator)
+    for label, v in lam.items():
+        c = conditions.get(label)
+        if c is None:
+            return f"no condition {label!r}"
+        if v < 0 and not c.equality:
+            return f"the multiplier of {label} is negative"
+        residual = residual - c.value.subs(sub) * sp.Rational(v.numerator, v.denominator)
+    if residual.lin:
+        return f"function values remain: {residual.lin}"
+    try:
+        const = _exact(residual.const)
+        order = sorted({x for k in residual.quad for x in k})
+        q = residual.coefficient_matrix(order)
+        matrix = [[_exact(q[i, j]) for j in range(len(order))] for i in range(len(order))]
+    except ValueError as e:
+        return str(e)
+    if const < 0:
+        return f"the constant left is {const} < 0"
+    why = psd(matrix)
+    return None if why is None else f"the quadratic form left is not PSD: {why}"
+
+
+def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | None:
+    """None when ``witness`` (``vectors``: leaf -> rational coordinates, ``scalars``: leaf ->
+    rational, ``parameters``: name -> rational) shows the claim false, else why not."""
+    for f in claim.functions:
+        if not f.cls.cls.interpolating:
+            return (f"the conditions of {f.cls.name} are not known to be sufficient: data do "
+                    "not show a function of the class")
+    sub: dict[sp.Symbol, sp.Rational] = {}
+    for p in claim.parameter_symbols():
+        if p.name not in witness.get("parameters", {}):
+            return f"no value for the parameter {p}"
+        v = _q(witness["parameters"][p.name])
+        sub[p] = sp.Rational(v.numerator, v.denominator)
+        if p.is_positive and v <= 0:
+            return f"{p} must be positive"
+        if p.is_nonnegative and v < 0:
+            return f"{p} must be nonnegative"
+        if p.is_integer and v.denominator != 1:
+            return f"{p} must be an integer"
+    for cond in claim.parameters.values():
+        if cond.subs(sub) is not sp.true:
+            return f"the condition {cond} fails"
+    for f in claim.functions:
+        for cond in f.cls.parameter_conditions():
+            if sp.sympify(cond).subs(sub) is not sp.true:
+                return f"the class condition {cond} fails"
+    vecs = {k: [_q(c) for c in v] for k, v in witness["vectors"].items()}
+    dims = {len(v) for v in vecs.values()}
+    if len(dims) > 1:
+        return "vectors of different dimensions"
+    scal = {k: _q(v) for k, v in witness["scalars"].items()}
+    try:
+        conditions, targets = _exact_terms(claim, sub)
+    except ValueError as e:
+        return str(e)
+
+    def value(term) -> Fraction:
+        const, lin, quad = term
+        total = const
+        for k, c in lin:
+            if k not in scal:
+                raise KeyError(k)
+            total += c * scal[k]
+        for a, b, c in quad:
+            total += c * sum(x * y for x, y in zip(vecs[a], vecs[b]))
+        return total
+
+    try:
+        for label, equality, term in conditions:
+            v = value(term)
+            if (equality and v != 0) or v < 0:
+                return f"{label} fails: {v} < 0"
+        values = [value(t) for t in targets]
+    except KeyError as e:
+        return f"the witness lacks {e}"
+    if any(v >= 0 for v in values):
+        return "the conclusion holds at the witness"
+    return None
+
+
+def _terms(s: Scalar) -> tuple:
+    return (_exact(s.const), [(k, _exact(c)) for k, c in s.lin.items()],
+            [(a, b, _exact(c)) for (a, b), c in s.quad.items()])
+
+
+def _exact_terms(claim: ClassClaim, sub: Mapping) -> tuple[list, list]:
+    """The conditions and the conclusion's quantities at the parameters ``sub``, in exact
+    rationals (kept on the claim: a search checks many data against one claim)."""
+    key = tuple(sorted((str(k), str(v)) for k, v in sub.items()))
+    cache = claim.__dict__.setdefault("_kernel_terms", {})
+    if key not in cache:
+        cache[key] = ([(c.label, c.equality, _terms(c.value.subs(sub)))
+                       for c in claim.conditions()],
+                      [_terms(t.subs(sub)) for t in claim.targets()])
+    return cache[key]

@@ -1,0 +1,145 @@
+"""The verdict on a claim about every function of a class.
+
+1. Two positive parameters are set to 1 where the claim's homogeneity allows it
+   (:func:`symbolic.classes.scaling.normalization`); other free parameters stop the proof
+   (a certificate for every value of a parameter is not built yet).
+2. The dual program gives multipliers; made exact and admitted by the kernel, they prove the
+   claim for the whole class, in every dimension (``proved``).
+3. Otherwise the primal program looks for data meeting every interpolation condition where the
+   conclusion fails; made exact and admitted by the kernel, they refute it (``refuted``).
+4. Otherwise ``supported`` (a numerical proof that was not made exact) or ``unknown``.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES, ClassClaim, Function, gradient_descent
+    >>> L = sp.Symbol("L", positive=True)
+    >>> f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    >>> x0, xs = f.point("x_0"), f.minimizer()
+    >>> x2 = gradient_descent(f, x0, 1 / L, 2)[-1]
+    >>> decide(ClassClaim("gd-2", f(x2) - f(xs) <= L * (x0 - xs).norm2() / 10, [f])).status
+    <Status.PROVED: 'proved'>
+    >>> v = decide(ClassClaim("gd-2-false", f(x2) - f(xs) <= L * (x0 - xs).norm2() / 11, [f]))
+    >>> v.status, v.details["kernel"]
+    (<Status.REFUTED: 'refuted'>, 'data re-checked exactly: every interpolation condition holds')
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy as sp
+
+from numeric.kernel.classes import check_certificate, check_refutation
+from numeric.pep.exact import certificate, counterexample
+from numeric.pep.sdp import dual, primal, problem, sparse_dual
+from symbolic.classes.scaling import normalization
+from symbolic.classes.statement import ClassClaim
+from symbolic.verdict import Status, Verdict
+
+METHOD = "performance estimation"
+
+
+def _relies_on(claim: ClassClaim) -> list[str]:
+    return sorted({f"{f.cls.name}: {f.cls.cls.reference}" for f in claim.functions})
+
+
+def _prove(claim: ClassClaim, p) -> tuple[Verdict | None, str, bool]:
+    """A proof admitted by the kernel, else None, why, and whether the solver had one."""
+    found = dual(p)
+    if found is None:
+        return None, "the solver found no multipliers", False
+    cert, why = certificate(p, *found, lambda c: check_certificate(claim, c))
+    if cert is None:
+        found = sparse_dual(p, found)
+        cert, why = certificate(p, *found, lambda c: check_certificate(claim, c))
+    if cert is None:
+        return None, f"the multipliers were not made exact: {why}", True
+    n = len(cert["lambda"])
+    return Verdict(
+        Status.PROVED, f"{METHOD} (exact certificate)", True,
+        f"proved for every function of the class, in every dimension: a nonnegative "
+        f"combination of {n} interpolation conditions and hypotheses, with exact "
+        "multipliers, leaves a positive semidefinite form",
+        details={"certificate": cert, "relies_on": _relies_on(claim),
+                 "kernel": "certificate re-checked exactly (rationals, LDLᵀ)"}), "", True
+
+
+def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | None, str]:
+    """Data admitted by the kernel where the claim fails, else None and why."""
+    best = primal(p)
+    if best is None or best[0] <= 1e-7:
+        return None, "no violation found"
+    t0, reason = best[0], ""
+    for margin in (t0 * 1e-3, t0 * 1e-5, 0.0):
+        sol = primal(p, margin) if margin else best
+        if sol is None or sol[0] <= 1e-7:
+            continue
+        data, reason = counterexample(p, sol[1], sol[2], params,
+                                      lambda w: check_refutation(claim, w))
+        if data is not None:
+            dim = len(next(iter(data["vectors"].values()), []))
+            return Verdict(
+                Status.REFUTED, f"{METHOD} (exact data)", True,
+                f"refuted: data in ℚ^{dim} that a function of the class interpolates "
+                "(every interpolation condition holds exactly) violate the claim",
+                witness=data,
+                details={"kernel": "data re-checked exactly: every interpolation condition "
+                         "holds", "relies_on": _relies_on(claim)}), ""
+    return None, f"a violation of size {t0:.6g} was found but not made exact: {reason}"
+
+
+_TRIAL_VALUES = (sp.Integer(1), sp.Rational(1, 2), sp.Integer(2), sp.Rational(1, 10),
+                 sp.Integer(10))
+
+
+def _admissible(claim: ClassClaim, sub: dict) -> bool:
+    conds = [*claim.parameters.values(),
+             *(c for f in claim.functions for c in f.cls.parameter_conditions())]
+    for p, v in sub.items():
+        if (p.is_positive and not v > 0) or (p.is_integer and not v.is_integer):
+            return False
+    return all(sp.sympify(c).subs(sub) is sp.true for c in conds)
+
+
+def decide(claim: ClassClaim) -> Verdict:
+    """``proved``, ``refuted``, ``supported`` or ``unknown`` (see the module docstring)."""
+    start = time.perf_counter()
+    sub, left = normalization(claim)
+    fixed = ", ".join(f"{p} = 1" for p in sub)
+    notes = [f"without loss of generality {fixed} (the claim is homogeneous)"] if sub else []
+
+    def done(v: Verdict) -> Verdict:
+        v.details["notes"] = [*notes, *v.details.get("notes", [])]
+        v.seconds = time.perf_counter() - start
+        return v
+
+    if left:
+        names = ", ".join(p.name for p in left)
+        tried = 0
+        for values in itertools.product(_TRIAL_VALUES, repeat=len(left)):
+            trial = {**sub, **dict(zip(left, values))}
+            if not _admissible(claim, trial) or tried >= 8:
+                continue
+            tried += 1
+            verdict, _ = _refute(claim, problem(claim, trial),
+                                 {str(k): str(v) for k, v in trial.items()})
+            if verdict is not None:
+                return done(verdict)
+        return done(Verdict(
+            Status.UNKNOWN, METHOD, False,
+            f"the parameters {names} are free: proofs for every value of a free parameter "
+            f"are not built yet (give them values, e.g. a step 1/L); no counterexample at "
+            f"{tried} trial values"))
+    p = problem(claim, sub)
+    proof, why, numerical = _prove(claim, p)
+    if proof is not None:
+        return done(proof)
+    refutation, reason = _refute(claim, p, {str(k): str(v) for k, v in sub.items()})
+    if refutation is not None:
+        return done(refutation)
+    if numerical:
+        return done(Verdict(Status.SUPPORTED, METHOD, False,
+                            f"a numerical proof exists (the solver's multipliers) but {why}",
+                            details={"no_proof": why}))
+    return done(Verdict(Status.UNKNOWN, METHOD, False, f"{why}; {reason}"))

@@ -1,0 +1,213 @@
+"""Statements about every function of a class: functions, iterates, class claims.
+
+A :class:`ClassClaim` says: for every function of the declared classes and every data the
+hypotheses allow, the conclusion holds. Its quantities are :mod:`symbolic.classes.gram`
+expressions of finitely many points, gradients and values, so the claim is decided by the
+interpolation conditions between those points (:meth:`ClassClaim.conditions`).
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES, Function, gradient_descent
+    >>> L = sp.Symbol("L", positive=True)
+    >>> f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    >>> x0, xs = f.point("x_0"), f.minimizer()
+    >>> x1 = gradient_descent(f, x0, 1 / L, 1)[-1]
+    >>> claim = ClassClaim("gd-1", f(x1) - f(xs) <= L * (x0 - xs).norm2() / 6, [f])
+    >>> claim
+    f(x_1) - f(x_*) ≤ L/6‖x_0‖² - L/3⟨x_*, x_0⟩ + L/6‖x_*‖²  [f convex and L-smooth]
+    >>> len(claim.conditions())  # every ordered pair of x_0, x_1, x_*
+    6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.classes.declarations import ClassInstance, Datum
+from symbolic.classes.gram import Inequality, Scalar, Vec
+
+
+class Function:
+    """An abstract function of a class; ``f(x)`` is its value at a point, ``f.grad(x)`` its
+    gradient, each a leaf made the first time the point is used."""
+
+    def __init__(self, name: str, cls: ClassInstance):
+        self.name, self.cls = name, cls
+        self.data: list[tuple[str, Vec, Datum]] = []  # (label, point, datum)
+        self._minimizer: str | None = None
+
+    def point(self, label: str) -> Vec:
+        """A free point ``label`` of the domain (a leaf vector)."""
+        x = Vec.leaf(label)
+        self._datum(x, label)
+        return x
+
+    def minimizer(self, label: str = "x_*") -> Vec:
+        """A minimiser: a point whose gradient is zero (for a convex class, a minimiser)."""
+        if not self.cls.cls.convex:
+            raise ValueError(f"a {self.cls.name} function need not attain a minimum at a "
+                             "stationary point: state the claim with f.point and a hypothesis")
+        x = Vec.leaf(label)
+        d = Datum(x, Vec.zero(), Scalar.leaf(f"{self.name}({label})"))
+        self.data.append((label, x, d))
+        self._minimizer = label
+        return x
+
+    def _datum(self, x: Vec, label: str | None = None) -> Datum:
+        for _, y, d in self.data:
+            if y == x:
+                return d
+        label = label or f"y_{len(self.data)}"
+        d = Datum(x, Vec.leaf(f"∇{self.name}({label})"), Scalar.leaf(f"{self.name}({label})"))
+        self.data.append((label, x, d))
+        return d
+
+    def at(self, x: Vec, label: str) -> Datum:
+        """Register the point ``x`` (an iterate) under ``label``."""
+        return self._datum(x, label)
+
+    def __call__(self, x: Vec) -> Scalar:
+        return self._datum(x).f
+
+    def grad(self, x: Vec) -> Vec:
+        """``∇f(x)``."""
+        return self._datum(x).g
+
+    def labels(self) -> list[str]:
+        """The labels of its points, in order of first use."""
+        return [lab for lab, _, _ in self.data]
+
+    def __repr__(self) -> str:
+        return f"{self.name} {self.cls.name}"
+
+
+def gradient_descent(f: Function, x0: Vec, step: object, steps: int,
+                     label: str = "x") -> list[Vec]:
+    """The iterates ``x_0, ..., x_N`` of ``x_{k+1} = x_k − step·∇f(x_k)``.
+
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES
+    >>> f = Function("f", CLASSES["convex"].instance())
+    >>> gradient_descent(f, f.point("x_0"), sp.Rational(1, 2), 2)[-1]
+    x_0 - 1/2∇f(x_0) - 1/2∇f(x_1)
+    """
+    xs = [x0]
+    for k in range(steps):
+        g = f.grad(xs[-1])
+        xs.append(xs[-1] - sp.sympify(step) * g)
+        f.at(xs[-1], f"{label}_{k + 1}")
+    return xs
+
+
+def heavy_ball(f: Function, x0: Vec, step: object, momentum: object, steps: int,
+               label: str = "x") -> list[Vec]:
+    """Polyak's heavy ball ``x_{k+1} = x_k − step·∇f(x_k) + momentum·(x_k − x_{k−1})`` with
+    ``x_{−1} = x_0``."""
+    xs, prev = [x0], x0
+    for k in range(steps):
+        g = f.grad(xs[-1])
+        nxt = xs[-1] - sp.sympify(step) * g + sp.sympify(momentum) * (xs[-1] - prev)
+        prev = xs[-1]
+        xs.append(nxt)
+        f.at(nxt, f"{label}_{k + 1}")
+    return xs
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One quantity that is ``≥ 0`` (or ``= 0`` when ``equality``), with where it comes from."""
+
+    label: str
+    value: Scalar
+    equality: bool = False
+
+
+@dataclass
+class ClassClaim:
+    """``conclusion`` for every function of ``functions``' classes, whenever ``hypotheses``
+    hold; ``parameters``: the symbols' conditions beyond their SymPy assumptions."""
+
+    id: str
+    conclusion: Inequality
+    functions: Sequence[Function]
+    hypotheses: Sequence[Inequality] = ()
+    parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
+    text: str = ""
+
+    def conditions(self) -> list[Condition]:
+        """The interpolation conditions of every function between every ordered pair of its
+        distinct points, and at every point, then the hypotheses (computed once for the
+        points the functions have)."""
+        key = tuple(len(f.data) for f in self.functions)
+        cached = self.__dict__.get("_conditions")
+        if cached is None or cached[0] != key:
+            self.__dict__["_conditions"] = (key, self._conditions())
+        return list(self.__dict__["_conditions"][1])
+
+    def _conditions(self) -> list[Condition]:
+        out: list[Condition] = []
+        for f in self.functions:
+            data = f.data
+            for li, _, di in data:
+                for lj, _, dj in data:
+                    if li != lj:
+                        c = f.cls.pair(di, dj)
+                        if not c.is_zero():
+                            out.append(Condition(f"{f.name}: {li} vs {lj}", c))
+                at = f.cls.point(di)
+                if at is not None:
+                    out.append(Condition(f"{f.name}: at {li}", at))
+        for k, h in enumerate(self.hypotheses):
+            for s in h.slack():
+                out.append(Condition(f"hypothesis {k + 1}", s))
+        return out
+
+    def targets(self) -> list[Scalar]:
+        """The conclusion's quantities (≥ 0 when it holds; one of them, for a minimum)."""
+        return self.conclusion.slack()
+
+    def vector_leaves(self) -> list[str]:
+        """Every leaf vector, in a fixed order."""
+        names: list[str] = []
+        for f in self.functions:
+            for _, x, d in f.data:
+                for n in [*x.terms, *d.g.terms]:
+                    if n not in names:
+                        names.append(n)
+        for s in [*self.targets(), *(c.value for c in self.conditions())]:
+            for n in sorted(s.vector_leaves()):
+                if n not in names:
+                    names.append(n)
+        return names
+
+    def scalar_leaves(self) -> list[str]:
+        """Every leaf scalar, in a fixed order."""
+        names: list[str] = []
+        for s in [*self.targets(), *(c.value for c in self.conditions())]:
+            for n in s.lin:
+                if n not in names:
+                    names.append(n)
+        for f in self.functions:
+            for _, _, d in f.data:
+                for n in d.f.lin:
+                    if n not in names:
+                        names.append(n)
+        return names
+
+    def parameter_symbols(self) -> list[sp.Symbol]:
+        """The free parameters, sorted by name."""
+        out: set[sp.Symbol] = set()
+        for s in [*self.targets(), *(c.value for c in self.conditions())]:
+            out |= s.parameters()
+        for f in self.functions:
+            for v in f.cls.params.values():
+                out |= v.free_symbols
+        return sorted(out, key=lambda s: s.name)
+
+    def __repr__(self) -> str:
+        classes = ", ".join(repr(f) for f in self.functions)
+        hyp = "".join(f" if {h!r}" for h in self.hypotheses)
+        return f"{self.conclusion!r}{hyp}  [{classes}]"

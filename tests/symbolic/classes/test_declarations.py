@@ -1,0 +1,158 @@
+"""Conformance of every class declaration: its conditions hold on explicit members of the
+class (so they are necessary), and each fails on some non-member (so they say something)."""
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+
+from symbolic.classes import CLASSES, Datum, Scalar, Vec
+
+
+def _rat(rng, lo=-3, hi=3):
+    return Fraction(rng.randint(lo * 8, hi * 8), 8)
+
+
+def _quadratic(eigs, rng, d=3):
+    """f(x) = ½ xᵀQx + bᵀx with Q = H diag(eigs) Hᵀ, H = I − 2vvᵀ/‖v‖² a Householder
+    reflection with rational v: exactly orthogonal and rational, so Q has exactly ``eigs``."""
+    v = [_rat(rng) or Fraction(1) for _ in range(d)]
+    n2 = sum(c * c for c in v)
+    H = [[(1 if i == j else 0) - 2 * v[i] * v[j] / n2 for j in range(d)] for i in range(d)]
+    Q = [[sum(H[i][k] * eigs[k] * H[j][k] for k in range(d)) for j in range(d)]
+         for i in range(d)]
+    b = [_rat(rng) for _ in range(d)]
+
+    def f(x):
+        return sum(x[i] * Q[i][j] * x[j] for i in range(d) for j in range(d)) / 2 + \
+            sum(bi * xi for bi, xi in zip(b, x))
+
+    def g(x):
+        return [sum(Q[i][j] * x[j] for j in range(d)) + b[i] for i in range(d)]
+    return f, g
+
+
+def _max_affine(slopes, offsets):
+    def f(x):
+        return max(sum(a * c for a, c in zip(s, x)) + o for s, o in zip(slopes, offsets))
+
+    def g(x):
+        vals = [sum(a * c for a, c in zip(s, x)) + o for s, o in zip(slopes, offsets)]
+        return list(slopes[vals.index(max(vals))])
+    return f, g
+
+
+def _value(s: Scalar, data):
+    total = Fraction(str(s.const))
+    for k, c in s.lin.items():
+        total += Fraction(str(c)) * data[k]
+    for (a, b), c in s.quad.items():
+        total += Fraction(str(c)) * sum(x * y for x, y in zip(data[a], data[b]))
+    return total
+
+
+def _conditions_hold(inst, f, g, rng, points=6, d=3):
+    xs = [[_rat(rng) for _ in range(d)] for _ in range(points)]
+    data = {}
+    datums = []
+    for k, x in enumerate(xs):
+        data[f"x{k}"], data[f"g{k}"], data[f"f{k}"] = x, g(x), f(x)
+        datums.append(Datum.leaves(str(k)))
+    worst = None
+    for i, di in enumerate(datums):
+        at = inst.point(di)
+        if at is not None:
+            v = _value(at, data)
+            worst = v if worst is None else min(worst, v)
+        for j, dj in enumerate(datums):
+            if i != j:
+                v = _value(inst.pair(di, dj), data)
+                worst = v if worst is None else min(worst, v)
+    return worst
+
+
+L, MU, M = Fraction(2), Fraction(1, 2), Fraction(3)
+
+
+def members(key, rng):
+    """Explicit members of the class with L = 2, mu = 1/2, M = 3."""
+    if key == "convex":
+        return _max_affine([[1, 0, 2], [-1, 1, 0], [0, 0, -3]], [0, 1, -1])
+    if key == "smooth-convex":
+        return _quadratic([0, Fraction(1), L], rng)
+    if key == "strongly-convex":
+        return _quadratic([MU, 1, 5], rng)
+    if key == "smooth-strongly-convex":
+        return _quadratic([MU, 1, L], rng)
+    if key == "smooth":
+        return _quadratic([-L, 0, L], rng)
+    if key == "lipschitz-convex":
+        return _max_affine([[3, 0, 0], [0, -3, 0], [0, Fraction(9, 5), Fraction(12, 5)]],
+                           [0, 1, -1])
+    raise KeyError(key)
+
+
+def non_members(key, rng):
+    """A function just outside the class."""
+    if key == "convex":
+        return _quadratic([-1, 1, 1], rng)
+    if key == "smooth-convex":
+        return _quadratic([0, 1, 3 * L], rng)
+    if key == "strongly-convex":
+        return _quadratic([MU / 4, 1, 5], rng)
+    if key == "smooth-strongly-convex":
+        return _quadratic([MU / 4, 1, L], rng)
+    if key == "smooth":
+        return _quadratic([-3 * L, 0, L], rng)
+    if key == "lipschitz-convex":
+        return _max_affine([[4, 0, 0], [0, -3, 0]], [0, 1])
+    raise KeyError(key)
+
+
+def _instance(key):
+    params = {"L": sp.Rational(2), "mu": sp.Rational(1, 2), "M": sp.Rational(3)}
+    cls = CLASSES[key]
+    return cls.instance(**{k: params[k] for k in cls.parameters})
+
+
+@pytest.mark.parametrize("key", sorted(CLASSES))
+def test_conditions_hold_on_members(key):
+    rng = random.Random(key)
+    inst = _instance(key)
+    for _ in range(5):
+        f, g = members(key, rng)
+        assert _conditions_hold(inst, f, g, rng) >= 0
+
+
+@pytest.mark.parametrize("key", sorted(CLASSES))
+def test_conditions_fail_on_a_non_member(key):
+    rng = random.Random(key + "-out")
+    inst = _instance(key)
+    f, g = non_members(key, rng)
+    assert min(_conditions_hold(inst, f, g, rng, points=10) for _ in range(5)) < 0
+
+
+def test_every_class_is_declared_with_a_reference_and_weights():
+    for key, cls in CLASSES.items():
+        assert cls.reference, key
+        assert set(cls.weights) == set(cls.parameters), key
+        assert cls.title.format(L="L", mu="mu", M="M"), key
+
+
+def test_instance_needs_exactly_its_parameters():
+    with pytest.raises(ValueError, match="takes the parameters"):
+        CLASSES["smooth-convex"].instance()
+    assert CLASSES["smooth-convex"].instance(L=2).name == "convex and 2-smooth"
+
+
+def test_minimizer_of_a_nonconvex_class_is_refused():
+    from symbolic.classes import Function
+    f = Function("f", CLASSES["smooth"].instance(L=1))
+    with pytest.raises(ValueError, match="need not attain"):
+        f.minimizer()
+
+
+def test_datum_leaves():
+    d = Datum.leaves("3")
+    assert d.x == Vec.leaf("x3") and d.g == Vec.leaf("g3") and d.f == Scalar.leaf("f3")
