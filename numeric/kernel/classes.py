@@ -36,7 +36,9 @@ from typing import Any
 
 import sympy as sp
 
+from numeric.kernel.parametric import check_parametric
 from symbolic.classes.gram import Scalar
+from symbolic.classes.horizon import HorizonClaim, inductions
 from symbolic.classes.scaling import normalization
 from symbolic.classes.statement import ClassClaim
 
@@ -85,21 +87,23 @@ def psd(matrix: Sequence[Sequence[Fraction]]) -> str | None:
     return None
 
 
-def _normalized(claim: ClassClaim) -> dict:
+def _normalized(claim: ClassClaim, values: Mapping[sp.Symbol, Any] | None = None) -> dict:
     sub, left = normalization(claim)
+    left = [p for p in left if p not in (values or {})]
     if left:
         names = ", ".join(p.name for p in left)
         raise ValueError(f"the parameters {names} are not fixed: a certificate for every "
                          "value of a free parameter is not checked")
-    return sub
+    return {**sub, **(values or {})}
 
 
-def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
+def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any],
+                      values: Mapping[sp.Symbol, Any] | None = None) -> str | None:
     """None when ``certificate`` (``theta``: weights of the conclusion's quantities,
-    ``lambda``: condition label -> multiplier, as exact rational strings) proves ``claim``,
-    else why not."""
+    ``lambda``: condition label -> multiplier, as exact rational strings) proves ``claim``
+    (at the parameter ``values`` given, for a free parameter), else why not."""
     try:
-        sub = _normalized(claim)
+        sub = _normalized(claim, values)
     except ValueError as e:
         return str(e)
     targets = [t.subs(sub) for t in claim.targets()]
@@ -208,3 +212,24 @@ def _exact_terms(claim: ClassClaim, sub: Mapping) -> tuple[list, list]:
                        for c in claim.conditions()],
                       [_terms(t.subs(sub)) for t in claim.targets()])
     return cache[key]
+
+
+def check_induction(claim: HorizonClaim, kind: str, index: int,
+                    certificates: list[Mapping[str, Any]]) -> str | None:
+    """None when the ``index``-th reduction of ``claim`` (re-derived here) of ``kind`` has
+    every fact about its rate true and every obligation proved by its certificate (a
+    parametric one for an induction step), else why not."""
+    found = inductions(claim)
+    if index >= len(found) or found[index].kind != kind:
+        return f"no {kind} induction number {index}"
+    ind = found[index]
+    for fact in ind.requires:
+        if sp.simplify(fact) is not sp.true:
+            return f"the induction needs {fact}, not shown"
+    if len(certificates) != len(ind.obligations):
+        return "one certificate per obligation is needed"
+    for (what, c), cert in zip(ind.obligations, certificates):
+        why = check_parametric(c, cert) if "parameter" in cert else check_certificate(c, cert)
+        if why is not None:
+            return f"{what}: {why}"
+    return None

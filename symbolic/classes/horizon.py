@@ -1,0 +1,200 @@
+"""Claims for every number of steps N, and the induction that reduces them to one step.
+
+A :class:`HorizonClaim` states ``Q(x_N) ≤ r(N)·P(x_0)`` for every ``N ≥ first``, where the
+iterates follow a one-step update. Two inductions reduce it to claims about a single step, each
+a :class:`~symbolic.classes.statement.ClassClaim` (the step ones with the step index ``k`` as a
+parameter, ``k ≥ 0``):
+
+- **geometric** (``r(N) = r(0)·ρ^N``, ``ρ ≥ 0``): the step ``Q(x_{k+1}) ≤ ρ·Q(x_k)`` and the
+  base ``Q(x_0) ≤ r(0)·P(x_0)``;
+- **potential** (``r(N) = C/(pN + q)``, ``pN + q > 0``): with ``φ_k = (pk + q)·Q(x_k) +
+  C'·P(x_k)``, the step ``φ_{k+1} ≤ φ_k`` for every ``k ≥ 0``, the base ``φ_0 ≤ C·P(x_0)``
+  and ``P ≥ 0``; then ``(pN + q)·Q(x_N) ≤ φ_N ≤ φ_0 ≤ C·P(x_0)`` (a telescoping sum).
+
+:func:`inductions` lists the candidate reductions with the obligations each needs; the
+kernel re-derives them from the claim and checks every obligation's certificate.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES
+    >>> L = sp.Symbol("L", positive=True)
+    >>> N = sp.Symbol("N", integer=True, positive=True)
+    >>> h = HorizonClaim("gd-every-N", CLASSES["smooth-convex"].instance(L=L),
+    ...                  lambda f, x, k: x - f.grad(x) / L,
+    ...                  lambda f, xN, x0, xs, n: f(xN) - f(xs) <= L * (x0 - xs).norm2() / (2 * n),
+    ...                  N)
+    >>> [i.kind for i in inductions(h)]  # φ with C' = C, C/2, C/4
+    ['potential', 'potential', 'potential']
+    >>> inductions(h)[0].obligations[0][0]
+    'step: φ_{k+1} ≤ φ_k with φ_k = 2*k·Q(x_k) + L·P(x_k)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.classes.declarations import ClassInstance
+from symbolic.classes.gram import Inequality, Scalar, Vec
+from symbolic.classes.statement import ClassClaim, Function
+
+#: the step index of an induction step's claims
+K = sp.Symbol("k", nonnegative=True)
+
+Update = Callable[[Function, Vec, sp.Expr], Vec]
+Conclusion = Callable[[Function, Vec, Vec, Vec, sp.Expr], Inequality]
+
+
+@dataclass
+class HorizonClaim:
+    """``conclusion(f, x_N, x_0, x_*, N)`` for every ``N ≥ first`` and every f of ``cls``,
+    where ``x_{k+1} = update(f, x_k, k)``; ``hypotheses(f, x_0, x_*)`` on the start."""
+
+    id: str
+    cls: ClassInstance
+    update: Update
+    conclusion: Conclusion
+    N: sp.Symbol
+    first: int = 1
+    hypotheses: Callable[[Function, Vec, Vec], Sequence[Inequality]] = lambda f, x0, xs: ()
+    parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
+    text: str = ""
+
+    def instance(self, n: int) -> ClassClaim:
+        """The claim for ``N = n`` (the iterates written out)."""
+        f = Function("f", self.cls)
+        x0, xs = f.point("x_0"), f.minimizer()
+        x = x0
+        for k in range(n):
+            x = self.update(f, x, sp.Integer(k))
+            f.at(x, f"x_{k + 1}")
+        return ClassClaim(f"{self.id}[N={n}]", self.conclusion(f, x, x0, xs, sp.Integer(n)),
+                          [f], list(self.hypotheses(f, x0, xs)), dict(self.parameters))
+
+    def shape(self) -> tuple[Callable[[Function, Vec, Vec], Scalar],
+                             Callable[[Function, Vec, Vec], Scalar], sp.Expr] | None:
+        """``(Q, P, r)`` with the conclusion ``Q(x_N) ≤ r(N)·P(x_0)`` (Q of x_N and x_*, P
+        of x_0 and x_*), or None when it has another form."""
+        f = Function("f", self.cls)
+        xn, x0, xs = f.point("x_N"), f.point("x_0"), f.minimizer()
+        c = self.conclusion(f, xn, x0, xs, self.N)
+        if not isinstance(c.lhs, Scalar) or c.rel != "<=":
+            return None
+        lhs, rhs = c.lhs, c.rhs
+        tags = {"x_0": "x_N", "∇f(x_0)": "∇f(x_N)", "f(x_0)": "f(x_N)"}
+        if self.N in lhs.parameters() or _mentions(lhs, set(tags)) or \
+                _mentions(rhs, set(tags.values())):
+            return None
+        terms = [rhs.const, *rhs.lin.values(), *rhs.quad.values()]
+        lead = next((sp.sympify(t) for t in terms if sp.sympify(t) != 0), None)
+        if lead is None:
+            return None
+        p_shape = rhs / lead
+        if self.N in p_shape.parameters():
+            return None
+        r = sp.factor(lead)
+
+        def q(f: Function, x: Vec, xs: Vec, _lhs=lhs) -> Scalar:
+            return _rename(_lhs, f, x, xs, "x_N")
+
+        def p(f: Function, x: Vec, xs: Vec, _p=p_shape) -> Scalar:
+            return _rename(_p, f, x, xs, "x_0")
+        return q, p, r
+
+
+def _mentions(s: Scalar, names: set[str]) -> bool:
+    return bool(names & (s.vector_leaves() | s.scalar_leaves()))
+
+
+def _rename(s: Scalar, f: Function, x: Vec, xs: Vec, tag: str) -> Scalar:
+    """``s`` (written at the point ``tag``, with ``x_*``) at the point ``x`` of ``f``."""
+    d = f._datum(x)
+    ds = f._datum(xs)
+    vec = {tag: x, f"∇f({tag})": d.g, "x_*": xs}
+    sca = {f"f({tag})": d.f, "f(x_*)": ds.f}
+    out = Scalar.of(s.const)
+    for k, c in s.lin.items():
+        out = out + sca[k] * c
+    for (a, b), c in s.quad.items():
+        out = out + vec[a].inner(vec[b]) * c
+    return out
+
+
+@dataclass
+class Induction:
+    """A reduction of a horizon claim to claims about one step (see the module docstring)."""
+
+    kind: str  #: "geometric" or "potential"
+    obligations: list[tuple[str, ClassClaim]]  #: (what it shows, the claim)
+    argument: str  #: how they give the claim
+    requires: list[sp.Basic] = field(default_factory=list)  #: facts about the rate, each True
+
+
+def _one_step(h: HorizonClaim, with_hypotheses: bool):
+    f = Function("f", h.cls)
+    xk, xs = f.point("x_k"), f.minimizer()
+    nxt = h.update(f, xk, K)
+    f.at(nxt, "x_{k+1}")
+    hyp = list(h.hypotheses(f, xk, xs)) if with_hypotheses else []
+    return f, xk, nxt, xs, hyp
+
+
+def inductions(h: HorizonClaim) -> list[Induction]:
+    """The reductions of ``h`` its conclusion's shape allows (none for other shapes)."""
+    shape = h.shape()
+    if shape is None:
+        return []
+    q, p, r = shape
+    n = h.N
+    out: list[Induction] = []
+    rho = sp.simplify(r.subs(n, n + 1) / r)
+    if not rho.has(n) and rho.is_nonnegative is not False:
+        r0 = sp.simplify(r.subs(n, 0))
+        f, xk, nxt, xs, _ = _one_step(h, False)
+        step = ClassClaim(f"{h.id}:step", q(f, nxt, xs) <= rho * q(f, xk, xs), [f],
+                          parameters=dict(h.parameters))
+        f0 = Function("f", h.cls)
+        x0, xs0 = f0.point("x_0"), f0.minimizer()
+        base = ClassClaim(f"{h.id}:base", q(f0, x0, xs0) <= r0 * p(f0, x0, xs0), [f0],
+                          list(h.hypotheses(f0, x0, xs0)), dict(h.parameters))
+        out.append(Induction("geometric", [
+            (f"step: Q(x_{{k+1}}) ≤ {rho}·Q(x_k)", step),
+            (f"base: Q(x_0) ≤ {r0}·P(x_0)", base)],
+            f"Q(x_N) ≤ ({rho})^N·Q(x_0) ≤ ({rho})^N·{r0}·P(x_0) = r(N)·P(x_0)",
+            [sp.Ge(rho, 0), sp.Eq(sp.simplify(r - r0 * rho ** n), 0)]))
+        return out
+    inv = sp.cancel(1 / r)
+    num, den = sp.fraction(inv)
+    if den.has(n) or not sp.Poly(num, n).degree() == 1:
+        return out
+    a, b = sp.Poly(num, n).all_coeffs()
+    # 1/r(N) = (a·N + b)/den = (p·N + q)/C with C = den
+    pk, qk, c = sp.factor(a), sp.factor(b), sp.factor(den)
+    for share in (sp.Integer(1), sp.Rational(1, 2), sp.Rational(1, 4)):
+        cc = sp.factor(c * share)
+
+        def phi(f, x, xs, k, cc=cc):
+            return q(f, x, xs) * (pk * k + qk) + p(f, x, xs) * cc
+        f, xk, nxt, xs, _ = _one_step(h, False)
+        step = ClassClaim(f"{h.id}:step", phi(f, nxt, xs, K + 1) <= phi(f, xk, xs, K), [f],
+                          parameters=dict(h.parameters))
+        obligations = [(f"step: φ_{{k+1}} ≤ φ_k with φ_k = {pk * K + qk}·Q(x_k) + {cc}·P(x_k)",
+                        step)]
+        if qk != 0 or share != 1:
+            f0 = Function("f", h.cls)
+            x0, xs0 = f0.point("x_0"), f0.minimizer()
+            obligations.append(("base: φ_0 ≤ C·P(x_0)", ClassClaim(
+                f"{h.id}:base", phi(f0, x0, xs0, sp.Integer(0)) <= c * p(f0, x0, xs0), [f0],
+                list(h.hypotheses(f0, x0, xs0)), dict(h.parameters))))
+        fp = Function("f", h.cls)
+        xp, xsp = fp.point("x"), fp.minimizer()
+        obligations.append(("P ≥ 0", ClassClaim(f"{h.id}:P", p(fp, xp, xsp) >= 0, [fp],
+                                                 parameters=dict(h.parameters))))
+        out.append(Induction("potential", obligations,
+                             f"({pk * n + qk})·Q(x_N) ≤ φ_N ≤ φ_0 ≤ {c}·P(x_0), "
+                             f"and {pk * n + qk} > 0 for N ≥ {h.first}",
+                             [sp.Ge(pk, 0), sp.Gt(pk * h.first + qk, 0), sp.Gt(c, 0),
+                              sp.Ge(cc, 0)]))
+    return out
