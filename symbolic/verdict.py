@@ -68,7 +68,9 @@ class VerdictDetails(TypedDict, total=False):
     relies_on: list[str]  #: the library entries a proof used
     atoms: int  #: atoms on the blackboard
     facts: int  #: facts on the blackboard
-    certificate: dict[str, Any]  #: the proof certificate (numeric.prover.certificate)
+    certificate: dict[str, Any]  #: the proof certificate (numeric.prover.certificate, or a
+    #: class claim's multipliers: numeric.kernel.classes)
+    induction: dict[str, Any]  #: a claim for every N: its induction and obligations
     from_certificate: bool  #: proved by replaying a shipped certificate
     schema: str  #: the lemma schema the claim is an instance of
     rlimit: int  #: z3's resource limit (real algebra)
