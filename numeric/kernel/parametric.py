@@ -1,17 +1,18 @@
 """The kernel's check of certificates that hold for every value of one parameter.
 
-A parametric certificate gives the weights and multipliers of a class claim as polynomials
-in one parameter ``k`` (an induction step's index, ``k ≥ lower``). The kernel checks, exactly
-and for every ``k ≥ lower`` at once:
+A parametric certificate gives the weights and multipliers of a class claim as rational
+functions of its one free parameter ``k`` (an induction step's index, ``k ≥ 0``, or a ratio
+``μ/L ∈ (0, 1)``, a step ``h ∈ (0, 2/L)``: the interval the claim itself allows). The kernel
+checks, exactly and for every ``k`` of that interval at once:
 
 - the function values cancel identically in ``k``;
-- every multiplier and weight is ``≥ 0`` on ``[lower, ∞)`` and the weights sum to 1;
-- the constant left is ``≥ 0`` and the quadratic form left is PSD on ``[lower, ∞)``: an exact
+- every multiplier and weight is finite and ``≥ 0`` there and the weights sum to 1;
+- the constant left is ``≥ 0`` and the quadratic form left is PSD there: an exact
   LDLᵀ over rational functions of ``k`` whose pivots are ``≥ 0`` there (a pivot that is
   identically 0 needs its row to be 0). Where a pivot's denominator vanishes (finitely many
   ``k``) PSD follows by continuity, the form being polynomial in ``k``.
 
-Signs of polynomials on ``[lower, ∞)`` are decided by exact real-root isolation.
+Signs of polynomials on an interval are decided by exact real-root isolation.
 
 Example:
     >>> k = sp.Symbol("k")
@@ -28,14 +29,14 @@ from typing import Any
 import sympy as sp
 
 from symbolic.classes.gram import Scalar
-from symbolic.classes.scaling import normalization
+from symbolic.classes.scaling import normalization, parameter_domain
 from symbolic.classes.statement import ClassClaim
 
 
-def nonnegative_from(expr: sp.Expr, k: sp.Symbol, lower: sp.Expr) -> bool:
-    """Whether the rational function ``expr`` of ``k`` is ``≥ 0`` on ``[lower, ∞)`` outside
-    its poles (exact: real roots of numerator and denominator isolated, signs tested between
-    them)."""
+def nonnegative_on(expr: sp.Expr, k: sp.Symbol, dom: sp.Interval) -> bool:
+    """Whether the rational function ``expr`` of ``k`` is ``≥ 0`` on the interval ``dom``
+    outside its poles (exact: the real roots of numerator·denominator are isolated and the
+    sign is tested at the isolating points and between them)."""
     num, den = sp.fraction(sp.cancel(sp.together(expr)))
     prod = sp.expand(num * den)
     if prod == 0:
@@ -45,20 +46,42 @@ def nonnegative_from(expr: sp.Expr, k: sp.Symbol, lower: sp.Expr) -> bool:
     poly = sp.Poly(prod, k)
     if not all(c.is_Rational for c in poly.all_coeffs()):
         return False
-    lower = sp.Rational(lower)
-    points = {lower}
+    lo, hi = dom.start, dom.end
+    inner = set()
     for (a, b), _ in poly.intervals():
-        points |= {sp.Rational(a), sp.Rational(b)}
-    pts = sorted(x for x in points if x >= lower)
-    tests = list(pts)
-    tests += [(x + y) / 2 for x, y in itertools.pairwise(pts)]
-    tests.append(pts[-1] + 1)
-    return all(poly.eval(t) >= 0 for t in tests)
+        inner |= {sp.Rational(a), sp.Rational(b)}
+    inner = {x for x in inner if lo < x < hi}
+    if lo.is_finite and not dom.left_open:
+        inner.add(lo)
+    if hi.is_finite and not dom.right_open:
+        inner.add(hi)
+    bounds = sorted({*(x for x in (lo, hi) if x.is_finite), *inner})
+    tests = list(inner)
+    tests += [(x + y) / 2 for x, y in itertools.pairwise(bounds)]
+    tests.append(bounds[-1] + 1 if not hi.is_finite else (bounds[-1] + hi) / 2)
+    tests.append(bounds[0] - 1 if not lo.is_finite else (bounds[0] + lo) / 2)
+    return all(poly.eval(t) >= 0 for t in tests if t in dom)
 
 
-def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, lower: sp.Expr) -> str | None:
-    """None when the symmetric matrix of rational functions of ``k`` is PSD for every
-    ``k ≥ lower``, else why not (see the module docstring)."""
+def nonnegative_from(expr: sp.Expr, k: sp.Symbol, lower: sp.Expr) -> bool:
+    """:func:`nonnegative_on` ``[lower, ∞)``."""
+    return nonnegative_on(expr, k, sp.Interval(sp.Rational(lower), sp.oo))
+
+
+def has_pole_in(expr: sp.Expr, k: sp.Symbol, dom: sp.Interval) -> bool:
+    """Whether the rational function ``expr`` of ``k`` has a pole in ``dom`` (exact roots)."""
+    _, den = sp.fraction(sp.cancel(sp.together(expr)))
+    if not den.has(k):
+        return False
+    return any(dom.contains(r) is sp.true for r in sp.Poly(den, k).real_roots())
+
+
+def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, dom: sp.Interval | sp.Expr) -> str | None:
+    """None when the symmetric matrix of rational functions of ``k`` (without poles in
+    ``dom``) is PSD for every ``k`` in ``dom`` (a number: ``[dom, ∞)``), else why not (see
+    the module docstring)."""
+    if not isinstance(dom, sp.Interval):
+        dom = sp.Interval(sp.Rational(dom), sp.oo)
     m = sp.Matrix(matrix).applyfunc(sp.cancel)
     n = m.rows
     if m != m.T:
@@ -69,8 +92,8 @@ def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, lower: sp.Expr) -> str | None:
             if any(sp.cancel(m[c, j]) != 0 for j in range(c + 1, n)):
                 return f"pivot {c + 1} is 0 with a nonzero row"
             continue
-        if not nonnegative_from(d, k, lower):
-            return f"pivot {c + 1} = {d} is negative somewhere on [{lower}, ∞)"
+        if not nonnegative_on(d, k, dom):
+            return f"pivot {c + 1} = {d} is negative somewhere on {dom}"
         for i in range(c + 1, n):
             if m[i, c] == 0:
                 continue
@@ -82,20 +105,17 @@ def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, lower: sp.Expr) -> str | None:
 
 
 def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
-    """None when ``certificate`` (``parameter``: its name, ``lower``: its least value,
-    ``theta`` and ``lambda`` as polynomials in it) proves ``claim`` for every value of the
-    parameter ``≥ lower``, else why not."""
+    """None when ``certificate`` (``parameter``: its name, ``theta`` and ``lambda`` as rational
+    functions of it) proves ``claim`` for every value of the parameter the claim allows
+    (:func:`symbolic.classes.scaling.parameter_domain`, derived here), else why not."""
     sub, left = normalization(claim)
     name = certificate["parameter"]
     if [p.name for p in left] != [name]:
         return f"the free parameters are {[p.name for p in left]}, not [{name}]"
     k = left[0]
-    lower = sp.Rational(certificate["lower"])
-    if (k.is_nonnegative and lower < 0) or (k.is_positive and lower <= 0):
-        return f"{k} cannot be {lower}"
-    cond = claim.parameters.get(k)
-    if cond is not None and not (cond == sp.Ge(k, lower) or (cond == sp.Ge(k, 0) and lower >= 0)):
-        return f"the condition {cond} on {k} is not k ≥ {lower}"
+    dom = parameter_domain(claim, sub, k)
+    if dom is None:
+        return f"the values {k} may take are not an interval"
     loc = {name: k}
     theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
     lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
@@ -103,8 +123,8 @@ def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str |
     if len(theta) != len(targets) or sp.cancel(sum(theta) - 1) != 0:
         return "the conclusion's weights do not sum to 1"
     for w in [*theta, *lam.values()]:
-        if w.free_symbols - {k} or not nonnegative_from(w, k, lower):
-            return f"the weight {w} is not ≥ 0 for {k} ≥ {lower}"
+        if w.free_symbols - {k} or has_pole_in(w, k, dom) or not nonnegative_on(w, k, dom):
+            return f"the weight {w} is not ≥ 0 (and finite) for {k} in {dom}"
     conditions = {c.label: c for c in claim.conditions()}
     residual = Scalar()
     for t, w in zip(targets, theta):
@@ -115,8 +135,11 @@ def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str |
         residual = residual - conditions[label].value.subs(sub) * w
     if any(sp.cancel(v) != 0 for v in residual.lin.values()):
         return f"function values remain: {residual.lin}"
-    if not nonnegative_from(residual.const, k, lower):
+    if not nonnegative_on(residual.const, k, dom):
         return "the constant left is negative somewhere"
     order = sorted({x for key in residual.quad for x in key})
-    why = psd_for_all(residual.coefficient_matrix(order), k, lower)
+    matrix = residual.coefficient_matrix(order)
+    if any(has_pole_in(e, k, dom) for e in matrix):
+        return f"the quadratic form left has a pole in {dom}"
+    why = psd_for_all(matrix, k, dom)
     return None if why is None else f"the quadratic form left is not PSD: {why}"

@@ -1,8 +1,9 @@
 """The verdict on a claim about every function of a class.
 
 1. Two positive parameters are set to 1 where the claim's homogeneity allows it
-   (:func:`symbolic.classes.scaling.normalization`); other free parameters stop the proof
-   (a certificate for every value of a parameter is not built yet).
+   (:func:`symbolic.classes.scaling.normalization`); one more free parameter (μ/L, a step)
+   is proved for all its values by a parametric certificate
+   (:mod:`numeric.pep.parametric`); with more, only refutations are looked for.
 2. The dual program gives multipliers; made exact and admitted by the kernel, they prove the
    claim for the whole class, in every dimension (``proved``).
 3. Otherwise the primal program looks for data meeting every interpolation condition where the
@@ -32,6 +33,7 @@ import sympy as sp
 
 from numeric.kernel.classes import check_certificate, check_refutation
 from numeric.pep.exact import certificate, counterexample
+from numeric.pep.parametric import parametric_certificate
 from numeric.pep.sdp import dual, primal, problem, sparse_dual
 from symbolic.classes.scaling import normalization
 from symbolic.classes.statement import ClassClaim
@@ -116,6 +118,18 @@ def decide(claim: ClassClaim) -> Verdict:
 
     if left:
         names = ", ".join(p.name for p in left)
+        why_not = "more than one free parameter"
+        if len(left) == 1:
+            cert, why_not = parametric_certificate(claim)
+            if cert is not None:
+                return done(Verdict(
+                    Status.PROVED, f"{METHOD} (exact certificate for every {names})", True,
+                    f"proved for every function of the class and every {names} in "
+                    f"{cert['domain']}: multipliers that are rational functions of {names}, "
+                    "checked for all its values at once",
+                    details={"certificate": cert, "relies_on": _relies_on(claim),
+                             "kernel": "parametric certificate re-checked exactly (root "
+                                       "isolation, LDLᵀ over rational functions)"}))
         tried = 0
         for values in itertools.product(_TRIAL_VALUES, repeat=len(left)):
             trial = {**sub, **dict(zip(left, values))}
@@ -128,8 +142,8 @@ def decide(claim: ClassClaim) -> Verdict:
                 return done(verdict)
         return done(Verdict(
             Status.UNKNOWN, METHOD, False,
-            f"the parameters {names} are free: proofs for every value of a free parameter "
-            f"are not built yet (give them values, e.g. a step 1/L); no counterexample at "
+            f"the parameters {names} are free: no certificate for every value of them was "
+            f"found ({why_not}; give them values, e.g. a step 1/L); no counterexample at "
             f"{tried} trial values"))
     p = problem(claim, sub)
     proof, why, numerical = _prove(claim, p)

@@ -124,15 +124,18 @@ def _project(p: Problem, theta: list[Fraction], lam: list[Fraction], support: li
 
 
 def certificate(p: Problem, theta: np.ndarray, lam: np.ndarray,
-                admit: Callable[[dict[str, Any]], str | None]) -> tuple[dict | None, str]:
+                admit: Callable[[dict[str, Any]], str | None], faithful: bool = False
+                ) -> tuple[dict | None, str]:
     """The first rounding of ``(θ, λ)`` that ``admit`` (the kernel) accepts, with ``""``, or
     None and the kernel's last objection: small denominators first, then fine roundings
-    projected so that the form left keeps the numerical kernel."""
+    projected so that the form left keeps the numerical kernel. ``faithful``: no coarse
+    rounding (a coarse one may land anywhere in a wide set of proofs; certificates meant to
+    follow one function of a parameter must stay at the solver's point)."""
     why = "no rounding tried"
     big = max(float(np.max(lam)) if len(lam) else 0.0, 1e-300)
     support = [j for j, v in enumerate(lam) if v > 1e-7 * big]
     ker: list[list] | None = None
-    attempts = [(d, False) for d in _DENOMINATORS[:11]] + \
+    attempts = [(d, False) for d in _DENOMINATORS[10 if faithful else 0:11]] + \
         [(d, True) for d in (10**4, 10**6, 10**9)]
     for d, keep_kernel in attempts:
         th = rationals(list(theta), d)

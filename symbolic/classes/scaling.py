@@ -174,3 +174,41 @@ def normalization(claim: ClassClaim) -> tuple[dict[sp.Symbol, sp.Integer], list[
         if len(chosen) == 2:
             break
     return {p: sp.Integer(1) for p in chosen}, [p for p in params if p not in chosen]
+
+
+def parameter_domain(claim: ClassClaim, sub: dict, p: sp.Symbol) -> sp.Interval | None:
+    """The values of the free parameter ``p`` the claim allows once ``sub`` is applied: its
+    SymPy assumptions, the classes' parameter conditions and the claim's own conditions, as
+    one interval (None when they do not make one, or involve another free parameter).
+
+    >>> mu = sp.Symbol("mu", positive=True)
+    >>> from symbolic.classes import CLASSES, Function
+    >>> L = sp.Symbol("L", positive=True)
+    >>> f = Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+    >>> x = f.point("x")
+    >>> parameter_domain(ClassClaim("t", f(x) >= f(x), [f]), {L: 1}, mu)
+    Interval.open(0, 1)
+    """
+    dom: sp.Set = sp.Reals
+    if p.is_positive:
+        dom = sp.Interval.open(0, sp.oo)
+    elif p.is_nonnegative:
+        dom = sp.Interval(0, sp.oo)
+    conds = [*(sp.sympify(c) for f in claim.functions for c in f.cls.parameter_conditions()),
+             *(sp.sympify(c) for c in claim.parameters.values())]
+    for cond in conds:
+        cond = cond.subs(sub)
+        if cond is sp.true:
+            continue
+        if cond is sp.false:
+            return None
+        if cond.free_symbols - {p}:
+            return None
+        parts = cond.args if isinstance(cond, sp.And) else (cond,)
+        for part in parts:
+            if part.free_symbols != {p}:
+                if sp.simplify(part) is not sp.true:
+                    return None
+                continue
+            dom = dom.intersect(sp.solve_univariate_inequality(part, p, relational=False))
+    return dom if isinstance(dom, sp.Interval) and dom.measure > 0 else None

@@ -327,3 +327,52 @@ for coef, ok in [(sp.Rational(3, 2), True), (sp.Rational(1, 2), False)]:
                           [(x1 - u).norm2() <= R**2])
     entry(f"online-gradient-descent-T2-{coef}", ok, "[H] Theorem 3.1 (η = R/M, T = 2)",
           "" if ok else "linear losses f_t(x) = M⟨e, x⟩")(build)
+
+
+# --- for every ratio μ/L (a certificate that is a rational function of μ) -------------------
+
+def smooth_strongly_all() -> Function:
+    return Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+
+
+for coef, ok in [(1, True), (2, False)]:
+    entry(f"sc-cocoercivity-every-mu-{coef}", ok, "[N] Theorem 2.1.12",
+          "" if ok else "f(x) = L/2‖x‖²")(
+        lambda coef=coef: _pair_claim(
+            "sc-cocoercivity-all", smooth_strongly_all, lambda f, x, y:
+            (f.grad(x) - f.grad(y)).inner(x - y) >= mu * L / (mu + L) * (x - y).norm2()
+            + coef / (mu + L) * (f.grad(x) - f.grad(y)).norm2()))
+
+for coef, ok in [(sp.Rational(1, 2), True), (1, False)]:
+    entry(f"sandwich-lower-every-mu-{coef}", ok, "[N] Theorem 2.1.10 (2.1.18)",
+          "" if ok else "f(x) = μ/2‖x‖²")(
+        lambda coef=coef: _pair_claim(
+            "sandwich-lower", smooth_strongly_all, lambda f, x, y:
+            f(y) - f(x) - f.grad(x).inner(y - x) >= coef * mu * (y - x).norm2()))
+
+for rate, ok in [((1 - mu / L) ** 2, True), (1 - 2 * mu / L, False)]:
+    def build(rate=rate):
+        f, x0, xs, xk = _gd(smooth_strongly_all, 1, 1 / L)
+        return ClassClaim("gd-sc-all", (xk[-1] - xs).norm2() <= rate * (x0 - xs).norm2(), [f])
+    entry(f"gd-strongly-convex-distance-every-mu-{rate}", ok, "[N] Theorem 2.1.15 (tight form)",
+          "" if ok else "f(x) = μ/2‖x‖²")(build)
+
+for rate, ok in [(1 - mu / L, True), (1 - 2 * mu / L, False)]:
+    def build(rate=rate):
+        f, x0, xs, xk = _gd(smooth_strongly_all, 1, 1 / L)
+        return ClassClaim("gd-sc-gap-all", f(xk[-1]) - f(xs) <= rate * (f(x0) - f(xs)), [f])
+    entry(f"gd-strongly-convex-gap-every-mu-{rate}", ok, "[B] Theorem 3.10",
+          "" if ok else "f(x) = μ/2‖x‖²")(build)
+
+for coef, ok in [(sp.Rational(1, 2), True), (1, True), (sp.Rational(1, 4), False)]:
+    def build(coef=coef):
+        h = sp.Symbol("h", positive=True)
+        f = smooth()
+        w = f.point("w")
+        w1 = w - h * f.grad(w)
+        f.at(w1, "w_1")
+        return ClassClaim("gd-decrease-every-h", f(w1) - f(w)
+                          <= -h * (1 - coef * L * h) * f.grad(w).norm2(), [f],
+                          parameters={h: sp.Lt(h, 2 / L)})
+    entry(f"gd-decrease-every-step-{coef}", ok, "[N] (1.2.16)",
+          "" if ok else "f(x) = L/2‖x‖²")(build)

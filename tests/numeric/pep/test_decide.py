@@ -31,14 +31,24 @@ def test_refutation_shows_short_exact_data():
     assert all(len(c) == 1 for c in v.witness["vectors"].values())  # one dimension suffices
 
 
-def test_a_free_parameter_leaves_a_true_claim_unknown():
+def test_a_free_step_is_proved_for_all_its_values():
     f = Function("f", CLASSES["smooth-convex"].instance(L=L))
     x0, xs = f.point("x_0"), f.minimizer()
     x1 = gradient_descent(f, x0, eta, 1)[-1]
     v = decide(ClassClaim("free-step", f(x1) - f(xs) <= (x0 - xs).norm2() / eta, [f],
                           parameters={eta: sp.Le(eta, 1 / L)}))
+    assert v.status is Status.PROVED
+    assert v.details["certificate"]["domain"] == "Interval.Lopen(0, 1)"
+
+
+def test_two_free_parameters_leave_a_true_claim_unknown():
+    f = Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+    x0, xs = f.point("x_0"), f.minimizer()
+    x1 = gradient_descent(f, x0, eta, 1)[-1]
+    v = decide(ClassClaim("two-free", (x1 - xs).norm2() <= (1 - eta * mu) * (x0 - xs).norm2(),
+                          [f], parameters={eta: sp.Le(eta, 1 / L)}))
     assert v.status is Status.UNKNOWN
-    assert "eta" in v.message and "not built yet" in v.message
+    assert "eta, mu" in v.message and "no certificate for every value" in v.message
 
 
 def test_a_free_parameter_does_not_stop_a_refutation():
@@ -51,3 +61,30 @@ def test_a_free_parameter_does_not_stop_a_refutation():
 
 def test_rationals_round_small_values_to_zero():
     assert rationals([1e-12, 0.25, 1.0], 10) == [0, sp.Rational(1, 4), 1]
+
+
+def test_one_free_parameter_is_proved_for_all_its_values():
+    f = Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+    x, y = f.point("x"), f.point("y")
+    gx, gy = f.grad(x), f.grad(y)
+    v = decide(ClassClaim("sc-coco", (gx - gy).inner(x - y) >= mu * L / (mu + L)
+                          * (x - y).norm2() + (gx - gy).norm2() / (mu + L), [f]))
+    assert v.status is Status.PROVED, v.message
+    cert = v.details["certificate"]
+    assert cert["domain"] == "Interval.open(0, 1)"
+    assert cert["lambda"] == {"f: x vs y": "(1 - mu)/(mu + 1)", "f: y vs x": "(1 - mu)/(mu + 1)"}
+
+
+def test_a_step_size_in_an_interval():
+    h = sp.Symbol("h", positive=True)
+    f = Function("f", CLASSES["smooth"].instance(L=L))
+    w = f.point("w")
+    w1 = w - h * f.grad(w)
+    f.at(w1, "w_1")
+    ok = decide(ClassClaim("sd", f(w1) - f(w) <= -h * (1 - L * h / 2) * f.grad(w).norm2(), [f],
+                           parameters={h: sp.Lt(h, 2 / L)}))
+    assert ok.status is Status.PROVED and ok.details["certificate"]["domain"] == \
+        "Interval.open(0, 2)"
+    bad = decide(ClassClaim("sd-bad", f(w1) - f(w) <= -h * f.grad(w).norm2(), [f],
+                            parameters={h: sp.Lt(h, 2 / L)}))
+    assert bad.status is Status.REFUTED

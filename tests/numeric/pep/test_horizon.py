@@ -74,14 +74,17 @@ def test_the_potential_step_has_a_certificate_linear_in_k():
     h = smooth_convex_rate(lambda n: 2 * n)
     v = decide_horizon(h)
     step = v.details["induction"]["obligations"][0]["certificate"]
-    assert step == {"parameter": "k", "lower": "0", "theta": ["1"],
+    assert step == {"parameter": "k", "domain": "Interval(0, oo)", "theta": ["1"],
                     "lambda": {"f: x_* vs x_k": "2", "f: x_k vs x_{k+1}": "2*k + 2"}}
     claim = inductions(h)[0].obligations[0][1]
     assert K in claim.parameter_symbols()
     # a multiplier that is wrong for one k is rejected for every k
     bad = {**step, "lambda": {**step["lambda"], "f: x_k vs x_{k+1}": "2*k + 1"}}
     assert "function values remain" in check_parametric(claim, bad)
-    assert check_parametric(claim, {**step, "lower": "-1"}) == "k cannot be -1"
+    assert check_parametric(claim, {**step, "parameter": "L"}) == \
+        "the free parameters are ['k'], not [L]"
+    negative = {**step, "lambda": {**step["lambda"], "f: x_* vs x_k": "2 - k"}}
+    assert "not ≥ 0" in check_parametric(claim, negative)
 
 
 def test_a_rate_of_another_shape_is_only_supported():
