@@ -229,7 +229,15 @@ def check_induction(claim: HorizonClaim, kind: str, index: int,
     if len(certificates) != len(ind.obligations):
         return "one certificate per obligation is needed"
     for (what, c), cert in zip(ind.obligations, certificates):
-        why = check_parametric(c, cert) if "parameter" in cert else check_certificate(c, cert)
+        why = check_proof(c, cert)
         if why is not None:
             return f"{what}: {why}"
     return None
+
+
+def check_proof(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
+    """:func:`check_parametric` for a certificate in a free parameter, else
+    :func:`check_certificate`."""
+    if "parameter" in certificate:
+        return check_parametric(claim, certificate)
+    return check_certificate(claim, certificate)
