@@ -109,6 +109,11 @@ class Claim:
             simplified it (the LaTeX reader: ``\\frac{x}{x}`` is ``1`` to SymPy, defined where
             ``x ≠ 0``); the kernel (:mod:`numeric.kernel`) adds what it reads off the sides
             (:func:`symbolic.definedness.obligations`).
+        classes: for a statement about every function of a class (``f`` convex and
+            L-smooth, gradient descent's iterates), its reading as a
+            :class:`~symbolic.classes.ClassClaim` or
+            :class:`~symbolic.classes.horizon.HorizonClaim`; ``lhs``/``rhs`` then show it
+            as written, and performance estimation decides it (:mod:`numeric.pep`).
     """
 
     id: str
@@ -120,6 +125,7 @@ class Claim:
     dims: dict[str, tuple[int, int]] = field(default_factory=dict)
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
     defined_if: tuple[Prop, ...] = ()
+    classes: Any = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Claim:
         """Refuse bookkeeping with a pointer to where it lives.

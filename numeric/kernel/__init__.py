@@ -51,6 +51,8 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
     """``verdict`` if the kernel confirms it (see the module docstring), else the ``unknown``
     verdict that says what was not shown. Other statuses pass unchanged. ``provers``: rigorous
     stages that may show a definedness obligation (the cascade passes the interval prover)."""
+    if claim.classes is not None:
+        return _admit_class(claim, verdict)
     if verdict.status is Status.REFUTED:
         if not verdict.rigorous:
             return verdict  # a candidate: the cascade reports it as such
@@ -83,6 +85,35 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
             return _unknown(verdict, "proved where the statement is defined, but not that it "
                             "is defined wherever the hypotheses hold: "
                             f"{'; '.join(left)} not shown", open_obligations=left)
+    return verdict
+
+
+def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:
+    """A class claim's verdict, re-checked exactly from its reading
+    (:mod:`numeric.kernel.classes`)."""
+    from numeric.kernel.classes import check_induction, check_proof, check_refutation
+    from symbolic.classes.horizon import HorizonClaim
+
+    reading = claim.classes
+    horizon = isinstance(reading, HorizonClaim)
+    if verdict.status is Status.REFUTED:
+        witness = dict(verdict.witness or {})
+        target = reading.instance(int(witness.pop("N"))) if horizon and "N" in witness \
+            else reading
+        why = "a refutation for every N needs the N it fails at" if horizon and \
+            target is reading else check_refutation(target, witness)
+        return verdict if why is None else _unknown(verdict, f"the kernel does not admit "
+                                                    f"the data: {why}", uncertified=why)
+    if verdict.status is Status.PROVED:
+        if horizon:
+            ind = verdict.details.get("induction") or {}
+            why = check_induction(reading, ind.get("kind", ""), ind.get("index", -1),
+                                  [o["certificate"] for o in ind.get("obligations", [])])
+        else:
+            cert = verdict.details.get("certificate")
+            why = "no certificate" if cert is None else check_proof(reading, cert)
+        return verdict if why is None else _unknown(verdict, f"the kernel does not admit "
+                                                    f"the proof: {why}")
     return verdict
 
 

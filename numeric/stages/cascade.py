@@ -34,6 +34,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 
+import sympy as sp
+
 from numeric.budget import DEFAULT, Budget, require
 from numeric.kernel import admit
 from numeric.prover.certificate import Certificate
@@ -42,6 +44,7 @@ from numeric.stages.exact import ExactStage
 from numeric.stages.ground import GroundStage
 from numeric.stages.identity import IdentityStage
 from numeric.stages.interval import IntervalStage
+from numeric.stages.pep import PepStage
 from numeric.stages.probe import ProbeStage
 from numeric.stages.protocol import CheckContext, Progress, Stage, StageRecord, for_check
 from numeric.stages.real_algebra import RealAlgebraStage
@@ -66,6 +69,21 @@ STAGES: tuple[Stage, ...] = (
     TaylorStage(),  # arb branch and bound with Taylor arguments (<= 6 variables)
     SamplingStage(),  # sampling, adversarial search, high-precision confirmation
 )
+
+
+#: The stages of a statement about every function of a class (``Claim.classes``).
+CLASS_STAGES: tuple[Stage, ...] = (PepStage(),)
+
+
+def _lost_class_reading(claim: Claim) -> bool:
+    """Whether ``claim`` shows a class statement's sides (placeholders) without its reading:
+    no stage may evaluate those symbols."""
+    from symbolic.classes.statement import PLACEHOLDER
+
+    props = [claim.prop, *claim.hypotheses]
+    return any(str(s).startswith(PLACEHOLDER) for p in props
+               for side in (p.lhs, p.rhs) if isinstance(side, sp.Basic)
+               for s in side.free_symbols)
 
 
 def decides(stage: Stage, v: Verdict) -> bool:
@@ -133,10 +151,15 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     (``budget``, ``seed``, ``progress``) is made here and lives as long as the check.
     """
     b = require(budget)
+    if claim.classes is None and _lost_class_reading(claim):
+        return Verdict(Status.ERROR, "cascade", False, "a statement about a function class "
+                       "lost its class reading on the way: not checked", seed=seed)
     big = _oversized(claim)
     if big:
         return Verdict(Status.ERROR, "cascade", False, big, seed=seed)
     ctx = CheckContext(b, seed, progress)
+    if claim.classes is not None and stages is None:
+        stages = CLASS_STAGES  # abstract functions: nothing else can evaluate them
     stages = tuple(for_check(s, ctx) for s in (STAGES if stages is None else stages))
     if replay:
         from numeric.stages.replay import ReplayStage
@@ -194,7 +217,8 @@ def decide(claim: Claim, budget: Budget = DEFAULT, seed: int = 0,
     if held is not None and final.status is not Status.REFUTED and not (
             final.status is Status.PROVED and final.rigorous):
         final = held
-    if shrink and final.status is Status.REFUTED and not final.details.get("replayed"):
+    if shrink and final.status is Status.REFUTED and not final.details.get("replayed") \
+            and claim.classes is None:  # class data are shrunk where they are made
         from numeric.search.shrink import shrink_verdict
 
         final = shrink_verdict(claim, final)  # may reach a point that arb certifies

@@ -190,6 +190,8 @@ class Lemma:
     left: tuple[str, ...] = ()
     #: where the statement as written is defined (see :class:`symbolic.Claim`)
     defined_if: tuple[Prop, ...] = ()
+    #: the statement's reading about every function of a class (see :class:`symbolic.Claim`)
+    classes: Any = None
 
     def __post_init__(self) -> None:
         check_id(self.id)
@@ -234,7 +236,7 @@ class Lemma:
         """
         return cls(claim.id, claim.source, claim.prop, hypotheses=claim.hypotheses,
                    dims=dict(claim.dims), ranges=dict(claim.ranges),
-                   defined_if=tuple(claim.defined_if), **bookkeeping)
+                   defined_if=tuple(claim.defined_if), classes=claim.classes, **bookkeeping)
 
     @property
     def kind(self) -> str:
@@ -249,7 +251,8 @@ class Lemma:
 
     def _claim(self, cid: str, prop: Prop, **kw: Any) -> Claim:
         base = dict(hypotheses=self.hypotheses, source=self.source, dims=self.dims,
-                    ranges=self.ranges, defined_if=self.defined_if if cid == self.id else ())
+                    ranges=self.ranges, defined_if=self.defined_if if cid == self.id else (),
+                    classes=self.classes if cid == self.id else None)
         base.update(kw)
         return Claim(cid, prop.lhs, prop.rel, prop.rhs, **base)
 

@@ -137,6 +137,8 @@ def _content_digest(claim: Claim) -> str:
            sorted((str(k), [repr(float(b)) for b in v]) for k, v in (claim.ranges or {}).items())]
     if claim.defined_if:
         doc.append([[_srepr(h.lhs), h.rel.value, _srepr(h.rhs)] for h in claim.defined_if])
+    if claim.classes is not None:  # a class claim: its reading is what is decided
+        doc.append(["classes", repr(claim.classes)])
     return _sha(json.dumps(doc))
 
 

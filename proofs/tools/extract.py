@@ -592,6 +592,18 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              + f"random quantity: not checked (the environment speaks of "
                              f"{reading.random})"))
             continue
+        as_class = _class_statement(cid, s, source, [c for c in classes
+                                                     if _applies(c, s, stating)],
+                                    env.body, [h for h in hyps if _applies(h, s, stating)])
+        if as_class is not None:
+            read, consumed = as_class
+            read.left = [*left, *outside, *read.left]
+            used |= {h for h, c in enumerate(hyps) if c in consumed}
+            out.read.append(read)
+            out.order.append(read)
+            ex.lines.append(("statement", s.latex, "read as a statement about every function "
+                             f"of its class: {read.claim.classes!r}"))
+            continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
         claim = _build(cid, s.latex, names, [], source) if not undefined else (
             "", f"uses {undefined[0]}, whose definition was not read (a statement about it "
@@ -788,6 +800,32 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
                 bound = text
             return f"with probability ≥ {bound}: {shown}"
     return shown
+
+
+def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body: str,
+                     hyps: list[Piece]) -> tuple[ReadClaim, list[Piece]] | None:
+    """The statement read as a claim about every function of its class
+    (:mod:`proofs.tex.classes`), with the conditions it took, or None when it is not one."""
+    from proofs.tex.classes import ClassReading, as_text, read_class_statement, set_classes
+    from symbolic.claim import Claim
+    from symbolic.classes.statement import placeholder
+
+    named = [(_class_name(c), c.said) for c in classes if _mentions(s.latex, _class_name(c))]
+    named += [(name, w) for name, words in set_classes(body) if _mentions(s.latex, name)
+              for w in words]
+    if not named:
+        return None
+    got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps])
+    if not isinstance(got, ClassReading):
+        return None
+    m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex)
+    lhs, rhs = (s.latex[:m.start()], s.latex[m.end():]) if m else (s.latex, "")
+    rel = got.claim.conclusion.rel
+    claim = Claim(cid, placeholder(as_text(lhs)), rel, placeholder(as_text(rhs)), source=source,
+                  classes=got.claim)
+    taken = [h for h in hyps if any(p.name in h.latex or f"\\{p.name}" in h.latex
+                                    for p in got.claim.parameters)]
+    return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
 
 
 def _class_name(c: Piece) -> str:
@@ -1143,7 +1181,14 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
     taken: set[str] = set()
     imports: set[str] = set()
     for entry in result.order:
-        if isinstance(entry, ReadClaim):
+        if isinstance(entry, ReadClaim) and entry.claim is not None and \
+                entry.claim.classes is not None:
+            blocks.append(_comment(f"CLASS {entry.claim_id}: {entry.source}: "
+                                   f"{entry.statement}") + _comment(
+                f"read as a statement about every function of its class: "
+                f"{entry.claim.classes!r}; checked by proofcheck check on the .tex",
+                "#   "))
+        elif isinstance(entry, ReadClaim):
             code, imp = _claim_code(entry, taken)
             imports |= imp | {"Claim"}
             blocks.append(code)

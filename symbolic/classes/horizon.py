@@ -62,6 +62,16 @@ class HorizonClaim:
     parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
     text: str = ""
 
+    def __repr__(self) -> str:
+        f = Function("f", self.cls)
+        xk = f.point("x_k")
+        step = self.update(f, xk, K)
+        g = Function("f", self.cls)
+        xn, x0, xs = g.point("x_N"), g.point("x_0"), g.minimizer()
+        hyp = "".join(f" if {h!r}" for h in self.hypotheses(g, x0, xs))
+        return (f"{self.conclusion(g, xn, x0, xs, self.N)!r}{hyp} for every {self.N} ≥ "
+                f"{self.first}, x_{{k+1}} = {step!r}  [f {self.cls.name}]")
+
     def instance(self, n: int) -> ClassClaim:
         """The claim for ``N = n`` (the iterates written out)."""
         f = Function("f", self.cls)

@@ -60,7 +60,7 @@ class Function:
         for _, y, d in self.data:
             if y == x:
                 return d
-        label = label or f"y_{len(self.data)}"
+        label = label or (next(iter(x.terms)) if len(x.terms) == 1 else repr(x))
         d = Datum(x, Vec.leaf(f"∇{self.name}({label})"), Scalar.leaf(f"{self.name}({label})"))
         self.data.append((label, x, d))
         return d
@@ -211,3 +211,18 @@ class ClassClaim:
         classes = ", ".join(repr(f) for f in self.functions)
         hyp = "".join(f" if {h!r}" for h in self.hypotheses)
         return f"{self.conclusion!r}{hyp}  [{classes}]"
+
+
+#: the first character of a placeholder side: a claim with a class reading shows its sides
+#: as written, in symbols no stage but performance estimation may evaluate
+PLACEHOLDER = "⟦"
+
+
+def placeholder(text: str):
+    """A symbol showing ``text`` (a side as written) for a claim read about a class.
+
+    >>> placeholder("f(x)")
+    ⟦f(x)⟧
+    """
+    import sympy as sp
+    return sp.Symbol(f"{PLACEHOLDER}{text}⟧")

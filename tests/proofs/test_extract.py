@@ -274,9 +274,14 @@ def test_function_classes_stated_in_words_are_read_and_shown():
            r"$\|\nabla f(x) - \nabla f(y)\| \le L\|x - y\|$.\end{theorem}"
            r"\begin{lemma}For a convex function $g$, we have $g(0) \le g(1)$.\end{lemma}")
     got = ex.extract(tex, "c.tex", "t")
+    # the first is read as a statement about every function of its class (numeric.pep)
+    (read,) = got.read
+    assert repr(read.claim.classes) == (
+        "‖∇f(x)‖² - 2⟨∇f(x), ∇f(y)⟩ + ‖∇f(y)‖² ≤ L**2‖x‖² - 2*L**2⟨x, y⟩ + L**2‖y‖²  "
+        "[f mu-strongly convex and L-smooth]")
+    assert read.reading == "complete"
+    # g applied to numbers is not a statement about points: read as written, not checked
     assert [(u.read_as, u.reading) for u in got.unread] == [
-        ("if f is μ-strongly convex; f is L-smooth: |∇f(x) - ∇f(y)| ≤ L |x - y|",
-         "complete"),
         ("if g is convex: g(0) ≤ g(1)", "complete")]
 
 
@@ -286,8 +291,10 @@ def test_a_function_class_stays_in_its_item():
            r"differentiable function. Then $f(0) \le 1$.\end{enumerate}\end{lemma}")
     got = ex.extract(tex, "c.tex", "t")
     assert [(u.read_as, u.reading) for u in got.unread] == [
-        ("g(x) ≤ g(y)", "complete"), ("if f is convex: f(x) ≥ f(y)", "complete"),
+        ("g(x) ≤ g(y)", "complete"),
         ("if f is differentiable; f: ℝ → ℝ: f(0) ≤ 1", "complete")]
+    # item 2 is a statement about every convex f at every x, y (performance estimation)
+    assert [repr(r.claim.classes) for r in got.read] == ["f(x) ≥ f(y)  [f convex]"]
 
 
 def test_a_probability_qualifier_is_read_into_the_reading():

@@ -17,7 +17,7 @@ x = scalar("x")
 def test_claim_fields_are_mathematics_only():
     names = [f.name for f in dataclasses.fields(Claim)]
     assert names == ["id", "lhs", "rel", "rhs", "hypotheses", "source", "dims", "ranges",
-                     "defined_if"]
+                     "defined_if", "classes"]
 
 
 @pytest.mark.parametrize("field", ["expect", "finding", "corrected", "note", "justification",

@@ -1,0 +1,201 @@
+r"""Statements about a function of a class, read from a paper: "Let $f$ be convex and
+$L$-smooth. Then $\langle \nabla f(x) - \nabla f(y), x - y\rangle \ge \frac1L\|\nabla f(x) -
+\nabla f(y)\|^2$."
+
+The function's classes come from the words the sentence reader found ("$f$ is convex and
+$L$-smooth", "$\mu$-strongly convex", "$\nabla f$ is $L$-Lipschitz") or from Nesterov's
+notation (``f \in \mathcal{F}^{1,1}_L``, ``\mathcal{S}^{1,1}_{\mu,L}``); the formula is read
+into the Gram form by :mod:`symbolic.classes.latex`; conditions on the parameters (``0 < h <
+2/L``) become the claim's parameter conditions. What is not read makes the reading fail with
+the reason: the statement then stays unread, never guessed.
+
+Example:
+    >>> got = read_class_statement("t", r"f(y) \ge f(x) + \langle \nabla f(x), y - x\rangle",
+    ...                            [("f", "convex")], [])
+    >>> got.claim, got.left
+    (f(y) ≥ ⟨y, ∇f(x)⟩ - ⟨x, ∇f(x)⟩ + f(x)  [f convex], [])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.classes import CLASSES, ClassClaim, ClassInstance, Function
+from symbolic.classes.latex import Context, NotGram, read_relation
+from symbolic.latex_parse import parse_props
+from symbolic.pretty import unicode_name
+
+_PARAM = r"(?P<p>\\?[A-Za-z]+(?:_\{?\w+\}?)?)"
+_WORDS = [
+    (re.compile(rf"^{_PARAM}\s*-\s*strongly convex$"), "mu"),
+    (re.compile(rf"^{_PARAM}\s*-\s*smooth$"), "L"),
+    (re.compile(rf"^{_PARAM}\s*-\s*Lipschitz$"), "M"),
+    (re.compile(r"^convex$"), "convex"),
+]
+#: Nesterov's classes: F^{1,1}_L (convex, L-smooth), S^{1,1}_{mu,L}
+_SETS = [
+    (re.compile(r"\\mathcal\s*\{?F\}?\s*\^\s*\{\s*1\s*,\s*1\s*\}\s*_\s*\{?\s*" + _PARAM
+                + r"\s*\}?"), ("convex", "L")),
+    (re.compile(r"\\mathcal\s*\{?S\}?\s*\^\s*\{\s*1\s*,\s*1\s*\}\s*_\s*\{\s*\{?\s*(?P<m>\\?"
+                r"[A-Za-z]+)\s*\}?\s*,\s*\{?\s*" + _PARAM + r"\s*\}?\s*\}"), ("mu", "L")),
+]
+
+
+@dataclass
+class ClassReading:
+    """A statement read as a :class:`ClassClaim`, with what the reading left."""
+
+    claim: ClassClaim
+    left: list[str] = field(default_factory=list)
+
+
+def _symbol(latex: str, params: dict[str, sp.Symbol]) -> sp.Symbol:
+    if latex not in params:
+        params[latex] = sp.Symbol(latex.lstrip("\\").replace("{", "").replace("}", ""),
+                                  positive=True)
+    return params[latex]
+
+
+def class_of(words: Sequence[str], params: dict[str, sp.Symbol]) -> ClassInstance:
+    """The declared class that the words (``convex``, ``L-smooth``, ``\\mu-strongly convex``,
+    ``G-Lipschitz``) name together; ValueError for a combination not declared."""
+    have: dict[str, sp.Symbol | bool] = {}
+    for w in words:
+        for pattern, what in _WORDS:
+            m = pattern.match(w.strip())
+            if m:
+                have[what] = True if what == "convex" else _symbol(m.group("p"), params)
+                break
+        else:
+            raise ValueError(f"the class {w!r} is not declared")
+    if "mu" in have:
+        have["convex"] = True  # strongly convex is convex
+    convex = bool(have.get("convex"))
+    if "L" in have and "mu" in have:
+        return CLASSES["smooth-strongly-convex"].instance(L=have["L"], mu=have["mu"])
+    if "L" in have:
+        return CLASSES["smooth-convex" if convex else "smooth"].instance(L=have["L"])
+    if "mu" in have:
+        return CLASSES["strongly-convex"].instance(mu=have["mu"])
+    if "M" in have and convex:
+        return CLASSES["lipschitz-convex"].instance(M=have["M"])
+    if convex and "M" not in have:
+        return CLASSES["convex"].instance()
+    raise ValueError(f"no declared class is {' and '.join(words)}")
+
+
+def set_classes(text: str) -> list[tuple[str, list[str]]]:
+    r"""``(function, words)`` for ``f \in \mathcal{F}^{1,1}_L`` and the like in ``text``."""
+    out = []
+    for pattern, kinds in _SETS:
+        for m in pattern.finditer(text):
+            before = text[:m.start()]
+            f = re.search(r"(\\mathcal\s*\{?\w\}?|\\?[A-Za-z]+)\s*\\in\s*$", before)
+            if not f:
+                continue
+            name = re.sub(r"\s+", "", f.group(1))
+            words = ["convex", f"{m.group('p')}-smooth"] if kinds == ("convex", "L") else \
+                [f"{m.group('m')}-strongly convex", f"{m.group('p')}-smooth"]
+            out.append((name, words))
+    return out
+
+
+def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]],
+                         conditions: Sequence[str]) -> ClassReading | str:
+    """The statement ``latex`` about the functions of ``classes`` (``(name, class words)``),
+    under ``conditions`` (LaTeX), as a class claim; or why it is not read."""
+    params: dict[str, sp.Symbol] = {}
+    by_name: dict[str, list[str]] = {}
+    for name, what in classes:
+        by_name.setdefault(re.sub(r"\s+", "", name), []).append(what)
+    functions: dict[str, Function] = {}
+    try:
+        for name, words in by_name.items():
+            functions[name] = Function(_printed(name), class_of(words, params))
+    except ValueError as e:
+        return str(e)
+    if len(functions) != 1:
+        return "statements about several functions of classes are not read yet"
+    ctx = Context(functions, params)
+    try:
+        relation = read_relation(latex, ctx)
+    except NotGram as e:
+        return f"not read as a statement about the class: {e}"
+    left: list[str] = []
+    parameters: dict[sp.Symbol, sp.Basic] = {}
+    known = {s.name: s for s in params.values()}
+    for c in conditions:
+        try:
+            props = parse_props(c, dict(known))
+        except ValueError:
+            if set(re.findall(r"\\?[A-Za-z]+", c)) & {k.lstrip("\\") for k in params}:
+                left.append(f"a condition not read: {c}")
+            continue
+        for p in props:
+            rel = _relation(p.lhs, p.rel.value, p.rhs)
+            free = rel.free_symbols
+            if not free or not free <= set(params.values()):
+                if free & set(params.values()):
+                    left.append(f"a condition not read: {c}")
+                continue
+            own = sorted((s for s in free if not _class_parameter(s, functions)), key=str)
+            if len(own) > 1:
+                left.append(f"a condition on several parameters not read: {c}")
+                continue
+            s = own[0] if own else sorted(free, key=str)[0]
+            parameters[s] = sp.And(parameters[s], rel) if s in parameters else rel
+    claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
+                       text=latex)
+    for s in claim.parameter_symbols():
+        if s not in parameters and not _class_parameter(s, functions):
+            left.append(f"{s}: its range is not stated (read as any positive number)")
+    return ClassReading(claim, left)
+
+
+def _class_parameter(s: sp.Symbol, functions: dict[str, Function]) -> bool:
+    return any(s == v for f in functions.values() for v in f.cls.params.values())
+
+
+def _relation(lhs, rel: str, rhs) -> sp.Basic:
+    return {"<=": sp.Le, "<": sp.Lt, ">=": sp.Ge, ">": sp.Gt, "=": sp.Eq}[rel](lhs, rhs)
+
+
+def _printed(name: str) -> str:
+    """The function's name as shown: ``\\mathcal{L}`` -> ``𝓛``."""
+    m = re.fullmatch(r"\\mathcal\{?(\w)\}?", name)
+    if m:
+        return {"L": "𝓛", "F": "𝓕", "R": "𝓡"}.get(m.group(1), m.group(1))
+    return name.lstrip("\\")
+
+
+_TEXT = [(r"\\langle\s*", "⟨"), (r"\s*\\rangle", "⟩"), (r"\\nabla\s*", "∇"),
+         (r"\\\|", "‖"), (r"\\[lr]Vert\s*", "‖"), (r"\\Vert\s*", "‖"),
+         (r"\\(?:le|leq|leqslant)(?![A-Za-z])", "≤"), (r"\\(?:ge|geq|geqslant)(?![A-Za-z])", "≥"),
+         (r"\\cdot(?![A-Za-z])", "·"), (r"\\(?:left|right|big|Big|bigg|Bigg)(?![A-Za-z])", ""),
+         (r"\\[,;!]", " "), (r"\^\{?\s*(?:\*|\\star|\\ast)\s*\}?", "*")]
+
+
+def as_text(latex: str) -> str:
+    r"""A side as written, in Unicode: ``\langle \nabla f(x), y\rangle`` -> ``⟨∇f(x), y⟩``.
+
+    >>> as_text(r"\frac{1}{L}\|\nabla f(x^\star)\|^2")
+    '1/L‖∇f(x*)‖²'
+    """
+    out = latex
+    for _ in range(3):
+        out = re.sub(r"\\[td]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}",
+                     lambda m: f"{_wrap(m.group(1))}/{_wrap(m.group(2))}", out)
+    for pattern, repl in _TEXT:
+        out = re.sub(pattern, repl, out)
+    out = re.sub(r"\^\{?2\}?", "²", out)
+    out = re.sub(r"\\(mathbf|boldsymbol|bm|mathrm)\s*\{([^{}]*)\}", r"\2", out)
+    out = unicode_name(out)
+    return re.sub(r"\s+", " ", out.replace("{", "").replace("}", "")).strip()
+
+
+def _wrap(text: str) -> str:
+    return text if re.fullmatch(r"\\?\w+", text.strip()) else f"({text})"

@@ -1,0 +1,413 @@
+r"""Reading a statement about an abstract function from LaTeX into the Gram form.
+
+The language is what first-order-method statements print: values ``f(x)``, gradients
+``\nabla f(x)``, squared norms ``\|v\|^2`` (``_2`` allowed), inner products
+``\langle u, v\rangle``, parameters (``L``, ``\mu``, ``h``), fractions, powers of parameters,
+and one relation. Points are the arguments of the function; a name decorated with ``*``
+(``x^*``, ``x^\star``, ``w_*``) is the minimiser. An unsquared norm is read only in
+``\|a\| \le c\|b\|`` (both sides squared, ``c ≥ 0``); anything else is refused with the reason
+(:class:`NotGram`), never guessed.
+
+Example:
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES, Function
+    >>> L = sp.Symbol("L", positive=True)
+    >>> f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    >>> ctx = Context({"f": f}, {"L": L})
+    >>> read_relation(r"f(y) \le f(x) + \langle \nabla f(x), y - x\rangle "
+    ...               r"+ \frac{L}{2}\|y - x\|^2", ctx)
+    f(y) ≤ ⟨y, ∇f(x)⟩ - ⟨x, ∇f(x)⟩ + L/2‖y‖² - L⟨x, y⟩ + L/2‖x‖² + f(x)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.classes.gram import Inequality, Scalar, Vec
+from symbolic.classes.statement import Function
+
+
+class NotGram(ValueError):
+    """The formula is not a statement this reading covers (the message says why)."""
+
+
+_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\d+(?:\.\d+)?|[A-Za-z]|\S")
+_SKIP = {r"\left", r"\right", r"\big", r"\Big", r"\bigg", r"\Bigg", r"\bigl", r"\bigr",
+         r"\Bigl", r"\Bigr", r"\,", r"\;", r"\!", r"\ ", r"\quad", r"\qquad", "&",
+         r"\nonumber", r"\displaystyle", r"\textstyle", r"\notag"}
+_REL = {r"\le": "<=", r"\leq": "<=", r"\leqslant": "<=", r"\ge": ">=", r"\geq": ">=",
+        r"\geqslant": ">=", "<": "<", ">": ">", "=": "="}
+_GREEK = {r"\mu", r"\lambda", r"\eta", r"\alpha", r"\beta", r"\gamma", r"\kappa",
+          r"\rho", r"\sigma", r"\tau", r"\theta", r"\delta", r"\epsilon", r"\varepsilon",
+          r"\xi", r"\zeta", r"\nu", r"\omega", r"\phi", r"\varphi", r"\psi", r"\chi"}
+_STAR = {"*", r"\star", r"\ast"}
+_NORM = {r"\|", r"\Vert", r"\lVert", r"\rVert"}
+
+
+@dataclass
+class Context:
+    """What the names of a statement are: ``functions`` (name -> :class:`Function`),
+    ``parameters`` (name -> symbol); ``points`` (name -> vector) are made as they appear,
+    ``iterates`` maps a name to a callable giving the point (``x_{k+1}``)."""
+
+    functions: Mapping[str, Function]
+    parameters: dict[str, sp.Symbol] = field(default_factory=dict)
+    points: dict[str, Vec] = field(default_factory=dict)
+    iterates: Mapping[str, Callable[[], Vec]] = field(default_factory=dict)
+    minimizer: str | None = None  #: the printed name of x*, once seen
+
+    def point(self, name: str, f: Function | None) -> Vec:
+        if name in self.points:
+            return self.points[name]
+        if name in self.iterates:
+            self.points[name] = self.iterates[name]()
+            return self.points[name]
+        fn = f or next(iter(self.functions.values()))
+        if _is_star(name):
+            if self.minimizer not in (None, name):
+                raise NotGram(f"two minimisers: {self.minimizer} and {name}")
+            self.minimizer = name
+            v = fn.minimizer(_label(name))
+            for other in self.functions.values():
+                if other is not fn:
+                    raise NotGram("a minimiser with several functions")
+        else:
+            v = fn.point(_label(name))
+        self.points[name] = v
+        return v
+
+
+def _is_star(name: str) -> bool:
+    return bool(re.search(r"(\^|_)\{?\s*(\*|\\star|\\ast)\s*\}?", name))
+
+
+def _label(name: str) -> str:
+    if _is_star(name):
+        return "x_*"
+    return re.sub(r"[{}\s]", "", name)
+
+
+@dataclass
+class _V:
+    kind: str  # "c" parameter expression, "s" Scalar, "v" vector, "n" unsquared norm
+    value: object
+
+
+class _Reader:
+    def __init__(self, text: str, ctx: Context):
+        self.toks = [t for t in _TOKEN.findall(text) if t not in _SKIP]
+        self.i = 0
+        self.ctx = ctx
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def take(self, expected: str | None = None) -> str:
+        t = self.peek()
+        if t is None or (expected is not None and t != expected):
+            raise NotGram(f"expected {expected or 'more'} at {' '.join(self.toks[self.i:])!r}")
+        self.i += 1
+        return t
+
+    # --- grammar ---
+    def expr(self, stop: set[str] = frozenset()) -> _V:
+        sign = 1
+        if self.peek() in ("+", "-"):
+            sign = -1 if self.take() == "-" else 1
+        acc = self.term(stop)
+        if sign < 0:
+            acc = _neg(acc)
+        while self.peek() in ("+", "-") and self.peek() not in stop:
+            op = self.take()
+            rhs = self.term(stop)
+            acc = _add(acc, rhs if op == "+" else _neg(rhs))
+        return acc
+
+    def term(self, stop: set[str]) -> _V:
+        acc = self.factor(stop)
+        while True:
+            t = self.peek()
+            if t is None or t in stop or t in ("+", "-", ")", "]", "}", ",") or t in _REL \
+                    or t == r"\rangle":
+                return acc
+            if t in (r"\cdot", r"\times"):
+                self.take()
+                acc = _mul(acc, self.factor(stop))
+            elif t == "/":
+                self.take()
+                acc = _div(acc, self.factor(stop))
+            else:
+                acc = _mul(acc, self.factor(stop))
+
+    def factor(self, stop: set[str]) -> _V:
+        base = self.atom(stop)
+        while self.peek() == "^":
+            self.take()
+            exp = self.group_value()
+            base = _pow(base, exp)
+        return base
+
+    def group_value(self) -> _V:
+        if self.peek() == "{":
+            self.take("{")
+            v = self.expr({"}"})
+            self.take("}")
+            return v
+        t = self.take()
+        if re.fullmatch(r"\d", t):
+            return _V("c", sp.Integer(t))
+        return self._name_value(t)
+
+    def arg(self) -> str:
+        """One TeX argument as raw tokens joined (a name's decoration)."""
+        if self.peek() == "{":
+            depth, out = 0, []
+            while True:
+                t = self.take()
+                depth += t == "{"
+                depth -= t == "}"
+                out.append(t)
+                if depth == 0:
+                    return "".join(out)
+        return self.take()
+
+    def atom(self, stop: set[str]) -> _V:
+        t = self.peek()
+        if t is None:
+            raise NotGram("an expression ends too early")
+        if t == "(" or t == "[":
+            self.take()
+            v = self.expr()
+            self.take(")" if t == "(" else "]")
+            return v
+        if t == "{":
+            self.take()
+            v = self.expr({"}"})
+            self.take("}")
+            return v
+        if t in (r"\frac", r"\tfrac", r"\dfrac"):
+            self.take()
+            num, den = self.group_value(), self.group_value()
+            return _div(num, den)
+        if t in _NORM:
+            self.take()
+            v = self.expr(set(_NORM))
+            if self.peek() not in _NORM:
+                raise NotGram("a norm is not closed")
+            self.take()
+            if self.peek() == "_":
+                self.take()
+                sub = self.arg().strip("{}")
+                if sub != "2":
+                    raise NotGram(f"the norm ‖·‖_{sub} is not the Euclidean norm")
+            if v.kind != "v":
+                raise NotGram("a norm of a scalar")
+            return _V("n", v.value)
+        if t == "|" and self.peek(1) == "|":  # ||v|| written with two bars
+            self.take()
+            self.take()
+            v = self.expr({"|"})
+            self.take("|")
+            self.take("|")
+            if v.kind != "v":
+                raise NotGram("a norm of a scalar")
+            return _V("n", v.value)
+        if t == r"\langle":
+            self.take()
+            a = self.expr({","})
+            self.take(",")
+            b = self.expr()
+            self.take(r"\rangle")
+            if a.kind != "v" or b.kind != "v":
+                raise NotGram("an inner product of non-vectors")
+            return _V("s", a.value.inner(b.value))
+        if t == r"\nabla":
+            self.take()
+            name = self.name_token()
+            f = self.ctx.functions.get(name)
+            if f is None:
+                raise NotGram(f"∇{name}: {name} is not a function of the statement")
+            x = self.call_argument(f)
+            return _V("v", f.grad(x))
+        if re.fullmatch(r"\d+(?:\.\d+)?", t):
+            self.take()
+            return _V("c", sp.Rational(t))
+        name = self.name_token()
+        if name in self.ctx.functions and self.peek() == "(":
+            f = self.ctx.functions[name]
+            return _V("s", f(self.call_argument(f)))
+        return self._name_value(name)
+
+    def name_token(self) -> str:
+        t = self.take()
+        if t in (r"\mathcal", r"\mathrm", r"\operatorname", r"\mathbf", r"\boldsymbol",
+                 r"\bm", r"\mathit"):
+            t = t + self.arg()
+        elif t == r"\mathbb":
+            raise NotGram("a set where a quantity is expected")
+        name = t
+        while self.peek() in ("_", "^") and not (self.peek() == "^" and self._power_next()):
+            op = self.take()
+            name += op + self.arg()
+        return name
+
+    def _power_next(self) -> bool:
+        """``^`` starting a power rather than a decoration (``x^*`` decorates)."""
+        nxt = self.peek(1)
+        if nxt in _STAR or (nxt == "{" and self.peek(2) in _STAR and self.peek(3) == "}"):
+            return False
+        return True
+
+    def call_argument(self, f: Function) -> Vec:
+        self.take("(")
+        v = self.expr()
+        self.take(")")
+        if v.kind != "v":
+            raise NotGram("a function applied to a scalar")
+        return v.value
+
+    def _name_value(self, name: str) -> _V:
+        if name in self.ctx.parameters:
+            return _V("c", self.ctx.parameters[name])
+        base = _base(name)
+        if name in self.ctx.points or name in self.ctx.iterates or _is_star(name) or \
+                base in self.vector_letters:
+            return _V("v", self.ctx.point(name, None))
+        if name in _GREEK or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", name):
+            sym = sp.Symbol(name.lstrip("\\").replace("{", "").replace("}", ""),
+                            positive=True)
+            self.ctx.parameters[name] = sym
+            return _V("c", sym)
+        raise NotGram(f"{name} is not read here")
+
+    vector_letters: set[str] = set()
+
+
+def _scalar(v: _V) -> Scalar:
+    if v.kind == "c":
+        return Scalar.of(v.value)
+    if v.kind == "s":
+        return v.value
+    raise NotGram("a vector or an unsquared norm where a number is expected")
+
+
+def _add(a: _V, b: _V) -> _V:
+    if a.kind == b.kind == "c":
+        return _V("c", a.value + b.value)
+    if a.kind == b.kind == "v":
+        return _V("v", a.value + b.value)
+    return _V("s", _scalar(a) + _scalar(b))
+
+
+def _neg(a: _V) -> _V:
+    if a.kind in ("c",):
+        return _V("c", -a.value)
+    if a.kind == "v":
+        return _V("v", -a.value)
+    if a.kind == "n":
+        return _V("neg-n", a.value)
+    return _V("s", -a.value)
+
+
+def _mul(a: _V, b: _V) -> _V:
+    if a.kind == "c" and b.kind == "c":
+        return _V("c", a.value * b.value)
+    if "c" in (a.kind, b.kind):
+        c, o = (a, b) if a.kind == "c" else (b, a)
+        if o.kind == "v":
+            return _V("v", o.value * c.value)
+        if o.kind == "s":
+            return _V("s", o.value * c.value)
+        if o.kind == "n":
+            return _V("cn", (c.value, o.value))
+        if o.kind == "cn":
+            return _V("cn", (c.value * o.value[0], o.value[1]))
+    raise NotGram("a product of two quantities that are not numbers")
+
+
+def _div(a: _V, b: _V) -> _V:
+    if b.kind != "c":
+        raise NotGram("a division by a quantity that is not a number")
+    return _mul(a, _V("c", 1 / b.value))
+
+
+def _pow(a: _V, e: _V) -> _V:
+    if e.kind != "c":
+        raise NotGram("a power that is not a number")
+    if a.kind == "c":
+        return _V("c", a.value ** e.value)
+    if a.kind == "n" and e.value == 2:
+        return _V("s", a.value.norm2())
+    raise NotGram("a power of a quantity that is not a number (other than ‖·‖²)")
+
+
+def _side(text: str, ctx: Context) -> _V:
+    r = _Reader(text, ctx)
+    v = r.expr()
+    if r.peek() is not None:
+        raise NotGram(f"not read: {' '.join(r.toks[r.i:])}")
+    return v
+
+
+_LETTER = r"\\(?:mathbf|boldsymbol|bm)\s*\{[^{}]*\}|\\?[A-Za-z]+"
+
+
+def _base(name: str) -> str:
+    """A name without its decorations: ``x_{k+1}`` -> ``x``, ``\\mathbf{x}^*`` ->
+    ``\\mathbf{x}``."""
+    m = re.match(_LETTER, name)
+    return re.sub(r"\s+", "", m.group(0)) if m else name
+
+
+def vector_letters(text: str, functions: Mapping[str, Function]) -> set[str]:
+    """The letters written as a function's argument (``f(x)``, ``\\nabla f(y_k)``): points."""
+    out: set[str] = set()
+    for name in functions:
+        for m in re.finditer(re.escape(name) + r"\s*(?:\\left)?\(\s*(" + _LETTER + ")", text):
+            out.add(re.sub(r"\s+", "", m.group(1)))
+    return out
+
+
+def read_relation(text: str, ctx: Context) -> Inequality:
+    """The one relation ``text`` states, in the Gram form (``≤`` or ``≥``)."""
+    toks = _TOKEN.findall(text)
+    at = [k for k, t in enumerate(toks) if t in _REL]
+    if len(at) != 1:
+        raise NotGram("not one relation" if at else "no relation")
+    rel = _REL[toks[at[0]]]
+    if rel not in ("<=", ">="):
+        raise NotGram(f"the relation {toks[at[0]]} (only ≤ and ≥ are read)")
+    _Reader.vector_letters = vector_letters(text, ctx.functions)
+    try:
+        lhs, rhs = _side("".join(_join(toks[:at[0]])), ctx), \
+            _side("".join(_join(toks[at[0] + 1:])), ctx)
+    finally:
+        _Reader.vector_letters = set()
+    if lhs.kind in ("n", "cn") or rhs.kind in ("n", "cn"):
+        return _squared(lhs, rel, rhs)
+    return Inequality(_scalar(lhs), rel, _scalar(rhs))
+
+
+def _join(toks: list[str]) -> list[str]:
+    """Tokens back to text, a space after a command so it stays one token."""
+    return [t + " " if t.startswith("\\") and t[1:].isalpha() else t for t in toks]
+
+
+def _squared(lhs: _V, rel: str, rhs: _V) -> Inequality:
+    """``‖a‖ ≤ c‖b‖`` as ``‖a‖² ≤ c²‖b‖²`` (``c ≥ 0`` a parameter expression)."""
+    def parts(v: _V) -> tuple[sp.Expr, Vec]:
+        if v.kind == "n":
+            return sp.Integer(1), v.value
+        if v.kind == "cn":
+            return v.value
+        raise NotGram("an unsquared norm beside other terms")
+    (ca, a), (cb, b) = parts(lhs), parts(rhs)
+    for c in (ca, cb):
+        if sp.sympify(c).is_nonnegative is not True:
+            raise NotGram(f"squaring needs {c} ≥ 0, which is not known")
+    return Inequality(a.norm2() * ca ** 2, rel, b.norm2() * cb ** 2)
