@@ -125,10 +125,16 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         relation = read_relation(latex, ctx)
     except NotGram as e:
         return f"not read as a statement about the class: {e}"
+    terms = _sequence_terms(ctx.points)
+    if terms:
+        return (f"{', '.join(terms)} are terms of a sequence: the method that makes them is "
+                "not read")
     left: list[str] = []
     parameters: dict[sp.Symbol, sp.Basic] = {}
     known = {s.name: s for s in params.values()}
     for c in conditions:
+        if set_classes(c):
+            continue  # f \in \mathcal{F}^{1,1}_L: the class, read above
         try:
             props = parse_props(c, dict(known))
         except ValueError:
@@ -154,6 +160,19 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         if s not in parameters and not _class_parameter(s, functions):
             left.append(f"{s}: its range is not stated (read as any positive number)")
     return ClassReading(claim, left)
+
+
+def _sequence_terms(points: dict) -> list[str]:
+    """Points printed as terms of a sequence (``w_0`` and ``w_n``, ``x_{k+1}``): iterates of a
+    method, not free points."""
+    bases: dict[str, list[str]] = {}
+    for name in points:
+        m = re.fullmatch(r"(\\?[A-Za-z]+)_\{?([^{}*]+)\}?", name.replace(" ", ""))
+        if m and not re.search(r"\\star|\\ast|\*", name):
+            bases.setdefault(m.group(1), []).append(name)
+    out = [n for names in bases.values() if len(names) > 1 for n in names]
+    out += [n for n in points if re.search(r"_\{?[^{}]*[+-]", n)]
+    return sorted(set(out))
 
 
 def _class_parameter(s: sp.Symbol, functions: dict[str, Function]) -> bool:

@@ -823,8 +823,8 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     rel = got.claim.conclusion.rel
     claim = Claim(cid, placeholder(as_text(lhs)), rel, placeholder(as_text(rhs)), source=source,
                   classes=got.claim)
-    taken = [h for h in hyps if any(p.name in h.latex or f"\\{p.name}" in h.latex
-                                    for p in got.claim.parameters)]
+    taken = [h for h in hyps if set_classes(h.latex) or any(
+        p.name in h.latex or f"\\{p.name}" in h.latex for p in got.claim.parameters)]
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
 
 

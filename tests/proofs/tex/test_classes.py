@@ -1,0 +1,93 @@
+"""Statements about a function class read from a paper (proofs/tex/classes.py), and checked
+end to end by `proofcheck check paper.tex`."""
+
+import sympy as sp
+
+from proofs.tex.classes import as_text, class_of, read_class_statement, set_classes
+from proofs.tools import extract as ex
+
+
+def test_class_words_make_the_declared_classes():
+    p = {}
+    assert class_of(["convex", "L-smooth"], p).cls.key == "smooth-convex"
+    assert class_of([r"\mu-strongly convex", "L-smooth"], p).cls.key == \
+        "smooth-strongly-convex"
+    assert class_of(["L-smooth"], p).cls.key == "smooth"
+    assert class_of(["convex", "G-Lipschitz"], p).cls.key == "lipschitz-convex"
+    assert set(p) == {"L", r"\mu", "G"}
+
+
+def test_nesterovs_notation():
+    assert set_classes(r"Let $f \in \mathcal{F}^{1,1}_{L}$.") == [("f", ["convex", "L-smooth"])]
+    assert set_classes(r"If $g\in\mathcal{S}^{1,1}_{{\mu},{L}}$") == \
+        [("g", [r"\mu-strongly convex", "L-smooth"])]
+
+
+def test_conditions_on_the_parameters_are_read():
+    got = read_class_statement("t", r"f(x - h\nabla f(x)) \le f(x)", [("f", "L-smooth")],
+                               ["0 < h < 2/L"])
+    (h,) = [s for s in got.claim.parameters]
+    assert h.name == "h" and got.left == []
+    assert got.claim.parameters[h] == sp.And(sp.Lt(0, h), sp.Lt(h, 2 / sp.Symbol("L",
+                                                                                positive=True)))
+
+
+def test_a_parameter_without_a_range_leaves_the_reading_incomplete():
+    got = read_class_statement("t", r"f(x - h\nabla f(x)) \le f(x)", [("f", "L-smooth")], [])
+    assert got.left == ["h: its range is not stated (read as any positive number)"]
+
+
+def test_terms_of_a_sequence_are_not_free_points():
+    why = read_class_statement("t", r"f(x_n) - f(x^*) \le \frac{L}{2n}\|x_0 - x^*\|^2",
+                               [("f", "convex"), ("f", "L-smooth")], [])
+    assert why == "x_0, x_n are terms of a sequence: the method that makes them is not read"
+
+
+def test_sides_as_text():
+    assert as_text(r"\langle \nabla f(x), y - x\rangle") == "⟨∇f(x), y - x⟩"
+
+
+TEX = r"""\documentclass{article}
+\newtheorem{lemma}{Lemma}
+\begin{document}
+\begin{lemma}\label{lem:coco}Let $f$ be convex and $L$-smooth. Then for all $x, y$,
+\[ \langle \nabla f(x) - \nabla f(y), x - y \rangle \ge \frac{1}{L}
+   \|\nabla f(x) - \nabla f(y)\|^2 . \]\end{lemma}
+\begin{lemma}\label{lem:too-strong}Let $f$ be convex and $L$-smooth. Then for all $x, y$,
+\[ \langle \nabla f(x) - \nabla f(y), x - y \rangle \ge \frac{2}{L}
+   \|\nabla f(x) - \nabla f(y)\|^2 . \]\end{lemma}
+\begin{lemma}\label{lem:pl}If $f$ is $\mu$-strongly convex and $L$-smooth, then for any $x$,
+$f(x) - f(x^*) \le \frac{1}{2\mu}\|\nabla f(x)\|^2$.\end{lemma}
+\end{document}
+"""
+
+
+def test_a_paper_of_class_statements_is_checked(tmp_path):
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+
+    got = ex.extract(TEX, "c.tex", "c")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("c:lemma-coco", "complete"), ("c:lemma-too-strong", "complete"),
+        ("c:lemma-pl", "complete")]
+    verdicts = [decide(r.claim, Budget.get("quick"), seed=0) for r in got.read]
+    assert [v.status.value for v in verdicts] == ["proved", "refuted", "proved"]
+    assert verdicts[1].details["kernel"].startswith("data re-checked exactly")
+    assert verdicts[2].method == "performance estimation (exact certificate for every mu)"
+
+
+def test_a_placeholder_side_without_its_reading_is_never_checked():
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+    from symbolic import Claim
+
+    got = ex.extract(TEX, "c.tex", "c")
+    lost = Claim(got.read[1].claim.id, got.read[1].claim.lhs, ">=", got.read[1].claim.rhs)
+    v = decide(lost, Budget.get("quick"), seed=0)
+    assert v.status.value == "error" and "lost its class reading" in v.message
+
+
+def test_the_claims_file_says_where_class_statements_are_checked():
+    got = ex.extract(TEX, "c.tex", "c")
+    text = ex.claims_file(got, "c.tex", ["proofcheck", "extract", "c.tex"])
+    assert "# CLASS c:lemma-coco" in text and "Claim.from_latex(" not in text
