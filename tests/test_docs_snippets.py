@@ -83,3 +83,13 @@ def test_tutorial_doctest_blocks_run_as_written(tmp_path, monkeypatch):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries > 10
+
+
+def test_howto_classes_doctest_blocks_run_as_written():
+    text = (ROOT / "docs" / "howto-classes.md").read_text(encoding="utf-8")
+    source = "\n".join(blocks(text, "{doctest}"))
+    test = doctest.DocTestParser().get_doctest(source, {}, "howto-classes",
+                                               "docs/howto-classes.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 15
