@@ -36,10 +36,10 @@ from typing import Any
 
 import sympy as sp
 
-from numeric.kernel.parametric import check_parametric
+from numeric.kernel.parametric import check_parametric, nonnegative_on
 from symbolic.classes.gram import Scalar
 from symbolic.classes.horizon import HorizonClaim, inductions
-from symbolic.classes.scaling import normalization
+from symbolic.classes.scaling import normalization, parameter_domain
 from symbolic.classes.statement import ClassClaim
 
 
@@ -214,6 +214,30 @@ def _exact_terms(claim: ClassClaim, sub: Mapping) -> tuple[list, list]:
     return cache[key]
 
 
+def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
+    """Whether a fact about the rate (``ρ ≥ 0``, ``pN + q > 0``) holds for every parameter
+    value the step claim allows: at once, or with the step's normalisation (the rate is
+    scale-free when the step claim is homogeneous) over the one parameter left, by exact root
+    isolation on its interval."""
+    if sp.simplify(fact) is sp.true:
+        return True
+    if not isinstance(fact, (sp.Ge, sp.Gt)):
+        return False
+    sub, left = normalization(step)
+    expr = sp.cancel((fact.lhs - fact.rhs).subs(sub))
+    if not expr.free_symbols:
+        return bool(expr > 0) if isinstance(fact, sp.Gt) else bool(expr >= 0)
+    if len(left) != 1 or expr.free_symbols != set(left):
+        return False
+    dom = parameter_domain(step, sub, left[0])
+    if dom is None:
+        return False
+    if isinstance(fact, sp.Gt) and any(dom.contains(r) is sp.true for r in
+                                        sp.Poly(sp.fraction(expr)[0], left[0]).real_roots()):
+        return False
+    return nonnegative_on(expr, left[0], dom)
+
+
 def check_induction(claim: HorizonClaim, kind: str, index: int,
                     certificates: list[Mapping[str, Any]]) -> str | None:
     """None when the ``index``-th reduction of ``claim`` (re-derived here) of ``kind`` has
@@ -224,7 +248,7 @@ def check_induction(claim: HorizonClaim, kind: str, index: int,
         return f"no {kind} induction number {index}"
     ind = found[index]
     for fact in ind.requires:
-        if sp.simplify(fact) is not sp.true:
+        if not _fact_holds(fact, ind.obligations[0][1]):
             return f"the induction needs {fact}, not shown"
     if len(certificates) != len(ind.obligations):
         return "one certificate per obligation is needed"

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.classes import CLASSES, ClassClaim, ClassInstance, Function
-from symbolic.classes.latex import Context, NotGram, read_relation
+from symbolic.classes.horizon import HorizonClaim
+from symbolic.classes.latex import Context, NotGram, read_relation, read_vector
 from symbolic.latex_parse import parse_props
 from symbolic.pretty import unicode_name
 
@@ -47,9 +48,10 @@ _SETS = [
 
 @dataclass
 class ClassReading:
-    """A statement read as a :class:`ClassClaim`, with what the reading left."""
+    """A statement read as a :class:`ClassClaim` (or a :class:`HorizonClaim`, for every
+    number of steps), with what the reading left."""
 
-    claim: ClassClaim
+    claim: ClassClaim | HorizonClaim
     left: list[str] = field(default_factory=list)
 
 
@@ -105,9 +107,13 @@ def set_classes(text: str) -> list[tuple[str, list[str]]]:
 
 
 def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]],
-                         conditions: Sequence[str]) -> ClassReading | str:
+                         conditions: Sequence[str], definitions: Sequence[str] = (),
+                         body: str = "") -> ClassReading | str:
     """The statement ``latex`` about the functions of ``classes`` (``(name, class words)``),
-    under ``conditions`` (LaTeX), as a class claim; or why it is not read."""
+    under ``conditions`` (LaTeX), as a class claim; or why it is not read. A statement about
+    the terms of a sequence (``x_0``, ``x_n``) is read for every n when ``definitions`` give
+    its recurrence (``x_{k+1} = x_k - h\\nabla f(x_k)``) or ``body`` says "gradient descent
+    with step size $h$"."""
     params: dict[str, sp.Symbol] = {}
     by_name: dict[str, list[str]] = {}
     for name, what in classes:
@@ -127,8 +133,8 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return f"not read as a statement about the class: {e}"
     terms = _sequence_terms(ctx.points)
     if terms:
-        return (f"{', '.join(terms)} are terms of a sequence: the method that makes them is "
-                "not read")
+        return _horizon(cid, latex, functions, params, ctx, terms, conditions, definitions,
+                        body)
     left: list[str] = []
     parameters: dict[sp.Symbol, sp.Basic] = {}
     known = {s.name: s for s in params.values()}
@@ -160,6 +166,99 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         if s not in parameters and not _class_parameter(s, functions):
             left.append(f"{s}: its range is not stated (read as any positive number)")
     return ClassReading(claim, left)
+
+
+_TERM = re.compile(r"(\\?[A-Za-z]+)_\{?\s*(\w+)\s*\}?$")
+_STEP_WORDS = re.compile(r"(?:step[- ]?size|learning[- ]rate|stepsize)\s*(?:of\s*)?"
+                         r"(?:\$|\\\(|\\\[)\s*(\\?[A-Za-z]+)\s*(?:=\s*([^$]+?))?\s*"
+                         r"(?:\$|\\\)|\\\])", re.I)
+
+
+def _horizon(cid: str, latex: str, functions: dict[str, Function],
+             params: dict[str, sp.Symbol], ctx: Context, terms: list[str],
+             conditions: Sequence[str], definitions: Sequence[str],
+             body: str) -> ClassReading | str:
+    """A statement about ``x_0`` and ``x_n`` read for every n (see read_class_statement)."""
+    why = f"{', '.join(terms)} are terms of a sequence: the method that makes them is not read"
+    parts = [_TERM.match(t.replace(" ", "")) for t in terms]
+    if any(p is None for p in parts) or len({p.group(1) for p in parts}) != 1:
+        return why
+    base = parts[0].group(1)
+    indices = {p.group(2) for p in parts}
+    index = [i for i in indices if not i.isdigit()]
+    if len(terms) != 2 or "0" not in indices or len(index) != 1 or not index[0].isalpha():
+        return why
+    n = index[0]
+    others = [p for p in ctx.points if p not in terms and p != ctx.minimizer]
+    if others or len(functions) != 1:
+        return why
+    (fname, fn), = functions.items()
+    cls = fn.cls
+    step_rhs, var, left, m = None, "k", [], None
+    for d in definitions:
+        m = re.match(rf"\s*{re.escape(base)}\s*_\s*\{{\s*([a-z])\s*\+\s*1\s*\}}\s*=\s*(.+)$",
+                     d, re.S)
+        if m:
+            var, step_rhs = m.group(1), m.group(2).strip().rstrip(".,")
+    step = None
+    if step_rhs is None:
+        if not re.search(r"gradient\s+descent", body, re.I):
+            return why
+        m = _STEP_WORDS.search(body)
+        if m is None:
+            return f"{why} (gradient descent, but no step size named)"
+        step = _symbol(m.group(1), params) if not m.group(2) else None
+        if m.group(2):
+            try:
+                step = read_relation(f"0 \\le {m.group(2)}", Context(functions, params)).rhs
+                step = sp.sympify(step.const) if not step.lin and not step.quad else None
+            except NotGram:
+                step = None
+            if step is None:
+                return f"{why} (a step size not read: {m.group(2)})"
+    N = sp.Symbol(n, integer=True, positive=True)
+    star = ctx.minimizer
+    first = _first(n, conditions)
+    if first is None:
+        first = 1
+        left.append(f"the range of {n} is not stated: read as {n} ≥ 1")
+
+    def points(x0, xN, xs):
+        return {f"{base}_0": x0, f"{base}_{{0}}": x0, f"{base}_{n}": xN,
+                f"{base}_{{{n}}}": xN, **({star: xs} if star else {})}
+
+    def update(f, x, k, _rhs=step_rhs, _step=step):
+        if _rhs is None:
+            return x - _step * f.grad(x)
+        here = Context({fname: f}, {**params, var: k},
+                       points={f"{base}_{var}": x, f"{base}_{{{var}}}": x})
+        return read_vector(_rhs, here)
+
+    def conclusion(f, xN, x0, xs, value):
+        here = Context({fname: f}, {**params, n: value}, points=points(x0, xN, xs))
+        return read_relation(latex, here)
+
+    consumed = tuple(c.strip() for c in conditions
+                     if step_rhs is None and m is not None and m.group(2) and
+                     re.fullmatch(rf"\s*{re.escape(m.group(1))}\s*=\s*{re.escape(m.group(2))}"
+                                  r"\s*", c))
+    claim = HorizonClaim(cid, cls, update, conclusion, N, first=first, text=latex,
+                         consumed=consumed)
+    try:
+        claim.instance(first)
+        claim.shape()
+    except (NotGram, KeyError, ValueError, TypeError) as e:
+        return f"{why}: {e}"
+    return ClassReading(claim, left)
+
+
+def _first(n: str, conditions: Sequence[str]) -> int | None:
+    """The least n the conditions allow (``n \\ge 1``), or None."""
+    for c in conditions:
+        m = re.fullmatch(rf"\s*{re.escape(n)}\s*(\\geq?|\\geqslant|>)\s*(\d+)\s*", c)
+        if m:
+            return int(m.group(2)) + (m.group(1) == ">")
+    return None
 
 
 def _sequence_terms(points: dict) -> list[str]:

@@ -594,10 +594,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             continue
         as_class = _class_statement(cid, s, source, [c for c in classes
                                                      if _applies(c, s, stating)],
-                                    env.body, [h for h in hyps if _applies(h, s, stating)])
+                                    env.body, [h for h in hyps if _applies(h, s, stating)],
+                                    [d.latex for d in reading.of("definition")])
         if as_class is not None:
             read, consumed = as_class
-            read.left = [*left, *outside, *read.left]
+            read.left = [*_without_method_words(left, read), *outside, *read.left]
             used |= {h for h, c in enumerate(hyps) if c in consumed}
             out.read.append(read)
             out.order.append(read)
@@ -802,29 +803,58 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
     return shown
 
 
+_METHOD_WORDS = {"gradient", "descent", "step", "size", "stepsize", "learning", "rate"}
+
+
+def _without_method_words(left: list[str], read: ReadClaim) -> list[str]:
+    """What the reading left, less the words naming the method a statement for every number
+    of steps was read with ("gradient descent with step size h")."""
+    from symbolic.classes.horizon import HorizonClaim
+
+    if not isinstance(read.claim.classes, HorizonClaim):
+        return left
+    out = []
+    for why in left:
+        if why.startswith("words not read: "):
+            words = [w for w in re.findall(r"'([^']*)'", why) if w.lower() not in _METHOD_WORDS]
+            if words:
+                out.append("words not read: " + ", ".join(f"'{w}'" for w in words))
+            continue
+        out.append(why)
+    return out
+
+
 def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body: str,
-                     hyps: list[Piece]) -> tuple[ReadClaim, list[Piece]] | None:
+                     hyps: list[Piece], definitions: list[str] = ()  # type: ignore[assignment]
+                     ) -> tuple[ReadClaim, list[Piece]] | None:
     """The statement read as a claim about every function of its class
     (:mod:`proofs.tex.classes`), with the conditions it took, or None when it is not one."""
     from proofs.tex.classes import ClassReading, as_text, read_class_statement, set_classes
     from symbolic.claim import Claim
-    from symbolic.classes.statement import placeholder
+    from symbolic.classes.statement import ClassClaim, placeholder
 
-    named = [(_class_name(c), c.said) for c in classes if _mentions(s.latex, _class_name(c))]
-    named += [(name, w) for name, words in set_classes(body) if _mentions(s.latex, name)
-              for w in words]
+    sequence = re.search(r"_\s*\{?\s*[a-zA-Z]\s*\}?", s.latex) is not None and bool(
+        re.search(r"gradient\s+descent", body, re.I) or definitions)
+    named = [(_class_name(c), c.said) for c in classes
+             if _mentions(s.latex, _class_name(c)) or sequence]
+    named += [(name, w) for name, words in set_classes(body)
+              if _mentions(s.latex, name) or sequence for w in words]
     if not named:
         return None
-    got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps])
+    got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps], definitions, body)
     if not isinstance(got, ClassReading):
         return None
     m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex)
     lhs, rhs = (s.latex[:m.start()], s.latex[m.end():]) if m else (s.latex, "")
-    rel = got.claim.conclusion.rel
+    rel = got.claim.conclusion.rel if isinstance(got.claim, ClassClaim) else \
+        ("<=" if re.search(r"\\le|<", s.latex) else ">=")
     claim = Claim(cid, placeholder(as_text(lhs)), rel, placeholder(as_text(rhs)), source=source,
                   classes=got.claim)
     taken = [h for h in hyps if set_classes(h.latex) or any(
-        p.name in h.latex or f"\\{p.name}" in h.latex for p in got.claim.parameters)]
+        p.name in h.latex or f"\\{p.name}" in h.latex for p in got.claim.parameters)
+        or (not isinstance(got.claim, ClassClaim) and (re.fullmatch(
+            rf"\s*{got.claim.N.name}\s*(?:\\geq?|\\geqslant|>)\s*\d+\s*", h.latex)
+            or h.latex.strip() in got.claim.consumed))]
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
 
 

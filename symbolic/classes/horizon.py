@@ -61,6 +61,7 @@ class HorizonClaim:
     hypotheses: Callable[[Function, Vec, Vec], Sequence[Inequality]] = lambda f, x0, xs: ()
     parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
     text: str = ""
+    consumed: tuple[str, ...] = ()  #: conditions of the text read into the method (h = 1/L)
 
     def __repr__(self) -> str:
         f = Function("f", self.cls)

@@ -365,11 +365,14 @@ def _base(name: str) -> str:
 
 
 def vector_letters(text: str, functions: Mapping[str, Function]) -> set[str]:
-    """The letters written as a function's argument (``f(x)``, ``\\nabla f(y_k)``): points."""
+    """The letters written as a function's argument (``f(x)``, ``\\nabla f(y_k)``) or as a
+    minimiser (``x^*``): points."""
     out: set[str] = set()
     for name in functions:
         for m in re.finditer(re.escape(name) + r"\s*(?:\\left)?\(\s*(" + _LETTER + ")", text):
             out.add(re.sub(r"\s+", "", m.group(1)))
+    for m in re.finditer("(" + _LETTER + r")\s*(?:\^|_)\s*\{?\s*(?:\*|\\star|\\ast)", text):
+        out.add(re.sub(r"\s+", "", m.group(1)))  # x^*: a minimiser, so x names points
     return out
 
 
@@ -391,6 +394,18 @@ def read_relation(text: str, ctx: Context) -> Inequality:
     if lhs.kind in ("n", "cn") or rhs.kind in ("n", "cn"):
         return _squared(lhs, rel, rhs)
     return Inequality(_scalar(lhs), rel, _scalar(rhs))
+
+
+def read_vector(text: str, ctx: Context) -> Vec:
+    """The vector ``text`` denotes (an update's right side: ``x_k - h\\nabla f(x_k)``)."""
+    _Reader.vector_letters = vector_letters(text, ctx.functions)
+    try:
+        v = _side("".join(_join(_TOKEN.findall(text))), ctx)
+    finally:
+        _Reader.vector_letters = set()
+    if v.kind != "v":
+        raise NotGram("not a vector")
+    return v.value
 
 
 def _join(toks: list[str]) -> list[str]:

@@ -91,3 +91,44 @@ def test_the_claims_file_says_where_class_statements_are_checked():
     got = ex.extract(TEX, "c.tex", "c")
     text = ex.claims_file(got, "c.tex", ["proofcheck", "extract", "c.tex"])
     assert "# CLASS c:lemma-coco" in text and "Claim.from_latex(" not in text
+
+
+GD = r"""\begin{theorem}\label{thm:gd}
+Let $f$ be convex and $L$-smooth, and let $x_{k+1} = x_k - \frac{1}{L}\nabla f(x_k)$ for
+$k \ge 0$. Then for all $n \ge 1$,
+\[ f(x_n) - f(x^*) \le \frac{L\|x_0 - x^*\|^2}{2n}. \]
+\end{theorem}
+\begin{theorem}\label{thm:gd-fast}
+Let $f$ be convex and $L$-smooth, and let $x_{k+1} = x_k - \frac{1}{L}\nabla f(x_k)$. Then for
+all $n \ge 1$, $f(x_n) - f(x^*) \le \frac{L\|x_0 - x^*\|^2}{8n}$.
+\end{theorem}
+\begin{theorem}\label{thm:gd-words}
+Let $f$ be $\mu$-strongly convex and $L$-smooth. Gradient descent with step size $h = 1/L$
+satisfies, for all $n \ge 1$, $f(x_n) - f(x^*) \le (1 - \mu/L)^n (f(x_0) - f(x^*))$.
+\end{theorem}
+"""
+
+
+def test_a_rate_for_every_n_is_read_with_its_method_and_decided():
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+    from symbolic.classes.horizon import HorizonClaim
+
+    got = ex.extract(GD, "g.tex", "g")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("g:theorem-gd", "complete"), ("g:theorem-gd-fast", "complete"),
+        ("g:theorem-gd-words", "complete")]
+    assert all(isinstance(r.claim.classes, HorizonClaim) for r in got.read)
+    assert "x_{k+1} = x_k - 1/L∇f(x_k)" in repr(got.read[0].claim.classes)
+    verdicts = [decide(r.claim, Budget.get("quick"), seed=0) for r in got.read]
+    assert [v.status.value for v in verdicts] == ["proved", "refuted", "proved"]
+    assert verdicts[0].details["induction"]["kind"] == "potential"
+    assert verdicts[1].witness["N"] == 1  # false already after one step
+    assert verdicts[2].details["induction"]["kind"] == "geometric"
+
+
+def test_a_sequence_without_its_method_is_not_read_as_a_class_statement():
+    tex = (r"\begin{theorem}Let $f$ be convex and $L$-smooth. Then $f(x_n) - f(x^*) \le "
+           r"\frac{L\|x_0 - x^*\|^2}{2n}$.\end{theorem}")
+    got = ex.extract(tex, "g.tex", "g")
+    assert all(r.claim.classes is None for r in got.read)
