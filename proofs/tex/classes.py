@@ -106,6 +106,21 @@ def set_classes(text: str) -> list[tuple[str, list[str]]]:
     return out
 
 
+_GRADIENT_LIPSCHITZ = re.compile(
+    r"\\nabla\s*(\\mathcal\s*\{?\w\}?|\\?[A-Za-z]+)\s*(?:\$|\\\))?\s*(?:is|be|being)\s+"
+    r"(?:\$|\\\()\s*(\\?[A-Za-z]+)\s*(?:\$|\\\))\s*-\s*Lipschitz")
+
+
+def gradient_lipschitz(text: str) -> list[tuple[str, list[str]]]:
+    r"""``(function, ["L-smooth"])`` for "$\nabla f$ is $L$-Lipschitz" in ``text``.
+
+    >>> gradient_lipschitz(r"Let $\nabla f$ be $L$-Lipschitz continuous.")
+    [('f', ['L-smooth'])]
+    """
+    return [(re.sub(r"\s+", "", m.group(1)), [f"{m.group(2)}-smooth"])
+            for m in _GRADIENT_LIPSCHITZ.finditer(text)]
+
+
 def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]],
                          conditions: Sequence[str], definitions: Sequence[str] = (),
                          body: str = "") -> ClassReading | str:

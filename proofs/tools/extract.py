@@ -829,7 +829,13 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
                      ) -> tuple[ReadClaim, list[Piece]] | None:
     """The statement read as a claim about every function of its class
     (:mod:`proofs.tex.classes`), with the conditions it took, or None when it is not one."""
-    from proofs.tex.classes import ClassReading, as_text, read_class_statement, set_classes
+    from proofs.tex.classes import (
+        ClassReading,
+        as_text,
+        gradient_lipschitz,
+        read_class_statement,
+        set_classes,
+    )
     from symbolic.claim import Claim
     from symbolic.classes.statement import ClassClaim, placeholder
 
@@ -837,7 +843,7 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
         re.search(r"gradient\s+descent", body, re.I) or definitions)
     named = [(_class_name(c), c.said) for c in classes
              if _mentions(s.latex, _class_name(c)) or sequence]
-    named += [(name, w) for name, words in set_classes(body)
+    named += [(name, w) for name, words in [*set_classes(body), *gradient_lipschitz(body)]
               if _mentions(s.latex, name) or sequence for w in words]
     if not named:
         return None

@@ -132,3 +132,17 @@ def test_a_sequence_without_its_method_is_not_read_as_a_class_statement():
            r"\frac{L\|x_0 - x^*\|^2}{2n}$.\end{theorem}")
     got = ex.extract(tex, "g.tex", "g")
     assert all(r.claim.classes is None for r in got.read)
+
+
+def test_a_lipschitz_gradient_makes_the_function_smooth():
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+
+    tex = (r"\begin{lemma}Let $\nabla f$ be $L$-Lipschitz continuous. Then for all $x, y$, "
+           r"$f(y) \le f(x) + \langle \nabla f(x), y - x \rangle + \frac{L}{2}\|y - x\|^2$."
+           r"\end{lemma}\begin{lemma}Let $\nabla f$ be $L$-Lipschitz continuous. Then for "
+           r"all $x, y$, $f(y) \ge f(x) + \langle \nabla f(x), y - x \rangle$.\end{lemma}")
+    got = ex.extract(tex, "d.tex", "d")
+    assert [r.claim.classes.functions[0].cls.name for r in got.read] == ["L-smooth"] * 2
+    verdicts = [decide(r.claim, Budget.get("quick"), seed=0).status.value for r in got.read]
+    assert verdicts == ["proved", "refuted"]  # the descent lemma; convexity is not given
