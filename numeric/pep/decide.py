@@ -46,6 +46,33 @@ def _relies_on(claim: ClassClaim) -> list[str]:
     return sorted({f"{f.cls.name}: {f.cls.cls.reference}" for f in claim.functions})
 
 
+def tightness(claim: ClassClaim, sub: dict) -> str:
+    """For a proved ``Q ≤ c·P`` (one conclusion, Q and P without constants): the least
+    constant that holds, from the solver, beside the printed one (a remark, not a proof:
+    "the printed constant is 3× the tight one"); "" when the claim has another form."""
+    from numeric.pep.sdp import worst_case
+
+    if len(claim.targets()) != 1 or claim.conclusion.rel != "<=":
+        return ""
+    lhs, rhs = claim.conclusion.lhs.subs(sub), claim.conclusion.rhs.subs(sub)
+    if sp.sympify(lhs.const) != 0 or sp.sympify(rhs.const) != 0 or \
+            not (rhs.lin or rhs.quad):
+        return ""
+    c = next(iter([*rhs.quad.values(), *rhs.lin.values()]))
+    if not c.is_number or c <= 0:
+        return ""
+    try:
+        value = worst_case(claim.functions, lhs, rhs / c, claim.hypotheses, sub)
+    except (ValueError, ArithmeticError):
+        return ""
+    printed = float(c)
+    if not value > 0 or printed <= value * (1 + 1e-6):
+        return f"the printed constant {printed:.6g} is tight (worst case {value:.6g})" \
+            if value > 0 else ""
+    return (f"the printed constant {printed:.6g} is {printed / value:.3g}× the tight one "
+            f"{value:.6g} (worst case over the class, from the solver)")
+
+
 def _prove(claim: ClassClaim, p) -> tuple[Verdict | None, str, bool]:
     """A proof admitted by the kernel, else None, why, and whether the solver had one."""
     found = dual(p)
@@ -148,6 +175,9 @@ def decide(claim: ClassClaim) -> Verdict:
     p = problem(claim, sub)
     proof, why, numerical = _prove(claim, p)
     if proof is not None:
+        remark = tightness(claim, sub)
+        if remark:
+            proof.details["notes"] = [remark]
         return done(proof)
     refutation, reason = _refute(claim, p, {str(k): str(v) for k, v in sub.items()})
     if refutation is not None:

@@ -18,6 +18,7 @@ def test_proof_names_the_interpolation_theorem_and_the_normalisation():
     assert v.status is Status.PROVED and v.rigorous
     assert v.details["relies_on"][0].startswith("convex and L-smooth: Taylor, Hendrickx")
     assert v.details["notes"] == ["without loss of generality L = 1 (the claim is homogeneous)"]
+    # a ≥ claim gets no remark on its constant
     assert v.details["certificate"]["lambda"] == {"f: x vs y": "1", "f: y vs x": "1"}
 
 
@@ -88,3 +89,13 @@ def test_a_step_size_in_an_interval():
     bad = decide(ClassClaim("sd-bad", f(w1) - f(w) <= -h * f.grad(w).norm2(), [f],
                             parameters={h: sp.Lt(h, 2 / L)}))
     assert bad.status is Status.REFUTED
+
+
+def test_a_loose_constant_is_remarked_beside_the_tight_one():
+    f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    x0, xs = f.point("x_0"), f.minimizer()
+    x1 = gradient_descent(f, x0, 1 / L, 1)[-1]
+    v = decide(ClassClaim("loose", f(x1) - f(xs) <= L * (x0 - xs).norm2() / 2, [f]))
+    assert v.status is Status.PROVED
+    assert v.details["notes"][-1] == ("the printed constant 0.5 is 3× the tight one 0.166667 "
+                                      "(worst case over the class, from the solver)")
