@@ -137,6 +137,32 @@ def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any],
     return None if why is None else f"the quadratic form left is not PSD: {why}"
 
 
+def _parameters(claim: ClassClaim, witness: Mapping[str, Any]
+                ) -> tuple[dict[sp.Symbol, sp.Rational] | None, str]:
+    """The witness's parameter values, once they meet every condition, or None and why."""
+    sub: dict[sp.Symbol, sp.Rational] = {}
+    given = witness.get("parameters", {})
+    for p in claim.parameter_symbols():
+        if p.name not in given:
+            return None, f"no value for the parameter {p}"
+        v = _q(given[p.name])
+        sub[p] = sp.Rational(v.numerator, v.denominator)
+        if p.is_positive and v <= 0:
+            return None, f"{p} must be positive"
+        if p.is_nonnegative and v < 0:
+            return None, f"{p} must be nonnegative"
+        if p.is_integer and v.denominator != 1:
+            return None, f"{p} must be an integer"
+    for cond in claim.parameters.values():
+        if cond.subs(sub) is not sp.true:
+            return None, f"the condition {cond} fails"
+    for f in claim.functions:
+        for cond in f.cls.parameter_conditions():
+            if sp.sympify(cond).subs(sub) is not sp.true:
+                return None, f"the class condition {cond} fails"
+    return sub, ""
+
+
 def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | None:
     """None when ``witness`` (``vectors``: leaf -> rational coordinates, ``scalars``: leaf ->
     rational, ``parameters``: name -> rational) shows the claim false, else why not."""
@@ -144,30 +170,20 @@ def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | Non
         if not f.cls.cls.interpolating:
             return (f"the conditions of {f.cls.name} are not known to be sufficient: data do "
                     "not show a function of the class")
-    sub: dict[sp.Symbol, sp.Rational] = {}
-    for p in claim.parameter_symbols():
-        if p.name not in witness.get("parameters", {}):
-            return f"no value for the parameter {p}"
-        v = _q(witness["parameters"][p.name])
-        sub[p] = sp.Rational(v.numerator, v.denominator)
-        if p.is_positive and v <= 0:
-            return f"{p} must be positive"
-        if p.is_nonnegative and v < 0:
-            return f"{p} must be nonnegative"
-        if p.is_integer and v.denominator != 1:
-            return f"{p} must be an integer"
-    for cond in claim.parameters.values():
-        if cond.subs(sub) is not sp.true:
-            return f"the condition {cond} fails"
-    for f in claim.functions:
-        for cond in f.cls.parameter_conditions():
-            if sp.sympify(cond).subs(sub) is not sp.true:
-                return f"the class condition {cond} fails"
-    vecs = {k: [_q(c) for c in v] for k, v in witness["vectors"].items()}
+    sub, why = _parameters(claim, witness)
+    if sub is None:
+        return why
+    return _fails(claim, sub, witness["vectors"], witness["scalars"])
+
+
+def _fails(claim: ClassClaim, sub: dict, vectors: Mapping, scalars: Mapping) -> str | None:
+    """None when every condition holds and every conclusion quantity is negative at the
+    data, else why not."""
+    vecs = {k: [_q(c) for c in v] for k, v in vectors.items()}
     dims = {len(v) for v in vecs.values()}
     if len(dims) > 1:
         return "vectors of different dimensions"
-    scal = {k: _q(v) for k, v in witness["scalars"].items()}
+    scal = {k: _q(v) for k, v in scalars.items()}
     try:
         conditions, targets = _exact_terms(claim, sub)
     except ValueError as e:
@@ -195,6 +211,76 @@ def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | Non
     if any(v >= 0 for v in values):
         return "the conclusion holds at the witness"
     return None
+
+
+def quadratic_data(claim: ClassClaim, witness: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Every leaf's value when each function ``f`` is ``½ Σ h_i x_i²`` (``h`` from
+    ``witness["function"][f]``), its minimiser is 0 and the free points are
+    ``witness["points"]``: the points computed in order, each gradient ``h ⊙ x`` and value
+    ``½ Σ h_i x_i²`` exact. None when a point cannot be computed."""
+    given = witness.get("parameters", {})
+    sub = {p: sp.Rational(str(given[p.name])) for p in claim.parameter_symbols()
+           if p.name in given}
+    hs = {name: [_q(v) for v in h] for name, h in witness["function"].items()}
+    vecs: dict[str, list[Fraction]] = {k: [_q(c) for c in v]
+                                       for k, v in witness["points"].items()}
+    scal: dict[str, Fraction] = {}
+    dim = len(next(iter(hs.values())))
+    pending = [(f, x, d) for f in claim.functions for _, x, d in f.data]
+    progress = True
+    while pending and progress:
+        progress = False
+        for item in list(pending):
+            f, x, d = item
+            h = hs.get(f.name)
+            if h is None or len(h) != dim:
+                return None
+            if not d.g.terms and len(x.terms) == 1 and next(iter(x.terms)) not in vecs:
+                vecs[next(iter(x.terms))] = [Fraction(0)] * dim  # the minimiser: 0
+            if any(k not in vecs for k in x.terms):
+                continue
+            point = [Fraction(0)] * dim
+            for k, c in x.terms.items():
+                c = _exact(sp.sympify(c).subs(sub))
+                point = [a + c * b for a, b in zip(point, vecs[k])]
+            grad = [hi * xi for hi, xi in zip(h, point)]
+            if d.g.terms:
+                (gname,) = d.g.terms
+                vecs[gname] = grad
+            elif any(grad):
+                return None  # a minimiser where the gradient is not zero
+            (fname,) = d.f.lin
+            scal[fname] = sum(hi * xi * xi for hi, xi in zip(h, point)) / 2
+            pending.remove(item)
+            progress = True
+    if pending:
+        return None
+    return {"vectors": {k: [str(c) for c in v] for k, v in vecs.items()},
+            "scalars": {k: str(v) for k, v in scal.items()}}
+
+
+def check_function_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | None:
+    """None when the explicit quadratics of ``witness`` (``function``: name -> diagonal
+    ``h``; ``points``: the free points; ``parameters``) are members of their classes (the
+    declaration's ``quadratic``) and the claim fails at the points they make, else why not.
+    No interpolation theorem is used: the functions are given."""
+    sub, why = _parameters(claim, witness)
+    if sub is None:
+        return why
+    for f in claim.functions:
+        member = f.cls.cls.quadratic
+        h = witness["function"].get(f.name)
+        if member is None or h is None:
+            return f"no explicit member of {f.cls.name} is checked"
+        params = {k: sp.sympify(v).subs(sub) for k, v in f.cls.params.items()}
+        if not member(params, [sp.Rational(str(v)) for v in h]):
+            return f"½ Σ h_i x_i² with h = {h} is not {f.cls.name}"
+        if f._minimizer is not None and any(sp.Rational(str(v)) < 0 for v in h):
+            return "0 is not a minimiser of a quadratic with a negative h"
+    data = quadratic_data(claim, witness)
+    if data is None:
+        return "the points cannot be computed from the functions"
+    return _fails(claim, sub, data["vectors"], data["scalars"])
 
 
 def _terms(s: Scalar) -> tuple:
@@ -265,3 +351,11 @@ def check_proof(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None
     if "parameter" in certificate:
         return check_parametric(claim, certificate)
     return check_certificate(claim, certificate)
+
+
+def check_witness(claim: ClassClaim, witness: Mapping[str, Any]) -> str | None:
+    """:func:`check_function_refutation` for an explicit function, else
+    :func:`check_refutation` (interpolating data)."""
+    if "function" in witness:
+        return check_function_refutation(claim, witness)
+    return check_refutation(claim, witness)

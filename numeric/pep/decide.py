@@ -34,7 +34,9 @@ import sympy as sp
 from numeric.kernel.classes import check_certificate, check_refutation
 from numeric.pep.exact import certificate, counterexample
 from numeric.pep.parametric import parametric_certificate
+from numeric.pep.quadratic import search
 from numeric.pep.sdp import dual, primal, problem, sparse_dual
+from symbolic.classes.gram import Scalar
 from symbolic.classes.scaling import normalization
 from symbolic.classes.statement import ClassClaim
 from symbolic.verdict import Status, Verdict
@@ -52,7 +54,8 @@ def tightness(claim: ClassClaim, sub: dict) -> str:
     "the printed constant is 3× the tight one"); "" when the claim has another form."""
     from numeric.pep.sdp import worst_case
 
-    if len(claim.targets()) != 1 or claim.conclusion.rel != "<=":
+    if len(claim.targets()) != 1 or claim.conclusion.rel != "<=" or \
+            not isinstance(claim.conclusion.lhs, Scalar):
         return ""
     lhs, rhs = claim.conclusion.lhs.subs(sub), claim.conclusion.rhs.subs(sub)
     if sp.sympify(lhs.const) != 0 or sp.sympify(rhs.const) != 0 or \
@@ -95,7 +98,30 @@ def _prove(claim: ClassClaim, p) -> tuple[Verdict | None, str, bool]:
 
 
 def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | None, str]:
-    """Data admitted by the kernel where the claim fails, else None and why."""
+    """Data admitted by the kernel where the claim fails (or an explicit quadratic of the
+    class where it fails), else None and why."""
+    verdict, why = _refute_by_data(claim, p, params) if all(
+        f.cls.cls.interpolating for f in claim.functions) else (None, "no interpolation "
+                                                                "theorem for the class")
+    if verdict is not None:
+        return verdict, ""
+    sub = {sym: sp.Rational(params[sym.name]) for sym in claim.parameter_symbols()
+           if sym.name in params}
+    witness = search(claim, sub)
+    if witness is None:
+        return None, why
+    shown = "; ".join(f"{name}(x) = ½ Σ h_i x_i² with h = ({', '.join(h)})"
+                      for name, h in witness["function"].items())
+    return Verdict(Status.REFUTED, f"{METHOD} (explicit function)", True,
+                   f"refuted by an explicit member of the class: {shown}",
+                   witness=witness,
+                   details={"kernel": "explicit quadratic checked a member of its class, "
+                            "the claim evaluated exactly"}), ""
+
+
+def _refute_by_data(claim: ClassClaim, p, params: dict[str, str]
+                    ) -> tuple[Verdict | None, str]:
+    """Interpolating data admitted by the kernel where the claim fails, else None and why."""
     best = primal(p)
     if best is None or best[0] <= 1e-7:
         return None, "no violation found"

@@ -48,7 +48,10 @@ class Datum:
 
 
 PairCondition = Callable[[Mapping[str, sp.Expr], Datum, Datum], Scalar]
-PointCondition = Callable[[Mapping[str, sp.Expr], Datum], Scalar]
+#: the condition at a point; the minimiser's datum is given when the function has one
+PointCondition = Callable[[Mapping[str, sp.Expr], Datum, "Datum | None"], "Scalar | None"]
+#: whether ½ Σ h_i x_i² (diagonal h) is a member, at given parameter values
+QuadraticMember = Callable[[Mapping[str, sp.Expr], list], bool]
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,14 @@ class FunctionClass:
     convex: bool = True
     reference: str = ""
     words: tuple[str, ...] = ()  #: how texts name it ("L-smooth and convex")
+    quadratic: QuadraticMember | None = None  #: which diagonal quadratics are members
+    stationary_minimizer: bool | None = None  #: a stationary point is a global minimiser
+    #: (None: as ``convex``)
+
+    @property
+    def has_minimizer(self) -> bool:
+        """Whether a point with zero gradient is a minimiser (convex classes, PL)."""
+        return self.convex if self.stationary_minimizer is None else self.stationary_minimizer
 
     def instance(self, **params: object) -> ClassInstance:
         """The class with its parameters given (symbols or numbers)."""
@@ -96,9 +107,11 @@ class ClassInstance:
         return self.cls.pair_condition(self.params, i, j) if self.cls.pair_condition \
             else Scalar()
 
-    def point(self, i: Datum) -> Scalar | None:
-        """The condition at ``i`` (≥ 0), if the class has one."""
-        return self.cls.point_condition(self.params, i) if self.cls.point_condition else None
+    def point(self, i: Datum, star: Datum | None = None) -> Scalar | None:
+        """The condition at ``i`` (≥ 0), if the class has one (``star``: the minimiser's
+        datum, when the function has one)."""
+        return self.cls.point_condition(self.params, i, star) if self.cls.point_condition \
+            else None
 
     def parameter_conditions(self) -> list[sp.Expr]:
         """What the parameters must satisfy (relations of SymPy)."""
@@ -135,9 +148,20 @@ def _smooth(p, i: Datum, j: Datum) -> Scalar:
             - dg.norm2() / (4 * L))
 
 
-def _lipschitz_point(p, i: Datum) -> Scalar:
+def _lipschitz_point(p, i: Datum, star: Datum | None = None) -> Scalar:
     # ‖g_i‖ ≤ M
     return Scalar.of(p["M"] ** 2) - i.g.norm2()
+
+
+def _pl_point(p, i: Datum, star: Datum | None = None) -> Scalar | None:
+    # ½‖g_i‖² ≥ μ(f_i − f*): needs the minimiser (f_i ≥ f* follows from it)
+    if star is None:
+        return None
+    return i.g.norm2() / 2 - p["mu"] * (i.f - star.f)
+
+
+def _all(test):
+    return lambda p, h: all(bool(test(p, x)) for x in h)
 
 
 _TH = "Taylor, Hendrickx and Glineur (2017), Smooth strongly convex interpolation"
@@ -146,28 +170,41 @@ CLASSES: dict[str, FunctionClass] = {c.key: c for c in [
     FunctionClass(
         "convex", "convex", {}, {}, _convex,
         reference=f"{_TH}, Theorem 1 (closed convex proper functions)",
-        words=("convex",)),
+        words=("convex",), quadratic=_all(lambda p, x: x >= 0)),
     FunctionClass(
         "smooth-convex", "convex and {L}-smooth", {"L": lambda p: p["L"] > 0},
         {"L": (-2, 1)}, _smooth_convex,
-        reference=f"{_TH}, Theorem 4 (F_0,L)", words=("convex", "smooth")),
+        reference=f"{_TH}, Theorem 4 (F_0,L)", words=("convex", "smooth"),
+        quadratic=_all(lambda p, x: 0 <= x <= p["L"])),
     FunctionClass(
         "strongly-convex", "{mu}-strongly convex", {"mu": lambda p: p["mu"] > 0},
         {"mu": (-2, 1)}, _strongly_convex,
-        reference=f"{_TH}, Corollary 2 (F_mu,inf)", words=("strongly convex",)),
+        reference=f"{_TH}, Corollary 2 (F_mu,inf)", words=("strongly convex",),
+        quadratic=_all(lambda p, x: x >= p["mu"])),
     FunctionClass(
         "smooth-strongly-convex", "{mu}-strongly convex and {L}-smooth",
         {"L": lambda p: p["L"] > 0, "mu": lambda p: sp.And(p["mu"] > 0, p["mu"] < p["L"])},
         {"L": (-2, 1), "mu": (-2, 1)}, _smooth_strongly_convex,
         reference=f"{_TH}, Theorem 4 (F_mu,L, 0 < mu < L)",
-        words=("strongly convex", "smooth")),
+        words=("strongly convex", "smooth"),
+        quadratic=_all(lambda p, x: p["mu"] <= x <= p["L"])),
     FunctionClass(
         "smooth", "{L}-smooth", {"L": lambda p: p["L"] > 0}, {"L": (-2, 1)}, _smooth,
         convex=False, reference=f"{_TC}, Theorem 3.10 (smooth functions)",
-        words=("smooth",)),
+        words=("smooth",), quadratic=_all(lambda p, x: -p["L"] <= x <= p["L"])),
     FunctionClass(
         "lipschitz-convex", "convex and {M}-Lipschitz", {"M": lambda p: p["M"] > 0},
         {"M": (-1, 1)}, _convex, _lipschitz_point,
         reference=f"{_TC}, Theorem 3.5 (convex functions with bounded subgradients)",
         words=("convex", "Lipschitz")),
+    FunctionClass(
+        "smooth-pl", "{L}-smooth and {mu}-Polyak-Łojasiewicz",
+        {"L": lambda p: p["L"] > 0, "mu": lambda p: sp.And(p["mu"] > 0, p["mu"] <= p["L"])},
+        {"L": (-2, 1), "mu": (-2, 1)}, _smooth, _pl_point, interpolating=False, convex=False,
+        stationary_minimizer=True,
+        reference=f"{_TC}, Theorem 3.10 (smooth functions), with the PL inequality "
+                  "½‖∇f(x)‖² ≥ μ(f(x) − f*) at every point (necessary conditions only: "
+                  "refutations need an explicit member)",
+        words=("smooth", "Polyak-Łojasiewicz"),
+        quadratic=_all(lambda p, x: x == 0 or p["mu"] <= x <= p["L"])),
 ]}

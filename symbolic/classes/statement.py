@@ -47,7 +47,7 @@ class Function:
 
     def minimizer(self, label: str = "x_*") -> Vec:
         """A minimiser: a point whose gradient is zero (for a convex class, a minimiser)."""
-        if not self.cls.cls.convex:
+        if not self.cls.cls.has_minimizer:
             raise ValueError(f"a {self.cls.name} function need not attain a minimum at a "
                              "stationary point: state the claim with f.point and a hypothesis")
         x = Vec.leaf(label)
@@ -151,13 +151,14 @@ class ClassClaim:
         out: list[Condition] = []
         for f in self.functions:
             data = f.data
+            star = next((d for lab, _, d in data if lab == f._minimizer), None)
             for li, _, di in data:
                 for lj, _, dj in data:
                     if li != lj:
                         c = f.cls.pair(di, dj)
                         if not c.is_zero():
                             out.append(Condition(f"{f.name}: {li} vs {lj}", c))
-                at = f.cls.point(di)
+                at = f.cls.point(di, star if di is not star else None)
                 if at is not None:
                     out.append(Condition(f"{f.name}: at {li}", at))
         for k, h in enumerate(self.hypotheses):

@@ -90,3 +90,25 @@ def test_a_class_without_interpolation_theorem_cannot_be_refuted_by_data(monkeyp
     c = ClassClaim("gd", f(x1) - f(xs) <= L * (x0 - xs).norm2() / 7, [f])
     assert "not known to be sufficient" in check_refutation(
         c, _data("1", "1/3", "1/3", "5/18", "1/6"))
+
+
+def test_an_explicit_quadratic_refutes_when_it_is_a_member_and_the_claim_fails():
+    from numeric.kernel.classes import check_function_refutation
+    w = {"function": {"f": ["1"]}, "points": {"x_0": ["1"]}, "parameters": {"L": "1"}}
+    # f(x) = ½x²: x_1 = 0, so f(x_1) − f* = 0: the claim with /7 holds there
+    assert check_function_refutation(_gd1(7), w) == "the conclusion holds at the witness"
+    # h = 2 is not 1-smooth
+    bad = {**w, "function": {"f": ["2"]}}
+    assert check_function_refutation(_gd1(7), bad) == \
+        "½ Σ h_i x_i² with h = ['2'] is not convex and L-smooth"
+    # h = 1/2: x_1 = 1/2, f(x_1) = 1/16 ≤ 1/7: holds; the PL rate 1/2 below fails
+    from symbolic.classes import CLASSES, ClassClaim, Function, gradient_descent
+    f = Function("f", CLASSES["smooth-pl"].instance(L=L, mu=L / 4))
+    x0, xs = f.point("x_0"), f.minimizer()
+    x1 = gradient_descent(f, x0, 1 / L, 1)[-1]
+    c = ClassClaim("pl", f(x1) - f(xs) <= (f(x0) - f(xs)) / 2, [f])
+    pl = {"function": {"f": ["1/4"]}, "points": {"x_0": ["1"]}, "parameters": {"L": "1"}}
+    assert check_function_refutation(c, pl) is None
+    # the PL class has no interpolation theorem: data alone refute nothing
+    assert "not known to be sufficient" in check_refutation(c, {"vectors": {}, "scalars": {},
+                                                               "parameters": {"L": "1"}})

@@ -203,7 +203,7 @@ for coef, ok in [(1, True), (2, False)]:
 
 def _gd(make, steps, step):
     f = make()
-    x0, xs = f.point("x_0"), f.minimizer() if f.cls.cls.convex else None
+    x0, xs = f.point("x_0"), f.minimizer() if f.cls.cls.has_minimizer else None
     xk = gradient_descent(f, x0, step, steps)
     return f, x0, xs, xk
 
@@ -376,3 +376,25 @@ for coef, ok in [(sp.Rational(1, 2), True), (1, True), (sp.Rational(1, 4), False
                           parameters={h: sp.Lt(h, 2 / L)})
     entry(f"gd-decrease-every-step-{coef}", ok, "[N] (1.2.16)",
           "" if ok else "f(x) = L/2‖x‖²")(build)
+
+
+# --- Polyak-Łojasiewicz (necessary conditions: refutations by an explicit quadratic) --------
+
+def smooth_pl() -> Function:
+    return Function("f", CLASSES["smooth-pl"].instance(L=L, mu=L / 4))
+
+
+for rate, ok in [(sp.Rational(3, 4), True), (sp.Rational(1, 2), False)]:
+    def build(rate=rate):
+        f, x0, xs, xk = _gd(smooth_pl, 1, 1 / L)
+        return ClassClaim("gd-pl", f(xk[-1]) - f(xs) <= rate * (f(x0) - f(xs)), [f])
+    entry(f"gd-pl-rate-{rate}", ok, "Karimi, Nutini, Schmidt (2016), Theorem 1 (1 - μ/L)",
+          "" if ok else "f(x) = μ/2‖x‖²")(build)
+
+for coef, ok in [(2, True), (4, False)]:
+    def build(coef=coef):
+        f = smooth_pl()
+        x, xs = f.point("x"), f.minimizer()
+        return ClassClaim("pl-gap", f(x) - f(xs) <= f.grad(x).norm2() / (coef * L / 4), [f])
+    entry(f"pl-inequality-{coef}", ok, "the PL inequality itself",
+          "" if ok else "f(x) = μ/2‖x‖²")(build)

@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from catalogue import ENTRIES
 
-from numeric.kernel.classes import check_proof, check_refutation
+from numeric.kernel.classes import check_proof, check_witness
 from numeric.pep.decide import decide
 from symbolic.verdict import Status
 
@@ -31,5 +31,5 @@ def test_entry_is_decided_right(entry):
         assert check_proof(entry.build(), v.details["certificate"]) is None
     else:
         assert v.status is Status.REFUTED, v.message
-        assert check_refutation(entry.build(), v.witness) is None
+        assert check_witness(entry.build(), v.witness) is None
     assert v.rigorous

@@ -90,6 +90,8 @@ def members(key, rng):
     if key == "lipschitz-convex":
         return _max_affine([[3, 0, 0], [0, -3, 0], [0, Fraction(9, 5), Fraction(12, 5)]],
                            [0, 1, -1])
+    if key == "smooth-pl":
+        return _quadratic([0, MU, L], rng)
     raise KeyError(key)
 
 
@@ -107,6 +109,8 @@ def non_members(key, rng):
         return _quadratic([-3 * L, 0, L], rng)
     if key == "lipschitz-convex":
         return _max_affine([[4, 0, 0], [0, -3, 0]], [0, 1])
+    if key == "smooth-pl":
+        return _quadratic([0, 1, 3 * L], rng)
     raise KeyError(key)
 
 
@@ -131,6 +135,24 @@ def test_conditions_fail_on_a_non_member(key):
     inst = _instance(key)
     f, g = non_members(key, rng)
     assert min(_conditions_hold(inst, f, g, rng, points=10) for _ in range(5)) < 0
+
+
+def test_the_pl_inequality_holds_on_members_and_fails_below_mu():
+    inst = _instance("smooth-pl")
+    star = Datum.leaves("s")
+    x = Datum.leaves("0")
+    cond = inst.point(x, star)
+    for eigs, ok in [([0, MU, L], True), ([MU / 2, 1, L], False)]:
+        h = [Fraction(e) for e in eigs]
+        worst = None
+        for p in ([1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]):
+            p = [Fraction(c) for c in p]
+            data = {"x0": p, "g0": [a * b for a, b in zip(h, p)],
+                    "f0": sum(a * b * b for a, b in zip(h, p)) / 2,
+                    "xs": [Fraction(0)] * 3, "gs": [Fraction(0)] * 3, "fs": Fraction(0)}
+            v = _value(cond, data)
+            worst = v if worst is None else min(worst, v)
+        assert (worst >= 0) is ok
 
 
 def test_every_class_is_declared_with_a_reference_and_weights():
