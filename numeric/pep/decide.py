@@ -157,8 +157,9 @@ def _admissible(claim: ClassClaim, sub: dict) -> bool:
     return all(sp.sympify(c).subs(sub) is sp.true for c in conds)
 
 
-def decide(claim: ClassClaim) -> Verdict:
-    """``proved``, ``refuted``, ``supported`` or ``unknown`` (see the module docstring)."""
+def decide(claim: ClassClaim, prove: bool = True) -> Verdict:
+    """``proved``, ``refuted``, ``supported`` or ``unknown`` (see the module docstring);
+    ``prove=False``: only a refutation is looked for (``unknown`` otherwise)."""
     start = time.perf_counter()
     sub, left = normalization(claim)
     fixed = ", ".join(f"{p} = 1" for p in sub)
@@ -172,7 +173,7 @@ def decide(claim: ClassClaim) -> Verdict:
     if left:
         names = ", ".join(p.name for p in left)
         why_not = "more than one free parameter"
-        if len(left) == 1:
+        if len(left) == 1 and prove:
             cert, why_not = parametric_certificate(claim)
             if cert is not None:
                 return done(Verdict(
@@ -199,7 +200,7 @@ def decide(claim: ClassClaim) -> Verdict:
             f"found ({why_not}; give them values, e.g. a step 1/L); no counterexample at "
             f"{tried} trial values"))
     p = problem(claim, sub)
-    proof, why, numerical = _prove(claim, p)
+    proof, why, numerical = _prove(claim, p) if prove else (None, "no proof looked for", False)
     if proof is not None:
         remark = tightness(claim, sub)
         if remark:

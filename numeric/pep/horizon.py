@@ -1,11 +1,11 @@
 """The verdict on a claim for every number of steps N.
 
-1. The first instances (``N = first, first + 1, first + 2``) are decided as fixed-N claims:
-   a refutation of one refutes the claim (the witness names its N).
+1. The first instances (``N = first, first + 1, first + 2``) are searched for a
+   counterexample: a refutation of one refutes the claim (the witness names its N).
 2. Each induction of :func:`symbolic.classes.horizon.inductions` is tried: every obligation
    proved (the step for every ``k ≥ 0`` by a parametric certificate), the kernel re-checks the
    whole reduction (:func:`numeric.kernel.classes.check_induction`): ``proved`` for every N.
-3. Otherwise ``supported``: proved for the instances only.
+3. Otherwise ``supported``: no counterexample at the instances, and no induction found.
 
 Example:
     >>> import sympy as sp
@@ -64,13 +64,13 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
     start = time.perf_counter()
     checked = []
     for n in range(h.first, h.first + instances):
-        v = decide(h.instance(n))
+        v = decide(h.instance(n), prove=False)
         if v.status is Status.REFUTED:
             v.message = f"at N = {n}: {v.message}"
             v.witness = {**(v.witness or {}), "N": n}
             v.seconds = time.perf_counter() - start
             return v
-        checked.append(f"N = {n}: {v.status.value}")
+    checked.append(f"no counterexample at N = {h.first}..{h.first + instances - 1}")
     proof, why = _prove(h)
     if proof is not None:
         return Verdict(Status.PROVED, "performance estimation (induction)", True,

@@ -30,7 +30,7 @@ from symbolic.classes.scaling import normalization, parameter_domain
 from symbolic.classes.statement import ClassClaim
 
 
-def fit(xs: Sequence[Any], ys: Sequence[Any], k: sp.Symbol, max_degree: int = 3
+def fit(xs: Sequence[Any], ys: Sequence[Any], k: sp.Symbol, max_degree: int = 4
         ) -> sp.Expr | None:
     """The rational function of least total degree ≤ ``max_degree`` (numerator and
     denominator) through all ``(x, y)``, or None."""
@@ -57,7 +57,7 @@ def fit(xs: Sequence[Any], ys: Sequence[Any], k: sp.Symbol, max_degree: int = 3
     return None
 
 
-def samples(dom: sp.Interval, count: int = 7) -> list[sp.Rational]:
+def samples(dom: sp.Interval, count: int = 9) -> list[sp.Rational]:
     """``count`` rational points inside ``dom``: evenly spaced on a bounded interval, the
     integers from its start on a half-line."""
     lo, hi = dom.start, dom.end

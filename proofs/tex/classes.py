@@ -53,6 +53,7 @@ class ClassReading:
 
     claim: ClassClaim | HorizonClaim
     left: list[str] = field(default_factory=list)
+    consumed: list[str] = field(default_factory=list)  #: conditions read into the claim
 
 
 def _symbol(latex: str, params: dict[str, sp.Symbol]) -> sp.Symbol:
@@ -141,6 +142,8 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return str(e)
     if len(functions) != 1:
         return "statements about several functions of classes are not read yet"
+    consumed = _named_values(params, definitions, conditions)
+    conditions = [c for c in conditions if c not in consumed]
     ctx = Context(functions, params)
     try:
         relation = read_relation(latex, ctx)
@@ -148,11 +151,59 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return f"not read as a statement about the class: {e}"
     terms = _sequence_terms(ctx.points)
     if terms:
-        return _horizon(cid, latex, functions, params, ctx, terms, conditions, definitions,
-                        body)
+        got = _horizon(cid, latex, functions, params, ctx, terms, conditions, definitions,
+                       body)
+        if isinstance(got, ClassReading):
+            got.consumed += consumed
+        return got
+    parameters, left = _parameter_conditions(conditions, params, functions)
+    claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
+                       text=latex)
+    for s in claim.parameter_symbols():
+        if s not in parameters and not _class_parameter(s, functions):
+            left.append(f"{s}: its range is not stated (read as any positive number)")
+    return ClassReading(claim, left, consumed)
+
+
+def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence[str]
+                  ) -> list[str]:
+    r"""Names given a value by a definition (``\kappa := L/\mu``) or an equality among the
+    conditions (``h = 2/(L+\mu)``), in terms of the parameters already known: each such
+    name stands for its value from then on (``params``). Returns the conditions used."""
+    from symbolic.latex_parse import parse_expr
+
+    used = []
+    for text in [*definitions, *conditions]:
+        m = re.fullmatch(r"\s*(\\?[A-Za-z]+)\s*(?::=|=|\\coloneqq)\s*(.+?)\s*[.,]?\s*", text,
+                         re.S)
+        if not m or m.group(1) in params:
+            continue
+        known = {s.name: s for s in params.values() if isinstance(s, sp.Symbol)}
+        try:
+            value = parse_expr(m.group(2), dict(known))
+        except ValueError:
+            continue
+        if not isinstance(value, sp.Expr):
+            continue
+        value = value.subs({v: known[v.name] for v in value.free_symbols if v.name in known})
+        if not value.free_symbols or \
+                not value.free_symbols <= set(known.values()):
+            continue
+        params[m.group(1)] = value
+        if text in conditions:
+            used.append(text)
+    return used
+
+
+def _parameter_conditions(conditions: Sequence[str], params: dict,
+                          functions: dict[str, Function]
+                          ) -> tuple[dict[sp.Symbol, sp.Basic], list[str]]:
+    """The conditions on the parameters, each kept under the one parameter it bounds (not a
+    class's own, when there is one), and what was not read."""
     left: list[str] = []
     parameters: dict[sp.Symbol, sp.Basic] = {}
-    known = {s.name: s for s in params.values()}
+    symbols = {v for v in params.values() if isinstance(v, sp.Symbol)}
+    known = {s.name: s for s in symbols}
     for c in conditions:
         if set_classes(c):
             continue  # f \in \mathcal{F}^{1,1}_L: the class, read above
@@ -162,11 +213,18 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
             if set(re.findall(r"\\?[A-Za-z]+", c)) & {k.lstrip("\\") for k in params}:
                 left.append(f"a condition not read: {c}")
             continue
+        by_name = {k.lstrip("\\"): v for k, v in params.items()}
         for p in props:
             rel = _relation(p.lhs, p.rel.value, p.rhs)
+            rel = rel.subs({v: by_name[v.name] for v in rel.free_symbols if v.name in by_name})
+            if rel is sp.true:
+                continue
+            if rel is sp.false:
+                left.append(f"a condition that fails for every value: {c}")
+                continue
             free = rel.free_symbols
-            if not free or not free <= set(params.values()):
-                if free & set(params.values()):
+            if not free or not free <= symbols:
+                if free & symbols:
                     left.append(f"a condition not read: {c}")
                 continue
             own = sorted((s for s in free if not _class_parameter(s, functions)), key=str)
@@ -175,12 +233,7 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
                 continue
             s = own[0] if own else sorted(free, key=str)[0]
             parameters[s] = sp.And(parameters[s], rel) if s in parameters else rel
-    claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
-                       text=latex)
-    for s in claim.parameter_symbols():
-        if s not in parameters and not _class_parameter(s, functions):
-            left.append(f"{s}: its range is not stated (read as any positive number)")
-    return ClassReading(claim, left)
+    return parameters, left
 
 
 _TERM = re.compile(r"(\\?[A-Za-z]+)_\{?\s*(\w+)\s*\}?$")
@@ -257,8 +310,13 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
                      if step_rhs is None and m is not None and m.group(2) and
                      re.fullmatch(rf"\s*{re.escape(m.group(1))}\s*=\s*{re.escape(m.group(2))}"
                                   r"\s*", c))
+    parameters, more = _parameter_conditions(
+        [c for c in conditions if not re.fullmatch(rf"\s*{re.escape(n)}\s*(\\geq?|"
+                                                  r"\\geqslant|>)\s*\d+\s*", c)],
+        params, functions)
+    left += more
     claim = HorizonClaim(cid, cls, update, conclusion, N, first=first, text=latex,
-                         consumed=consumed)
+                         consumed=consumed, parameters=parameters)
     try:
         claim.instance(first)
         claim.shape()

@@ -292,6 +292,10 @@ NOUN_CONDITION = re.compile(
     r"\W*$")
 
 
+#: "(the method) generates a sequence", "produces iterates": what follows is a property of them
+_GENERATES = re.compile(r"\b(?:generates?|produces?|returns?|outputs?)\b[^.;]*\b(?:sequences?|"
+                        r"iterates?|points?)\b")
+
 _ANY_CONDITION = re.compile(r"\b(?:let|suppose|assume|assuming|given|if|whenever|provided|for all|"
                             r"for every|for any|for each|with|where|such that|satisfying|under|"
                             r"when|using)\b")
@@ -493,6 +497,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "definition"
         elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead):
             role = "restatement"  # never checked alone, binds nothing
+        elif relation and re.search(r"\b(?:satisfying|with|such that|that satisfies)\W*$",
+                                    lead) and _GENERATES.search(
+                " ".join(g.lead for g in formulas[:k + 1])):
+            role = "statement"  # "… generates a sequence $w_n$ satisfying $$…$$": what it has
         elif CONDITION_TRIGGER.search(lead) or NOUN_CONDITION.search(lead) or \
                 _NOUN_PHRASE.search(lead):
             role = "condition"

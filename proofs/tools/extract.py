@@ -335,6 +335,7 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     assumptions = {e.label: (e, readings[id(e)]) for e in envs
                    if e.kind == "assumption" and e.label}
     context = _Context(tex, envs, readings)
+    displays = labelled_displays(tex)
     bases: set[str] = set()
     for k, env in enumerate(envs, start=1):
         if env.kind not in STATEMENT_KINDS:
@@ -351,8 +352,10 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         bases.add(base)
         reading = readings[id(env)]
         cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
+        methods = [displays[lab] for lab in _cited(env) if lab in displays
+                   and recurrence(displays[lab])]
         _read_environment(env, base, where, reading, cited, out, context.before(env),
-                          context.assumed(env))
+                          context.assumed(env), methods)
     return out
 
 
@@ -501,7 +504,8 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
 def _read_environment(env: Environment, base: str, where: Locate, reading: Reading,
                       cited: list[tuple[Environment, Reading]], out: Extraction,
                       context: list[_Constraint] = (),  # type: ignore[assignment]
-                      assumed: list[Piece] = ()) -> None:  # type: ignore[assignment]
+                      assumed: list[Piece] = (),  # type: ignore[assignment]
+                      methods: list[str] = ()) -> None:  # type: ignore[assignment]
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
@@ -595,7 +599,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         as_class = _class_statement(cid, s, source, [c for c in classes
                                                      if _applies(c, s, stating)],
                                     env.body, [h for h in hyps if _applies(h, s, stating)],
-                                    [d.latex for d in reading.of("definition")])
+                                    [d.latex for d in reading.of("definition")] + list(methods))
         if as_class is not None:
             read, consumed = as_class
             read.left = [*_without_method_words(left, read), *outside, *read.left]
@@ -824,6 +828,33 @@ def _without_method_words(left: list[str], read: ReadClaim) -> list[str]:
     return out
 
 
+_DISPLAY = re.compile(r"\\begin\{(equation|align|gather|multline|eqnarray)(\*?)\}(.*?)"
+                      r"\\end\{\1\2\}", re.S)
+
+
+def labelled_displays(tex: str) -> dict[str, str]:
+    r"""Each labelled displayed formula of ``tex`` by its label: the row of the display that
+    carries the label, without ``\label``, ``\tag``, ``&`` and the final punctuation (what a
+    ``\ref`` to it names: a method's recurrence, say).
+
+    >>> labelled_displays(r"\begin{align}\label{eq:gd}\tag{GD} x_{k+1} = x_k - h g_k."
+    ...                   r"\end{align}")
+    {'eq:gd': 'x_{k+1} = x_k - h g_k'}
+    """
+    out: dict[str, str] = {}
+    for m in _DISPLAY.finditer(tex):
+        for row in re.split(r"\\\\(?:\[[^\]]*\])?", m.group(3)):
+            labels = re.findall(r"\\label\s*\{([^{}]*)\}", row)
+            if not labels:
+                continue
+            text = re.sub(r"\\(?:label|tag\*?)\s*\{[^{}]*\}", " ", row)
+            text = re.sub(r"\\nonumber|\\notag|&", " ", text)
+            text = re.sub(r"\s+", " ", text).strip().rstrip(".,;").strip()
+            for lab in labels:
+                out[lab] = text
+    return out
+
+
 def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body: str,
                      hyps: list[Piece], definitions: list[str] = ()  # type: ignore[assignment]
                      ) -> tuple[ReadClaim, list[Piece]] | None:
@@ -856,7 +887,7 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
         ("<=" if re.search(r"\\le|<", s.latex) else ">=")
     claim = Claim(cid, placeholder(as_text(lhs)), rel, placeholder(as_text(rhs)), source=source,
                   classes=got.claim)
-    taken = [h for h in hyps if set_classes(h.latex) or any(
+    taken = [h for h in hyps if h.latex in got.consumed or set_classes(h.latex) or any(
         p.name in h.latex or f"\\{p.name}" in h.latex for p in got.claim.parameters)
         or (not isinstance(got.claim, ClassClaim) and (re.fullmatch(
             rf"\s*{got.claim.N.name}\s*(?:\\geq?|\\geqslant|>)\s*\d+\s*", h.latex)

@@ -146,3 +146,32 @@ def test_a_lipschitz_gradient_makes_the_function_smooth():
     assert [r.claim.classes.functions[0].cls.name for r in got.read] == ["L-smooth"] * 2
     verdicts = [decide(r.claim, Budget.get("quick"), seed=0).status.value for r in got.read]
     assert verdicts == ["proved", "refuted"]  # the descent lemma; convexity is not given
+
+
+CITED = r"""Gradient descent is
+\begin{align}
+    \label{eq: gd}
+    \tag{gradient descent}
+    w_{n+1} = w_n - h\nabla f(w_n).
+\end{align}
+\begin{theorem}\label{thm:strong}
+If $f$ is $\mu$-strongly convex and $L$-smooth, then for learning rate $h=\tfrac2{L+\mu}$,
+\ref{eq: gd} generates a sequence $w_n$ satisfying
+\[ f(w_n) - f(w_*) \le \frac L{2} \left( 1- \frac{2}{1+\kappa} \right)^{2n} \|w_0 - w_*\|^2 \]
+where $\kappa:=\tfrac L\mu$.
+\end{theorem}
+"""
+
+
+def test_a_cited_recurrence_and_named_values_make_the_rate():
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+
+    assert ex.labelled_displays(CITED) == {"eq: gd": r"w_{n+1} = w_n - h\nabla f(w_n)"}
+    got = ex.extract(CITED, "s.tex", "s")
+    (read,) = got.read
+    shown = repr(read.claim.classes)
+    assert "x_{k+1} = x_k - (2/(L + mu))∇f(x_k)" in shown  # h = 2/(L+μ), from the text
+    assert "(1 - 2/(L/mu + 1))**(2*n)" in shown  # κ := L/μ
+    v = decide(read.claim, Budget.get("quick"), seed=0)
+    assert v.status.value == "proved" and v.details["induction"]["kind"] == "geometric"
