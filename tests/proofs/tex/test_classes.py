@@ -3,8 +3,15 @@ end to end by `proofcheck check paper.tex`."""
 
 import sympy as sp
 
+from numeric.budget import Budget
+from numeric.stages.cascade import decide
 from proofs.tex.classes import as_text, class_of, read_class_statement, set_classes
 from proofs.tools import extract as ex
+
+
+def _decide(claim):
+    """The cascade's verdict at the quick budget, seed 0."""
+    return decide(claim, Budget.get("quick"), seed=0)
 
 
 def test_class_words_make_the_declared_classes():
@@ -63,27 +70,22 @@ $f(x) - f(x^*) \le \frac{1}{2\mu}\|\nabla f(x)\|^2$.\end{lemma}
 
 
 def test_a_paper_of_class_statements_is_checked(tmp_path):
-    from numeric.budget import Budget
-    from numeric.stages.cascade import decide
-
     got = ex.extract(TEX, "c.tex", "c")
     assert [(r.claim_id, r.reading) for r in got.read] == [
         ("c:lemma-coco", "complete"), ("c:lemma-too-strong", "complete"),
         ("c:lemma-pl", "complete")]
-    verdicts = [decide(r.claim, Budget.get("quick"), seed=0) for r in got.read]
+    verdicts = [_decide(r.claim) for r in got.read]
     assert [v.status.value for v in verdicts] == ["proved", "refuted", "proved"]
     assert verdicts[1].details["kernel"].startswith("data re-checked exactly")
     assert verdicts[2].method == "performance estimation (exact certificate for every mu)"
 
 
 def test_a_placeholder_side_without_its_reading_is_never_checked():
-    from numeric.budget import Budget
-    from numeric.stages.cascade import decide
     from symbolic import Claim
 
     got = ex.extract(TEX, "c.tex", "c")
     lost = Claim(got.read[1].claim.id, got.read[1].claim.lhs, ">=", got.read[1].claim.rhs)
-    v = decide(lost, Budget.get("quick"), seed=0)
+    v = _decide(lost)
     assert v.status.value == "error" and "lost its class reading" in v.message
 
 
@@ -110,8 +112,6 @@ satisfies, for all $n \ge 1$, $f(x_n) - f(x^*) \le (1 - \mu/L)^n (f(x_0) - f(x^*
 
 
 def test_a_rate_for_every_n_is_read_with_its_method_and_decided():
-    from numeric.budget import Budget
-    from numeric.stages.cascade import decide
     from symbolic.classes.horizon import HorizonClaim
 
     got = ex.extract(GD, "g.tex", "g")
@@ -120,7 +120,7 @@ def test_a_rate_for_every_n_is_read_with_its_method_and_decided():
         ("g:theorem-gd-words", "complete")]
     assert all(isinstance(r.claim.classes, HorizonClaim) for r in got.read)
     assert "x_{k+1} = x_k - 1/L∇f(x_k)" in repr(got.read[0].claim.classes)
-    verdicts = [decide(r.claim, Budget.get("quick"), seed=0) for r in got.read]
+    verdicts = [_decide(r.claim) for r in got.read]
     assert [v.status.value for v in verdicts] == ["proved", "refuted", "proved"]
     assert verdicts[0].details["induction"]["kind"] == "potential"
     assert verdicts[1].witness["N"] == 1  # false already after one step
@@ -135,16 +135,13 @@ def test_a_sequence_without_its_method_is_not_read_as_a_class_statement():
 
 
 def test_a_lipschitz_gradient_makes_the_function_smooth():
-    from numeric.budget import Budget
-    from numeric.stages.cascade import decide
-
     tex = (r"\begin{lemma}Let $\nabla f$ be $L$-Lipschitz continuous. Then for all $x, y$, "
            r"$f(y) \le f(x) + \langle \nabla f(x), y - x \rangle + \frac{L}{2}\|y - x\|^2$."
            r"\end{lemma}\begin{lemma}Let $\nabla f$ be $L$-Lipschitz continuous. Then for "
            r"all $x, y$, $f(y) \ge f(x) + \langle \nabla f(x), y - x \rangle$.\end{lemma}")
     got = ex.extract(tex, "d.tex", "d")
     assert [r.claim.classes.functions[0].cls.name for r in got.read] == ["L-smooth"] * 2
-    verdicts = [decide(r.claim, Budget.get("quick"), seed=0).status.value for r in got.read]
+    verdicts = [_decide(r.claim).status.value for r in got.read]
     assert verdicts == ["proved", "refuted"]  # the descent lemma; convexity is not given
 
 
@@ -164,14 +161,11 @@ where $\kappa:=\tfrac L\mu$.
 
 
 def test_a_cited_recurrence_and_named_values_make_the_rate():
-    from numeric.budget import Budget
-    from numeric.stages.cascade import decide
-
     assert ex.labelled_displays(CITED) == {"eq: gd": r"w_{n+1} = w_n - h\nabla f(w_n)"}
     got = ex.extract(CITED, "s.tex", "s")
     (read,) = got.read
     shown = repr(read.claim.classes)
     assert "x_{k+1} = x_k - (2/(L + mu))∇f(x_k)" in shown  # h = 2/(L+μ), from the text
     assert "(1 - 2/(L/mu + 1))**(2*n)" in shown  # κ := L/μ
-    v = decide(read.claim, Budget.get("quick"), seed=0)
+    v = _decide(read.claim)
     assert v.status.value == "proved" and v.details["induction"]["kind"] == "geometric"
