@@ -24,6 +24,11 @@ from symbolic.vocabulary import BY_CLASS, Declared
 class PaperLatexPrinter(LatexPrinter):
     """SymPy's LaTeX printer taught the papers' operators."""
 
+    def _print_Symbol(self, e, style="plain"):
+        if e.name.startswith("⟦") and e.name.endswith("⟧"):
+            return placeholder_latex(e.name[1:-1])  # a class statement's side as written
+        return super()._print_Symbol(e, style=style)
+
     def _print_Inverse(self, e):
         return rf"{self._sub_base(e.args[0])}^{{-1}}"
 
@@ -112,6 +117,33 @@ class PaperLatexPrinter(LatexPrinter):
 
 
 _PRINTER = PaperLatexPrinter({"mul_symbol": None})
+
+
+_UNICODE_LATEX = {"⟨": r"\langle ", "⟩": r"\rangle ", "∇": r"\nabla ", "‖": r"\|",
+                  "²": "^{2}", "·": r"\cdot ", "≤": r"\le ", "≥": r"\ge ", "−": "-",
+                  "*": "^{*}", "α": r"\alpha ", "β": r"\beta ", "γ": r"\gamma ",
+                  "δ": r"\delta ", "ε": r"\varepsilon ", "η": r"\eta ", "θ": r"\theta ",
+                  "κ": r"\kappa ", "λ": r"\lambda ", "μ": r"\mu ", "ν": r"\nu ",
+                  "ρ": r"\rho ", "σ": r"\sigma ", "τ": r"\tau ", "φ": r"\phi ",
+                  "𝓛": r"\mathcal{L}", "𝓕": r"\mathcal{F}", "𝓡": r"\mathcal{R}"}
+
+
+def placeholder_latex(text: str) -> str:
+    """LaTeX of a side shown as written (Unicode from the reader); a character LaTeX's math
+    mode would not take, and that has no LaTeX here, shows as ``?``.
+
+    >>> print(placeholder_latex("⟨∇f(x), y⟩ ≤ ‖y‖²"))
+    \\langle \\nabla f(x), y\\rangle  \\le  \\|y\\|^{2}
+    """
+    out = []
+    for ch in text:
+        if ch in _UNICODE_LATEX:
+            out.append(_UNICODE_LATEX[ch])
+        elif ord(ch) < 128:
+            out.append({"_": "_", "^": "^", "%": r"\%", "#": r"\#", "&": r"\&"}.get(ch, ch))
+        else:
+            out.append("?")
+    return "".join(out)
 
 
 def latex(e: Any) -> str:

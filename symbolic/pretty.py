@@ -85,6 +85,8 @@ class PrettyPrinter(StrPrinter):
     """SymPy's string printer taught the papers' operators, printing Unicode mathematics."""
 
     def _print_Symbol(self, e: sp.Symbol) -> str:
+        if e.name.startswith("⟦") and e.name.endswith("⟧"):
+            return e.name[1:-1]  # a side as written (a class statement's placeholder)
         return unicode_name(e.name)
 
     _print_Dummy = _print_Symbol

@@ -139,6 +139,9 @@ def read_as(claim: Any) -> str:
     >>> read_as(Claim("t:extra-1", x**2, ">=", 0, (Prop(x, ">", 0),)))
     'if x > 0: x² ≥ 0'
     """
+    classes = getattr(claim, "classes", None)
+    if classes is not None:  # a statement about every function of a class, as written
+        return f"{classes.describe()}: " + _unicode(claim.prop)
     head = "; ".join(_unicode(h) for h in claim.hypotheses)
     return (f"if {head}: " if head else "") + _unicode(claim.prop)
 

@@ -78,6 +78,8 @@ def printed(r: Result) -> str:
     c = r.claim
     if c is None:
         return r.description
+    if c.classes is not None:  # about every function of a class: its quantifiers first
+        return f"{c.classes.describe()}: {pretty(c.prop)}"
     hyp = "; ".join(pretty(h) for h in c.hypotheses)
     return pretty(c.prop) + (f"  (under {hyp})" if hyp else "")
 

@@ -73,6 +73,14 @@ class HorizonClaim:
         return (f"{self.conclusion(g, xn, x0, xs, self.N)!r}{hyp} for every {self.N} ≥ "
                 f"{self.first}, x_{{k+1}} = {step!r}  [f {self.cls.name}]")
 
+    def describe(self) -> str:
+        """Its quantifiers in words: the class, the method, the steps."""
+        f = Function("f", self.cls)
+        step = self.update(f, f.point("x_k"), K)
+        conds = [str(c) for c in self.parameters.values()]
+        return (f"for every f {self.cls.name}, x_{{k+1}} = {step!r} and every {self.N} ≥ "
+                f"{self.first}" + (f", {', '.join(conds)}" if conds else ""))
+
     def instance(self, n: int) -> ClassClaim:
         """The claim for ``N = n`` (the iterates written out)."""
         f = Function("f", self.cls)

@@ -208,6 +208,20 @@ class ClassClaim:
                 out |= v.free_symbols
         return sorted(out, key=lambda s: s.name)
 
+    def describe(self) -> str:
+        """Its quantifiers in words: the functions' classes, the parameters' conditions.
+
+        >>> import sympy as sp
+        >>> from symbolic.classes import CLASSES
+        >>> f = Function("f", CLASSES["smooth-convex"].instance(L=sp.Symbol("L")))
+        >>> x = f.point("x")
+        >>> ClassClaim("t", f(x) >= f(x), [f]).describe()
+        'for every f convex and L-smooth'
+        """
+        out = "for every " + ", ".join(repr(f) for f in self.functions)
+        conds = [str(c) for c in self.parameters.values()]
+        return out + (f" and {', '.join(conds)}" if conds else "")
+
     def __repr__(self) -> str:
         classes = ", ".join(repr(f) for f in self.functions)
         hyp = "".join(f" if {h!r}" for h in self.hypotheses)

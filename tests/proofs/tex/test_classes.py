@@ -169,3 +169,16 @@ def test_a_cited_recurrence_and_named_values_make_the_rate():
     assert "(1 - 2/(L/mu + 1))**(2*n)" in shown  # κ := L/μ
     v = _decide(read.claim)
     assert v.status.value == "proved" and v.details["induction"]["kind"] == "geometric"
+
+
+def test_class_statements_print_as_written_in_every_view():
+    from proofs.model.results import read_as
+    from symbolic.latex import latex
+    from symbolic.pretty import pretty
+
+    got = ex.extract(TEX, "c.tex", "c")
+    claim = got.read[0].claim
+    assert pretty(claim.prop) == "⟨∇f(x) - ∇f(y), x - y⟩ ≥ 1/L ‖∇f(x) - ∇f(y)‖²"
+    assert read_as(claim).startswith("for every f convex and L-smooth: ⟨∇f(x)")
+    tex = latex(claim.prop)
+    assert r"\langle \nabla f(x)" in tex and "⟦" not in tex and "⟨" not in tex
