@@ -103,6 +103,9 @@ def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:
     horizon = isinstance(reading, HorizonClaim)
     if verdict.status is Status.REFUTED:
         witness = dict(verdict.witness or {})
+        if horizon and "N" in witness and int(witness["N"]) < reading.first:
+            return _unknown(verdict, f"N = {witness['N']} is outside the claim (N ≥ "
+                            f"{reading.first})")
         target = reading.instance(int(witness.pop("N"))) if horizon and "N" in witness \
             else reading
         check = check_function_refutation if "function" in witness else check_refutation

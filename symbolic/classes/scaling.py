@@ -113,11 +113,35 @@ def infer_weights(claim: ClassClaim) -> dict[sp.Symbol, tuple]:
     return {p: tuple(m.subs(values)) for p, m in w.items()}
 
 
+def _parameter_relations(claim: ClassClaim) -> list[sp.Expr]:
+    """``lhs − rhs`` of every condition on the parameters (the claim's and the classes')."""
+    out = []
+    conds = [*claim.parameters.values(),
+             *(sp.sympify(c) for f in claim.functions for c in f.cls.parameter_conditions())]
+    for c in conds:
+        for part in (c.args if isinstance(c, sp.And) else (c,)):
+            if isinstance(part, sp.core.relational.Relational):
+                out.append(part.lhs - part.rhs)
+            elif part is not sp.true:
+                out.append(sp.nan)  # a condition of another form: not known to scale
+    return out
+
+
 def verify(claim: ClassClaim, weights: dict[sp.Symbol, tuple]) -> bool:
     """Whether every relation of ``claim`` is multiplied by a positive monomial in (a, b)
-    when points scale by a, values by b, gradients by b/a and parameters by their weights."""
+    when points scale by a, values by b, gradients by b/a and parameters by their weights,
+    and every condition on the parameters too (so that it holds of the scaled parameters
+    exactly when it holds of the given ones)."""
     kinds = _vector_kinds(claim)
     sub = {p: _A ** wa * _B ** wb * p for p, (wa, wb) in weights.items()}
+    for e in _parameter_relations(claim):
+        if e is sp.nan:
+            return False
+        if e == 0:
+            continue
+        r = sp.simplify(e.subs(sub, simultaneous=True) / e)
+        if r.free_symbols - {_A, _B} or not r.is_positive:
+            return False
     for q in _relations(claim):
         scaled = Scalar(sp.sympify(q.const).subs(sub, simultaneous=True),
                         {k: _B * v.subs(sub, simultaneous=True) for k, v in q.lin.items()},

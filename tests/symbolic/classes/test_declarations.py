@@ -1,6 +1,7 @@
 """Conformance of every class declaration: its conditions hold on explicit members of the
 class (so they are necessary), and each fails on some non-member (so they say something)."""
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -178,3 +179,34 @@ def test_minimizer_of_a_nonconvex_class_is_refused():
 def test_datum_leaves():
     d = Datum.leaves("3")
     assert d.x == Vec.leaf("x3") and d.g == Vec.leaf("g3") and d.f == Scalar.leaf("f3")
+
+
+@pytest.mark.parametrize("key", sorted(k for k, c in CLASSES.items() if c.quadratic))
+def test_every_quadratic_a_class_admits_is_a_member(key):
+    """What refutations by an explicit function rely on: ½ Σ h_i x_i² with h admitted by the
+    declaration meets every condition of the class (at the minimiser 0 too)."""
+    inst = _instance(key)
+    params = {k: sp.sympify(v) for k, v in inst.params.items()}
+    grid = [-L, -1, 0, MU / 2, MU, 1, L, 3 * L]
+    rng = random.Random(key)
+    admitted = 0
+    for h in itertools.product(grid, repeat=2):
+        if not inst.cls.quadratic(params, [sp.Rational(str(v)) for v in h]):
+            continue
+        admitted += 1
+        points = [[_rat(rng), _rat(rng)] for _ in range(5)]
+        data, datums = {}, []
+        for k, x in enumerate(points):
+            data[f"x{k}"], data[f"g{k}"] = x, [a * b for a, b in zip(h, x)]
+            data[f"f{k}"] = sum(a * b * b for a, b in zip(h, x)) / 2
+            datums.append(Datum.leaves(str(k)))
+        star = Datum.leaves("s") if all(v >= 0 for v in h) else None
+        if star is not None:
+            data["xs"], data["gs"], data["fs"] = [0, 0], [0, 0], Fraction(0)
+        for i, di in enumerate(datums):
+            at = inst.point(di, star)
+            assert at is None or _value(at, data) >= 0, (h, i)
+            for j, dj in enumerate(datums):
+                if i != j:
+                    assert _value(inst.pair(di, dj), data) >= 0, (h, i, j)
+    assert admitted > 0

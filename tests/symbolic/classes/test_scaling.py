@@ -39,3 +39,15 @@ def test_verify_rejects_wrong_weights():
     c = _gd(lambda x0, xs: L * R**2 / 6, lambda x0, xs: [(x0 - xs).norm2() <= R**2])
     assert verify(c, {L: (-2, 1), R: (1, 0)})
     assert not verify(c, {L: (-2, 1), R: (0, 1)})
+
+
+def test_a_condition_that_does_not_scale_keeps_the_parameters():
+    h = sp.Symbol("h", positive=True)
+    f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    x0, xs = f.point("x_0"), f.minimizer()
+    x1 = gradient_descent(f, x0, h, 1)[-1]
+    rhs = (x0 - xs).norm2() / h
+    scaled = ClassClaim("t", f(x1) - f(xs) <= rhs, [f], parameters={h: sp.Le(h, 1 / L)})
+    assert normalization(scaled) == ({L: 1}, [h])
+    fixed = ClassClaim("t", f(x1) - f(xs) <= rhs, [f], parameters={h: sp.Le(h, 1)})
+    assert normalization(fixed) == ({}, [L, h])  # h ≤ 1 is not scale-free: nothing is fixed
