@@ -2,7 +2,8 @@
 
 The file builds claims with the ``symbolic`` API. Every module-level :class:`~symbolic.Claim`
 or :class:`~proofs.model.Lemma` is checked, in the order defined, unless the file sets
-``CLAIMS = [...]`` to choose.
+``CLAIMS = [...]`` to choose; so is every statement about a function class
+(:class:`~symbolic.classes.ClassClaim`, :class:`~symbolic.classes.horizon.HorizonClaim`).
 
 Ids are free-form after the user's own prefix (``mine:exp-tangent``, ``mine:anything``); a
 prefix that is a paper key (``closeness``) keeps the papers' grammar. The same id twice, in one
@@ -141,6 +142,20 @@ def _reserve_paper_keys() -> None:
     reserve_prefixes(registry.paper_keys())
 
 
+def _as_claim(value: object) -> object:
+    """A statement about every function of a class (``ClassClaim``, ``HorizonClaim``) as the
+    Claim that carries it; anything else unchanged."""
+    from symbolic.classes import ClassClaim
+    from symbolic.classes.horizon import HorizonClaim
+
+    if isinstance(value, (ClassClaim, HorizonClaim)):
+        try:
+            return value.as_claim()
+        except ValueError as exc:
+            raise UserFileError(f"{value.id}: {exc}") from None
+    return value
+
+
 def _execute(path: str) -> list[Item]:
     """Run the file and collect its claims and lemmas."""
     name = f"_proofcheck_user_{abs(hash(os.path.abspath(path)))}"
@@ -165,6 +180,7 @@ def _execute(path: str) -> list[Item]:
     if chosen is None:
         items: list[Item] = []
         for value in vars(module).values():
+            value = _as_claim(value)
             found = value.entries if isinstance(value, Paper) else [value] if isinstance(
                 value, (Claim, Lemma)) else []
             items += [x for x in found if not any(x is y for y in items)]
@@ -172,7 +188,7 @@ def _execute(path: str) -> list[Item]:
         if not isinstance(chosen, (list, tuple)):
             raise UserFileError(f"{path}: CLAIMS must be a list of Claim or Lemma objects, "
                                 f"not a {type(chosen).__name__}")
-        items = list(chosen)
+        items = [_as_claim(x) for x in chosen]
         bad = [x for x in items if not isinstance(x, (Claim, Lemma))]
         if bad:
             raise UserFileError(f"{path}: CLAIMS holds a {type(bad[0]).__name__}, "

@@ -73,6 +73,17 @@ class HorizonClaim:
         return (f"{self.conclusion(g, xn, x0, xs, self.N)!r}{hyp} for every {self.N} ≥ "
                 f"{self.first}, x_{{k+1}} = {step!r}  [f {self.cls.name}]")
 
+    def as_claim(self, source: str = ""):
+        """This statement as a :class:`~symbolic.Claim` (see
+        :meth:`symbolic.classes.ClassClaim.as_claim`)."""
+        from symbolic.claim import Claim
+        from symbolic.classes.statement import placeholder
+        g = Function("f", self.cls)
+        xn, x0, xs = g.point("x_N"), g.point("x_0"), g.minimizer()
+        c = self.conclusion(g, xn, x0, xs, self.N)
+        return Claim(self.id, placeholder(repr(c.lhs)), c.rel, placeholder(repr(c.rhs)),
+                     source=source or self.text, classes=self)
+
     def describe(self) -> str:
         """Its quantifiers in words: the class, the method, the steps."""
         f = Function("f", self.cls)

@@ -208,6 +208,25 @@ class ClassClaim:
                 out |= v.free_symbols
         return sorted(out, key=lambda s: s.name)
 
+    def as_claim(self, source: str = ""):
+        """This statement as a :class:`~symbolic.Claim` every command takes (``proofcheck
+        check my_claims.py``, the runner, the reports): its sides shown as placeholders,
+        decided by performance estimation.
+
+        >>> import sympy as sp
+        >>> from symbolic.classes import CLASSES
+        >>> f = Function("f", CLASSES["convex"].instance())
+        >>> x, y = f.point("x"), f.point("y")
+        >>> c = ClassClaim("mine:convex", f(y) >= f(x) + f.grad(x).inner(y - x), [f]).as_claim()
+        >>> c.id, c.classes is not None
+        ('mine:convex', True)
+        """
+        from symbolic.claim import Claim
+        lhs = self.conclusion.lhs
+        return Claim(self.id, placeholder(repr(lhs)), self.conclusion.rel,
+                     placeholder(repr(self.conclusion.rhs)), source=source or self.text,
+                     classes=self)
+
     def describe(self) -> str:
         """Its quantifiers in words: the functions' classes, the parameters' conditions.
 

@@ -104,3 +104,24 @@ def test_cli_duplicate_exits_2_with_one_line(tmp_path, capsys):
     assert main(["check", a, b, "-q", "--budget", "quick"]) == 2
     err = capsys.readouterr().err
     assert err == f"proofcheck: error: duplicate claim id mine:t: {a}:4 and {b}:4\n"
+
+
+def test_a_statement_about_a_function_class_is_checked_from_a_user_file(tmp_path):
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+
+    path = tmp_path / "mine.py"
+    path.write_text(
+        "import sympy as sp\n"
+        "from symbolic.classes import CLASSES, ClassClaim, Function, gradient_descent\n"
+        "L = sp.Symbol('L', positive=True)\n"
+        "f = Function('f', CLASSES['smooth-convex'].instance(L=L))\n"
+        "x0, xs = f.point('x_0'), f.minimizer()\n"
+        "x1 = gradient_descent(f, x0, 1 / L, 1)[-1]\n"
+        "tight = ClassClaim('mine:gd-1', f(x1) - f(xs) <= L * (x0 - xs).norm2() / 6, [f])\n"
+        "loose = ClassClaim('mine:gd-1-false', f(x1) - f(xs) <= L * (x0 - xs).norm2() / 7, "
+        "[f])\n")
+    items = userfile.load(str(path))
+    assert [c.id for c in items] == ["mine:gd-1", "mine:gd-1-false"]
+    assert [decide(c, Budget.get("quick"), seed=0).status.value for c in items] == \
+        ["proved", "refuted"]
