@@ -30,6 +30,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -184,6 +185,10 @@ def _fails(claim: ClassClaim, sub: dict, vectors: Mapping, scalars: Mapping) -> 
     if len(dims) > 1:
         return "vectors of different dimensions"
     scal = {k: _q(v) for k, v in scalars.items()}
+    norms = _norm_values(claim, vecs, sub)
+    if isinstance(norms, str):
+        return norms
+    scal.update(norms)  # an unsquared norm is what the vectors give, never a free value
     try:
         conditions, targets = _exact_terms(claim, sub)
     except ValueError as e:
@@ -211,6 +216,29 @@ def _fails(claim: ClassClaim, sub: dict, vectors: Mapping, scalars: Mapping) -> 
     if any(v >= 0 for v in values):
         return "the conclusion holds at the witness"
     return None
+
+
+def _norm_values(claim: ClassClaim, vecs: Mapping[str, list[Fraction]], sub: Mapping
+                 ) -> dict[str, Fraction] | str:
+    """Each unsquared norm ``‖v‖`` of the claim at the data, exactly: ``v`` computed from the
+    leaves, its squared length a rational square (else why not: an irrational norm is not
+    evaluated)."""
+    out: dict[str, Fraction] = {}
+    for name, v in claim.norms.items():
+        try:
+            point = None
+            for k, c in v.terms.items():
+                c = _exact(sp.sympify(c).subs(sub))
+                point = [c * b for b in vecs[k]] if point is None else \
+                    [a + c * b for a, b in zip(point, vecs[k])]
+        except KeyError as e:
+            return f"the witness lacks {e}"
+        sq = sum((a * a for a in point or []), Fraction(0))
+        num, den = math.isqrt(sq.numerator), math.isqrt(sq.denominator)
+        if num * num != sq.numerator or den * den != sq.denominator:
+            return f"{name} is irrational at the witness ({sq} is not a rational square)"
+        out[name] = Fraction(num, den)
+    return out
 
 
 def quadratic_data(claim: ClassClaim, witness: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -255,6 +283,10 @@ def quadratic_data(claim: ClassClaim, witness: Mapping[str, Any]) -> dict[str, A
             progress = True
     if pending:
         return None
+    norms = _norm_values(claim, vecs, sub)
+    if isinstance(norms, str):
+        return None
+    scal.update(norms)
     return {"vectors": {k: [str(c) for c in v] for k, v in vecs.items()},
             "scalars": {k: str(v) for k, v in scal.items()}}
 

@@ -100,9 +100,12 @@ def _prove(claim: ClassClaim, p) -> tuple[Verdict | None, str, bool]:
 def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | None, str]:
     """Data admitted by the kernel where the claim fails (or an explicit quadratic of the
     class where it fails), else None and why."""
-    verdict, why = _refute_by_data(claim, p, params) if all(
-        f.cls.cls.interpolating for f in claim.functions) else (None, "no interpolation "
-                                                                "theorem for the class")
+    if claim.norms:  # an unsquared norm: only data that make it rational evaluate it
+        verdict, why = None, "an unsquared norm: data from the solver would not evaluate it"
+    elif all(f.cls.cls.interpolating for f in claim.functions):
+        verdict, why = _refute_by_data(claim, p, params)
+    else:
+        verdict, why = None, "no interpolation theorem for the class"
     if verdict is not None:
         return verdict, ""
     sub = {sym: sp.Rational(params[sym.name]) for sym in claim.parameter_symbols()
@@ -157,9 +160,10 @@ def _admissible(claim: ClassClaim, sub: dict) -> bool:
     return all(sp.sympify(c).subs(sub) is sp.true for c in conds)
 
 
-def decide(claim: ClassClaim, prove: bool = True) -> Verdict:
+def decide(claim: ClassClaim, prove: bool = True, trials: int = 8) -> Verdict:
     """``proved``, ``refuted``, ``supported`` or ``unknown`` (see the module docstring);
-    ``prove=False``: only a refutation is looked for (``unknown`` otherwise)."""
+    ``prove=False``: only a refutation is looked for (``unknown`` otherwise); ``trials``:
+    the parameter values tried for a refutation when parameters are left free."""
     start = time.perf_counter()
     sub, left = normalization(claim)
     fixed = ", ".join(f"{p} = 1" for p in sub)
@@ -187,7 +191,7 @@ def decide(claim: ClassClaim, prove: bool = True) -> Verdict:
         tried = 0
         for values in itertools.product(_TRIAL_VALUES, repeat=len(left)):
             trial = {**sub, **dict(zip(left, values))}
-            if not _admissible(claim, trial) or tried >= 8:
+            if not _admissible(claim, trial) or tried >= trials:
                 continue
             tried += 1
             verdict, _ = _refute(claim, problem(claim, trial),

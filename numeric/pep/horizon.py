@@ -64,7 +64,7 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
     start = time.perf_counter()
     checked = []
     for n in range(h.first, h.first + instances):
-        v = decide(h.instance(n), prove=False)
+        v = decide(h.instance(n), prove=False, trials=3)
         if v.status is Status.REFUTED:
             v.message = f"at N = {n}: {v.message}"
             v.witness = {**(v.witness or {}), "N": n}

@@ -30,7 +30,7 @@ import sympy as sp
 from numeric.kernel.classes import check_function_refutation, quadratic_data
 from symbolic.classes.statement import ClassClaim
 
-_POINTS = ([1], [2], [-1], [1, 1], [1, -1], [2, 1], [0, 1])
+_POINTS = ([1], [2], [-1], [10], [100], [1, 1], [1, -1], [2, 1], [0, 1], [3, 4])
 
 
 def _eigen_choices(claim: ClassClaim, sub: Mapping, dim: int) -> list[list[list[str]]]:

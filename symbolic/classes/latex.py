@@ -4,9 +4,10 @@ The language is what first-order-method statements print: values ``f(x)``, gradi
 ``\nabla f(x)``, squared norms ``\|v\|^2`` (``_2`` allowed), inner products
 ``\langle u, v\rangle``, parameters (``L``, ``\mu``, ``h``), fractions, powers of parameters,
 and one relation. Points are the arguments of the function; a name decorated with ``*``
-(``x^*``, ``x^\star``, ``w_*``) is the minimiser. An unsquared norm is read only in
-``\|a\| \le c\|b\|`` (both sides squared, ``c ≥ 0``); anything else is refused with the reason
-(:class:`NotGram`), never guessed.
+(``x^*``, ``x^\star``, ``w_*``) is the minimiser. ``\|a\| \le c\|b\|`` is squared (``c ≥ 0``
+known); an unsquared norm beside other terms is a scalar leaf that only data evaluate
+(:meth:`Function.norm`). Anything else is refused with the reason (:class:`NotGram`), never
+guessed.
 
 Example:
     >>> import sympy as sp
@@ -286,6 +287,7 @@ class _Reader:
         raise NotGram(f"{name} is not read here")
 
     vector_letters: set[str] = set()
+    norm_of = None  #: makes an unsquared norm a scalar leaf (Function.norm), when set
 
 
 def _scalar(v: _V) -> Scalar:
@@ -293,6 +295,11 @@ def _scalar(v: _V) -> Scalar:
         return Scalar.of(v.value)
     if v.kind == "s":
         return v.value
+    norm = _Reader.norm_of
+    if norm is not None and v.kind in ("n", "neg-n", "cn"):
+        if v.kind == "cn":
+            return norm(v.value[1]) * v.value[0]
+        return norm(v.value) * (-1 if v.kind == "neg-n" else 1)
     raise NotGram("a vector or an unsquared norm where a number is expected")
 
 
@@ -391,9 +398,17 @@ def read_relation(text: str, ctx: Context) -> Inequality:
             _side("".join(_join(toks[at[0] + 1:])), ctx)
     finally:
         _Reader.vector_letters = set()
-    if lhs.kind in ("n", "cn") or rhs.kind in ("n", "cn"):
-        return _squared(lhs, rel, rhs)
-    return Inequality(_scalar(lhs), rel, _scalar(rhs))
+    if lhs.kind in ("n", "cn") and rhs.kind in ("n", "cn"):
+        try:
+            return _squared(lhs, rel, rhs)
+        except NotGram:
+            pass
+    if len(ctx.functions) == 1:  # ‖v‖ beside other terms: a leaf only data evaluate
+        _Reader.norm_of = next(iter(ctx.functions.values())).norm
+    try:
+        return Inequality(_scalar(lhs), rel, _scalar(rhs))
+    finally:
+        _Reader.norm_of = None
 
 
 def read_vector(text: str, ctx: Context) -> Vec:

@@ -178,6 +178,8 @@ def normalization(claim: ClassClaim) -> tuple[dict[sp.Symbol, sp.Integer], list[
     1 (the class's first), verified by :func:`verify`; ``left``: the parameters still free.
     ``({}, params)`` when the claim does not scale."""
     params = claim.parameter_symbols()
+    if claim.norms:  # ‖v‖ scales as v does, not as a value: no parameter is set to 1
+        return {}, params
     try:
         w = infer_weights(claim)
     except NotHomogeneous:

@@ -38,6 +38,7 @@ class Function:
         self.name, self.cls = name, cls
         self.data: list[tuple[str, Vec, Datum]] = []  # (label, point, datum)
         self._minimizer: str | None = None
+        self.norms: dict[str, Vec] = {}  #: unsquared norms: leaf name -> the vector
 
     def point(self, label: str) -> Vec:
         """A free point ``label`` of the domain (a leaf vector)."""
@@ -75,6 +76,14 @@ class Function:
     def grad(self, x: Vec) -> Vec:
         """``∇f(x)``."""
         return self._datum(x).g
+
+    def norm(self, v: Vec) -> Scalar:
+        """``‖v‖`` (not squared) as a scalar leaf: no Gram expression, so only data that give
+        it a rational value (one dimension, say) evaluate it, and no scaling applies to a
+        claim that has one."""
+        name = f"‖{v!r}‖"
+        self.norms[name] = v
+        return Scalar.leaf(name)
 
     def labels(self) -> list[str]:
         """The labels of its points, in order of first use."""
@@ -165,6 +174,11 @@ class ClassClaim:
             for s in h.slack():
                 out.append(Condition(f"hypothesis {k + 1}", s))
         return out
+
+    @property
+    def norms(self) -> dict[str, Vec]:
+        """The unsquared norms the claim uses (leaf name -> vector)."""
+        return {k: v for f in self.functions for k, v in f.norms.items()}
 
     def targets(self) -> list[Scalar]:
         """The conclusion's quantities (≥ 0 when it holds; one of them, for a minimum)."""

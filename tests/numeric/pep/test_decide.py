@@ -99,3 +99,18 @@ def test_a_loose_constant_is_remarked_beside_the_tight_one():
     assert v.status is Status.PROVED
     assert v.details["notes"][-1] == ("the printed constant 0.5 is 3× the tight one 0.166667 "
                                       "(worst case over the class, from the solver)")
+
+
+def test_an_unsquared_norm_is_refuted_by_an_explicit_function_in_one_dimension():
+    from numeric.kernel.classes import check_function_refutation
+    f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    x, xs = f.point("x"), f.minimizer()
+    claim = ClassClaim("norm", f(x) - f(xs) <= L * f.norm(x - xs), [f])
+    v = decide(claim)
+    assert v.status is Status.REFUTED and v.method == "performance estimation (explicit function)"
+    assert len(v.witness["points"]["x"]) == 1
+    # a norm the data make irrational is never evaluated
+    w = {"function": {"f": ["1/2", "1/2"]}, "points": {"x": ["1", "1"]},
+         "parameters": {"L": "1"}}
+    assert check_function_refutation(claim, w) == \
+        "the points cannot be computed from the functions"

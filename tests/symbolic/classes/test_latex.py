@@ -55,7 +55,6 @@ def test_a_point_built_from_the_gradient():
 
 
 @pytest.mark.parametrize("text, why", [
-    (r"f(x) - f(x^*) \le L\|x - x^*\|", "unsquared norm"),
     (r"\|x\|_1 \le \|x\|^2", "not the Euclidean norm"),
     (r"f(x) = f(y)", "only ≤ and ≥"),
     (r"f(x) \le f(y) \le f(z)", "not one relation"),
@@ -65,3 +64,9 @@ def test_a_point_built_from_the_gradient():
 def test_what_is_not_read_says_why(text, why):
     with pytest.raises(NotGram, match=why):
         _read(text)
+
+
+def test_an_unsquared_norm_beside_other_terms_is_a_leaf_only_data_evaluate():
+    rel, f = _read(r"f(x) - f(x^*) \le L\|x - x^*\|")
+    (name,) = f.norms
+    assert name == "‖x - x_*‖" and dict(rel.rhs.lin) == {name: L}
