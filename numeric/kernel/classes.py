@@ -138,8 +138,8 @@ def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any],
     return None if why is None else f"the quadratic form left is not PSD: {why}"
 
 
-def _parameters(claim: ClassClaim, witness: Mapping[str, Any]
-                ) -> tuple[dict[sp.Symbol, sp.Rational] | None, str]:
+def parameter_values(claim: ClassClaim, witness: Mapping[str, Any]
+                     ) -> tuple[dict[sp.Symbol, sp.Rational] | None, str]:
     """The witness's parameter values, once they meet every condition, or None and why."""
     sub: dict[sp.Symbol, sp.Rational] = {}
     given = witness.get("parameters", {})
@@ -171,7 +171,7 @@ def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | Non
         if not f.cls.cls.interpolating:
             return (f"the conditions of {f.cls.name} are not known to be sufficient: data do "
                     "not show a function of the class")
-    sub, why = _parameters(claim, witness)
+    sub, why = parameter_values(claim, witness)
     if sub is None:
         return why
     return _fails(claim, sub, witness["vectors"], witness["scalars"])
@@ -296,7 +296,7 @@ def check_function_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> 
     ``h``; ``points``: the free points; ``parameters``) are members of their classes (the
     declaration's ``quadratic``) and the claim fails at the points they make, else why not.
     No interpolation theorem is used: the functions are given."""
-    sub, why = _parameters(claim, witness)
+    sub, why = parameter_values(claim, witness)
     if sub is None:
         return why
     for f in claim.functions:

@@ -31,7 +31,7 @@ import time
 
 import sympy as sp
 
-from numeric.kernel.classes import check_certificate, check_refutation
+from numeric.kernel.classes import check_certificate, check_refutation, parameter_values
 from numeric.pep.exact import certificate, counterexample
 from numeric.pep.parametric import parametric_certificate
 from numeric.pep.quadratic import search
@@ -152,12 +152,9 @@ _TRIAL_VALUES = (sp.Integer(1), sp.Rational(1, 2), sp.Integer(2), sp.Rational(1,
 
 
 def _admissible(claim: ClassClaim, sub: dict) -> bool:
-    conds = [*claim.parameters.values(),
-             *(c for f in claim.functions for c in f.cls.parameter_conditions())]
-    for p, v in sub.items():
-        if (p.is_positive and not v > 0) or (p.is_integer and not v.is_integer):
-            return False
-    return all(sp.sympify(c).subs(sub) is sp.true for c in conds)
+    """Whether the trial parameter values meet every condition (the kernel's own check)."""
+    values = {"parameters": {str(p): str(v) for p, v in sub.items()}}
+    return parameter_values(claim, values)[0] is not None
 
 
 def decide(claim: ClassClaim, prove: bool = True, trials: int = 8) -> Verdict:

@@ -161,24 +161,21 @@ def certificate(p: Problem, theta: np.ndarray, lam: np.ndarray,
     return None, why
 
 
-def _factor(G: np.ndarray, tol: float = 1e-9) -> np.ndarray:
-    w, u = np.linalg.eigh((G + G.T) / 2)
-    keep = w > tol * max(w.max(), 1e-300)
-    return u[:, keep] * np.sqrt(w[keep])
-
-
 def counterexample(p: Problem, G: np.ndarray, F: np.ndarray, parameters: Mapping[str, str],
                    admit: Callable[[dict[str, Any]], str | None]) -> tuple[dict | None, str]:
     """Exact data from ``(G, F)`` that ``admit`` accepts, or None and why: the fewest
     dimensions first (the Gram matrix's leading directions), then the smallest denominators,
     so the data shown are as short as the margin allows."""
-    full = _factor(G)
+    w_, u = np.linalg.eigh((G + G.T) / 2)
+    order = np.argsort(w_)[::-1]
+    directions = int((w_ > 1e-9 * max(w_.max(), 1e-300)).sum())  # the rest is negligible
+    points = [i for i, n in enumerate(p.vectors) if not n.startswith("∇")]
+    star = [i for i, n in enumerate(p.scalars) if n.endswith("(x_*)")]
+    values = [F - F[star[0]], F] if star else [F]
     why = "no rounding tried"
-    for rank in range(1, full.shape[1] + 1):
-        w_, u = np.linalg.eigh((G + G.T) / 2)
-        top = np.argsort(w_)[::-1][:rank]
+    for rank in range(1, directions + 1):
+        top = order[:rank]
         v = u[:, top] * np.sqrt(np.maximum(w_[top], 0))
-        points = [i for i, n in enumerate(p.vectors) if not n.startswith("∇")]
         if points:  # the origin at a point (x_* if there is one): shorter, if still valid
             origin = p.vectors.index("x_*") if "x_*" in p.vectors else points[0]
             shifted = v.copy()
@@ -186,8 +183,6 @@ def counterexample(p: Problem, G: np.ndarray, F: np.ndarray, parameters: Mapping
             candidates = [shifted, v]
         else:
             candidates = [v]
-        star = [i for i, n in enumerate(p.scalars) if n.endswith("(x_*)")]
-        values = [F - F[star[0]], F] if star else [F]
         for v, f, d in itertools.product(candidates, values, _DENOMINATORS[2:]):
             coords = [[Fraction(float(c)).limit_denominator(d) for c in row] for row in v]
             used = [k for k in range(v.shape[1]) if any(row[k] for row in coords)] or [0]

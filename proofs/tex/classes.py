@@ -26,7 +26,7 @@ import sympy as sp
 
 from symbolic.classes import CLASSES, ClassClaim, ClassInstance, Function
 from symbolic.classes.horizon import HorizonClaim
-from symbolic.classes.latex import Context, NotGram, read_relation, read_vector
+from symbolic.classes.latex import Context, NotGram, parameter, read_relation, read_vector
 from symbolic.latex_parse import parse_props
 from symbolic.pretty import unicode_name
 
@@ -56,13 +56,6 @@ class ClassReading:
     consumed: list[str] = field(default_factory=list)  #: conditions read into the claim
 
 
-def _symbol(latex: str, params: dict[str, sp.Symbol]) -> sp.Symbol:
-    if latex not in params:
-        params[latex] = sp.Symbol(latex.lstrip("\\").replace("{", "").replace("}", ""),
-                                  positive=True)
-    return params[latex]
-
-
 def class_of(words: Sequence[str], params: dict[str, sp.Symbol]) -> ClassInstance:
     """The declared class that the words (``convex``, ``L-smooth``, ``\\mu-strongly convex``,
     ``G-Lipschitz``) name together; ValueError for a combination not declared."""
@@ -71,7 +64,7 @@ def class_of(words: Sequence[str], params: dict[str, sp.Symbol]) -> ClassInstanc
         for pattern, what in _WORDS:
             m = pattern.match(w.strip())
             if m:
-                have[what] = True if what == "convex" else _symbol(m.group("p"), params)
+                have[what] = True if what == "convex" else parameter(m.group("p"), params)
                 break
         else:
             raise ValueError(f"the class {w!r} is not declared")
@@ -275,7 +268,7 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         m = _STEP_WORDS.search(body)
         if m is None:
             return f"{why} (gradient descent, but no step size named)"
-        step = _symbol(m.group(1), params) if not m.group(2) else None
+        step = parameter(m.group(1), params) if not m.group(2) else None
         if m.group(2):
             try:
                 step = read_relation(f"0 \\le {m.group(2)}", Context(functions, params)).rhs

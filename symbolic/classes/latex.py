@@ -82,6 +82,19 @@ class Context:
         return v
 
 
+def parameter(name: str, params: dict) -> sp.Expr:
+    """The parameter printed ``name`` (``\\mu`` gives ``mu``, a positive symbol), made once per
+    statement and kept in ``params``.
+
+    >>> parameter("L", {})
+    L
+    """
+    if name not in params:
+        params[name] = sp.Symbol(name.lstrip("\\").replace("{", "").replace("}", ""),
+                                 positive=True)
+    return params[name]
+
+
 def _is_star(name: str) -> bool:
     return bool(re.search(r"(\^|_)\{?\s*(\*|\\star|\\ast)\s*\}?", name))
 
@@ -280,10 +293,7 @@ class _Reader:
                 base in self.vector_letters:
             return _V("v", self.ctx.point(name, None))
         if name in _GREEK or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?", name):
-            sym = sp.Symbol(name.lstrip("\\").replace("{", "").replace("}", ""),
-                            positive=True)
-            self.ctx.parameters[name] = sym
-            return _V("c", sym)
+            return _V("c", parameter(name, self.ctx.parameters))
         raise NotGram(f"{name} is not read here")
 
     vector_letters: set[str] = set()
