@@ -340,7 +340,7 @@ def _from_chain(paper_entry: Lemma, rs: list[Result]) -> None:
         return
     if paper_entry.proof is None or paper_entry.proof.let:
         return
-    if any(link.extra_hypotheses for link in paper_entry.proof.links):
+    if any(link.extra_hypotheses or link.left for _k, _p, link in paper_entry.steps()):
         return
     if not all(r.status is Status.PROVED and r.verdict.rigorous for r in steps):
         return
@@ -349,7 +349,7 @@ def _from_chain(paper_entry: Lemma, rs: list[Result]) -> None:
         and head.conclusion.verdict.rigorous)
     if not concluded:
         return
-    cites = [c for link in paper_entry.proof.links for c in link.cites]
+    cites = [c for _k, _p, link in paper_entry.steps() for c in link.cites]
     v = Verdict(Status.PROVED, "proved from its chain", True,
                 f"every step of its proof is proved ({len(steps)} steps) and the chain "
                 "concludes the statement", seed=head.verdict.seed,
@@ -428,7 +428,7 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
             r.notes += entry_notes(entry)
             cc = conclusion_claim(entry)
             if cc is not None and cv is not None:
-                c = Result.of(cc, cv, conclusion_annotation(cc))
+                c = Result.of(cc, cv, conclusion_annotation(cc, entry))
                 r.conclusion = c
                 r.notes.append(_conclusion_note(c))
         results.append(r)

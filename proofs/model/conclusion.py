@@ -62,20 +62,28 @@ def conclusion_claim(entry: Lemma) -> Claim | None:
     rel = _needed_relation(concl.rel, st.rel)
     if rel is None:
         return None
-    return Claim(entry.id, concl.rhs, rel, st.rhs, hypotheses=entry.proof_hypotheses(),
+    given = [h for link in entry.proof.links for h in link.given]
+    hyps = entry.proof_hypotheses()
+    return Claim(entry.id, concl.rhs, rel, st.rhs,
+                 hypotheses=hyps + tuple(h for h in dict.fromkeys(given) if h not in hyps),
                  source=f"{entry.source}: proof chain's end vs the statement",
                  dims=entry.dims, ranges=entry.ranges)
 
 
-def conclusion_annotation(claim: Claim) -> Annotation:
-    """The annotation of the implication :func:`conclusion_claim` returns.
+def conclusion_annotation(claim: Claim, entry: Lemma | None = None) -> Annotation:
+    """The annotation of the implication :func:`conclusion_claim` returns (with what reading
+    the ``entry`` and its proof chain from a source left: a conclusion read incompletely is
+    never a finding).
 
     >>> conclusion_annotation(Claim("t:lemma-1", 1, "<=", 2)).kind
     'implication'
     """
+    left = () if entry is None else tuple(dict.fromkeys(
+        (*entry.left, *(w for link in (entry.proof.links if entry.proof else [])
+                        for w in link.left))))
     return Annotation(kind="implication",
                       description=f"end of the proof chain of {claim.id} {claim.rel.value} "
-                                  "the stated bound")
+                                  "the stated bound", left=left)
 
 
 def entry_notes(entry: Lemma) -> list[str]:

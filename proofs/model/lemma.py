@@ -91,6 +91,13 @@ class Link:
     cause: str | None = None
     uses: tuple[Prop, ...] = ()
     applies: dict[str, Prop] = field(default_factory=dict)
+    #: what the proof established before this step and the step may stand on (a displayed
+    #: chain's conclusion, "hence $a \le b$"): hypotheses of the step that are themselves
+    #: steps of the proof, checked as such (so a proof "from its chain" may rest on them)
+    given: tuple[Prop, ...] = ()
+    #: what reading the step from a source left unread (``()``: read completely); a step read
+    #: incompletely is checked, and a refutation of it is never a finding
+    left: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
@@ -99,6 +106,8 @@ class Link:
         self.cites = tuple(self.cites)
         self.extra_hypotheses = tuple(self.extra_hypotheses)
         self.uses = tuple(self.uses)
+        self.given = tuple(self.given)
+        self.left = tuple(self.left)
 
 
 @dataclass
@@ -192,20 +201,53 @@ class Lemma:
     defined_if: tuple[Prop, ...] = ()
     #: the statement's reading about every function of a class (see :class:`symbolic.Claim`)
     classes: Any = None
+    #: every displayed chain of the proof, in the proof's order, when it has several (a proof
+    #: read from a paper's source): their links are the steps, numbered through the proof;
+    #: ``proof``, when set, is the one that concludes the statement
+    proof_chains: tuple[Chain, ...] = ()
 
     def __post_init__(self) -> None:
         check_id(self.id)
         self.hypotheses = tuple(self.hypotheses)
-        if isinstance(self.statement, Chain) and self.proof is not None:
+        self.proof_chains = tuple(self.proof_chains)
+        if isinstance(self.statement, Chain) and (self.proof is not None or self.proof_chains):
             raise ValueError(f"{self.id}: a chain statement cannot also have a proof chain")
+        if self.proof is not None and self.proof_chains and not any(
+                c is self.proof for c in self.proof_chains):
+            raise ValueError(f"{self.id}: the concluding proof chain must be one of "
+                             "proof_chains")
         for p in self.parts:
             if not p.id.startswith(self.id + ":part-"):
                 raise ValueError(f"{p.id}: a part's id must extend {self.id}:part-")
 
+    def chains(self) -> list[Chain]:
+        """The proof's chains in order: :attr:`proof_chains`, else the proof chain alone."""
+        return list(self.proof_chains) or ([self.proof] if self.proof is not None else [])
+
+    def steps(self) -> list[tuple[int, Any, Link]]:
+        """``(step number, the step's left side, link)`` for every step of the proof, numbered
+        through its chains (a chain statement's links are not steps).
+
+        >>> from symbolic import scalar
+        >>> x = scalar("x")
+        >>> one, two = Chain(x, [Link("<=", 1)]), Chain(2 * x, [Link("<=", 2), Link("<", 3)])
+        >>> e = Lemma("t:lemma-1", "L1", Prop(x, "<=", 1), proof=one, proof_chains=(one, two))
+        >>> [(k, str(prev), str(link.expr)) for k, prev, link in e.steps()]
+        [(1, 'x', '1'), (2, '2*x', '2'), (3, '2', '3')]
+        """
+        out, k = [], 0
+        for chain in self.chains():
+            prev = chain.start
+            for link in chain.links:
+                k += 1
+                out.append((k, prev, link))
+                prev = link.expr
+        return out
+
     def proof_hypotheses(self) -> tuple[Prop, ...]:
         """Listed hypotheses plus every hypothesis the proof's steps assume (no duplicates)."""
         out = list(self.hypotheses)
-        for link in (self.proof.links if self.proof else []):
+        for _k, _prev, link in self.steps():
             out += [h for h in link.extra_hypotheses if h not in out]
         return tuple(out)
 
@@ -271,20 +313,23 @@ class Lemma:
     def link_annotated(self) -> list[Annotated]:
         """Claims for the links of a chain statement, or of the proof chain, each with the
         link's bookkeeping (justification, cites, pinned verdict, ...)."""
-        chain = self.statement if isinstance(self.statement, Chain) else self.proof
-        if chain is None:
-            return []
+        if isinstance(self.statement, Chain):
+            where = "link"
+            steps = [(k, p.lhs, link) for k, (p, link) in
+                     enumerate(zip(self.statement.props(), self.statement.links), start=1)]
+        else:
+            where, steps = "step", self.steps()
         out = []
-        for k, (prop, link) in enumerate(zip(chain.props(), chain.links), start=1):
-            where = "step" if chain is self.proof else "link"
+        for k, prev, link in steps:
+            hyps = self.hypotheses + link.extra_hypotheses + link.given
             claim = self._claim(
-                f"{self.id}:step-{k}", prop,
-                hypotheses=self.hypotheses + link.extra_hypotheses,
+                f"{self.id}:step-{k}", Prop(prev, link.rel, link.expr), hypotheses=hyps,
                 source=f"{self.source}, {'proof ' if where == 'step' else ''}step {k}")
             out.append((claim, Annotation(
                 expect=link.expect, finding=link.finding, corrected=link.corrected,
                 note=link.note, justification=link.justification, cites=link.cites,
-                description=f"{where} {k} of {self.id.split(':', 1)[1]}")))
+                description=f"{where} {k} of {self.id.split(':', 1)[1]}",
+                left=tuple(dict.fromkeys((*self.left, *link.left))))))
         return out
 
     def link_claims(self) -> list[Claim]:
@@ -318,10 +363,10 @@ class Lemma:
         >>> e.claim_ids()
         ['t:lemma-1', 't:lemma-1:step-1', 't:lemma-1:part-1']
         """
-        chain = self.statement if isinstance(self.statement, Chain) else self.proof
+        count = len(self.statement.links) if isinstance(self.statement, Chain) else \
+            sum(len(c.links) for c in self.chains())
         own = [self.id] if isinstance(self.statement, Prop) else []
-        own += [f"{self.id}:step-{k}" for k in range(1, len(chain.links) + 1)] if chain \
-            else []
+        own += [f"{self.id}:step-{k}" for k in range(1, count + 1)]
         return own + [i for p in self.parts for i in p.claim_ids()]
 
 

@@ -303,7 +303,7 @@ def _summary(results: list[Result], paper: Paper) -> list[str]:
 
 
 def _chain_block(chain: Chain, step_results: list[Result | None], label: str,
-                 heading: str, listed: Sequence[Prop] = ()) -> list[str]:
+                 heading: str, listed: Sequence[Prop] = (), offset: int = 0) -> list[str]:
     extra: list[Prop] = []
     for link in chain.links:
         extra += [h for h in link.extra_hypotheses if h not in extra and h not in listed]
@@ -314,7 +314,7 @@ def _chain_block(chain: Chain, step_results: list[Result | None], label: str,
                  + r"; each step lists those it uses.")
     rows = [head, r"\begin{align*}", "&" + fit(latex(chain.start), _W_START) + r" \\"]
     for k, (link, r) in enumerate(zip(chain.links, step_results), start=1):
-        why = [rf"\textbf{{[{label} {k}]}} {_mark(r)}"]
+        why = [rf"\textbf{{[{label} {k + offset}]}} {_mark(r)}"]
         if link.justification:
             why.append(text(link.justification))
         if link.cites:
@@ -330,7 +330,7 @@ def _chain_block(chain: Chain, step_results: list[Result | None], label: str,
         rows.append(row + (r" \\" if k < len(chain.links) else ""))
     rows.append(r"\end{align*}")
     out = ["\n".join(rows)]
-    for k, (link, r) in enumerate(zip(chain.links, step_results), start=1):
+    for k, (link, r) in enumerate(zip(chain.links, step_results), start=1 + offset):
         if link.note:
             out.append(rf"{{\footnotesize \emph{{{label} {k}, reading:}} {btext(link.note)}\par}}")
         if r is not None and r.status is Status.REFUTED:
@@ -391,9 +391,8 @@ def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[s
         out.append(r"{\small\emph{" + btext(entry.description) + r"}\par}")
     if entry.hypotheses:
         out.append(r"\textbf{Hypotheses:} " + _hypotheses(entry.hypotheses) + ".")
-    chain_results = [by_id.get(f"{entry.id}:step-{k}") for k in
-                     range(1, 1 + len((entry.statement if isinstance(entry.statement, Chain)
-                                       else entry.proof or Chain(0, [])).links))]
+    chain_results = [by_id.get(cid) for cid in entry.claim_ids()
+                     if cid.startswith(f"{entry.id}:step-")]
     if isinstance(entry.statement, Prop):
         out.append(r"\textbf{Statement} (as printed):" + "\n" + r"\begin{center}"
                    + fit(latex(entry.statement)) + r"\end{center}")
@@ -415,9 +414,15 @@ def _entry(entry: Lemma, by_id: dict[str, Result], part: bool = False) -> list[s
     if entry.corrected is not None:
         out.append(r"\textbf{Corrected form} (not applied to the check): "
                    + _corrected(entry.corrected))
-    if entry.proof is not None:
-        out += _chain_block(entry.proof, chain_results, "step",
-                            r"\textbf{Proof chain} (as printed, step by step).", entry.hypotheses)
+    first = 0
+    for k, chain in enumerate(entry.chains(), start=1):
+        many = len(entry.chains()) > 1
+        title = (rf"\textbf{{Proof, chain {k}}} (as printed, step by step)."
+                 + (" It concludes the statement." if chain is entry.proof else "")
+                 if many else r"\textbf{Proof chain} (as printed, step by step).")
+        out += _chain_block(chain, chain_results[first:first + len(chain.links)], "step",
+                            title, entry.hypotheses, first)
+        first += len(chain.links)
     if r is not None:
         out += [_structure(entry, n) for n in r.notes]
     else:  # not run: the structural check needs no sampling, so show it anyway

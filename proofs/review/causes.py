@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from proofs.model.lemma import Chain
 from proofs.review.findings import paper_of
 from proofs.review.model import SEVERITY, Cause, Correction, Finding
-from symbolic.claim import Prop
 from symbolic.formatting import clip
 
 
@@ -59,9 +59,8 @@ def _explicit_cause(paper: Any, cid: str) -> str | None:
     if entry is None:
         return None
     if step.isdigit():
-        chain = entry.proof if entry.proof is not None else (
-            entry.statement if not isinstance(entry.statement, Prop) else None)
-        links = chain.links if chain is not None else []
+        links = [link for _k, _prev, link in entry.steps()] if entry.chains() else (
+            entry.statement.links if isinstance(entry.statement, Chain) else [])
         k = int(step) - 1
         if 0 <= k < len(links) and links[k].cause:
             return links[k].cause
@@ -73,8 +72,9 @@ def _cites(paper: Any, cid: str) -> tuple[str, ...]:
     entry = paper.entry(base) if paper is not None else None
     if entry is None:
         return ()
-    if step.isdigit() and entry.proof is not None and int(step) <= len(entry.proof.links):
-        return entry.proof.links[int(step) - 1].cites
+    steps = entry.steps()
+    if step.isdigit() and 0 < int(step) <= len(steps):
+        return steps[int(step) - 1][2].cites
     return entry.cites
 
 
@@ -171,8 +171,8 @@ def _used_by_theorems(paper: Any) -> set[str]:
         return set()
     cites: dict[str, set[str]] = {}
     for e in paper.entries:
-        cites[e.id] = {_entry_top(paper, c) for q in e.all_entries() if q.proof is not None
-                       for link in q.proof.links for c in link.cites}
+        cites[e.id] = {_entry_top(paper, c) for q in e.all_entries()
+                       for _k, _prev, link in q.steps() for c in link.cites}
     out: set[str] = set()
     stack = [c for e in paper.entries if e.kind == "theorem" for c in cites[e.id]]
     while stack:

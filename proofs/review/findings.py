@@ -132,7 +132,8 @@ def result_findings(results: list[Result]) -> list[Finding]:
                 _corrected_text_latex(r), r.verdict.witness, note.note,
                 {"type": "claim", "claim": r.id}, why))
         cr = r.conclusion
-        if cr is not None and cr.status is Status.REFUTED and cr.claim is not None:
+        if cr is not None and cr.status is Status.REFUTED and cr.claim is not None \
+                and not note.left and not cr.annotation.left:  # read incompletely: no finding
             st = c.prop if c is not None else None
             reach = (f"{pretty(st.lhs)} {_REL[cr.claim.rel.value]} {pretty(cr.claim.lhs)}"
                      if st is not None else None)

@@ -64,12 +64,8 @@ def _steps(paper: Paper) -> Iterator[tuple[Lemma, int, Any, Link]]:
     """``(entry, step number, the step's left side, link)`` for every proof step."""
     for top in paper.entries:
         for entry in top.all_entries():
-            if entry.proof is None:
-                continue
-            prev = entry.proof.start
-            for k, link in enumerate(entry.proof.links, start=1):
+            for k, prev, link in entry.steps():
                 yield entry, k, prev, link
-                prev = link.expr
 
 
 def _label(paper: Paper, cid: str) -> str:

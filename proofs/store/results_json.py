@@ -222,7 +222,7 @@ def results_from_json(doc: dict[str, Any], paper: str | None = None) -> list[Res
             r.conclusion = Result.of(cc, Verdict(
                 cst, str(conc.get("method") or "(from JSON)"), bool(conc.get("rigorous")),
                 str(conc.get("message") or ""), witness=conc.get("witness")),
-                conclusion_annotation(cc))
+                conclusion_annotation(cc, entry))
         out.append(r)
     return out
 

@@ -31,6 +31,7 @@ from proofs.model import Lemma, Paper
 from proofs.tex.macros import expand_document
 from proofs.tex.source import Document, SourceError, load
 from proofs.tools.extract import Extraction, extract
+from proofs.tools.extract_proofs import entry, read_proofs
 
 
 @dataclass
@@ -43,10 +44,7 @@ class TexPaper:
 
     def entries(self) -> list[Lemma]:
         """The statements read, as entries (in the paper's order)."""
-        out = []
-        for r in self.extraction.read:
-            out.append(Lemma.of(r.claim, left=tuple(r.left), description=r.statement))
-        return out
+        return [entry(r) for r in self.extraction.read]
 
     def paper(self) -> Paper:
         """The paper as the review takes it (``errata paper.tex``)."""
@@ -86,8 +84,9 @@ def read_paper(path: str, key: str | None = None, ids: str = "label") -> TexPape
     if stamp not in _READ:
         if len(_READ) >= 8:
             _READ.pop(next(iter(_READ)))
-        _READ[stamp] = TexPaper(stamp[1], doc, extract(expand_document(doc.text), doc.root,
-                                                       stamp[1], ids, locate=doc.where_line))
+        ex = extract(expand_document(doc.text), doc.root, stamp[1], ids, locate=doc.where_line)
+        read_proofs(ex, doc.where_line, doc.root)
+        _READ[stamp] = TexPaper(stamp[1], doc, ex)
     return _READ[stamp]
 
 

@@ -209,11 +209,11 @@ def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget
     steps: list[tuple[Claim, Link]] = []
     for top in entries if entries is not None else paper.entries:
         for entry in top.all_entries():
-            if entry.proof is None:
+            if not entry.chains():
                 continue
             claims = entry.link_claims()
-            steps += [(claim, link) for claim, link in zip(claims, entry.proof.links,
-                                                           strict=True)
+            steps += [(claim, link) for claim, (_k, _p, link) in zip(claims, entry.steps(),
+                                                                     strict=True)
                       if link.cites or link.uses]
     return LocalExecutor(jobs).map(
         lambda step: _check_step(paper, lib, step[0], step[1], statuses or {}), steps)

@@ -98,6 +98,12 @@ class ReadClaim:
     definitions: tuple[tuple[str, str], ...] = ()  # (name, value's LaTeX), bound in order
     integers: tuple[str, ...] = ()  # names read as positive integers
     claim: Any = field(default=None, repr=False, compare=False)  # the claim built
+    #: the names the statement was read with (declarations and definitions bound): its
+    #: proof's formulas are read with them too
+    names: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: its proof as read (:class:`proofs.tools.extract_proofs.ProofReading`), when the paper's
+    #: proofs are read (:func:`proofs.tex.paper.read_paper`)
+    proof: Any = field(default=None, repr=False, compare=False)
 
     @property
     def reading(self) -> str:
@@ -155,6 +161,7 @@ class Extraction:
     order: list[Any] = field(default_factory=list)  # read, unread and conditions, in order
     explained: list[Explained] = field(default_factory=list)
     environments: list[Environment] = field(default_factory=list)
+    text: str = ""  # the text scanned (macros expanded, comments removed): their offsets'
 
     @property
     def complete(self) -> list[ReadClaim]:
@@ -330,7 +337,7 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     where = locate or (lambda line: (fname, line))
     out = Extraction()
     envs = environments(tex)
-    out.environments = envs
+    out.environments, out.text = envs, tex
     readings = {id(e): read_body(e.body, e.body_line, e.kind) for e in envs if e.read}
     assumptions = {e.label: (e, readings[id(e)]) for e in envs
                    if e.kind == "assumption" and e.label}
@@ -630,7 +637,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     and _mentions(s.latex, _class_name(c))]
         read = ReadClaim(cid, s.latex, decl_where, (), source, left=[
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
-                         definitions=tuple(definitions), integers=tuple(reading.integers))
+                         definitions=tuple(definitions), integers=tuple(reading.integers),
+                         names=dict(names))
         related = set(claim.prop.symbols)
         pending = [h for h, c in enumerate(hyps) if _applies(c, s, stating)]
         # "If A, then B. For C, we get D.": A is B's, not D's, yet it may reach D

@@ -405,7 +405,16 @@ class Builder(Operators, Ellipsis, OpaqueReading):
 
     def check_step(self, plain: str, base: V, post: Tree) -> None:
         """Refuse ``N_i^{T+1}`` of a name not in ``where``: a power of ``N_i``, or ``N_i`` at
-        step ``T+1`` (ML papers write iterates and counts both ways)."""
+        step ``T+1`` (ML papers write iterates and counts both ways); refuse ``w^0``, ``w^1``
+        of such a name too: a power 0 or 1 is never written, an iterate often is."""
+        if _kind(post) == "SUP" and plain not in ("e", "\\mathrm{e}", "\\pi") and \
+                self.lookup(base.text) is None and \
+                self.lookup(plain) is None and re.fullmatch(r"\{?\s*[01]\s*\}?",
+                                                            self.src(post.children[1]).strip()):
+            e = self.src(post.children[1]).strip().strip("{}").strip()
+            raise self.err(post, f"two readings: {base.text}^{e} is a power {e} of {base.text}, "
+                                 f"or {base.text} at step {e}: write {base.text}^{{({e})}} or "
+                                 f"{base.text}_{e} for a step")
         if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
             return
