@@ -90,9 +90,17 @@ def _group(text: str, at: int) -> tuple[str, int]:
 def _plain(text: str, parentheses: bool = False) -> str:
     r"""A reason as words: ``\text{(by Lemma~\ref{a})}`` → ``by Lemma~\ref{a}`` (the
     parentheses kept with ``parentheses``)."""
+    refs: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        refs.append(re.sub(r"\s+", "", m.group(0)))
+        return f"\x00{len(refs) - 1}\x00"
+
+    text = re.sub(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{[^{}]*\}", keep, text)
     text = re.sub(r"\\(?:text|textrm|textnormal|mbox|mathrm|textit|emph|textbf)\s*", "", text)
     text = re.sub(r"(?<!\\)[{}]", "", text)
-    text = re.sub(r"\\[,;:! ]|\\q?quad|~", " ", text)
+    text = re.sub(r"\\[,;:! ]|\\q?quad", " ", text)
+    text = re.sub("\x00(\\d+)\x00", lambda m: refs[int(m.group(1))], text)
     text = re.sub(r"\s+", " ", text).strip().strip(".,;").strip()
     if not parentheses and text.startswith("(") and text.endswith(")") and \
             text.count("(") == 1:
@@ -245,8 +253,9 @@ _MARK_SAID = re.compile(
     r"\(\s*([a-z]|[ivx]+|\d+|\*+)\s*\)((?:\s*(?:,|and)\s*\(\s*(?:[a-z]|[ivx]+|\d+|\*+)\s*\))*)"
     r"\s*(?:follows?|holds?|is|are|comes?|uses?|used|by|due|from|because|since|results?|"
     r"applies|we used|is due)\b([^.;]*)", re.I)
-_NEXT_MARK = re.compile(r"(?:,|;|\band\b)?\s*\(\s*(?:[a-z]|[ivx]+|\d+|\*+)\s*\)\s*(?:follows?|"
-                        r"holds?|is|are|comes?|uses?|by|due|from)\b")
+_NEXT_MARK = re.compile(r"(?:,|;|\band\b)?\s*(?:(?:in|for)\s+)?\(\s*(?:[a-z]|[ivx]+|\d+|\*+)\s*\)"
+                        r"\s*,?\s*(?:we\s+)?(?:follows?|holds?|is|are|comes?|uses?|used|by|due|"
+                        r"from|apply|applied)\b")
 _INVERSE = re.compile(r"\b(?:in|for)\s+\(\s*([a-z]|[ivx]+|\d+)\s*\)\s*,?\s*(?:we\s+)?"
                       r"(?:used?|apply|applied|use)\b([^.;]*)", re.I)
 

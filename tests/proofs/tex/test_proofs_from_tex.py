@@ -1,0 +1,121 @@
+"""A paper's proofs read from its .tex and checked step by step (proofs/tools/extract_proofs.py):
+two short papers of our own, one with known flaws (each found, nothing else flagged) and one
+with correct proofs (nothing flagged)."""
+
+import json
+import pathlib
+
+import pytest
+
+from proofs.cli.main import main
+from proofs.tex.paper import read_paper
+from proofs.tools.extract import extract
+from proofs.tools.extract_proofs import entry, read_proofs
+
+PAPERS = pathlib.Path(__file__).parent / "papers"
+
+
+def _errata(tmp_path, name):
+    out = tmp_path / "errata.json"
+    assert main(["errata", str(PAPERS / name), "--no-cache", "-q", "--format", "json", "-o",
+                 str(out)]) == 0
+    return json.loads(out.read_text())["findings"]
+
+
+@pytest.fixture(scope="module")
+def flawed_findings(tmp_path_factory):
+    return _errata(tmp_path_factory.mktemp("flawed"), "flawed_proofs.tex")
+
+
+def test_each_planted_flaw_is_found_and_nothing_else(flawed_findings):
+    got = sorted((f["id"], f["kind"]) for f in flawed_findings)
+    assert got == [
+        ("flawed-proofs:lemma-direction:step-1", "invalid-step"),  # a wrong direction
+        ("flawed-proofs:lemma-dropped:step-2", "invalid-step"),  # a dropped factor
+        ("flawed-proofs:theorem-weak", "statement-stronger-than-proof"),  # ends at 3, not 2
+    ]
+
+
+def test_a_flawed_step_carries_its_witness(flawed_findings):
+    f = next(f for f in flawed_findings if f["id"].endswith("lemma-direction:step-1"))
+    assert f["rigorous"] and f["witness"]["t"] == pytest.approx(1.0)
+    weak = next(f for f in flawed_findings if f["kind"] == "statement-stronger-than-proof")
+    assert "x + x² ≤ 3" in weak["corrected"]
+
+
+def test_correct_proofs_are_not_flagged(tmp_path):
+    assert _errata(tmp_path, "sound_proofs.tex") == []
+
+
+def test_steps_are_read_with_the_statements_names_and_the_proofs_definitions():
+    paper = read_paper(str(PAPERS / "sound_proofs.tex"))
+    amgm = next(r for r in paper.extraction.read if r.claim_id.endswith("lemma-amgm"))
+    steps = amgm.proof.steps
+    # "Let s = √a and t = √b": the proof's definitions are bound in its steps
+    assert [str(s.prop) for s in steps] == [
+        "a/2 + b/2 - sqrt(a*b) = -sqrt(a)*sqrt(b) + a/2 + b/2",
+        "-sqrt(a)*sqrt(b) + a/2 + b/2 = (sqrt(a) - sqrt(b))**2/2",
+        "(sqrt(a) - sqrt(b))**2/2 >= 0"]
+    assert all(not s.left for s in steps) and amgm.proof.how == "after it"
+
+
+def test_a_reason_that_refers_to_a_statement_is_a_citation():
+    paper = read_paper(str(PAPERS / "sound_proofs.tex"))
+    total = next(r for r in paper.extraction.read if r.claim_id.endswith("lemma-sum"))
+    cited = [s.cites for s in total.proof.steps]
+    assert cited == [(), ("sound-proofs:lemma-amgm",), ()]
+    entry = next(e for e in paper.entries() if e.id.endswith("lemma-sum"))
+    assert [link.cites for _k, _p, link in entry.steps()] == cited
+
+
+def test_a_mark_is_explained_by_the_prose_after_the_display():
+    paper = read_paper(str(PAPERS / "sound_proofs.tex"))
+    log = next(r for r in paper.extraction.read if r.claim_id.endswith("proposition-log"))
+    assert log.proof.steps[0].reason.startswith("is the tangent line")
+
+
+def test_a_name_the_proof_introduces_in_words_leaves_its_steps_incomplete():
+    paper = read_paper(str(PAPERS / "sound_proofs.tex"))
+    e = next(r for r in paper.extraction.read if r.claim_id.endswith("lemma-exp"))
+    with_z = [s for s in e.proof.steps if "z" in {str(x) for x in s.prop.symbols}]
+    assert len(with_z) == 2 and all(any("names the statement does not have (z)" in w
+                                         for w in s.left) for s in with_z)
+
+
+def test_cases_of_a_proof_are_scoped_and_never_contradict():
+    paper = read_paper(str(PAPERS / "flawed_proofs.tex"))
+    e = next(r for r in paper.extraction.read if r.claim_id.endswith("lemma-cases"))
+    extra = [[str(q) for q in s.extra] for s in e.proof.steps]
+    assert extra == [["Abs(u) <= 1"], ["Abs(u) <= 1"], ["Abs(u) > 1"], ["Abs(u) > 1"]]
+
+
+def test_the_chain_that_starts_at_the_statement_concludes_it():
+    paper = read_paper(str(PAPERS / "flawed_proofs.tex"))
+    entries = {e.id.split(":", 1)[1]: e for e in paper.entries()}
+    assert entries["theorem-weak"].proof is not None
+    assert str(entries["theorem-weak"].proof.conclusion()) == "x**2 + x <= 3"
+    # the argument by cases has two chains, neither from |u| to 1 + u² alone
+    assert len(entries["lemma-cases"].chains()) == 2
+
+
+def test_a_statement_read_incompletely_makes_its_steps_incomplete():
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $x$ be a unit vector. Then $x^2 \le 1$.\end{lemma}" "\n"
+           r"\begin{proof}\[ x^2 \le 1 \cdot 1 = 1 . \]\end{proof}")
+    ex = extract(tex, "p.tex", "p")
+    assert read_proofs(ex) == 1
+    r = ex.read[0]
+    assert r.left  # "unit vector" in words
+    entry_steps = [a.left for _c, a in entry(r).link_annotated()]
+    assert len(entry_steps) == 2 and all(entry_steps)
+
+
+def test_relations_a_step_is_not_checked_under_are_not_read():
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $x > 0$. Then $x \le x + 1$.\end{lemma}" "\n"
+           r"\begin{proof}\[ x \approx x + 0 \le x + 1 . \]\end{proof}")
+    ex = extract(tex, "p.tex", "p")
+    read_proofs(ex)
+    steps = ex.read[0].proof.steps
+    assert [s.prop is None for s in steps] == [True, False]
+    assert "not a relation a step is checked under" in steps[0].error
