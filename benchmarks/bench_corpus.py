@@ -21,7 +21,12 @@ in, on its own. An environment is counted once (by file and line). Per source:
   limits);
 - with ``--check``: the verdicts of the read statements at ``--budget`` (incomplete readings
   counted apart; every ``refuted`` one is listed: a finding or a misreading to audit);
-- ``s``: seconds.
+- ``s``: seconds;
+- proofs (issue 46), in a second table: ``proofs`` environments, ``attach``ed to a statement,
+  ``read`` (attached to a statement read as a claim), ``chains`` read, ``links`` found in
+  their displays and prose, ``read`` as claims, ``compl``etely; with ``--check`` the links
+  ``proved`` and ``refuted`` (``cand``idates: refuted and read incompletely) and the
+  ``findings`` (refuted links read completely: each to audit).
 
 Usage: ``python benchmarks/bench_corpus.py [--corpus DIR] [--check] [--budget quick]
 [--json FILE]``. Issue 45 measures its progress with it.
@@ -117,6 +122,8 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     refuted: list[str] = []
     claims = []
     unread: list[dict[str, Any]] = []
+    proofs: Counter[str] = Counter()
+    steps: list[tuple[pathlib.Path, Any, Any]] = []  # (root, statement, step) read
     seen: set[tuple[str, int]] = set()  # (file, line) of environments already counted
     for path in roots_and_fragments(source, texts):
         try:
@@ -156,6 +163,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             if _env(r.claim_id) in fresh:
                 complete += not r.left
                 claims.append((path, r))
+        _count_proofs(ex, fresh, path, proofs, steps)
         unread += [{"root": str(path), "id": u.claim_id, "where": u.source.rsplit(", ", 1)[-1],
                     "printed": u.statement, "category": u.category or "not read",
                     "read_as": u.read_as, "reading": u.reading, "left": list(u.left),
@@ -164,9 +172,11 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
     records: list[dict[str, Any]] = []
     if check:
         verdicts.update(_check(claims, budget, refuted, records))
+        _check_steps(steps, budget, proofs, refuted)
     else:
         records = [record(path, r) for path, r in claims]
     records += unread
+    records += [step_record(path, r, st) for path, r, st in steps]
     return {"source": source.name, "files": len(texts), "envs": envs,
             "counted": count_environments(texts), "with": with_statements, "found": found,
             "checkable": read, "read": read + shown, "complete": complete,
@@ -174,7 +184,72 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             "not_checked": random, "words": words,
             "other": other,
             "verdicts": dict(verdicts), "refuted": refuted, "records": records,
+            "proofs": dict(proofs),
             "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def _count_proofs(ex: Any, fresh: set[str], path: pathlib.Path, out: Counter[str],
+                  steps: list[tuple[pathlib.Path, Any, Any]]) -> None:
+    """The proof figures of one reading (its environments not counted before)."""
+    from proofs.tex.proof_envs import attach
+
+    bases = {id(e.env): e.base for e in ex.explained if e.base}
+    for p in attach(ex.text, ex.environments):
+        env = ex.environments[p.of] if p.of is not None else None
+        if env is not None and bases.get(id(env)) not in fresh:
+            continue  # its statement was counted with another reading
+        out["proofs"] += 1
+        out["attached"] += env is not None
+    for r in ex.read:
+        if r.proof is None or _env(r.claim_id) not in fresh:
+            continue
+        out["read"] += 1
+        out["chains"] += len(r.proof.chains)
+        out["links"] += len(r.proof.steps)
+        for st in r.proof.steps:
+            if st.prop is not None:
+                out["links read"] += 1
+                out["complete"] += not (st.left or r.left)
+                steps.append((path, r, st))
+
+
+def step_record(path: pathlib.Path, r: Any, st: Any) -> dict[str, Any]:
+    """One proof step read, as ``--dump`` writes it (for the audit)."""
+    return {"root": str(path), "id": st.claim_id, "where": st.line, "printed": st.latex,
+            "read_as": str(st.prop), "reason": st.reason, "hypotheses": [
+                str(h) for h in (*r.claim.hypotheses, *st.extra, *st.given)],
+            "left": list(dict.fromkeys([*r.left, *st.left])), "status": getattr(st, "status",
+                                                                              None),
+            "witness": getattr(st, "witness", None)}
+
+
+def _check_steps(steps: list[tuple[pathlib.Path, Any, Any]], budget: str, out: Counter[str],
+                 refuted: list[str]) -> None:
+    """Decide each proof step read (under its statement's hypotheses, the proof's conditions
+    and what it established before), as ``proofcheck check`` does."""
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+    from proofs.tools.extract_proofs import entry
+
+    b = Budget.get(budget)
+    for path, r, st in steps:
+        claims = {c.id: (c, a) for c, a in entry(r).link_annotated()}
+        if st.claim_id not in claims:
+            continue
+        claim, note = claims[st.claim_id]
+        try:
+            v = decide(claim, b, seed=0)
+        except Exception as exc:
+            out[f"error: {type(exc).__name__}"] += 1
+            continue
+        st.status, st.witness = v.status.value, v.witness
+        out[v.status.value] += 1
+        if v.status.value == "refuted":
+            kind = "finding" if not note.left else "candidate"
+            out[kind + "s"] += 1
+            refuted.append(f"{path.name}: {st.claim_id} [step, {kind}]: {st.latex}  read as "
+                           f"{claim.prop} if {list(map(str, claim.hypotheses))}; witness "
+                           f"{v.witness}")
 
 
 def _env(claim_id: str) -> str:
@@ -258,6 +333,16 @@ def main(argv: list[str] | None = None) -> int:
           f"({tot['complete']} completely), {tot['read'] - tot['checkable']} as written and "
           f"not checkable ({tot['written_complete']} completely); {tot['not_checked']} "
           f"recognised and not checked (random quantities, abstract functions, limits)")
+    pkeys = ("proofs", "attached", "read", "chains", "links", "links read", "complete")
+    ckeys = ("proved", "refuted", "candidates", "findings") if args.check else ()
+    print()
+    print(f"{'proofs (issue 46)':36} " + " ".join(f"{k.split()[-1][:6]:>6}" for k in
+                                                (*pkeys, *ckeys)))
+    for r in rows:
+        print(f"{r['source'][:36]:36} " + " ".join(f"{r['proofs'].get(k, 0):6}"
+                                                   for k in (*pkeys, *ckeys)))
+    ptot = {k: sum(r["proofs"].get(k, 0) for r in rows) for k in (*pkeys, *ckeys)}
+    print(f"{'all':36} " + " ".join(f"{ptot[k]:6}" for k in (*pkeys, *ckeys)))
     for r in rows:
         for line in r["refuted"]:
             print(f"refuted: {r['source']}: {line}")

@@ -173,10 +173,16 @@ class Extraction:
         """``read N of M statements, K completely (J conditions unread)``."""
         total = len(self.read) + len(self.unread)
         shown = sum(1 for u in self.unread if u.read_as)
+        proofs = [r.proof for r in self.read if r.proof is not None]
+        steps = [s for p in proofs for s in p.steps]
         return (f"read {len(self.read)} of {total} statements, {len(self.complete)} completely "
                 f"({len(self.unread_conditions)} conditions unread)"
                 + (f"; {shown} more read and not checkable (random quantities, abstract "
-                   "functions, limits…)" if shown else ""))
+                   "functions, limits…)" if shown else "")
+                + (f"; {len(proofs)} proofs read: {len(steps)} steps, "
+                   f"{sum(s.prop is not None for s in steps)} read, "
+                   f"{sum(s.prop is not None and not s.left for s in steps)} completely"
+                   if proofs else ""))
 
 
 # --- scanning the .tex -------------------------------------------------------------------
@@ -1302,6 +1308,38 @@ def claims_file(result: Extraction, path: str, command: list[str]) -> str:
     return "\n".join(head + body) + "\n"
 
 
+def environment_id(claim_id: str) -> str:
+    """The id of a statement's environment (its part or item dropped).
+
+    >>> environment_id("p:lemma-2:part-1"), environment_id("p:lemma-2")
+    ('p:lemma-2', 'p:lemma-2')
+    """
+    return claim_id.rsplit(":part-", 1)[0].rsplit(":item-", 1)[0]
+
+
+def _explain_proof(pr: Any) -> list[str]:
+    """The lines of ``extract --explain`` for a proof read
+    (:class:`proofs.tools.extract_proofs.ProofReading`): its prose's formulas, then each step
+    with what it was read as, its reason and what its reading left."""
+    lines = [f"  {pr.source} ({pr.how}): {len(pr.steps)} steps, {len(pr.read)} read, "
+             f"{len(pr.complete)} completely"]
+    for role, latex, outcome in pr.lines:
+        lines += textwrap.wrap(f"{role:<12} {latex}", WIDTH, initial_indent="    ",
+                               subsequent_indent="    " + " " * 13)
+        lines += textwrap.wrap(f"-> {outcome}", WIDTH, initial_indent="    " + " " * 13,
+                               subsequent_indent="    " + " " * 16)
+    for k, st in enumerate(pr.steps, start=1):
+        head = st.claim_id.rsplit(":", 1)[-1] if st.claim_id else f"(link {k})"
+        lines += textwrap.wrap(f"{head:<12} {st.latex}", WIDTH, initial_indent="    ",
+                               subsequent_indent="    " + " " * 13)
+        said = (f"-> read as {st.prop}" if st.prop is not None else f"-> not read: {st.error}")
+        said += f"; reason: {st.reason}" if st.reason else ""
+        said += "".join(f"; left: {w}" for w in st.left)
+        lines += textwrap.wrap(said, WIDTH, initial_indent="    " + " " * 13,
+                               subsequent_indent="    " + " " * 16)
+    return lines
+
+
 def explain(result: Extraction) -> str:
     """``extract --explain``: per environment, each formula's role and what became of it,
     then what the reading left (a statement of an environment with anything left is read
@@ -1320,6 +1358,9 @@ def explain(result: Extraction) -> str:
         for why in ex.left:
             lines += textwrap.wrap(f"left: {why}", WIDTH, initial_indent="  ",
                                    subsequent_indent="        ")
+        for r in result.read:
+            if r.proof is not None and ex.base and environment_id(r.claim_id) == ex.base:
+                lines += _explain_proof(r.proof)
         lines.append("")
     for env in result.skipped:
         lines.append(f"{env.name} (line {env.line}): a {env.kind or 'kind'} not read")

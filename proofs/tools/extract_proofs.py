@@ -44,7 +44,14 @@ from proofs.model import Chain, Lemma, Link
 from proofs.tex.chains import CHECKABLE, DEFINING, RawChain, chains, explained_marks
 from proofs.tex.proof_envs import ProofEnv, attach
 from proofs.tex.sentences import Piece, blank_displays, read_body, segments
-from proofs.tools.extract import Explained, Extraction, ReadClaim, _bind, _first_line
+from proofs.tools.extract import (
+    Explained,
+    Extraction,
+    ReadClaim,
+    _bind,
+    _first_line,
+    environment_id,
+)
 from symbolic.claim import Claim, Prop
 from symbolic.objects import unwrap
 
@@ -109,7 +116,7 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
     for k, env in enumerate(envs):
         base = base_of.get(id(env))
         if base:
-            by_env[k] = [r for r in ex.read if _env(r.claim_id) == base]
+            by_env[k] = [r for r in ex.read if environment_id(r.claim_id) == base]
     labels = {env.label: base_of[id(env)] for env in envs
               if env.label and id(env) in base_of and by_env.get(envs.index(env))}
     count = 0
@@ -123,10 +130,6 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
         host = _read(proof, readings, labels, where, envs[proof.of].name)
         count += host is not None
     return count
-
-
-def _env(claim_id: str) -> str:
-    return claim_id.rsplit(":part-", 1)[0].rsplit(":item-", 1)[0]
 
 
 def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], where: Any,
@@ -169,7 +172,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                 continue
             case = p.sentence if _CASE.search(p.said.strip()) else -1
             conditions += [(at, q, case) for q in props]
-            pr.lines.append((p.role, p.latex, "read: a hypothesis of the steps after it"
+            pr.lines.append((p.role, p.latex, "read: a hypothesis of the steps that name it"
                              + (" (one case of the proof)" if case >= 0 else "")))
         elif p.role == "mention" and _IN_WORDS.match(opening.strip()):
             for n in re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex):
