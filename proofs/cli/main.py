@@ -123,9 +123,10 @@ def cmd_errata(args: argparse.Namespace) -> int:
     paper = source.paper() if source is not None else get_paper(args.paper)
     progress = Progress(args.quiet)
     if source is not None:
-        # a paper nobody encoded: its statements' refutations only (no flow or citations,
-        # which need an encoding's hypotheses and proof chains)
-        args.no_flow = args.no_citations = True
+        # a paper nobody encoded: its statements' and its proofs' steps, and the citations
+        # of the steps read completely (no hypothesis flow: it needs an encoding's view of
+        # which hypothesis each step assumes)
+        args.no_flow = True
         progress(f"{args.paper}: {source.extraction.summary}")
     store = run_options.store_for(args)
     found = dict(store=store, jobs=parse_jobs("auto"), progress=progress,

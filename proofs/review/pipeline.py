@@ -99,7 +99,7 @@ def review(paper: Paper | None = None, results: Sequence[Result] | None = None, 
             rs = sorted(rs, key=paper_order(paper))
         fs, checks = _findings(rs, seed if isinstance(seed, int) else 0, store, width,
                                certificates, progress or (lambda _msg: None), flow, citations,
-                               jobs_flow=1 if pending is not None else width)
+                               jobs_flow=1 if pending is not None else width, paper=paper)
         ders = (_finish_derivations(paper, store, pending)
                 if derivations and paper is not None else [])
     finally:
@@ -123,9 +123,11 @@ def _check(entries: list[Lemma | Claim], budget: str | Budget | None, seed: int 
 
 def _findings(results: list[Result], seed: int, store: ResultStore | None, jobs: int,
               book: Book | None, say: Progress, flow: bool, citations: bool,
-              jobs_flow: int) -> tuple[list[Finding], list[CitationCheck]]:
+              jobs_flow: int, paper: Paper | None = None
+              ) -> tuple[list[Finding], list[CitationCheck]]:
     """The findings of ``results`` (steps 2 to 5 of the module's pipeline) and the citation
-    checks."""
+    checks (of ``paper``'s steps too when it is not a registered paper: one read from its
+    source)."""
     missing: list[Finding] = []
     if flow:
         say(f"hypothesis flow: checking the implications it needs ({ANALYSIS_BUDGET} budget)")
@@ -135,7 +137,7 @@ def _findings(results: list[Result], seed: int, store: ResultStore | None, jobs:
         say(f"citations: each citing step proved from what it cites ({ANALYSIS_BUDGET} "
             "budget)")
         checks = [CitationCheck.from_json(c)
-                  for c in stored_checks(results, store, ANALYSIS_BUDGET, jobs)]
+                  for c in stored_checks(results, store, ANALYSIS_BUDGET, jobs, paper)]
     if missing:
         say("corrections: the fewest of the needed hypotheses under which each statement is "
             f"proved ({ANALYSIS_BUDGET} budget)")

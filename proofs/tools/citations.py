@@ -195,13 +195,15 @@ def _cited_names(paper: Paper, link: Link) -> list[str]:
 
 def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget = "quick",
           statuses: dict[str, Status] | None = None, jobs: int = 1,
-          refuted: frozenset[tuple] = frozenset()) -> list[Citation]:
+          refuted: frozenset[tuple] = frozenset(), read: bool = False) -> list[Citation]:
     """Every citing step of ``entries`` (default: the whole paper), checked in paper order.
     ``statuses``: the verdicts of a check run, for the cited statements (a refuted one makes
     the step ``relative``); ``refuted``: the forms a witness refutes
     (:func:`~proofs.model.results.refuted_forms`), which the prover does not try. ``jobs``:
     forked worker processes (each step's check is a function of the step alone: the same
-    answers for any ``jobs``)."""
+    answers for any ``jobs``). ``read``: the paper was read from its source, not encoded: a
+    step read incompletely, or citing a statement read incompletely or whose names the step
+    neither shares nor binds, is not checked (nothing says how the citation applies)."""
     from proofs.executors import LocalExecutor
 
     b = Budget.get(budget) if isinstance(budget, str) else budget
@@ -214,9 +216,25 @@ def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget
             claims = entry.link_claims()
             steps += [(claim, link) for claim, (_k, _p, link) in zip(claims, entry.steps(),
                                                                      strict=True)
-                      if link.cites or link.uses]
+                      if (link.cites or link.uses) and not (read and (
+                          entry.left or link.left or _unbound(paper, claim, link)))]
     return LocalExecutor(jobs).map(
         lambda step: _check_step(paper, lib, step[0], step[1], statuses or {}), steps)
+
+
+def _unbound(paper: Paper, claim: Claim, link: Link) -> bool:
+    """Whether a cited statement of a step read from a source is read incompletely, or names
+    something the step neither names nor binds (then how the citation applies is unknown)."""
+    mine = {str(s) for s in claim.symbols}
+    for cid in link.cites:
+        cited = _cited(paper, cid)
+        if not cited or any(e.left for e in cited):
+            return True
+        for bind in bindings(link, cid):
+            for c in [c for e in cited for c in _statements(e)]:
+                if {str(s) for s in c.symbols} - mine - set(bind):
+                    return True
+    return False
 
 
 def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
@@ -261,24 +279,33 @@ def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
 
 
 def citation_checks(results: list[Result], budget: str = "quick",
-                    jobs: int = 1) -> list[Citation]:
-    """Every citing step of the registered papers' entries among ``results``, checked (in
-    ``jobs`` worker processes)."""
+                    jobs: int = 1, paper: Paper | None = None) -> list[Citation]:
+    """Every citing step of the registered papers' entries among ``results`` (and of
+    ``paper``'s, when it is a paper read from its source), checked (in ``jobs`` worker
+    processes)."""
     statuses = {r.id: r.status for r in results}
     refuted = refuted_forms(results)
-    return [c for paper, entries in papers_of(results)
-            for c in check(paper, entries, budget, statuses, jobs, refuted)]
+    papers = [(p, entries, False) for p, entries in papers_of(results)]
+    if paper is not None and not any(p.key == paper.key for p, _e, _r in papers):
+        ids = {r.id for r in results}
+        papers.append((paper, [e for e in paper.entries
+                               if any(q.id in ids for q in e.all_entries())], True))
+    return [c for p, entries, read in papers
+            for c in check(p, entries, budget, statuses, jobs, refuted, read)]
 
 
 def stored_checks(results: list[Result], store: Any = None, budget: str = "quick",
-                  jobs: int = 1) -> list[dict[str, Any]]:
+                  jobs: int = 1, paper: Paper | None = None) -> list[dict[str, Any]]:
     """:func:`citation_checks` as JSON records, kept in the results store (``store.memo``,
     keyed by every result's status and the toolkit's source): an errata or a report after a
     check reuses them."""
     def compute() -> list[dict[str, Any]]:
-        return [c.to_json() for c in citation_checks(results, budget, jobs)]
+        return [c.to_json() for c in citation_checks(results, budget, jobs, paper)]
 
     if store is None:
         return compute()
     parts = [budget, *sorted(f"{r.id}={r.status.value}" for r in results)]
+    if paper is not None:  # a paper read from its source: what its steps cite, as read
+        parts += [repr((e.id, [(str(link.expr), link.cites, sorted(map(str, link.bind.items())))
+                               for _k, _p, link in e.steps()])) for e in paper.entries]
     return store.memo("citations", parts, compute)

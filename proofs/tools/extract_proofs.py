@@ -119,6 +119,7 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
             by_env[k] = [r for r in ex.read if environment_id(r.claim_id) == base]
     labels = {env.label: base_of[id(env)] for env in envs
               if env.label and id(env) in base_of and by_env.get(envs.index(env))}
+    claims = {r.claim_id: r.claim for r in ex.read if r.claim is not None}
     count = 0
     for proof in attach(ex.text, envs):
         if proof.of is None or not by_env.get(proof.of):
@@ -127,13 +128,13 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
                     and r.claim.classes is None]
         if not readings:
             continue
-        host = _read(proof, readings, labels, where, envs[proof.of].name)
+        host = _read(proof, readings, labels, where, envs[proof.of].name, claims)
         count += host is not None
     return count
 
 
 def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], where: Any,
-          name: str) -> ReadClaim | None:
+          name: str, claims: dict[str, Claim]) -> ReadClaim | None:
     """Read ``proof`` for the statements ``readings`` of its environment; the one a chain
     concludes (else the first) holds it."""
     file, line = where(proof.line)
@@ -161,8 +162,17 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     sentence_said = {}
     for p in prose_reading.pieces:
         sentence_said.setdefault(p.sentence, p.said)
+    binding: dict[str, Any] = {}  # "by Lemma 1 with $a = p$": how a citation applies
+    binding_sentence = -2
     for p, at in zip(prose_reading.pieces, offsets, strict=True):
         opening = sentence_said.get(p.sentence, "")
+        bound = _binding(p, names, statement_symbols, p.sentence == binding_sentence)
+        if bound is not None:
+            binding.update(bound)
+            binding_sentence = p.sentence
+            pr.lines.append((p.role, p.latex, "read: how the statement the proof cites is "
+                             "applied (its names bound)"))
+            continue
         if p.role in ("condition", "unclassified"):
             try:
                 props = _props(p.latex, names)
@@ -234,8 +244,11 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             if clash:
                 step.left.append(f"conditions of the proof in force here contradict each "
                                  f"other ({clash}): an argument by cases not read")
+            bind = {cid: b for cid in step.cites if cid in claims and (b := {
+                n: v for n, v in binding.items() if n in {str(x) for x in claims[cid].symbols}})}
             link = Link(claim.prop.rel, claim.prop.rhs, step.reason, cites=step.cites,
-                        extra_hypotheses=step.extra, given=step.given, left=tuple(step.left))
+                        extra_hypotheses=step.extra, given=step.given, left=tuple(step.left),
+                        bind=bind)
             if run is not None and unwrap(run.links[-1].expr) == unwrap(claim.prop.lhs):
                 run.links.append(link)
             else:
@@ -278,6 +291,30 @@ def _contradiction(props: list[Prop]) -> str:
             if (a, b) == (d, c) and (r.strict or t.strict):  # a ≤ b and b < a
                 return f"{p}; {q}"
     return ""
+
+
+def _binding(p: Piece, names: dict[str, Any], statement_symbols: set, more: bool = False
+             ) -> dict[str, Any] | None:
+    r"""``{name: value}`` when ``p`` says how a cited statement applies ("by Lemma 1 with
+    $a = p$ and $b = q$": a name the statement does not have, set to a value after "with",
+    "for", "applied to", "taking", "setting"; ``more``: a binding of the sentence came
+    before, and "and" continues it), else None."""
+    from symbolic.latex_parse import parse_expr
+
+    m = re.fullmatch(r"\s*(\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)\s*(.+)", p.latex)
+    if m is None:
+        return None
+    if not (more and re.fullmatch(r"\W*(?:and)?\W*", p.said)) and not (
+            re.search(r"\b(?:with|for|to|taking|setting|substituting|choosing)\W*$", p.said)
+            and re.search(r"\b(?:lemma|theorem|proposition|corollary|fact|claim)\b", p.said)):
+        return None
+    try:
+        name, value = parse_expr(m.group(1), None), parse_expr(m.group(2), dict(names) or None)
+    except (ValueError, TypeError, ArithmeticError):
+        return None
+    if not getattr(name, "is_Symbol", False) or name in statement_symbols:
+        return None
+    return {str(name): value}
 
 
 def _declare(names: dict[str, Any], symbols: set) -> None:

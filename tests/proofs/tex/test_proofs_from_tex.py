@@ -30,10 +30,16 @@ def flawed_findings(tmp_path_factory):
 def test_each_planted_flaw_is_found_and_nothing_else(flawed_findings):
     got = sorted((f["id"], f["kind"]) for f in flawed_findings)
     assert got == [
+        ("flawed-proofs:lemma-cite:step-1", "invalid-citation"),  # needs Cauchy-Schwarz
         ("flawed-proofs:lemma-direction:step-1", "invalid-step"),  # a wrong direction
         ("flawed-proofs:lemma-dropped:step-2", "invalid-step"),  # a dropped factor
         ("flawed-proofs:theorem-weak", "statement-stronger-than-proof"),  # ends at 3, not 2
     ]
+
+
+def test_an_invalid_citation_names_what_the_step_needs(flawed_findings):
+    f = next(f for f in flawed_findings if f["kind"] == "invalid-citation")
+    assert "Cauchy–Schwarz" in f["corrected"] and "Lemma 1" in f["printed"]
 
 
 def test_a_flawed_step_carries_its_witness(flawed_findings):
@@ -57,6 +63,15 @@ def test_steps_are_read_with_the_statements_names_and_the_proofs_definitions():
         "-sqrt(a)*sqrt(b) + a/2 + b/2 = (sqrt(a) - sqrt(b))**2/2",
         "(sqrt(a) - sqrt(b))**2/2 >= 0"]
     assert all(not s.left for s in steps) and amgm.proof.how == "after it"
+
+
+def test_how_a_cited_statement_applies_is_read_from_the_prose():
+    paper = read_paper(str(PAPERS / "sound_proofs.tex"))
+    entry_ = next(e for e in paper.entries() if e.id.endswith("lemma-sum"))
+    link = entry_.steps()[1][2]
+    assert {k: {n: str(v) for n, v in b.items()} for k, b in link.bind.items()} == {
+        "sound-proofs:lemma-amgm": {"a": "p", "b": "1 - p"}}
+    assert link.extra_hypotheses == ()  # "with a = p" binds, it is no hypothesis
 
 
 def test_a_reason_that_refers_to_a_statement_is_a_citation():
