@@ -80,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
                  certificates=run_options.certificates_for(args),
                  derivations=not args.no_derivations and source is None)
     if source is not None:
-        # a paper nobody encoded: its statements only (the hypothesis flow and the citation
-        # checks need an encoding's hypotheses and proof chains)
-        found.update(flow=False, citations=False)
+        # a paper nobody encoded: its statements and proof steps, and the citations of the
+        # steps read completely (the hypothesis flow needs an encoding's view of which
+        # hypothesis each step assumes)
+        found.update(flow=False)
         progress(f"{args.paper}: {source.extraction.summary}")
     if args.from_json:
         results, budget, seed, versions = _from_files(args.from_json, paper.key)
