@@ -98,6 +98,9 @@ class Link:
     #: what reading the step from a source left unread (``()``: read completely); a step read
     #: incompletely is checked, and a refutation of it is never a finding
     left: tuple[str, ...] = ()
+    #: library entries (:data:`numeric.prover.facts.LIBRARY`) the justification names ("by
+    #: the triangle inequality"): the citation checker proves the step from them
+    facts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.rel, str):
@@ -108,6 +111,7 @@ class Link:
         self.uses = tuple(self.uses)
         self.given = tuple(self.given)
         self.left = tuple(self.left)
+        self.facts = tuple(self.facts)
 
 
 @dataclass

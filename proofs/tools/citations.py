@@ -190,7 +190,8 @@ def _needed_hypotheses(claim: Claim, budget: Budget) -> list[Prop]:
 
 
 def _cited_names(paper: Paper, link: Link) -> list[str]:
-    return [_name(paper, cid) for cid in link.cites] + [pretty(h) for h in link.uses]
+    return [_name(paper, cid) for cid in link.cites] + [pretty(h) for h in link.uses] + [
+        DESCRIPTIONS.get(f, f) for f in link.facts]
 
 
 def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget = "quick",
@@ -216,7 +217,7 @@ def check(paper: Paper, entries: list[Lemma] | None = None, budget: str | Budget
             claims = entry.link_claims()
             steps += [(claim, link) for claim, (_k, _p, link) in zip(claims, entry.steps(),
                                                                      strict=True)
-                      if (link.cites or link.uses) and not (read and (
+                      if (link.cites or link.uses or link.facts) and not (read and (
                           entry.left or link.left or _unbound(paper, claim, link)))]
     return LocalExecutor(jobs).map(
         lambda step: _check_step(paper, lib, step[0], step[1], statuses or {}), steps)
@@ -240,7 +241,8 @@ def _unbound(paper: Paper, claim: Claim, link: Link) -> bool:
 def _check_step(paper: Paper, lib: _Library, claim: Claim, link: Link,
                 statuses: dict[str, Status]) -> Citation:
     cited = _cited_names(paper, link)
-    allowed = set(ROUTINE)
+    allowed = set(ROUTINE) | set(link.facts)
+    allowed |= {x for f in link.facts for x in ENTAILS.get(f, ())}
     premises: list[Prop] = []
     for cid in link.cites:
         names, complete = lib.entries(cid)

@@ -248,7 +248,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                 n: v for n, v in binding.items() if n in {str(x) for x in claims[cid].symbols}})}
             link = Link(claim.prop.rel, claim.prop.rhs, step.reason, cites=step.cites,
                         extra_hypotheses=step.extra, given=step.given, left=tuple(step.left),
-                        bind=bind)
+                        bind=bind, facts=named_facts(step.reason))
             if run is not None and unwrap(run.links[-1].expr) == unwrap(claim.prop.lhs):
                 run.links.append(link)
             else:
@@ -291,6 +291,35 @@ def _contradiction(props: list[Prop]) -> str:
             if (a, b) == (d, c) and (r.strict or t.strict):  # a ≤ b and b < a
                 return f"{p}; {q}"
     return ""
+
+
+#: facts a reason names, as the library's entries (:data:`numeric.prover.facts.LIBRARY`)
+NAMED_FACTS = (
+    (r"triangle\s+inequality", "triangle"),
+    (r"cauchy\W*schwar(?:t?z)|\bc\W?s\b", "cauchy-schwarz"),
+    (r"h(?:ö|\\\"o|o)lder(?:'s)?", "holder-1-inf"),
+    (r"(?:definition\s+of\s+(?:the\s+)?)?(?:operator|spectral)\s+norm", "operator-norm"),
+    (r"sub-?multiplicativ\w*", "submultiplicative"),
+    (r"equivalence\s+of\s+norms|norm\s+equivalence", "norm-equivalence"),
+)
+_FILLER = re.compile(r"\b(?:by|using|use|from|the|of|inequality|inequalities|and|applying|"
+                     r"apply|follows?|definition|property|properties|via|since|as)\b|'s|[\W_]+",
+                     re.I)
+
+
+def named_facts(reason: str) -> tuple[str, ...]:
+    """The library entries a reason names, when it names nothing else ("by the triangle
+    inequality", "(Cauchy–Schwarz)"); ``()`` when it says more than that.
+
+    >>> named_facts("by the triangle inequality"), named_facts("Cauchy-Schwarz and (3)")
+    (('triangle',), ())
+    """
+    found, rest = [], reason
+    for pattern, name in NAMED_FACTS:
+        rest, k = re.subn(pattern, " ", rest, flags=re.I)
+        if k:
+            found.append(name)
+    return tuple(found) if found and not _FILLER.sub("", rest).strip() else ()
 
 
 def _binding(p: Piece, names: dict[str, Any], statement_symbols: set, more: bool = False

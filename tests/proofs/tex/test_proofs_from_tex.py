@@ -33,12 +33,18 @@ def test_each_planted_flaw_is_found_and_nothing_else(flawed_findings):
         ("flawed-proofs:lemma-cite:step-1", "invalid-citation"),  # needs Cauchy-Schwarz
         ("flawed-proofs:lemma-direction:step-1", "invalid-step"),  # a wrong direction
         ("flawed-proofs:lemma-dropped:step-2", "invalid-step"),  # a dropped factor
+        ("flawed-proofs:lemma-named:step-1", "invalid-citation"),  # names the wrong fact
         ("flawed-proofs:theorem-weak", "statement-stronger-than-proof"),  # ends at 3, not 2
     ]
 
 
+def test_a_fact_named_in_a_reason_is_checked_as_a_citation(flawed_findings):
+    f = next(f for f in flawed_findings if f["id"].endswith("lemma-named:step-1"))
+    assert "Cauchy–Schwarz" in f["printed"] and "triangle inequality" in f["corrected"]
+
+
 def test_an_invalid_citation_names_what_the_step_needs(flawed_findings):
-    f = next(f for f in flawed_findings if f["kind"] == "invalid-citation")
+    f = next(f for f in flawed_findings if f["id"].endswith("lemma-cite:step-1"))
     assert "Cauchy–Schwarz" in f["corrected"] and "Lemma 1" in f["printed"]
 
 
