@@ -195,7 +195,12 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     for kind, text, at in segments(body):
         if kind == "display":
             after = _prose_after(body, at + len(text))
-            raw += [(at, c, after) for c in chains(text, body.count("\n", 0, at))]
+            found = chains(text, body.count("\n", 0, at))
+            lead = _lead_reason(body, at)
+            if lead and sum(len(c.steps) for c in found) == 1:  # "By Lemma 2, \[a \le b\]"
+                st = next(c.steps[0] for c in found if c.steps)
+                st.reason = "; ".join(w for w in (lead, st.reason) if w)
+            raw += [(at, c, after) for c in found]
     for p, at in zip(prose_reading.pieces, offsets, strict=True):
         if p.role == "statement":
             raw += [(at, c, "") for c in chains(p.latex, p.line - proof.body_line)]
@@ -396,6 +401,25 @@ def _offsets(body: str, pieces: list[Piece]) -> list[int]:
         out.append(mapping[at] if at < len(mapping) else len(body))
         pos = at
     return out
+
+
+_LEAD = re.compile(r"(?:^|[.;:]\s+|\n\s*\n)\s*((?:by|using|from|applying|combining|"
+                   r"invoking|due to|in view of|thanks to)\b[^.;$]*?),?\s*(?:we\s+(?:have|get|"
+                   r"obtain|find|see)(?:\s+that)?|it\s+follows(?:\s+that)?|one\s+has)?\s*"
+                   r"(?:\\begin\s*\{[a-z]+\*?\}|\\\[|\$\$)?\s*$", re.I | re.S)
+
+
+def _lead_reason(body: str, at: int) -> str:
+    r"""The reason a sentence gives right before a display ("By Lemma~\ref{l:a}, we have
+    \[…\]"): its words from "By", "Using", "From", "Applying" to the display; ``""`` when
+    the sentence says something else.
+
+    >>> _lead_reason("Clearly. By the triangle inequality, we have \\[ a \\le b \\]", 47)
+    'By the triangle inequality'
+    """
+    before = body[max(0, at - 300):at]
+    m = _LEAD.search(before)
+    return re.sub(r"\s+", " ", m.group(1)).strip() if m else ""
 
 
 def _prose_after(body: str, at: int) -> str:
