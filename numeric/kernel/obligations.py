@@ -2,7 +2,8 @@
 
 :func:`definedness` lists the obligations of a statement (:mod:`symbolic.definedness`, and
 ``Claim.defined_if``) and shows each from the hypotheses and the ones shown before it: by a
-hypothesis, by the signs of a vector's entries, by arb on a constant, by the fact blackboard's
+hypothesis, by the signs of a vector's entries, by SymPy's assumptions once the symbols the
+hypotheses state positive are positive symbols, by arb on a constant, by the fact blackboard's
 z3 ``unsat`` (:func:`numeric.prover.engine.prove`), or by a rigorous prover the caller passes
 (the cascade passes the interval stage).
 
@@ -64,6 +65,30 @@ def _implied_by(p: Prop, h: Prop) -> bool:
     return False
 
 
+def _by_positive_symbols(p: Prop, known: tuple[Prop, ...]) -> bool:
+    """Whether SymPy's assumptions show ``p`` (``g > 0``, ``g ≥ 0`` or ``g ≠ 0``) once the
+    symbols that ``known`` states positive (``a > 0``) are positive symbols: ``a^p > 0`` for
+    ``a > 0`` and real ``p``.
+
+    >>> from symbolic import scalar
+    >>> a, t = scalar("a"), scalar("t")
+    >>> _by_positive_symbols(Prop(a**t, ">", 0), (Prop(a, ">", 0),))
+    True
+    >>> _by_positive_symbols(Prop(a**t, ">", 0), ())
+    False
+    """
+    positive = {h.lhs for h in known if h.rel is Relation.GT and h.rhs == 0
+                and isinstance(h.lhs, sp.Symbol)}
+    positive |= {h.rhs for h in known if h.rel is Relation.LT and h.lhs == 0
+                 and isinstance(h.rhs, sp.Symbol)}
+    if not positive or p.rhs != 0 or p.rel not in (Relation.GT, Relation.GE) or \
+            getattr(p.lhs, "is_Matrix", False) or isinstance(p.lhs, sp.MatrixExpr):
+        return False
+    g = sp.sympify(p.lhs).xreplace({s: sp.Dummy(s.name, positive=True) for s in positive})
+    ask = g.is_positive if p.rel is Relation.GT else g.is_nonnegative
+    return ask is True
+
+
 def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget,
                         provers: Sequence[Any]) -> str | None:
     p = o.prop
@@ -71,6 +96,8 @@ def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget,
         return "a hypothesis"
     if positive_by_form(p):
         return "the signs of its entries (exp and 𝟏 are positive)"
+    if _by_positive_symbols(p, known):
+        return "SymPy's assumptions, with the symbols the hypotheses make positive"
     if not (p.lhs.free_symbols | p.rhs.free_symbols):  # a constant
         from numeric.backends.precise import ArbOps, arb_prec
         from symbolic.walk import Evaluator

@@ -296,7 +296,8 @@ def _row_block(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
 @fact(entry("triangle",
             "the triangle inequality ‖u + v‖ ≤ ‖u‖ + ‖v‖ and its reverse",
             (ANY_SIZE, "‖·‖₂, ‖·‖∞, ‖·‖₁, the spectral and the Frobenius norm"),
-            "definition of a norm", "u:k v:k w:k M:m,k N:m,k", lambda x: _triangle_check(x)))
+            "definition of a norm", "u:k v:k w:k M:m,k N:m,k", lambda x: _triangle_check(x),
+            entails=("triangle-through",)))
 def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖u₁ + … + u_m‖ ≤ ‖u₁‖ + … + ‖u_m‖, and |‖p‖ − ‖q‖| ≤ ‖p + q‖, for every norm."""
     if not isinstance(e, NORMS_):
@@ -309,6 +310,56 @@ def _triangle(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
             p_, q_ = (t(make(a)) for a in arg.args)
             yield "triangle", p_ <= t(e) + q_
             yield "triangle", q_ <= t(e) + p_
+
+
+@pair_fact((NORMS_, NORMS_),
+           entry("triangle-through",
+                 "the triangle inequality through a third point: ‖u − w‖ ≤ ‖u − v‖ + ‖v − w‖",
+                 (ANY_SIZE, "‖·‖₂, ‖·‖∞, ‖·‖₁, the spectral and the Frobenius norm"),
+                 "definition of a norm", "u:k v:k w:k", lambda x: _triangle_through_check(x)))
+def _triangle_through(p: sp.Basic, q: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖a‖ ≤ ‖b‖ + ‖a − b‖ and ‖b‖ ≤ ‖a‖ + ‖a − b‖ for two norms ‖a‖, ‖b‖ of one kind whose
+    difference's norm is itself an atom of the claim (a referee's "insert and subtract":
+    ‖u − w‖ ≤ ‖u − v‖ + ‖v − w‖)."""
+    if type(p) is not type(q) or not isinstance(p, NORMS_) or p == q:
+        return
+    if "with-exp" not in t.memo:  # among exponentials its instances crowd out the calculus
+        t.memo["with-exp"] = any(a.has(sp.exp) or a.has(ob.ElemExp) for a in t.atoms)
+    if t.memo["with-exp"]:
+        return
+    seen = t.memo.setdefault("triangle-through", set())
+    if frozenset((p, q)) in seen:
+        return
+    seen.add(frozenset((p, q)))
+    forms = t.memo.setdefault("linear-forms", {})
+
+    def form(e: sp.Basic) -> dict:
+        if e not in forms:
+            forms[e] = {k: c for k, c in linear(e.args[0]).items() if c != 0}
+        return forms[e]
+
+    a, b = form(p), form(q)
+    diff = {k: a.get(k, 0) - b.get(k, 0) for k in set(a) | set(b)}
+    diff = {k: c for k, c in diff.items() if c != 0}
+    if not diff:
+        return
+    neg = {k: -c for k, c in diff.items()}
+    for r in list(t.atoms):
+        if type(r) is type(p) and r != p and r != q and form(r) in (diff, neg):
+            if not any(_split(x, y, z) for x, y, z in ((p, q, r), (q, p, r), (r, p, q))):
+                yield "triangle-through", t(p) <= t(q) + t(r)
+                yield "triangle-through", t(q) <= t(p) + t(r)
+            return
+
+
+def _split(x: sp.Basic, y: sp.Basic, z: sp.Basic) -> bool:
+    """Whether ``x`` is ‖a + b‖ with ``y``, ``z`` the norms of its terms (the ``triangle``
+    entry's own instance: no second fact for it)."""
+    arg = x.args[0]
+    if not isinstance(arg, sp.MatAdd) or len(arg.args) != 2:
+        return False
+    terms = [{type(x)(a), type(x)(-a)} for a in arg.args]  # ‖−v‖ is ‖v‖
+    return (y in terms[0] and z in terms[1]) or (z in terms[0] and y in terms[1])
 
 
 @fact(entry("cauchy-schwarz",
@@ -909,6 +960,11 @@ def _triangle_check(x: Any) -> list:
     for g in (MP.op, MP.frob):
         out += [(g(both), "<=", g(x.M) + g(x.N)), (g(x.M), "<=", g(both) + g(x.N))]
     return out
+
+
+def _triangle_through_check(x: Any) -> list:
+    uv, vw, uw = MP.vsub(x.u, x.v), MP.vsub(x.v, x.w), MP.vsub(x.u, x.w)
+    return [(f(uw), "<=", f(uv) + f(vw)) for f in (MP.n2, MP.ninf, MP.n1)]
 
 
 def _exp_vector_check(x: Any) -> list:

@@ -345,6 +345,39 @@ def _index_hypotheses_hold(claim: Claim, idx: dict) -> bool:
     return True
 
 
+def _positive_identity(claim: Claim, seconds: float) -> bool:
+    """Whether ``lhs − rhs`` of a scalar claim simplifies to 0 once the symbols its hypotheses
+    state positive (``a > 0``) are positive symbols: ``log(ab) = log a + log b`` and
+    ``log(a^p) = p log a`` for ``a, b > 0`` (SymPy expands a logarithm only where that is
+    valid for the symbols' assumptions).
+
+    >>> from symbolic import Prop, scalar
+    >>> a, b, p = scalar("a"), scalar("b"), scalar("p")
+    >>> c = Claim("t:extra-1", sp.log(a**p * b), "=", p * sp.log(a) + sp.log(b),
+    ...           hypotheses=[Prop(a, ">", 0), Prop(b, ">", 0)])
+    >>> _positive_identity(c, 5.0), _positive_identity(Claim("t:extra-2", sp.log(a * b), "=",
+    ...                                                 sp.log(a) + sp.log(b)), 5.0)
+    (True, False)
+    """
+    from symbolic.timeout import TimedOut, time_limit
+
+    positive = {h.lhs for h in claim.hypotheses if h.rel is Relation.GT and h.rhs == 0
+                and isinstance(h.lhs, sp.Symbol)}
+    positive |= {h.rhs for h in claim.hypotheses if h.rel is Relation.LT and h.lhs == 0
+                 and isinstance(h.rhs, sp.Symbol)}
+    diff = sp.sympify(claim.lhs) - sp.sympify(claim.rhs)
+    if not positive or not diff.has(sp.log) or any(
+            isinstance(x, sp.MatrixExpr) for x in sp.preorder_traversal(diff)):
+        return False
+    subs = {s: sp.Dummy(s.name, positive=True) for s in positive}
+    try:
+        with time_limit(seconds):
+            out = sp.simplify(sp.expand_log(diff.xreplace(subs), force=False))
+            return out == 0
+    except (TimedOut, TypeError, ValueError, RecursionError):
+        return False
+
+
 def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool = True,
                      generic_first: bool = True, engine: str = "symengine") -> Verdict | str:
     """:func:`check_identity`, with the reason (a string) where it has no verdict."""
@@ -353,6 +386,11 @@ def identity_verdict(claim: Claim, b: Budget, seed: int = 0, triangulation: bool
     t0 = time.perf_counter()
     bounds = index_bounds(claim)
     dimensional = bool(claim.dimension_symbols or bounds)
+    if not dimensional and _positive_identity(claim, b.symbolic_seconds):
+        return Verdict(Status.PROVED, "exact symbolic identity (positive symbols)", True,
+                       "lhs - rhs simplifies to 0 with the symbols the hypotheses make "
+                       "positive (logarithms and powers expanded where that is valid)",
+                       seconds=time.perf_counter() - t0)
     generic = None
     t_generic = 0.0
     if dimensional and generic_first:

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from proofs.tex.cases import rows
+from proofs.tex.source import braced
 
 #: relations a chain is cut at (the longer spellings first); :data:`CHECKABLE` are read
 RELATIONS = re.compile(
@@ -75,16 +76,10 @@ class RawChain:
 
 
 def _group(text: str, at: int) -> tuple[str, int]:
-    """The brace group starting at ``text[at]`` (``{`` expected): its inside and the end."""
-    depth = 0
-    for i in range(at, len(text)):
-        if text[i] == "{" and (i == 0 or text[i - 1] != "\\"):
-            depth += 1
-        elif text[i] == "}" and text[i - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return text[at + 1:i], i + 1
-    return text[at + 1:], len(text)
+    """The brace group starting at ``text[at]``: its inside and the index after it (an
+    unclosed group runs to the end)."""
+    found = braced(text, at)
+    return found if found is not None else (text[at + 1:], len(text))
 
 
 def _plain(text: str, parentheses: bool = False) -> str:

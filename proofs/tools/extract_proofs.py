@@ -119,6 +119,9 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
             by_env[k] = [r for r in ex.read if environment_id(r.claim_id) == base]
     labels = {env.label: base_of[id(env)] for env in envs
               if env.label and id(env) in base_of and by_env.get(envs.index(env))}
+    # "by Lemma 3": a statement by the name the paper prints, as a label of its own
+    labels.update({f"{env.printed} {env.number}".lower(): base_of[id(env)] for env in envs
+                   if env.number and id(env) in base_of and by_env.get(envs.index(env))})
     claims = {r.claim_id: r.claim for r in ex.read if r.claim is not None}
     count = 0
     for proof in attach(ex.text, envs):
@@ -221,8 +224,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                             reason="; ".join(w for w in (st.reason, marks.get(st.mark, "")
                                                          or (f"({st.mark})" if st.mark else ""))
                                              if w))
-            step.cites = tuple(dict.fromkeys(labels[lab] for lab in re.findall(
-                r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{([^}]*)\}", step.reason) if lab in labels))
+            step.cites = _cites(step.reason, labels)
             prev_text = st.rhs
             pr.steps.append(step)
             rel = CHECKABLE.get(st.rel)
@@ -364,6 +366,20 @@ def _declare(names: dict[str, Any], symbols: set) -> None:
             names.setdefault(key(latex(s)), s)
 
 
+def _cites(reason: str, labels: dict[str, str]) -> tuple[str, ...]:
+    r"""The statements a reason refers to, by ``\ref`` (``\eqref``, ``\cref``…) to their
+    label or by the name the paper prints ("Lemma 3"), as ids.
+
+    >>> _cites(r"by Lemma~\ref{l:a} and Theorem 2", {"l:a": "p:lemma-a", "theorem 2": "p:t"})
+    ('p:lemma-a', 'p:t')
+    """
+    found = re.findall(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{([^}]*)\}", reason)
+    found += [f"{m.group(1)} {m.group(2)}".lower() for m in re.finditer(
+        r"\b(Lemma|Theorem|Proposition|Corollary|Claim|Fact)\s*~?\s*(\d+(?:\.\d+)*[a-z]?)\b",
+        re.sub(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{[^}]*\}", " ", reason))]
+    return tuple(dict.fromkeys(labels[lab] for lab in found if lab in labels))
+
+
 def _display_definitions(text: str) -> list[str]:
     """The definitions a display of a proof states (``y := Ax``): rows with ``:=``."""
     out = []
@@ -374,8 +390,11 @@ def _display_definitions(text: str) -> list[str]:
 
 
 def _props(latex: str, names: dict[str, Any]) -> list[Prop]:
+    r"""The conditions a formula of a proof's prose states (``\forall a, b > 0`` as
+    ``a > 0``, ``b > 0``)."""
     from symbolic.latex_parse import parse_props
 
+    latex = re.sub(r"^\s*\\forall(?![A-Za-z])\s*", "", latex)
     return parse_props(latex, dict(names) or None)
 
 

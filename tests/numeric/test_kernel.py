@@ -128,6 +128,17 @@ def test_a_claim_undefined_where_its_hypotheses_hold_is_not_proved():
     assert v3.details["defined"] == ["x - 1 != 0: fact blackboard (z3)"]
 
 
+def test_a_real_power_of_a_positive_symbol_is_positive():
+    v = admit(Claim("t:extra-1", sp.log(x**y), "=", y * sp.log(x),
+                    hypotheses=[Prop(x, ">", 0)]), proved(), QUICK)
+    assert v.status is Status.PROVED and any(
+        d.startswith("x**y > 0: SymPy's assumptions") for d in v.details["defined"])
+    # without x > 0, x**y may be undefined: never shown
+    v2 = admit(Claim("t:extra-2", sp.log(x**y), "=", y * sp.log(x),
+                     hypotheses=[Prop(x, ">=", 0)]), proved(), QUICK)
+    assert v2.status is Status.UNKNOWN
+
+
 def test_obligations_are_listed_with_how_they_were_shown():
     shown, left = definedness(Claim("t:extra-1", sp.log(sp.log(x)), "<=", x,
                                     hypotheses=[Prop(x, ">", 3)]), QUICK)

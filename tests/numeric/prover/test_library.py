@@ -36,7 +36,7 @@ QUICK = Budget.get("quick")
 A, B = matrix("A", n, d), matrix("B", d, n)
 P, Q = matrix("P", n, n, symmetric=True), matrix("Q", n, n, symmetric=True)
 x, z = vector("x", d), vector("z", d)
-u, v = vector("u", n), vector("v", n)
+u, v, z = vector("u", n), vector("v", n), vector("z", n)
 R, s, w, y = scalar("R"), scalar("s"), scalar("w"), scalar("y")
 M, N, j = matrix("M", n * n, d), matrix("N", n * n, d), index("j")
 BOUNDS = (Prop(opnorm(A), "<=", R), Prop(norm2(x), "<=", R))
@@ -75,6 +75,8 @@ ENTRIES = {
     "operator-le-frobenius": (claim(opnorm(A), "<=", frob(A)), claim(frob(A), "<=", opnorm(A))),
     "triangle": (claim(norm2(u + v), "<=", norm2(u) + norm2(v)),
                  claim(norm2(u + v), ">=", norm2(u) + norm2(v))),
+    "triangle-through": (claim(norm2(u - v), "<=", norm2(u - z) + norm2(z - v)),
+                         claim(norm2(u - v), "<=", (norm2(u - z) + norm2(z - v)) / 2)),
     "cauchy-schwarz": (claim(inner(u, v), "<=", norm2(u) * norm2(v)),
                        claim(inner(u, v), ">=", norm2(u) * norm2(v))),
     "hadamard": (claim(norm2(hadamard(u, v)), "<=", norminf(u) * norm2(v)),

@@ -68,3 +68,20 @@ def test_the_nonzero_test_changes_no_answer_of_same():
              (inner(u, v) / s, inner(u, u) / s)]
     assert [same(a, b, certainly_nonzero) for a, b in pairs] == [same(a, b) for a, b in pairs] \
         == [True, True, False, False, False]
+
+
+def test_logarithm_identities_are_proved_where_the_hypotheses_make_symbols_positive():
+    from numeric.stages.cascade import decide
+    from symbolic import Claim
+
+    hyps = ["a > 0", "b > 0", "p > 0"]
+    for text, expected in ((r"\log(ab) = \log(a) + \log(b)", "proved"),
+                           (r"\frac{1}{p}\log(a^p) = \log(a)", "proved"),
+                           (r"\log(ab) = \log(a) + 2\log(b)", "refuted")):
+        v = decide(Claim.from_latex("t:extra-1", text, hypotheses=hyps), Budget.get("quick"),
+                   seed=0)
+        assert v.status.value == expected and v.rigorous, (text, v.status, v.message)
+    # without the signs, log(ab) = log a + log b is false (a = b = -1): never proved
+    v = decide(Claim.from_latex("t:extra-2", r"\log(ab) = \log(a) + \log(b)"),
+               Budget.get("quick"), seed=0)
+    assert v.status.value != "proved"

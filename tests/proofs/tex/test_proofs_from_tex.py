@@ -140,3 +140,27 @@ def test_relations_a_step_is_not_checked_under_are_not_read():
     steps = ex.read[0].proof.steps
     assert [s.prop is None for s in steps] == [True, False]
     assert "not a relation a step is checked under" in steps[0].error
+
+
+def test_the_steps_of_proofs_about_vectors_and_matrices_are_proved_for_every_size(tmp_path):
+    """Operator norm, the triangle inequality through a third point, ‖·‖₂ ≤ √n‖·‖∞ and
+    exp's monotonicity, Cauchy–Schwarz: every step of vector_proofs.tex proved rigorously."""
+    out = tmp_path / "r.json"
+    assert main(["check", str(PAPERS / "vector_proofs.tex"), "--no-cache", "-q", "--budget",
+                 "quick", "--json", str(out)]) == 0
+    results = json.loads(out.read_text())["results"]
+    steps = [r for r in results if ":step-" in r["id"]]
+    assert len(steps) == 10
+    assert all(r["status"] == "proved" and r["rigorous"] and r["reading"] == "complete"
+               for r in results), [(r["id"], r["status"]) for r in results]
+
+
+def test_a_condition_written_with_forall_in_a_proof_is_read():
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $p > 0$. Then $\log(1) \le p$.\end{lemma}" "\n"
+           r"\begin{proof}Since $\forall a, b > 0$, \[ \log(ab) = \log(a) + \log(b) . \]"
+           r"\end{proof}")
+    ex = extract(tex, "p.tex", "p")
+    read_proofs(ex)
+    step = ex.read[0].proof.steps[0]
+    assert [str(q) for q in step.extra] == ["a > 0", "b > 0"]
