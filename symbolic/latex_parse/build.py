@@ -305,7 +305,11 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         return V("name", text=str(tok), pos=tok.start_pos)
 
     def t_accent(self, node: Tree) -> V:
-        return V("name", text=self.src(node), pos=_start(node))
+        r"""``\hat{\theta}`` (also written ``\hat\theta``: one printed name, one object) and
+        ``\bar{X_n}`` (the bar over ``X_n``), each a name."""
+        toks = [str(t) for t in node.children]
+        inner = "".join(t for t in toks[1:] if t not in ("{", "}"))
+        return V("name", text=f"{toks[0].strip()}{{{inner}}}", pos=_start(node))
 
     def t_bold(self, node: Tree) -> V:
         if str(node.children[2]) != "1":

@@ -120,6 +120,10 @@ fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
     | ACCENT LBRACE LETTER RBRACE                  -> accent
     | ACCENT LBRACE GREEK RBRACE                   -> accent
     | ACCENT LBRACE NAME RBRACE                    -> accent
+    | ACCENT LETTER                                -> accent
+    | ACCENT GREEK                                 -> accent
+    | ACCENT LBRACE LETTER SUB LETTER RBRACE       -> accent
+    | ACCENT LBRACE LETTER SUB NUMBER RBRACE       -> accent
     | BB                                           -> setname
     | RANDOM RSUB? ROPEN rbody RCLOSE              -> random
 

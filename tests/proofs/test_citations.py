@@ -121,7 +121,7 @@ def test_citation_checks_are_kept_in_the_store(tmp_path, monkeypatch):
     res = list(_results(p).values())
     calls = []
 
-    def counted(results, budget="quick", jobs=1):
+    def counted(results, budget="quick", jobs=1, paper=None):
         calls.append(1)
         return check(p, budget=budget)
 

@@ -530,3 +530,20 @@ def test_the_log_of_a_capital_in_bars_has_two_readings():
     with pytest.raises(LatexError, match=r"two readings: \|X\| is the absolute value"):
         parse_statement(r"0 \le \log|X|")
     assert [str(p) for p in parse_statement(r"|X| \le 1").props] == ["Abs(X) <= 1"]
+
+
+def test_an_accent_on_an_unbraced_letter_is_the_same_name_as_braced():
+    s = parse_statement(r"\hat\theta_1 + \hat x \le \hat{\theta}_1 + \hat{x}")
+    assert s.props[0].lhs == s.props[0].rhs
+
+
+def test_a_bar_over_a_subscripted_name_is_one_name():
+    s = parse_statement(r"\Pr(|\bar{X_n} - \mu| > t) \le 2e^{-t}", opaque=True)
+    assert "bar{X_n}" in str(s.props[0].lhs)
+
+
+def test_a_power_zero_or_one_of_an_undeclared_name_has_two_readings():
+    for tex in (r"\|w^1 - w^*\| \le 1", r"x^0 \le 1"):
+        with pytest.raises(LatexError, match="two readings"):
+            parse_statement(tex)
+    assert str(parse_statement(r"e^1 \le 3").props[0].lhs) == "E"  # e is Euler's number
