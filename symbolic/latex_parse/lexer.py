@@ -379,8 +379,10 @@ def _arg_read(frames: list[_Args]) -> None:
 #: displayed heads of random quantities, by the names in :data:`RANDOM_NAMES` (and ``V``)
 RANDOM_HEADS = {"E": "E", "EE": "E", "Pr": "Pr", "P": "Pr", "Prob": "Pr", "Var": "Var",
                 "V": "Var", "Cov": "Cov", "Corr": "Corr", "Std": "Std"}
-#: an operator wrapped in ``\\operatorname*{...}`` or ``\\mathop{...}``, or written ``{\\rm Pr}``
-_WRAPPED = re.compile(r"(?P<cmd>\\operatorname\*?|\\mathop)\s*\{(?P<inner>(?:[^{}]|\{[^{}]*\})*)\}"
+#: an operator wrapped in ``\\operatorname*{...}``, ``\\mathop{...}`` or ``\\mbox{...}``
+#: (``\\text``), or written ``{\\rm Pr}``
+_WRAPPED = re.compile(r"(?P<cmd>\\operatorname\*?|\\mathop|\\mbox|\\text|\\textrm)\s*"
+                      r"\{(?P<inner>(?:[^{}]|\{[^{}]*\})*)\}"
                       r"|\{\s*\\rm\s+(?P<rm>[A-Za-z]+)\s*\}")
 _SCRIPT = re.compile(r"\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?_\s*")
 
@@ -397,7 +399,7 @@ def wrapped_head(src: str, pos: int) -> tuple[str, str, int] | None:
     """
     m = _WRAPPED.match(src, pos)
     if not m:
-        return None
+        return _event_probability(src, pos)
     if m.group("rm"):
         word = m.group("rm")
         single = len(word) == 1 and not _bracket_follows(src, m.end())
@@ -417,6 +419,41 @@ def wrapped_head(src: str, pos: int) -> tuple[str, str, int] | None:
         return "LIMOP", bare, m.end()
     if bare in RANDOM_NAMES and (len(bare) > 1 or word.startswith("\\")):
         return "RANDOM", RANDOM_HEADS[bare], m.end()
+    return None
+
+
+_EVENT_REL = re.compile(r"\\(?:le|leq|ge|geq|in|notin|neq|ne|leqslant|geqslant)(?![A-Za-z])"
+                        r"|[<>=]")
+
+
+def _event_probability(src: str, pos: int) -> tuple[str, str, int] | None:
+    r"""``P(X = x)``, ``P[|X| > t]``: a plain ``P`` applied to an event (a relation between
+    its brackets, at their top level) is a probability, ``("RANDOM", "Pr", end of P)``; else
+    None (``P(x)`` stays a function or a product).
+
+    >>> _event_probability(r"P(|X|> t) \le 1", 0), _event_probability(r"P(x) \le 1", 0)
+    (('RANDOM', 'Pr', 1), None)
+    """
+    if src[pos:pos + 1] != "P" or (pos and (src[pos - 1].isalpha() or src[pos - 1] == "\\")):
+        return None
+    k = pos + 1
+    while k < len(src) and src[k] == " ":
+        k += 1
+    if src[k:k + 1] not in ("(", "["):
+        return None
+    close = {"(": ")", "[": "]"}[src[k]]
+    depth, j = 0, k
+    while j < len(src):
+        ch = src[j]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif depth == 1 and _EVENT_REL.match(src, j):
+            return ("RANDOM", "Pr", pos + 1) if src[j:].find(close) > 0 else None
+        j += 1
     return None
 
 

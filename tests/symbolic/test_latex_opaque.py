@@ -369,3 +369,15 @@ def test_a_letter_applied_to_a_sum_has_two_readings_and_is_not_read_as_a_functio
     assert applied("L", r"\hat{h}", 1) and applied("f", "x + y", 1)
     with pytest.raises(LatexError):
         parse_statement(r"\mathbb{E}[X] \le c(1+t)", opaque=True)
+
+
+def test_probability_written_with_mbox_or_a_plain_p_of_an_event_is_read_as_written():
+    from symbolic.latex_parse import parse_statement
+    from symbolic.pretty import pretty
+
+    s = parse_statement(r"\mbox{Pr}(X > t) \le \frac{1}{t}", opaque=True)
+    assert pretty(s.props[0]) == "Pr[X > t] ≤ t⁻¹"
+    s = parse_statement(r"P(|X| > t) \le 2e^{-t^2}", opaque=True)
+    assert pretty(s.props[0].lhs) == "Pr[|X| > t]"
+    # a plain P of no event is no probability
+    assert "Pr" not in str(parse_statement(r"P(x) \le 1", opaque=True).props[0].lhs)
