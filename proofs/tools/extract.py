@@ -350,7 +350,10 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     context = _Context(tex, envs, readings)
     displays = labelled_displays(tex)
     bases: set[str] = set()
+    paper_defs: list[PaperDefinition] = []  # what definition environments bind, in order
     for k, env in enumerate(envs, start=1):
+        if env.kind == "definition" and id(env) in readings:
+            paper_defs += _paper_definitions(env, readings[id(env)], context, where)
         if env.kind not in STATEMENT_KINDS:
             if env.kind not in ("definition", "assumption"):
                 out.skipped.append(env)
@@ -368,7 +371,58 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         methods = [displays[lab] for lab in _cited(env) if lab in displays
                    and recurrence(displays[lab])]
         _read_environment(env, base, where, reading, cited, out, context.before(env),
-                          context.assumed(env), methods)
+                          context.assumed(env), methods,
+                          [d for d in paper_defs if d.position < env.start])
+    return out
+
+
+@dataclass(frozen=True)
+class PaperDefinition:
+    r"""A name a definition environment binds for the statements after it
+    (``\alpha(x) := \langle \exp(Ax), \mathbf{1}_n \rangle``): its key in ``where``, what it
+    stands for, the definition as printed, where it stands."""
+
+    key: str
+    value: Any
+    name: str  # as printed: \alpha(x)
+    body: str  # what it stands for, as printed
+    source: str
+    position: int
+    #: the declared objects it was read with (``A`` an n×d matrix): a statement that declares
+    #: one of these names as another object does not take the definition
+    uses: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def latex(self) -> str:
+        """The definition as printed: ``name := body``."""
+        return f"{self.name} := {self.body}"
+
+
+def _paper_definitions(env: Environment, reading: Reading, context: _Context,
+                       where: Locate) -> list[PaperDefinition]:
+    """What ``env`` (a definition environment) binds, read with the running text's
+    declarations before it and its own: each definition that reads (a name the reader binds,
+    a function of named arguments); the others bind nothing (a statement that uses them is
+    read incompletely, as before)."""
+    decls = {d.name: d for at, d in context.declarations if at < env.start}
+    for c in reading.of("condition"):
+        dc = declaration(c.latex)
+        if dc is not None:
+            decls.update({d.name: d for d in dc[0]})
+    names = objects(tuple(decls.values()))
+    before = dict(names)
+    scratch = Explained(env, "", "")
+    _bound, _unbound = _bind(reading.of("definition"), names, scratch)
+    file, line = where(env.line)
+    source = f"{env.name}, {file}:{line}"
+    out = []
+    for key_, value in names.items():
+        if key_ in before:
+            continue
+        name, body = next(((n, b) for n, b in _bound if n.replace(" ", "").startswith(
+            key_.replace(" ", ""))), (key_, ""))
+        out.append(PaperDefinition(key_, value, name, body, source, env.start,
+                                   tuple(before.items())))
     return out
 
 
@@ -415,10 +469,19 @@ class _Context:
         offset = max(start, 0)
         r = read_body(body, running.count("\n", 0, offset) + 1, "text")
         line_pos = [0] + [m.end() for m in re.finditer("\n", tex)]
+        #: the running text's declarations (``Let $A \in \mathbb{R}^{n \times d}$``), by where
+        #: they stand: the definitions of definition environments are read with them
+        self.declarations: list[tuple[int, Declaration]] = []
         for p in r.pieces:
+            dc = declaration(p.latex) if p.role == "condition" else None
+            if dc is not None:
+                at = line_pos[min(p.line, len(line_pos)) - 1]
+                self.declarations += [(at, d) for d in dc[0]]
             if p.role in ("definition", "condition") and RELATION.search(p.latex):
                 pos = line_pos[min(p.line, len(line_pos)) - 1]
-                for name in _constrained(p):  # a definition holds from where it stands
+                # a declaration constrains what it declares (A), not its shape's sizes (n, d)
+                named = [d.name for d in dc[0]] if dc is not None else _constrained(p)
+                for name in named:  # a definition holds from where it stands
                     self.items.append((pos, -1 if p.role == "definition" else self.section(pos),
                                        _Constraint(name, p.line, p.latex, p.role)))
         self.standing: list[tuple[int, int, Piece]] = []
@@ -518,7 +581,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                       cited: list[tuple[Environment, Reading]], out: Extraction,
                       context: list[_Constraint] = (),  # type: ignore[assignment]
                       assumed: list[Piece] = (),  # type: ignore[assignment]
-                      methods: list[str] = ()) -> None:  # type: ignore[assignment]
+                      methods: list[str] = (),  # type: ignore[assignment]
+                      paper_defs: list[PaperDefinition] = ()  # type: ignore[assignment]
+                      ) -> None:
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
@@ -574,8 +639,6 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
-    definitions, unbound = _bind(reading.of("definition"), names, ex)
-    stating = reading.stating()
     if not [p for p in reading.pieces if p.role != "mention"]:
         words = " ".join(prose(blank_displays(env.body)).split()[:16])
         if words:  # "$f^*$ is convex": a statement in words, found and not read
@@ -583,6 +646,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(out.unread[-1])
             ex.lines.append(("words", words, "a statement in words: not read"))
         return
+    inherited = _inherit(paper_defs, names, env.body, reading, ex)
+    definitions, unbound = _bind(reading.of("definition"), names, ex)
+    definitions = [*inherited, *definitions]
+    stating = reading.stating()
     links = _links(reading.of("statement"), names)
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
@@ -713,6 +780,29 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
 
 _PM_NAME = re.compile(r"\s*(\\?[A-Za-z]+)\s*_\s*\{\s*([A-Za-z0-9]+)\s*[/,]\s*([A-Za-z0-9]+)\s*\}"
                       r"\s*(=|:=|\\coloneqq)(.*)", re.S)
+
+
+def _inherit(paper_defs: list[PaperDefinition], names: dict[str, Any], body: str,
+             reading: Reading, ex: Explained) -> list[tuple[str, str]]:
+    """Bind in ``names`` the paper's definitions (:class:`PaperDefinition`, the latest of each
+    name) that ``body`` uses and neither declares nor defines itself; the ``(name, latex)``
+    of each, as the environment's own definitions are listed."""
+    own = {re.split(r"[_^(\s]", d.latex.strip(), maxsplit=1)[0]
+           for d in reading.of("definition")}
+    latest = {d.key: d for d in paper_defs}
+    out = []
+    for d in latest.values():
+        base = d.key.split("(", 1)[0]
+        if d.key in names or base in own or not _mentions(body, base):
+            continue
+        if any(k in names and names[k] != v for k, v in d.uses):
+            ex.lines.append(("definition", d.latex, f"not read: {d.source} reads it with "
+                             "other objects than this statement declares"))
+            continue
+        names[d.key] = d.value
+        out.append((d.name, d.body))
+        ex.lines.append(("definition", d.latex, f"read: as {d.source} defines it"))
+    return out
 
 
 def _plus_minus(d: Piece) -> list[Piece]:

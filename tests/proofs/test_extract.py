@@ -313,3 +313,28 @@ def test_a_bound_on_the_next_term_among_the_conditions_leaves_the_reading_incomp
                      r"$a_{n+1} \le a_n - q a_n^2$, then $a_n \le 1/q$.\end{lemma}", "c.tex", "t")
     assert any(why.startswith("a recurrence read as one step") for c in got.read
                for why in c.left)
+
+
+def test_a_definition_environment_binds_its_names_for_the_statements_after_it():
+    """\\alpha(x) := <exp(Ax), 1_n> in a definition environment, read with the running
+    text's declarations: a later lemma about \\alpha(x) reads it, completely."""
+    from proofs.tex.paper import read_paper
+
+    paper = read_paper(str(pathlib.Path(__file__).parent / "tex" / "papers"
+                           / "softmax_definitions.tex"))
+    lemma = next(r for r in paper.extraction.read if r.claim_id.endswith("lemma-alpha-lower"))
+    assert str(lemma.claim.prop) == "Inner(ElemExp(A*x), 1) >= n*exp(-R**2)"
+    assert lemma.left == [] and lemma.definitions[0][0] == "\\alpha(x)"
+    assert all(not s.left for s in lemma.proof.steps) and len(lemma.proof.steps) == 4
+
+
+def test_a_definition_read_with_other_objects_than_a_statement_declares_is_not_taken():
+    tex = (r"\newtheorem{lemma}{Lemma}\newtheorem{definition}{Definition}" "\n"
+           r"Let $A \in \mathbb{R}^{n \times d}$." "\n"
+           r"\begin{definition}We define $\alpha(x) := \langle \exp(Ax), \mathbf{1}_n \rangle$."
+           r"\end{definition}" "\n"
+           r"\begin{lemma}Let $A \in \mathbb{R}^{m \times d}$ and $x \in \mathbb{R}^d$. Then "
+           r"$\alpha(x) > 0$.\end{lemma}")
+    result = ex.extract(tex, "p.tex", paper="p")
+    assert result.read == [] and result.unread[0].category == "function not defined in the " \
+        "statement"
