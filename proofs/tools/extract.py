@@ -45,6 +45,7 @@ from typing import Any
 
 from proofs.tex.macros import expand_document
 from proofs.tex.sentences import (
+    DEFINING,
     RELATION,
     Piece,
     Reading,
@@ -162,6 +163,8 @@ class Extraction:
     explained: list[Explained] = field(default_factory=list)
     environments: list[Environment] = field(default_factory=list)
     text: str = ""  # the text scanned (macros expanded, comments removed): their offsets'
+    #: what the paper's definitions bind (:class:`PaperDefinition`), in the text's order
+    definitions: list[Any] = field(default_factory=list)
 
     @property
     def complete(self) -> list[ReadClaim]:
@@ -350,10 +353,9 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     context = _Context(tex, envs, readings)
     displays = labelled_displays(tex)
     bases: set[str] = set()
-    paper_defs: list[PaperDefinition] = []  # what definition environments bind, in order
+    paper_defs = _paper_definitions(envs, readings, context, where)
+    out.definitions = paper_defs
     for k, env in enumerate(envs, start=1):
-        if env.kind == "definition" and id(env) in readings:
-            paper_defs += _paper_definitions(env, readings[id(env)], context, where)
         if env.kind not in STATEMENT_KINDS:
             if env.kind not in ("definition", "assumption"):
                 out.skipped.append(env)
@@ -398,31 +400,45 @@ class PaperDefinition:
         return f"{self.name} := {self.body}"
 
 
-def _paper_definitions(env: Environment, reading: Reading, context: _Context,
-                       where: Locate) -> list[PaperDefinition]:
-    """What ``env`` (a definition environment) binds, read with the running text's
-    declarations before it and its own: each definition that reads (a name the reader binds,
-    a function of named arguments); the others bind nothing (a statement that uses them is
-    read incompletely, as before)."""
-    decls = {d.name: d for at, d in context.declarations if at < env.start}
-    for c in reading.of("condition"):
-        dc = declaration(c.latex)
-        if dc is not None:
-            decls.update({d.name: d for d in dc[0]})
-    names = objects(tuple(decls.values()))
-    before = dict(names)
-    scratch = Explained(env, "", "")
-    _bound, _unbound = _bind(reading.of("definition"), names, scratch)
-    file, line = where(env.line)
-    source = f"{env.name}, {file}:{line}"
-    out = []
-    for key_, value in names.items():
-        if key_ in before:
-            continue
-        name, body = next(((n, b) for n, b in _bound if n.replace(" ", "").startswith(
-            key_.replace(" ", ""))), (key_, ""))
-        out.append(PaperDefinition(key_, value, name, body, source, env.start,
-                                   tuple(before.items())))
+def _paper_definitions(envs: list[Environment], readings: dict[int, Reading],
+                       context: _Context, where: Locate) -> list[PaperDefinition]:
+    """What the paper defines for the statements after each definition, in the text's
+    order: the definitions of definition environments, and those of the running text written
+    as definitions (``:=``, "we define"). Each is read with the running text's declarations
+    before it (and its environment's own), and with the definitions before it that it uses;
+    one that does not read binds nothing (a statement that uses it is read incompletely)."""
+    items: list[tuple[int, str, list[Piece], list[Piece]]] = []  # (at, source, defs, conds)
+    for e in envs:
+        if e.kind == "definition" and id(e) in readings:
+            file, line = where(e.line)
+            items.append((e.start, f"{e.name}, {file}:{line}", readings[id(e)].of("definition"),
+                          readings[id(e)].of("condition")))
+    for at, p in context.definitions:
+        file, line = where(p.line)
+        items.append((at, f"{file}:{line}", [p], []))
+    out: list[PaperDefinition] = []
+    for at, source, defs, conds in sorted(items, key=lambda t: t[0]):
+        decls = {d.name: d for pos, d in context.declarations if pos <= at}
+        for c in conds:
+            dc = declaration(c.latex)
+            if dc is not None:
+                decls.update({d.name: d for d in dc[0]})
+        names = objects(tuple(decls.values()))
+        declared = dict(names)
+        scratch = Explained(None, "", "")  # type: ignore[arg-type]
+        latest = {d.key: d for d in out}
+        for d in latest.values():  # the definitions before it that it uses
+            if d.key not in names and any(_mentions(p.latex, d.key.split("(")[0]) for p in defs):
+                names[d.key] = d.value
+        before = dict(names)
+        bound, _unbound = _bind(defs, names, scratch)
+        for key_, value in names.items():
+            if key_ in before:
+                continue
+            name, body = next(((n, b) for n, b in bound if n.replace(" ", "").startswith(
+                key_.replace(" ", ""))), (key_, ""))
+            out.append(PaperDefinition(key_, value, name, body, source, at,
+                                       tuple(declared.items())))
     return out
 
 
@@ -472,7 +488,13 @@ class _Context:
         #: the running text's declarations (``Let $A \in \mathbb{R}^{n \times d}$``), by where
         #: they stand: the definitions of definition environments are read with them
         self.declarations: list[tuple[int, Declaration]] = []
+        #: the running text's definitions written as such (``:=``, "we define"), by where they
+        #: stand: they bind their names for the statements after them
+        self.definitions: list[tuple[int, Piece]] = []
         for p in r.pieces:
+            if p.role == "definition" and (DEFINING.search(p.latex) or re.search(
+                    r"\b(?:define|defined|denote|denoted)\b", p.said)):
+                self.definitions.append((line_pos[min(p.line, len(line_pos)) - 1], p))
             dc = declaration(p.latex) if p.role == "condition" else None
             if dc is not None:
                 at = line_pos[min(p.line, len(line_pos)) - 1]
@@ -646,7 +668,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(out.unread[-1])
             ex.lines.append(("words", words, "a statement in words: not read"))
         return
-    inherited = _inherit(paper_defs, names, env.body, reading, ex)
+    inherited = inherit(paper_defs, names, env.body, reading, ex)
     definitions, unbound = _bind(reading.of("definition"), names, ex)
     definitions = [*inherited, *definitions]
     stating = reading.stating()
@@ -782,11 +804,14 @@ _PM_NAME = re.compile(r"\s*(\\?[A-Za-z]+)\s*_\s*\{\s*([A-Za-z0-9]+)\s*[/,]\s*([A
                       r"\s*(=|:=|\\coloneqq)(.*)", re.S)
 
 
-def _inherit(paper_defs: list[PaperDefinition], names: dict[str, Any], body: str,
-             reading: Reading, ex: Explained) -> list[tuple[str, str]]:
+def inherit(paper_defs: list[PaperDefinition], names: dict[str, Any], body: str,
+            reading: Reading, ex: Explained, before: int | None = None) -> list[tuple[str, str]]:
     """Bind in ``names`` the paper's definitions (:class:`PaperDefinition`, the latest of each
-    name) that ``body`` uses and neither declares nor defines itself; the ``(name, latex)``
-    of each, as the environment's own definitions are listed."""
+    name, of those before the offset ``before`` when given) that ``body`` uses and neither
+    declares nor defines itself; the ``(name, latex)`` of each, as the environment's own
+    definitions are listed."""
+    if before is not None:
+        paper_defs = [d for d in paper_defs if d.position < before]
     own = {re.split(r"[_^(\s]", d.latex.strip(), maxsplit=1)[0]
            for d in reading.of("definition")}
     latest = {d.key: d for d in paper_defs}

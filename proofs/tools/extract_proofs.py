@@ -43,7 +43,7 @@ from typing import Any
 from proofs.model import Chain, Lemma, Link
 from proofs.tex.chains import CHECKABLE, DEFINING, RawChain, chains, explained_marks
 from proofs.tex.proof_envs import ProofEnv, attach
-from proofs.tex.sentences import Piece, blank_displays, read_body, segments
+from proofs.tex.sentences import Piece, Reading, blank_displays, read_body, segments
 from proofs.tools.extract import (
     Explained,
     Extraction,
@@ -51,6 +51,7 @@ from proofs.tools.extract import (
     _bind,
     _first_line,
     environment_id,
+    inherit,
 )
 from symbolic.claim import Claim, Prop
 from symbolic.objects import unwrap
@@ -131,13 +132,15 @@ def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> 
                     and r.claim.classes is None]
         if not readings:
             continue
-        host = _read(proof, readings, labels, where, envs[proof.of].name, claims)
+        host = _read(proof, readings, labels, where, envs[proof.of].name, claims,
+                     ex.definitions)
         count += host is not None
     return count
 
 
 def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], where: Any,
-          name: str, claims: dict[str, Claim]) -> ReadClaim | None:
+          name: str, claims: dict[str, Claim], definitions: list[Any] = ()  # type: ignore
+          ) -> ReadClaim | None:
     """Read ``proof`` for the statements ``readings`` of its environment; the one a chain
     concludes (else the first) holds it."""
     file, line = where(proof.line)
@@ -145,6 +148,8 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     names = dict(first.names)
     statement_symbols = set().union(*[r.claim.symbols for r in readings])
     _declare(names, statement_symbols)
+    inherit(definitions, names, proof.body, Reading(), Explained(None, "", ""),
+            proof.start)  # type: ignore[arg-type]
     body = proof.body
     prose_reading = read_body(blank_displays(body), proof.body_line, "proof")
     ex = Explained(None, "", "")  # type: ignore[arg-type]  # collects _bind's lines

@@ -338,3 +338,26 @@ def test_a_definition_read_with_other_objects_than_a_statement_declares_is_not_t
     result = ex.extract(tex, "p.tex", paper="p")
     assert result.read == [] and result.unread[0].category == "function not defined in the " \
         "statement"
+
+
+RUNNING = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"Let $A \in \mathbb{R}^{n \times d}$ and $x \in \mathbb{R}^d$. We define "
+           r"$\alpha(x) := \langle \exp(Ax), \mathbf{1}_n \rangle$ and "
+           r"$f(x) := \alpha(x)^{-1} \exp(Ax)$." "\n"
+           r"\begin{lemma}Let $A \in \mathbb{R}^{n \times d}$ and $x \in \mathbb{R}^d$. Then "
+           r"$\langle f(x), \mathbf{1}_n \rangle = 1$.\end{lemma}" "\n")
+
+
+def test_definitions_of_the_running_text_bind_in_order_for_the_statements_after_them():
+    result = ex.extract(RUNNING, "p.tex", paper="p")
+    (r,) = result.read
+    assert r.left == [] and str(r.claim.prop) == "Inner(1/Inner(ElemExp(A*x), 1)*ElemExp(A*x), 1) = 1"
+    assert [name for name, _ in r.definitions] == ["f(x)"]
+
+
+def test_a_value_set_in_the_running_text_is_not_a_definition_of_the_paper():
+    result = ex.extract(RUNNING.replace(r"$f(x) := \alpha(x)^{-1} \exp(Ax)$.",
+                                        r"$f(x) := \alpha(x)^{-1} \exp(Ax)$. We set $n = 3$."),
+                        "p.tex", paper="p")
+    (r,) = result.read
+    assert any("n is defined outside the statement" in w for w in r.left)
