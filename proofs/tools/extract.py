@@ -416,6 +416,12 @@ def _paper_definitions(envs: list[Environment], readings: dict[int, Reading],
     for at, p in context.definitions:
         file, line = where(p.line)
         items.append((at, f"{file}:{line}", [p], []))
+    # a name defined twice (or again with "=" where the reader does not take it) is not bound:
+    # which definition holds where is for the statement's reader to see
+    times: dict[str, int] = {}
+    for _pos, _sec, c in context.items:
+        if c.role == "definition":
+            times[c.name.rstrip("_")] = times.get(c.name.rstrip("_"), 0) + 1
     out: list[PaperDefinition] = []
     for at, source, defs, conds in sorted(items, key=lambda t: t[0]):
         decls = {d.name: d for pos, d in context.declarations if pos <= at}
@@ -433,13 +439,20 @@ def _paper_definitions(envs: list[Environment], readings: dict[int, Reading],
         before = dict(names)
         bound, _unbound = _bind(defs, names, scratch)
         for key_, value in names.items():
-            if key_ in before:
+            if key_ in before or not _SIMPLE_NAME.fullmatch(key_) or times.get(
+                    re.split(r"[_^(]", key_, maxsplit=1)[0], 0) > 1:
                 continue
             name, body = next(((n, b) for n, b in bound if n.replace(" ", "").startswith(
                 key_.replace(" ", ""))), (key_, ""))
             out.append(PaperDefinition(key_, value, name, body, source, at,
                                        tuple(declared.items())))
     return out
+
+
+#: a name a paper-level definition may bind: a letter or a command, with at most a constant
+#: subscript (``c_0``, ``\kappa``); not an iterate (``w_{n+1}``, ``h_k``: a recurrence), not a
+#: decorated expression
+_SIMPLE_NAME = re.compile(r"\\?[A-Za-z]+(?:_\{?(?:\d+|[A-Za-z]{2,}|[a-hl-mo-su-z])\}?)?")
 
 
 @dataclass(frozen=True)
