@@ -60,8 +60,8 @@ from symbolic.objects import unwrap
 _CASE = re.compile(r"\b(?:case|if|when|whenever|otherwise|suppose|suppose that|assume|"
                    r"assume that|for(?! all| every| any| each)|on the other hand)\W*$", re.I)
 #: how a sentence opens when it constrains the names it mentions in words
-_IN_WORDS = re.compile(r"^(?:let|suppose|assume|without loss|w\.?l\.?o\.?g|fix|consider|"
-                       r"choose|pick|take)\b", re.I)
+_IN_WORDS = re.compile(r"^(?:let|fix|consider|choose|pick|take)\b|\b(?:suppose|assume|assuming|"
+                       r"without loss|w\.?l\.?o\.?g|we may|restrict|normali[sz]e)", re.I)
 
 
 @dataclass
@@ -192,7 +192,8 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             conditions += [(at, q, case) for q in props]
             pr.lines.append((p.role, p.latex, "read: a hypothesis of the steps that name it"
                              + (" (one case of the proof)" if case >= 0 else "")))
-        elif p.role == "mention" and _IN_WORDS.match(opening.strip()):
+        elif p.role == "mention" and (_IN_WORDS.search(opening.strip())
+                                      or _IN_WORDS.search(p.said.strip())):
             for n in re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex):
                 in_words.append((n, opening.strip()))
         elif p.role in ("existential", "disjunction", "equivalence"):

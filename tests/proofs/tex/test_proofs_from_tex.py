@@ -164,3 +164,15 @@ def test_a_condition_written_with_forall_in_a_proof_is_read():
     read_proofs(ex)
     step = ex.read[0].proof.steps[0]
     assert [str(q) for q in step.extra] == ["a > 0", "b > 0"]
+
+
+def test_a_normalisation_the_proof_assumes_in_words_leaves_its_steps_incomplete():
+    """"we may assume that $x$ is a unit vector": a step refuted without it is no finding."""
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $x \in \mathbb{R}^n$. Then $\|x\|_2 \le \|x\|_1$.\end{lemma}" "\n"
+           r"\begin{proof}Note that we may assume that $x$ is a unit vector. Then "
+           r"\[ \|x\|_2 \le 1 \le \|x\|_1 . \]\end{proof}")
+    ex = extract(tex, "p.tex", "p")
+    read_proofs(ex)
+    steps = ex.read[0].proof.steps
+    assert len(steps) == 2 and all(any("in words" in w for w in s.left) for s in steps)
