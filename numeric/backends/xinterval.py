@@ -296,10 +296,13 @@ def _valley(x: XI, f: Any, rule: Valley) -> XI:
     minimiser's bracket, increasing right of it, its least value in between."""
     left, right = (_limit(rule.at[0], False), _limit(rule.at[1], True))
     high = _limit(rule.high, True)
+    far = _limit(rule.high, False)  # the value at an infinite end (x = [-inf, -inf])
     if not _lt(x.lo, right):  # right of the minimiser: increasing
-        return XI(_low(f(x.lo)), high if isinstance(x.hi, float) else _up(f(x.hi)))
+        return XI(far if isinstance(x.lo, float) else _low(f(x.lo)),
+                  high if isinstance(x.hi, float) else _up(f(x.hi)))
     if not _lt(left, x.hi):  # left of it: decreasing
-        return XI(_low(f(x.hi)), high if isinstance(x.lo, float) else _up(f(x.lo)))
+        return XI(far if isinstance(x.hi, float) else _low(f(x.hi)),
+                  high if isinstance(x.lo, float) else _up(f(x.lo)))
     hi = high if not x.bounded else _max([_up(f(x.lo)), _up(f(x.hi))])
     return XI(_limit(rule.least, False), hi)
 

@@ -109,3 +109,14 @@ def test_no_derivative_is_taken_across_a_jump():
                   (t >= 0, t <= 1))
     v = prove_interval(claim, Budget.resolve("quick"))
     assert v is None or v.status.value != "proved"
+
+
+def test_a_valley_function_at_an_infinite_end_is_its_limit_there():
+    """cosh over [−∞, −∞] (a box's end in the Taylor stage) is [∞, ∞], not a crash."""
+    x = scalar("x")
+    inf = float("inf")
+    for lo, hi in ((-inf, -inf), (inf, inf)):
+        box = Evaluator(XIOps(), {x: XI(lo, hi)})(sp.cosh(x))
+        assert (box.lo, box.hi) == (inf, inf)
+    whole = Evaluator(XIOps(), {x: XI(-inf, inf)})(sp.cosh(x))
+    assert whole.lo == 1 and whole.hi == inf
