@@ -43,7 +43,14 @@ from typing import Any
 from proofs.model import Chain, Lemma, Link
 from proofs.tex.chains import CHECKABLE, DEFINING, RawChain, chains, explained_marks
 from proofs.tex.proof_envs import ProofEnv, attach
-from proofs.tex.sentences import Piece, Reading, blank_displays, read_body, segments
+from proofs.tex.sentences import (
+    CONDITION_TRIGGER,
+    Piece,
+    Reading,
+    blank_displays,
+    read_body,
+    segments,
+)
 from proofs.tools.extract import (
     Explained,
     Extraction,
@@ -193,9 +200,12 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             pr.lines.append((p.role, p.latex, "read: a hypothesis of the steps that name it"
                              + (" (one case of the proof)" if case >= 0 else "")))
         elif p.role == "mention" and (_IN_WORDS.search(opening.strip())
-                                      or _IN_WORDS.search(p.said.strip())):
+                                      or _IN_WORDS.search(p.said.strip())
+                                      or CONDITION_TRIGGER.search(p.said.strip())):
+            # "… whenever $x$ is positive": what the words say of x is not read
             for n in re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex):
-                in_words.append((n, opening.strip()))
+                said = opening if _IN_WORDS.search(opening.strip()) else p.said
+                in_words.append((n, said.strip()))
         elif p.role in ("existential", "disjunction", "equivalence"):
             unread.append((at, p.latex, p.role))
             pr.lines.append((p.role, p.latex, "not read"))

@@ -176,3 +176,15 @@ def test_a_normalisation_the_proof_assumes_in_words_leaves_its_steps_incomplete(
     read_proofs(ex)
     steps = ex.read[0].proof.steps
     assert len(steps) == 2 and all(any("in words" in w for w in s.left) for s in steps)
+
+
+def test_a_condition_in_words_after_a_formula_leaves_the_step_incomplete():
+    """"hence $x^2 \\le x^3$ whenever $x$ is at least one": refuted at x = 1/2 as read, which
+    is no finding."""
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $x$ be real. Then $x^3 \le x^3$.\end{lemma}" "\n"
+           r"\begin{proof}Hence $x^2 \le x^3$ whenever $x$ is at least one.\end{proof}")
+    ex = extract(tex, "p.tex", "p")
+    read_proofs(ex)
+    (step,) = ex.read[0].proof.steps
+    assert step.left == ["the proof says of x in words: 'whenever'"]
