@@ -461,6 +461,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     if classes:
         understood |= {"function", "functions", "is", "be"}
     words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", re.sub(r"\bi\.i\.d\.?", "iid", said))
+    conditions_before, unknown_before = len(out.word_conditions), len(unknown)
     for w in words:
         if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
                 w.strip("-") not in understood:
@@ -542,6 +543,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             _adjectives(f, lead, after, out, line(f.offset))
             role = "mention"
+        elif re.fullmatch(r"[^=<>]*\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*\^.*", f.latex):
+            # "$u \in \mathbb{R}^n$ is a unit vector": the declared names are unit vectors
+            after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
+            names = f.latex.split("\\in", 1)[0].strip()
+            _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
+                          line(f.offset))
         if (_QUALIFIER.search(lead) and not relation) or (
                 re.search(r"\bwith\s+probability\W*$", lead)
                 and re.match(r"\s*\\(?:ge|geq)(?![A-Za-z])", f.latex)):
@@ -557,6 +564,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
     _either(formulas, out)
+    if any(p.said == "unit vector" for p in out.word_conditions[conditions_before:]):
+        # "unit" was read: a unit vector's condition stands for it
+        unknown[unknown_before:] = [w for w in unknown[unknown_before:] if w != "unit"]
 
 
 #: "with probability at least": the formula after it bounds the probability of what the
@@ -633,12 +643,29 @@ def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> 
     return EXISTS.search(text) is not None
 
 
+def _unit_vectors(f: _Formula, lead: str, after: str, out: Reading, line: int) -> bool:
+    """"a unit vector $u$", "$u, v$ are unit vectors": ``‖u‖₂ = 1`` for each name (a
+    condition the statement's reader takes only for a name declared a vector)."""
+    names = [n.strip() for n in f.latex.split(",")]
+    if not names or not all(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", n) for n in names):
+        return False
+    if not (re.search(r"\bunit\s+vectors?\W*$", lead) or re.match(
+            r"(?:(?:be|is|are|being|any|all|two|be two)\s+)*(?:an?\s+)?unit\s+vectors?\b",
+            after.strip(" ,"))):
+        return False
+    for n in names:
+        out.word_conditions.append(Piece(f"\\|{n}\\|_2 = 1", line, 0, "condition",
+                                         "unit vector"))
+    return True
+
+
 def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int) -> None:
     """Conditions that adjectives state about the names of a mention: "for positive $x$",
     "$a, b$ be positive reals", "$n$ a positive integer"."""
     names = [n.strip() for n in f.latex.split(",")]
     if not names or not all(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", n) for n in names):
         return
+    _unit_vectors(f, lead, after, out, line)
     before = re.search(r"(?:^|\s)(?:strictly )?([a-z-]+)\W*$", lead)
     near = re.match(r"^(?:(?:be|is|are|denote|denotes|being|be any|be some|any|be two|two|"
                     r"be an?|an?|all|be real|real)\s+)*(?:strictly )?([a-z-]+)"

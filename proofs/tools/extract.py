@@ -671,6 +671,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         ex.lines.append(("declaration", c.latex, "read: " + ", ".join(
             f"{d.name} {'scalar' if not d.shape else 'x'.join(d.shape)}" for d in dc[0])))
     decl_where = tuple({dcl.name: dcl for dcl in decls}.values())
+    vectors = {dcl.name for dcl in decl_where if len(dcl.shape) == 1}
+    for c in [c for c in hyps if c.said == "unit vector"]:
+        named = c.latex[2:c.latex.index("\\|", 2)]
+        if named not in vectors:  # "a unit vector" of a name not declared in R^n: not read
+            hyps.remove(c)
+            left.append(f"a unit vector not declared in a space R^n: {named}")
+            ex.lines.append(("condition", c.latex, f"not read: {named} is not declared a "
+                             "vector"))
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))

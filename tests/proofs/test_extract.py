@@ -361,3 +361,14 @@ def test_a_value_set_in_the_running_text_is_not_a_definition_of_the_paper():
                         "p.tex", paper="p")
     (r,) = result.read
     assert any("n is defined outside the statement" in w for w in r.left)
+
+
+def test_a_unit_vector_stated_in_words_is_a_condition_of_a_declared_vector():
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
+           r"\begin{lemma}Let $u \in \mathbb{R}^n$ be a unit vector. Then "
+           r"$\|u\|_\infty \le 1$.\end{lemma}" "\n"
+           r"\begin{lemma}For any unit vector $v$, we have $v \le 1$.\end{lemma}")
+    first, second = ex.extract(tex, "p.tex", paper="p").read
+    assert first.hypotheses == (r"\|u\|_2 = 1",) and first.left == []
+    # v is not declared a vector: the words are not read as a condition on a number
+    assert second.hypotheses == () and any("unit vector" in w for w in second.left)
