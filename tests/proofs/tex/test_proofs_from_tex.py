@@ -188,3 +188,16 @@ def test_a_condition_in_words_after_a_formula_leaves_the_step_incomplete():
     read_proofs(ex)
     (step,) = ex.read[0].proof.steps
     assert step.left == ["the proof says of x in words: 'whenever'"]
+
+
+def test_a_softmax_regression_draft_is_read_completely_with_its_definitions(tmp_path):
+    """α and f from a definition environment, the declarations of the running text, two
+    lemmas and their proof chains: every statement and step read completely, none refuted."""
+    out = tmp_path / "r.json"
+    main(["check", str(PAPERS / "softmax_lemmas.tex"), "--no-cache", "-q", "--budget",
+          "quick", "--json", str(out)])
+    results = json.loads(out.read_text())["results"]
+    assert len(results) == 8 and all(r["reading"] == "complete" for r in results)
+    assert not any(r["status"] == "refuted" for r in results)
+    assert sum(r["status"] == "proved" for r in results) >= 7
+    assert "⟨exp(Ax), 𝟏ₙ⟩⁻¹" in results[0]["read_as"]  # f(x) as the definition says
