@@ -37,6 +37,28 @@ from symbolic.prop import Prop
 from symbolic.vocabulary import BY_CLASS, Declared
 
 
+def with_positive_symbols(e: Any, props: Iterable[Prop]) -> Any:
+    """``e`` with each symbol that ``props`` state positive (``a > 0``, ``0 < a``) replaced by a
+    positive symbol of the same name, so SymPy's assumptions know its sign; ``None`` when
+    ``props`` state no symbol positive.
+
+    >>> a, p = sp.Symbol("a", real=True), sp.Symbol("p", real=True)
+    >>> (with_positive_symbols(a**p, [Prop(a, ">", 0)])).is_positive
+    True
+    >>> with_positive_symbols(a**p, []) is None
+    True
+    """
+    from symbolic.relation import Relation
+
+    positive = {h.lhs for h in props if h.rel is Relation.GT and h.rhs == 0
+                and isinstance(h.lhs, sp.Symbol)}
+    positive |= {h.rhs for h in props if h.rel is Relation.LT and h.lhs == 0
+                 and isinstance(h.rhs, sp.Symbol)}
+    if not positive:
+        return None
+    return sp.sympify(e).xreplace({s: sp.Dummy(s.name, positive=True) for s in positive})
+
+
 def nonzero(e: sp.Expr) -> Prop:
     """``e ≠ 0`` as the relation every back end reads (``|e| > 0``), printed ``e != 0``.
 

@@ -28,7 +28,12 @@ import sympy as sp
 from numeric.budget import Budget
 from numeric.kernel.witness import Fail, holds
 from symbolic.claim import Claim, Prop
-from symbolic.definedness import Obligation, obligations, positive_by_form
+from symbolic.definedness import (
+    Obligation,
+    obligations,
+    positive_by_form,
+    with_positive_symbols,
+)
 from symbolic.relation import Relation
 from symbolic.verdict import Status
 
@@ -77,14 +82,12 @@ def _by_positive_symbols(p: Prop, known: tuple[Prop, ...]) -> bool:
     >>> _by_positive_symbols(Prop(a**t, ">", 0), ())
     False
     """
-    positive = {h.lhs for h in known if h.rel is Relation.GT and h.rhs == 0
-                and isinstance(h.lhs, sp.Symbol)}
-    positive |= {h.rhs for h in known if h.rel is Relation.LT and h.lhs == 0
-                 and isinstance(h.rhs, sp.Symbol)}
-    if not positive or p.rhs != 0 or p.rel not in (Relation.GT, Relation.GE) or \
+    if p.rhs != 0 or p.rel not in (Relation.GT, Relation.GE) or \
             getattr(p.lhs, "is_Matrix", False) or isinstance(p.lhs, sp.MatrixExpr):
         return False
-    g = sp.sympify(p.lhs).xreplace({s: sp.Dummy(s.name, positive=True) for s in positive})
+    g = with_positive_symbols(p.lhs, known)
+    if g is None:
+        return False
     ask = g.is_positive if p.rel is Relation.GT else g.is_nonnegative
     return ask is True
 

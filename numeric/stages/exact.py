@@ -359,20 +359,19 @@ def _positive_identity(claim: Claim, seconds: float) -> bool:
     ...                                                 sp.log(a) + sp.log(b)), 5.0)
     (True, False)
     """
+    from symbolic.definedness import with_positive_symbols
     from symbolic.timeout import TimedOut, time_limit
 
-    positive = {h.lhs for h in claim.hypotheses if h.rel is Relation.GT and h.rhs == 0
-                and isinstance(h.lhs, sp.Symbol)}
-    positive |= {h.rhs for h in claim.hypotheses if h.rel is Relation.LT and h.lhs == 0
-                 and isinstance(h.rhs, sp.Symbol)}
     diff = sp.sympify(claim.lhs) - sp.sympify(claim.rhs)
-    if not positive or not diff.has(sp.log) or any(
-            isinstance(x, sp.MatrixExpr) for x in sp.preorder_traversal(diff)):
+    if not diff.has(sp.log) or any(isinstance(x, sp.MatrixExpr)
+                                   for x in sp.preorder_traversal(diff)):
         return False
-    subs = {s: sp.Dummy(s.name, positive=True) for s in positive}
+    positive = with_positive_symbols(diff, claim.hypotheses)
+    if positive is None:
+        return False
     try:
         with time_limit(seconds):
-            out = sp.simplify(sp.expand_log(diff.xreplace(subs), force=False))
+            out = sp.simplify(sp.expand_log(positive, force=False))
             return out == 0
     except (TimedOut, TypeError, ValueError, RecursionError):
         return False
