@@ -93,3 +93,11 @@ def test_howto_classes_doctest_blocks_run_as_written():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 15
+
+
+def test_readme_tex_errata_example_is_what_errata_prints(capsys):
+    shown = after("`proofcheck errata tests/proofs/tex/papers/flawed_proofs.tex` prints one")
+    paper = ROOT / "tests" / "proofs" / "tex" / "papers" / "flawed_proofs.tex"
+    assert main(["errata", str(paper), "-q", "--no-cache"]) == 0
+    causes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("## ")]
+    assert causes == shown.strip().splitlines()
