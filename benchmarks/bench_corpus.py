@@ -206,11 +206,9 @@ def _count_proofs(ex: Any, fresh: set[str], path: pathlib.Path, out: Counter[str
         out["read"] += 1
         out["chains"] += len(r.proof.chains)
         out["links"] += len(r.proof.steps)
-        for st in r.proof.steps:
-            if st.prop is not None:
-                out["links read"] += 1
-                out["complete"] += not (st.left or r.left)
-                steps.append((path, r, st))
+        out["links read"] += len(r.proof.read)
+        out["complete"] += len(r.proof.complete)
+        steps += [(path, r, st) for st in r.proof.read]
 
 
 def step_record(path: pathlib.Path, r: Any, st: Any) -> dict[str, Any]:
@@ -253,8 +251,10 @@ def _check_steps(steps: list[tuple[pathlib.Path, Any, Any]], budget: str, out: C
 
 
 def _env(claim_id: str) -> str:
-    """The environment's id of a statement's id (its parts and items dropped)."""
-    return claim_id.rsplit(":part-", 1)[0].rsplit(":item-", 1)[0]
+    """The environment's id of a statement's id (:func:`proofs.tools.extract.environment_id`)."""
+    from proofs.tools.extract import environment_id
+
+    return environment_id(claim_id)
 
 
 def record(source: pathlib.Path, r: Any, verdict: Any = None) -> dict[str, Any]:

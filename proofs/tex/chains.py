@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from proofs.tex.cases import rows
-from proofs.tex.source import braced
+from proofs.tex.source import REF, braced
 
 #: relations a chain is cut at (the longer spellings first); :data:`CHECKABLE` are read
 RELATIONS = re.compile(
@@ -91,7 +91,7 @@ def _plain(text: str, parentheses: bool = False) -> str:
         refs.append(re.sub(r"\s+", "", m.group(0)))
         return f"\x00{len(refs) - 1}\x00"
 
-    text = re.sub(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{[^{}]*\}", keep, text)
+    text = REF.sub(keep, text)
     text = re.sub(r"\\(?:text|textrm|textnormal|mbox|mathrm|textit|emph|textbf)\s*", "", text)
     text = re.sub(r"(?<!\\)[{}]", "", text)
     text = re.sub(r"\\[,;:! ]|\\q?quad", " ", text)
@@ -124,14 +124,13 @@ def _underbraces(text: str) -> str:
         inner, end = _group(text, m.end() - 1)
         rest = text[end:]
         n = re.match(r"\s*[_^]\s*", rest)
-        if n:
+        if n:  # the note: a group, a command or one character
             j = end + n.end()
             if j < len(text) and text[j] == "{":
                 _, j = _group(text, j)
             else:
-                j += 1 if j < len(text) and text[j] != "\\" else len(
-                    re.match(r"\\[A-Za-z]+", text[j:]).group(0)) if re.match(r"\\[A-Za-z]+",
-                                                                             text[j:]) else 0
+                one = re.match(r"\\[A-Za-z]+|[^\\]", text[j:])
+                j += len(one.group(0)) if one else 0
             end = j
         text = text[:m.start()] + "{" + inner + "}" + text[end:]
 

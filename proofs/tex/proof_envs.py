@@ -22,10 +22,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from proofs.tex.source import REF
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, optional
 
 #: most words a proof may stand after its statement and still be its proof
 _GAP = 400
+_BEGIN = re.compile(r"\\begin\s*\{proof\*?\}")
+_TOKEN = re.compile(r"\\(begin|end)\s*\{proof\*?\}")
 
 
 @dataclass
@@ -48,12 +51,10 @@ def proof_environments(tex: str) -> list[ProofEnv]:
     """Every ``proof`` environment of ``tex`` (not nested), in order."""
     out: list[ProofEnv] = []
     pos = 0
-    begin = re.compile(r"\\begin\s*\{proof\*?\}")
-    while (m := begin.search(tex, pos)) is not None:
+    while (m := _BEGIN.search(tex, pos)) is not None:
         title, at = optional(tex, m.end())
         depth, scan = 1, at
-        token = re.compile(r"\\(begin|end)\s*\{proof\*?\}")
-        while depth and (t := token.search(tex, scan)) is not None:
+        while depth and (t := _TOKEN.search(tex, scan)) is not None:
             depth += 1 if t.group(1) == "begin" else -1
             scan = t.end()
             if depth == 0:
@@ -75,7 +76,7 @@ def _end(tex: str, env: Environment) -> int:
 def _named(title: str, envs: list[Environment]) -> int | None:
     """The statement a proof's title names: by ``\\ref`` to its label, else by the name the
     paper prints ("Proof of Theorem 3")."""
-    for label in re.findall(r"\\(?:c|C|auto|name)?ref\*?\s*\{([^}]*)\}", title):
+    for label in REF.findall(title):
         for k, e in enumerate(envs):
             if e.label and e.label == label.strip():
                 return k

@@ -176,6 +176,9 @@ def braced(text: str, start: int) -> tuple[str, int] | None:
 
 
 _BRACE = re.compile(r"\\.|[{}]", re.S)
+#: a reference to a label: ``\ref{a}``, ``\eqref{a}``, ``\cref{a}``, ``\autoref*{a}``...
+#: (group 1: the label)
+REF = re.compile(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{([^{}]*)\}")
 
 
 def _blank(text: str) -> str:

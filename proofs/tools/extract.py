@@ -55,7 +55,7 @@ from proofs.tex.sentences import (
     recurrence,
     step_bound,
 )
-from proofs.tex.source import strip_comments
+from proofs.tex.source import REF, strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 
 REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
@@ -183,9 +183,8 @@ class Extraction:
                 + (f"; {shown} more read and not checkable (random quantities, abstract "
                    "functions, limits…)" if shown else "")
                 + (f"; {len(proofs)} proofs read: {len(steps)} steps, "
-                   f"{sum(s.prop is not None for s in steps)} read, "
-                   f"{sum(s.prop is not None and not s.left for s in steps)} completely"
-                   if proofs else ""))
+                   f"{sum(len(p.read) for p in proofs)} read, "
+                   f"{sum(len(p.complete) for p in proofs)} completely" if proofs else ""))
 
 
 # --- scanning the .tex -------------------------------------------------------------------
@@ -505,15 +504,14 @@ class _Context:
         #: stand: they bind their names for the statements after them
         self.definitions: list[tuple[int, Piece]] = []
         for p in r.pieces:
+            pos = line_pos[min(p.line, len(line_pos)) - 1]  # where its line starts
             if p.role == "definition" and (DEFINING.search(p.latex) or re.search(
                     r"\b(?:define|defined|denote|denoted)\b", p.said)):
-                self.definitions.append((line_pos[min(p.line, len(line_pos)) - 1], p))
+                self.definitions.append((pos, p))
             dc = declaration(p.latex) if p.role == "condition" else None
             if dc is not None:
-                at = line_pos[min(p.line, len(line_pos)) - 1]
-                self.declarations += [(at, d) for d in dc[0]]
+                self.declarations += [(pos, d) for d in dc[0]]
             if p.role in ("definition", "condition") and RELATION.search(p.latex):
-                pos = line_pos[min(p.line, len(line_pos)) - 1]
                 # a declaration constrains what it declares (A), not its shape's sizes (n, d)
                 named = [d.name for d in dc[0]] if dc is not None else _constrained(p)
                 for name in named:  # a definition holds from where it stands
@@ -574,7 +572,7 @@ def _constrained(p: Piece) -> list[str]:
 
 def _cited(env: Environment) -> list[str]:
     """The labels an environment's title and body cite (``\\ref``, ``\\cref``…)."""
-    return re.findall(r"\\(?:c|C|auto|eq|name)?ref\*?\s*\{([^}]*)\}", env.title + " " + env.body)
+    return REF.findall(env.title + " " + env.body)
 
 
 def _explain_only(env: Environment, reading: Reading, where: Locate, out: Extraction) -> None:
@@ -1460,20 +1458,27 @@ def _explain_proof(pr: Any) -> list[str]:
     lines = [f"  {pr.source} ({pr.how}): {len(pr.steps)} steps, {len(pr.read)} read, "
              f"{len(pr.complete)} completely"]
     for role, latex, outcome in pr.lines:
-        lines += textwrap.wrap(f"{role:<12} {latex}", WIDTH, initial_indent="    ",
-                               subsequent_indent="    " + " " * 13)
-        lines += textwrap.wrap(f"-> {outcome}", WIDTH, initial_indent="    " + " " * 13,
-                               subsequent_indent="    " + " " * 16)
+        lines += _explained(role, latex, f"-> {outcome}", "    ")
     for k, st in enumerate(pr.steps, start=1):
         head = st.claim_id.rsplit(":", 1)[-1] if st.claim_id else f"(link {k})"
-        lines += textwrap.wrap(f"{head:<12} {st.latex}", WIDTH, initial_indent="    ",
-                               subsequent_indent="    " + " " * 13)
         said = (f"-> read as {st.prop}" if st.prop is not None else f"-> not read: {st.error}")
         said += f"; reason: {st.reason}" if st.reason else ""
         said += "".join(f"; left: {w}" for w in st.left)
-        lines += textwrap.wrap(said, WIDTH, initial_indent="    " + " " * 13,
-                               subsequent_indent="    " + " " * 16)
+        lines += _explained(head, st.latex, said, "    ")
     return lines
+
+
+def _explained(role: str, latex: str, outcome: str, indent: str) -> list[str]:
+    r"""One formula of ``extract --explain`` and what became of it, wrapped at :data:`WIDTH`
+    under ``indent``.
+
+    >>> _explained("statement", "x \\le 1", "-> read as x <= 1", "  ")
+    ['  statement    x \\le 1', '               -> read as x <= 1']
+    """
+    return (textwrap.wrap(f"{role:<12} {latex}", WIDTH, initial_indent=indent,
+                          subsequent_indent=indent + " " * 13)
+            + textwrap.wrap(outcome, WIDTH, initial_indent=indent + " " * 13,
+                            subsequent_indent=indent + " " * 16))
 
 
 def explain(result: Extraction) -> str:
@@ -1487,10 +1492,7 @@ def explain(result: Extraction) -> str:
         if not ex.lines:
             lines.append("  (no formula with a relation)")
         for role, latex, outcome in ex.lines:
-            lines += textwrap.wrap(f"{role:<12} {latex}", WIDTH, initial_indent="  ",
-                                   subsequent_indent="  " + " " * 13)
-            lines += textwrap.wrap(f"-> {outcome}", WIDTH, initial_indent="  " + " " * 13,
-                                   subsequent_indent="  " + " " * 16)
+            lines += _explained(role, latex, f"-> {outcome}", "  ")
         for why in ex.left:
             lines += textwrap.wrap(f"left: {why}", WIDTH, initial_indent="  ",
                                    subsequent_indent="        ")

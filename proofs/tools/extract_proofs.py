@@ -51,6 +51,7 @@ from proofs.tex.sentences import (
     read_body,
     segments,
 )
+from proofs.tex.source import REF
 from proofs.tools.extract import (
     Explained,
     Extraction,
@@ -101,6 +102,8 @@ class ProofReading:
     chains: list[Chain] = field(default_factory=list)
     concluding: Chain | None = None
     lines: list[tuple[str, str, str]] = field(default_factory=list)  # (role, latex, outcome)
+    #: what reading its statement left: every step's reading is incomplete by it too
+    inherited: tuple[str, ...] = ()
 
     @property
     def read(self) -> list[ReadStep]:
@@ -109,8 +112,8 @@ class ProofReading:
 
     @property
     def complete(self) -> list[ReadStep]:
-        """The steps read completely."""
-        return [s for s in self.read if not s.left]
+        """The steps read completely (nothing left by them or by their statement)."""
+        return [] if self.inherited else [s for s in self.read if not s.left]
 
 
 def read_proofs(ex: Extraction, locate: Any = None, path: str = "paper.tex") -> int:
@@ -161,10 +164,11 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     prose_reading = read_body(blank_displays(body), proof.body_line, "proof")
     ex = Explained(None, "", "")  # type: ignore[arg-type]  # collects _bind's lines
     pr = ProofReading(first.claim_id, f"Proof of {name}, {file}:{line}", proof.how)
-    definitions = prose_reading.of("definition")
-    for _kind, text, _at in segments(body):
-        if _kind == "display":
-            definitions += [Piece(c, 0, role="definition") for c in _display_definitions(text)]
+    displays = [(at, text, chains(text, body.count("\n", 0, at)))
+                for kind, text, at in segments(body) if kind == "display"]
+    definitions = prose_reading.of("definition") + [
+        Piece(c, 0, role="definition") for _at, _text, found in displays
+        for c in _display_definitions(found)]
     _bound, unbound = _bind(definitions, names, ex)
     pr.lines += [(role, latex, outcome) for role, latex, outcome in ex.lines]
     pr.lines += [("definition", d.latex, "bound") for d in definitions
@@ -211,15 +215,13 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             pr.lines.append((p.role, p.latex, "not read"))
     # the chains: displays, and the statements of the prose
     raw: list[tuple[int, RawChain, str]] = []  # (offset, chain, the prose after it)
-    for kind, text, at in segments(body):
-        if kind == "display":
-            after = _prose_after(body, at + len(text))
-            found = chains(text, body.count("\n", 0, at))
-            lead = _lead_reason(body, at)
-            if lead and sum(len(c.steps) for c in found) == 1:  # "By Lemma 2, \[a \le b\]"
-                st = next(c.steps[0] for c in found if c.steps)
-                st.reason = "; ".join(w for w in (lead, st.reason) if w)
-            raw += [(at, c, after) for c in found]
+    for at, text, found in displays:
+        after = _prose_after(body, at + len(text))
+        lead = _lead_reason(body, at)
+        if lead and sum(len(c.steps) for c in found) == 1:  # "By Lemma 2, \[a \le b\]"
+            st = next(c.steps[0] for c in found if c.steps)
+            st.reason = "; ".join(w for w in (lead, st.reason) if w)
+        raw += [(at, c, after) for c in found]
     for p, at in zip(prose_reading.pieces, offsets, strict=True):
         if p.role == "statement":
             raw += [(at, c, "") for c in chains(p.latex, p.line - proof.body_line)]
@@ -284,7 +286,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
         pr.chains += runs
     host = _host(pr, readings)
     host.proof = pr
-    pr.statement = host.claim_id
+    pr.statement, pr.inherited = host.claim_id, tuple(host.left)
     _renumber(pr, host.claim_id)
     return host
 
@@ -389,17 +391,18 @@ def _cites(reason: str, labels: dict[str, str]) -> tuple[str, ...]:
     >>> _cites(r"by Lemma~\ref{l:a} and Theorem 2", {"l:a": "p:lemma-a", "theorem 2": "p:t"})
     ('p:lemma-a', 'p:t')
     """
-    found = re.findall(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{([^}]*)\}", reason)
+    found = REF.findall(reason)
     found += [f"{m.group(1)} {m.group(2)}".lower() for m in re.finditer(
         r"\b(Lemma|Theorem|Proposition|Corollary|Claim|Fact)\s*~?\s*(\d+(?:\.\d+)*[a-z]?)\b",
-        re.sub(r"\\(?:eq|c|C|auto|name)?ref\*?\s*\{[^}]*\}", " ", reason))]
+        REF.sub(" ", reason))]
     return tuple(dict.fromkeys(labels[lab] for lab in found if lab in labels))
 
 
-def _display_definitions(text: str) -> list[str]:
-    """The definitions a display of a proof states (``y := Ax``): rows with ``:=``."""
+def _display_definitions(found: list[RawChain]) -> list[str]:
+    """The definitions a display of a proof states (``y := Ax``): its chains (``found``) of one
+    defining link."""
     out = []
-    for c in chains(text):
+    for c in found:
         if c.steps and c.steps[0].rel in DEFINING and len(c.steps) == 1:
             out.append(f"{c.start} {c.steps[0].rel} {c.steps[0].rhs}")
     return out
@@ -421,12 +424,10 @@ def _offsets(body: str, pieces: list[Piece]) -> list[int]:
     starts = [0] + [m.end() for m in re.finditer("\n", body)]
     flat = re.sub(r"\s+", " ", body)
     mapping = []  # offset in flat -> offset in body
-    j = 0
     for i, ch in enumerate(body):
         if ch.isspace() and i and body[i - 1].isspace():
             continue
         mapping.append(i)
-        j += 1
     for p in pieces:
         at = flat.find(p.latex, pos)
         if at < 0:
