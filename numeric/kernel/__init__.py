@@ -96,11 +96,16 @@ def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:
         check_induction,
         check_proof,
         check_refutation,
+        check_squared,
     )
     from symbolic.classes.horizon import HorizonClaim
 
     reading = claim.classes
     horizon = isinstance(reading, HorizonClaim)
+    if verdict.status in (Status.PROVED, Status.REFUTED):
+        why = check_squared(reading)
+        if why is not None:
+            return _unknown(verdict, f"the kernel does not admit the reading: {why}")
     if verdict.status is Status.REFUTED:
         witness = dict(verdict.witness or {})
         if horizon and "N" in witness and int(witness["N"]) < reading.first:

@@ -38,6 +38,7 @@ from typing import Any
 import sympy as sp
 
 from numeric.kernel.parametric import check_parametric, nonnegative_on
+from numeric.kernel.semialgebraic import holds, nonnegative
 from symbolic.classes.gram import Scalar
 from symbolic.classes.horizon import HorizonClaim, inductions
 from symbolic.classes.scaling import normalization, parameter_domain
@@ -346,7 +347,8 @@ def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
     if not expr.free_symbols:
         return bool(expr > 0) if isinstance(fact, sp.Gt) else bool(expr >= 0)
     if len(left) != 1 or expr.free_symbols != set(left):
-        return False
+        conds = [sp.sympify(c).subs(sub) for c in domain(step)]
+        return holds(type(fact)(expr, 0), conds)
     dom = parameter_domain(step, sub, left[0])
     if dom is None:
         return False
@@ -354,6 +356,24 @@ def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
                                         sp.Poly(sp.fraction(expr)[0], left[0]).real_roots()):
         return False
     return nonnegative_on(expr, left[0], dom)
+
+
+def domain(claim: ClassClaim | HorizonClaim) -> list[sp.Basic]:
+    """The conditions on the parameters: the claim's own and its classes'."""
+    classes = [claim.cls] if isinstance(claim, HorizonClaim) else \
+        [f.cls for f in claim.functions]
+    return [*(sp.sympify(c) for c in claim.parameters.values()),
+            *(sp.sympify(c) for cls in classes for c in cls.parameter_conditions())]
+
+
+def check_squared(claim: ClassClaim | HorizonClaim) -> str | None:
+    """None when every coefficient ``c`` the reading squared (a printed ``‖a‖ ≤ c‖b‖`` read
+    as ``‖a‖² ≤ c²‖b‖²``, equivalent when ``c ≥ 0``) is ``≥ 0`` wherever the parameters'
+    conditions hold (exact), else why not."""
+    for c in claim.squared:
+        if not nonnegative(c, domain(claim)):
+            return f"the reading squared a bound with the factor {c}, which is not shown ≥ 0"
+    return None
 
 
 def check_induction(claim: HorizonClaim, kind: str, index: int,
@@ -380,7 +400,7 @@ def check_induction(claim: HorizonClaim, kind: str, index: int,
 def check_proof(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
     """:func:`check_parametric` for a certificate in a free parameter, else
     :func:`check_certificate`."""
-    if "parameter" in certificate:
+    if "parameter" in certificate or "parameters" in certificate:
         return check_parametric(claim, certificate)
     return check_certificate(claim, certificate)
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import sympy as sp
 
+from numeric.kernel.semialgebraic import defined, nonnegative
 from symbolic.classes.gram import Scalar
 from symbolic.classes.scaling import normalization, parameter_domain
 from symbolic.classes.statement import ClassClaim
@@ -104,10 +105,74 @@ def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, dom: sp.Interval | sp.Expr) -> 
     return None
 
 
+def _residual(claim: ClassClaim, sub: dict, theta: list, lam: dict) -> Scalar | str:
+    """``Σ θ_i T_i − Σ λ_k c_k`` (parameters ``sub`` set), or why it cannot be formed."""
+    targets = [t.subs(sub) for t in claim.targets()]
+    if len(theta) != len(targets) or sp.cancel(sum(theta) - 1) != 0:
+        return "the conclusion's weights do not sum to 1"
+    conditions = {c.label: c for c in claim.conditions()}
+    residual = Scalar()
+    for t, w in zip(targets, theta):
+        residual = residual + t * w
+    for label, w in lam.items():
+        if label not in conditions:
+            return f"no condition {label!r}"
+        residual = residual - conditions[label].value.subs(sub) * w
+    return residual
+
+
+def check_two_parameters(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
+    """None when ``certificate`` (``parameters``: two names; ``theta`` and ``lambda`` rational
+    functions of them) proves ``claim`` for every value of its two free parameters the
+    conditions allow, else why not. Every sign is decided exactly over that set by nlsat
+    (:mod:`numeric.kernel.semialgebraic`): weights ``≥ 0`` and without poles, the constant
+    left ``≥ 0``, the quadratic form left without poles and with every principal minor
+    ``≥ 0`` (positive semidefinite at each point, no continuity argument needed)."""
+    sub, left = normalization(claim)
+    names = list(certificate["parameters"])
+    if sorted(p.name for p in left) != sorted(names):
+        return f"the free parameters are {[p.name for p in left]}, not {names}"
+    loc = {p.name: p for p in left}
+    conds = [c.subs(sub) for c in domain_conditions(claim)]
+    theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
+    lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
+    for w in [*theta, *lam.values()]:
+        if w.free_symbols - set(left) or not nonnegative(w, conds):
+            return f"the weight {w} is not shown ≥ 0 (and finite) where the conditions hold"
+    residual = _residual(claim, sub, theta, lam)
+    if isinstance(residual, str):
+        return residual
+    if any(sp.cancel(v) != 0 for v in residual.lin.values()):
+        return f"function values remain: {residual.lin}"
+    if not nonnegative(residual.const, conds):
+        return "the constant left is not shown ≥ 0"
+    order = sorted({x for key in residual.quad for x in key})
+    matrix = residual.coefficient_matrix(order).applyfunc(sp.cancel)
+    if any(not defined(e, conds) for e in matrix):
+        return "the quadratic form left may have a pole"
+    n = matrix.rows
+    for size in range(1, n + 1):
+        for rows in itertools.combinations(range(n), size):
+            minor = sp.cancel(matrix.extract(list(rows), list(rows)).det(method="berkowitz"))
+            if not nonnegative(minor, conds):
+                return (f"the principal minor on rows {[r + 1 for r in rows]} of the form "
+                        "left is not shown ≥ 0")
+    return None
+
+
+def domain_conditions(claim: ClassClaim) -> list[sp.Basic]:
+    """The conditions on the claim's parameters: its own and its classes'."""
+    return [*(sp.sympify(c) for c in claim.parameters.values()),
+            *(sp.sympify(c) for f in claim.functions for c in f.cls.parameter_conditions())]
+
+
 def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
     """None when ``certificate`` (``parameter``: its name, ``theta`` and ``lambda`` as rational
     functions of it) proves ``claim`` for every value of the parameter the claim allows
-    (:func:`symbolic.classes.scaling.parameter_domain`, derived here), else why not."""
+    (:func:`symbolic.classes.scaling.parameter_domain`, derived here), else why not; a
+    certificate in two parameters goes to :func:`check_two_parameters`."""
+    if "parameters" in certificate:
+        return check_two_parameters(claim, certificate)
     sub, left = normalization(claim)
     name = certificate["parameter"]
     if [p.name for p in left] != [name]:
@@ -119,20 +184,12 @@ def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str |
     loc = {name: k}
     theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
     lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
-    targets = [t.subs(sub) for t in claim.targets()]
-    if len(theta) != len(targets) or sp.cancel(sum(theta) - 1) != 0:
-        return "the conclusion's weights do not sum to 1"
     for w in [*theta, *lam.values()]:
         if w.free_symbols - {k} or has_pole_in(w, k, dom) or not nonnegative_on(w, k, dom):
             return f"the weight {w} is not ≥ 0 (and finite) for {k} in {dom}"
-    conditions = {c.label: c for c in claim.conditions()}
-    residual = Scalar()
-    for t, w in zip(targets, theta):
-        residual = residual + t * w
-    for label, w in lam.items():
-        if label not in conditions:
-            return f"no condition {label!r}"
-        residual = residual - conditions[label].value.subs(sub) * w
+    residual = _residual(claim, sub, theta, lam)
+    if isinstance(residual, str):
+        return residual
     if any(sp.cancel(v) != 0 for v in residual.lin.values()):
         return f"function values remain: {residual.lin}"
     if not nonnegative_on(residual.const, k, dom):

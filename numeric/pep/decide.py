@@ -173,18 +173,22 @@ def decide(claim: ClassClaim, prove: bool = True, trials: int = 8) -> Verdict:
 
     if left:
         names = ", ".join(p.name for p in left)
-        why_not = "more than one free parameter"
-        if len(left) == 1 and prove:
+        why_not = "more than two free parameters"
+        if len(left) <= 2 and prove:
             cert, why_not = parametric_certificate(claim)
             if cert is not None:
+                where = f"in {cert['domain']}" if "domain" in cert else \
+                    "the conditions allow"
                 return done(Verdict(
                     Status.PROVED, f"{METHOD} (exact certificate for every {names})", True,
-                    f"proved for every function of the class and every {names} in "
-                    f"{cert['domain']}: multipliers that are rational functions of {names}, "
-                    "checked for all its values at once",
+                    f"proved for every function of the class and every {names} {where}: "
+                    f"multipliers that are rational functions of {names}, checked for all "
+                    "their values at once",
                     details={"certificate": cert, "relies_on": _relies_on(claim),
                              "kernel": "parametric certificate re-checked exactly (root "
-                                       "isolation, LDLᵀ over rational functions)"}))
+                                       "isolation, LDLᵀ over rational functions)"
+                             if "domain" in cert else "two-parameter certificate re-checked "
+                             "exactly (signs over the parameters' set by nlsat)"}))
         tried = 0
         for values in itertools.product(_TRIAL_VALUES, repeat=len(left)):
             trial = {**sub, **dict(zip(left, values))}

@@ -19,11 +19,12 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import sympy as sp
 
+from numeric.kernel.semialgebraic import nonnegative
 from symbolic.classes import CLASSES, ClassClaim, ClassInstance, Function
 from symbolic.classes.horizon import HorizonClaim
 from symbolic.classes.latex import Context, NotGram, parameter, read_relation, read_vector
@@ -137,7 +138,7 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return "statements about several functions of classes are not read yet"
     consumed = _named_values(params, definitions, conditions)
     conditions = [c for c in conditions if c not in consumed]
-    ctx = Context(functions, params)
+    ctx = Context(functions, params, nonnegative=_sign_decider(conditions, params, functions))
     try:
         relation = read_relation(latex, ctx)
     except NotGram as e:
@@ -151,11 +152,25 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return got
     parameters, left = _parameter_conditions(conditions, params, functions)
     claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
-                       text=latex)
+                       text=latex, squared=tuple(ctx.squared))
     for s in claim.parameter_symbols():
         if s not in parameters and not _class_parameter(s, functions):
             left.append(f"{s}: its range is not stated (read as any positive number)")
     return ClassReading(claim, left, consumed)
+
+
+def _sign_decider(conditions: Sequence[str], params: dict, functions: dict[str, Function]
+                  ) -> Callable[[sp.Expr], bool]:
+    """Decides ``c ≥ 0`` wherever the parameters' conditions (the statement's, read when
+    asked, and the classes') hold, exactly (:func:`numeric.kernel.semialgebraic.nonnegative`):
+    what squaring a printed ``‖a‖ ≤ c‖b‖`` needs."""
+    def decide(c: sp.Expr) -> bool:
+        parameters, _ = _parameter_conditions(conditions, params, functions)
+        domain = [*parameters.values(),
+                  *(sp.sympify(x) for f in functions.values()
+                    for x in f.cls.parameter_conditions())]
+        return nonnegative(c, domain)
+    return decide
 
 
 def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence[str]
@@ -295,9 +310,14 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
                        points={f"{base}_{var}": x, f"{base}_{{{var}}}": x})
         return read_vector(_rhs, here)
 
+    squared: dict = {}
+
     def conclusion(f, xN, x0, xs, value):
-        here = Context({fname: f}, {**params, n: value}, points=points(x0, xN, xs))
-        return read_relation(latex, here)
+        here = Context({fname: f}, {**params, n: value}, points=points(x0, xN, xs),
+                       nonnegative=_sign_decider(conditions, params, functions))
+        relation = read_relation(latex, here)
+        squared[value] = tuple(here.squared)
+        return relation
 
     consumed = tuple(c.strip() for c in conditions
                      if step_rhs is None and m is not None and m.group(2) and
@@ -315,6 +335,7 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         claim.shape()
     except (NotGram, KeyError, ValueError, TypeError) as e:
         return f"{why}: {e}"
+    claim.squared = squared.get(N, ())
     return ClassReading(claim, left)
 
 

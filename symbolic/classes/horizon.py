@@ -1,12 +1,15 @@
 """Claims for every number of steps N, and the induction that reduces them to one step.
 
 A :class:`HorizonClaim` states ``Q(x_N) ≤ r(N)·P(x_0)`` for every ``N ≥ first``, where the
-iterates follow a one-step update. Two inductions reduce it to claims about a single step, each
+iterates follow a one-step update. Three inductions reduce it to claims about a single step, each
 a :class:`~symbolic.classes.statement.ClassClaim` (the step ones with the step index ``k`` as a
 parameter, ``k ≥ 0``):
 
 - **geometric** (``r(N) = r(0)·ρ^N``, ``ρ ≥ 0``): the step ``Q(x_{k+1}) ≤ ρ·Q(x_k)`` and the
   base ``Q(x_0) ≤ r(0)·P(x_0)``;
+- **geometric on P** (the same rate, ``r(0) ≥ 0``, no hypothesis on the start): the step
+  ``P(x_{k+1}) ≤ ρ·P(x_k)`` and ``Q(x) ≤ r(0)·P(x)`` at every point (a distance that
+  contracts, and a value bounded by the distance);
 - **potential** (``r(N) = C/(pN + q)``, ``pN + q > 0``): with ``φ_k = (pk + q)·Q(x_k) +
   C'·P(x_k)``, the step ``φ_{k+1} ≤ φ_k`` for every ``k ≥ 0``, the base ``φ_0 ≤ C·P(x_0)``
   and ``P ≥ 0``; then ``(pN + q)·Q(x_N) ≤ φ_N ≤ φ_0 ≤ C·P(x_0)`` (a telescoping sum).
@@ -61,6 +64,9 @@ class HorizonClaim:
     hypotheses: Callable[[Function, Vec, Vec], Sequence[Inequality]] = lambda f, x0, xs: ()
     parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
     text: str = ""
+    #: coefficients ``c`` of a printed ``‖a‖ ≤ c‖b‖`` read squared because ``c ≥ 0`` was shown
+    #: where the parameters' conditions hold (the kernel shows it again)
+    squared: tuple[sp.Expr, ...] = ()
     consumed: tuple[str, ...] = ()  #: conditions of the text read into the method (h = 1/L)
 
     def __repr__(self) -> str:
@@ -152,11 +158,19 @@ def _rename(s: Scalar, f: Function, x: Vec, xs: Vec, tag: str) -> Scalar:
     return out
 
 
+def _used(parameters: Mapping[sp.Symbol, sp.Basic], *sides: Scalar
+          ) -> dict[sp.Symbol, sp.Basic]:
+    """The conditions on the parameters ``sides`` involve (a claim without the others is
+    stronger: it holds for every value of them)."""
+    used = set().union(*(s.parameters() for s in sides if isinstance(s, Scalar)))
+    return {p: c for p, c in parameters.items() if p in used}
+
+
 @dataclass
 class Induction:
     """A reduction of a horizon claim to claims about one step (see the module docstring)."""
 
-    kind: str  #: "geometric" or "potential"
+    kind: str  #: "geometric", "geometric on P" or "potential"
     obligations: list[tuple[str, ClassClaim]]  #: (what it shows, the claim)
     argument: str  #: how they give the claim
     requires: list[sp.Basic] = field(default_factory=list)  #: facts about the rate, each True
@@ -187,13 +201,29 @@ def inductions(h: HorizonClaim) -> list[Induction]:
                           parameters=dict(h.parameters))
         f0 = Function("f", h.cls)
         x0, xs0 = f0.point("x_0"), f0.minimizer()
+        hyps = list(h.hypotheses(f0, x0, xs0))
         base = ClassClaim(f"{h.id}:base", q(f0, x0, xs0) <= r0 * p(f0, x0, xs0), [f0],
-                          list(h.hypotheses(f0, x0, xs0)), dict(h.parameters))
+                          hyps, _used(h.parameters, q(f0, x0, xs0), r0 * p(f0, x0, xs0),
+                                      *(s for i in hyps for s in (i.lhs, i.rhs))))
         out.append(Induction("geometric", [
             (f"step: Q(x_{{k+1}}) ≤ {rho}·Q(x_k)", step),
             (f"base: Q(x_0) ≤ {r0}·P(x_0)", base)],
             f"Q(x_N) ≤ ({rho})^N·Q(x_0) ≤ ({rho})^N·{r0}·P(x_0) = r(N)·P(x_0)",
             [sp.Ge(rho, 0), sp.Eq(sp.simplify(r - r0 * rho ** n), 0)]))
+        if not hyps:
+            f, xk, nxt, xs, _ = _one_step(h, False)
+            through = ClassClaim(f"{h.id}:step", p(f, nxt, xs) <= rho * p(f, xk, xs), [f],
+                                 parameters=dict(h.parameters))
+            fq = Function("f", h.cls)
+            xq, xsq = fq.point("x"), fq.minimizer()
+            last = ClassClaim(f"{h.id}:last", q(fq, xq, xsq) <= r0 * p(fq, xq, xsq), [fq],
+                              parameters=_used(h.parameters, q(fq, xq, xsq),
+                                               r0 * p(fq, xq, xsq)))
+            out.append(Induction("geometric on P", [
+                (f"step: P(x_{{k+1}}) ≤ {rho}·P(x_k)", through),
+                (f"last: Q(x) ≤ {r0}·P(x) at every point", last)],
+                f"Q(x_N) ≤ {r0}·P(x_N) ≤ {r0}·({rho})^N·P(x_0) = r(N)·P(x_0)",
+                [sp.Ge(rho, 0), sp.Ge(r0, 0), sp.Eq(sp.simplify(r - r0 * rho ** n), 0)]))
         return out
     inv = sp.cancel(1 / r)
     num, den = sp.fraction(inv)

@@ -4,10 +4,10 @@ The language is what first-order-method statements print: values ``f(x)``, gradi
 ``\nabla f(x)``, squared norms ``\|v\|^2`` (``_2`` allowed), inner products
 ``\langle u, v\rangle``, parameters (``L``, ``\mu``, ``h``), fractions, powers of parameters,
 and one relation. Points are the arguments of the function; a name decorated with ``*``
-(``x^*``, ``x^\star``, ``w_*``) is the minimiser. ``\|a\| \le c\|b\|`` is squared (``c ≥ 0``
-known); an unsquared norm beside other terms is a scalar leaf that only data evaluate
-(:meth:`Function.norm`). Anything else is refused with the reason (:class:`NotGram`), never
-guessed.
+(``x^*``, ``x^\star``, ``w_*``) is the minimiser. ``\|a\| \le c\|b\|`` is squared when ``c ≥ 0``
+is known from the symbols or shown where the parameters' conditions hold; an unsquared norm
+beside other terms is a scalar leaf that only data evaluate (:meth:`Function.norm`).
+Anything else is refused with the reason (:class:`NotGram`), never guessed.
 
 Example:
     >>> import sympy as sp
@@ -60,6 +60,10 @@ class Context:
     points: dict[str, Vec] = field(default_factory=dict)
     iterates: Mapping[str, Callable[[], Vec]] = field(default_factory=dict)
     minimizer: str | None = None  #: the printed name of x*, once seen
+    #: decides ``c ≥ 0`` where the parameters' conditions hold (exactly), for squaring
+    nonnegative: Callable[[sp.Expr], bool] | None = None
+    #: the coefficients ``c`` squared under that decision (``‖a‖ ≤ c‖b‖``)
+    squared: list[sp.Expr] = field(default_factory=list)
 
     def point(self, name: str, f: Function | None) -> Vec:
         if name in self.points:
@@ -410,7 +414,7 @@ def read_relation(text: str, ctx: Context) -> Inequality:
         _Reader.vector_letters = set()
     if lhs.kind in ("n", "cn") and rhs.kind in ("n", "cn"):
         try:
-            return _squared(lhs, rel, rhs)
+            return _squared(lhs, rel, rhs, ctx)
         except NotGram:
             pass
     if len(ctx.functions) == 1:  # ‖v‖ beside other terms: a leaf only data evaluate
@@ -438,8 +442,9 @@ def _join(toks: list[str]) -> list[str]:
     return [t + " " if t.startswith("\\") and t[1:].isalpha() else t for t in toks]
 
 
-def _squared(lhs: _V, rel: str, rhs: _V) -> Inequality:
-    """``‖a‖ ≤ c‖b‖`` as ``‖a‖² ≤ c²‖b‖²`` (``c ≥ 0`` a parameter expression)."""
+def _squared(lhs: _V, rel: str, rhs: _V, ctx: Context) -> Inequality:
+    """``‖a‖ ≤ c‖b‖`` as ``‖a‖² ≤ c²‖b‖²`` (``c ≥ 0`` a parameter expression: known from
+    the symbols, or decided by ``ctx.nonnegative`` and then kept in ``ctx.squared``)."""
     def parts(v: _V) -> tuple[sp.Expr, Vec]:
         if v.kind == "n":
             return sp.Integer(1), v.value
@@ -447,7 +452,12 @@ def _squared(lhs: _V, rel: str, rhs: _V) -> Inequality:
             return v.value
         raise NotGram("an unsquared norm beside other terms")
     (ca, a), (cb, b) = parts(lhs), parts(rhs)
+    decided = []
     for c in (ca, cb):
-        if sp.sympify(c).is_nonnegative is not True:
+        if sp.sympify(c).is_nonnegative is True:
+            continue
+        if ctx.nonnegative is None or not ctx.nonnegative(sp.sympify(c)):
             raise NotGram(f"squaring needs {c} ≥ 0, which is not known")
+        decided.append(sp.sympify(c))
+    ctx.squared.extend(decided)
     return Inequality(a.norm2() * ca ** 2, rel, b.norm2() * cb ** 2)

@@ -145,6 +145,9 @@ class ClassClaim:
     hypotheses: Sequence[Inequality] = ()
     parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
     text: str = ""
+    #: coefficients ``c`` of a printed ``‖a‖ ≤ c‖b‖`` read squared because ``c ≥ 0`` was shown
+    #: where the parameters' conditions hold (the kernel shows it again)
+    squared: tuple[sp.Expr, ...] = ()
 
     def conditions(self) -> list[Condition]:
         """The interpolation conditions of every function between every ordered pair of its
