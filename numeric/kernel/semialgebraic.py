@@ -6,8 +6,8 @@ out: ``0 < μ < L``, ``0 ≤ h ≤ 2/(L + μ)``. Whether ``e ≥ 0`` on all of i
 theory of real closed fields, which nlsat decides: ``conditions ∧ e < 0`` is ``unsat``
 exactly when it holds. Division is exact: every denominator of ``e`` must be shown nonzero
 there first (a separate ``unsat``), else nothing is shown. A power with a symbolic exponent
-(``ρ^{N/2}``) is ``≥ 0`` when its base is. A query that runs out of its (deterministic)
-resource limit shows nothing.
+(``ρ^{N/2}``) is ``≥ 0`` when its base is, or when the exponent is even (``ρ^{2N}``). A
+query that runs out of its (deterministic) resource limit shows nothing.
 
 Example:
     >>> L, mu, h = sp.symbols("L mu h", positive=True)
@@ -141,8 +141,10 @@ def nonnegative(e: sp.Expr, conditions: Sequence[sp.Basic]) -> bool:
 
 def _sign(e: sp.Expr, conditions: Sequence[sp.Basic], strict: bool) -> bool:
     rest, bases = _power_bases(e)
-    if bases:  # b^t ≥ 0 when b ≥ 0 (> 0 when b > 0, or when t may be negative)
-        return all(_sign(b, conditions, strict or not t.is_nonnegative)
+    if bases:  # b^t ≥ 0 when b ≥ 0 (> 0 when b > 0, or when t may be negative), or when
+        # t is an even integer ≥ 0
+        return all((not strict and (t / 2).is_integer and t.is_nonnegative) or
+                   _sign(b, conditions, strict or not t.is_nonnegative)
                    for b, t in bases) and _sign(rest, conditions, strict)
     names: dict[sp.Symbol, Any] = {}
     dens: list[sp.Expr] = []

@@ -108,6 +108,8 @@ def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | Non
         verdict, why = None, "no interpolation theorem for the class"
     if verdict is not None:
         return verdict, ""
+    if why == "no violation found":  # the data are exact for the class: no member violates
+        return None, why
     sub = {sym: sp.Rational(params[sym.name]) for sym in claim.parameter_symbols()
            if sym.name in params}
     witness = search(claim, sub)

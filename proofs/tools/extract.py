@@ -723,6 +723,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                     [d.latex for d in reading.of("definition")] + list(methods))
         if as_class is not None:
             read, consumed = as_class
+            if hasattr(read.claim.classes, "update"):  # a method for every n: its cited
+                # recurrence is read
+                outside = [o for o in outside if not any(o.endswith(f": {m})")
+                                                         for m in methods)]
             read.left = [*_without_method_words(left, read), *outside, *read.left]
             used |= {h for h, c in enumerate(hyps) if c in consumed}
             out.read.append(read)

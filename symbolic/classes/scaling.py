@@ -177,6 +177,17 @@ def normalization(claim: ClassClaim) -> tuple[dict[sp.Symbol, sp.Integer], list[
     """``(substitution, left)``: up to two positive parameters with independent weights set to
     1 (the class's first), verified by :func:`verify`; ``left``: the parameters still free.
     ``({}, params)`` when the claim does not scale."""
+    key = (tuple(len(f.data) for f in claim.functions), tuple(claim.parameters.items()),
+           len(claim.hypotheses), claim.conclusion)
+    cached = claim.__dict__.get("_normalization")
+    if cached is not None and cached[0] == key:
+        return dict(cached[1]), list(cached[2])
+    sub, left = _normalization(claim)
+    claim.__dict__["_normalization"] = (key, dict(sub), list(left))
+    return sub, left
+
+
+def _normalization(claim: ClassClaim) -> tuple[dict[sp.Symbol, sp.Integer], list[sp.Symbol]]:
     params = claim.parameter_symbols()
     if claim.norms:  # ‖v‖ scales as v does, not as a value: no parameter is set to 1
         return {}, params

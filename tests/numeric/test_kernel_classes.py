@@ -112,3 +112,16 @@ def test_an_explicit_quadratic_refutes_when_it_is_a_member_and_the_claim_fails()
     # the PL class has no interpolation theorem: data alone refute nothing
     assert "not known to be sufficient" in check_refutation(c, {"vectors": {}, "scalars": {},
                                                                "parameters": {"L": "1"}})
+
+
+def test_a_squared_reading_needs_its_factor_shown_nonnegative():
+    from numeric.kernel.classes import check_squared
+    from symbolic.classes import CLASSES, ClassClaim, Function
+    L, mu, h = sp.symbols("L mu h", positive=True)
+    f = Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+    x = f.point("x")
+    claim = ClassClaim("t", f(x) >= f(x), [f], parameters={h: sp.Le(h, 2 / (L + mu))},
+                       squared=(1 - 2 * h * L * mu / (L + mu),))
+    assert check_squared(claim) is None
+    claim.squared = (1 - h * L,)  # negative for h near 2/(L + μ)
+    assert "not shown ≥ 0" in check_squared(claim)

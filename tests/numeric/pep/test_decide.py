@@ -114,3 +114,34 @@ def test_an_unsquared_norm_is_refuted_by_an_explicit_function_in_one_dimension()
          "parameters": {"L": "1"}}
     assert check_function_refutation(claim, w) == \
         "the points cannot be computed from the functions"
+
+
+def _gd_contraction(rate):
+    f = Function("f", CLASSES["smooth-strongly-convex"].instance(L=L, mu=mu))
+    x0, xs = f.point("x_0"), f.minimizer()
+    x1 = gradient_descent(f, x0, eta, 1)[-1]
+    return ClassClaim("contraction", (x1 - xs).norm2() <= rate * (x0 - xs).norm2(), [f],
+                      parameters={eta: sp.Le(eta, 2 / (L + mu))})
+
+
+def test_two_free_parameters_are_proved_for_all_their_values():
+    # Nesterov's Theorem 2.1.15, one step: for every μ ∈ (0, L) and every η ≤ 2/(L + μ)
+    claim = _gd_contraction(1 - 2 * eta * L * mu / (L + mu))
+    v = decide(claim)
+    assert v.status is Status.PROVED and v.rigorous
+    cert = v.details["certificate"]
+    assert sorted(cert["parameters"]) == ["eta", "mu"]
+    assert "nlsat" in v.details["kernel"]
+    from numeric.kernel.parametric import check_parametric
+    assert check_parametric(claim, cert) is None
+    # the kernel checks every sign again: a multiplier halved leaves a form that is not PSD
+    half = {**cert, "lambda": {k: f"({w})/2" for k, w in cert["lambda"].items()}}
+    assert check_parametric(claim, half) is not None
+    negative = {**cert, "lambda": {k: f"-({w})" for k, w in cert["lambda"].items()}}
+    assert "not shown ≥ 0" in check_parametric(claim, negative)
+
+
+def test_a_rate_too_fast_for_some_step_is_refuted_with_exact_data():
+    v = decide(_gd_contraction(1 - 2 * eta * L * mu / (L + mu) - eta * mu / 10))
+    assert v.status is Status.REFUTED and v.rigorous
+    assert "every interpolation condition holds" in v.details["kernel"]

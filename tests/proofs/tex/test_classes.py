@@ -182,3 +182,29 @@ def test_class_statements_print_as_written_in_every_view():
     assert read_as(claim).startswith("for every f convex and L-smooth: ⟨∇f(x)")
     tex = latex(claim.prop)
     assert r"\langle \nabla f(x)" in tex and "⟦" not in tex and "⟨" not in tex
+
+
+def test_a_rate_with_a_free_step_and_unsquared_norms_is_decided(tmp_path):
+    """Nesterov's Theorem 2.1.15 as a paper of ours prints it: every step η ≤ 2/(L + μ), the
+    distance unsquared (squared because its rate is shown ≥ 0 for every allowed η and μ), and
+    the function value; a variant with the square root of the rate missing is a finding."""
+    import json
+    import pathlib
+
+    from proofs.cli.main import main
+    paper = pathlib.Path(__file__).parent / "papers" / "gd_rates.tex"
+    got = ex.extract(paper.read_text(), "gd_rates.tex", "gd-rates")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("gd-rates:theorem-sc:part-1", "complete"), ("gd-rates:theorem-sc:part-2", "complete"),
+        ("gd-rates:theorem-sc-false", "complete")]
+    assert got.read[0].claim.classes.squared  # ‖·‖ ≤ ρ^{t/2}‖·‖ read with the factor's sign
+    verdicts = [_decide(r.claim) for r in got.read[:2]]
+    assert [v.status.value for v in verdicts] == ["proved", "proved"]
+    assert [v.details["induction"]["kind"] for v in verdicts] == ["geometric",
+                                                                   "geometric on P"]
+    out = tmp_path / "errata.json"
+    assert main(["errata", str(paper), "--no-cache", "-q", "--format", "json", "-o",
+                 str(out)]) == 0
+    findings = json.loads(out.read_text())["findings"]
+    assert [f["id"] for f in findings] == ["gd-rates:theorem-sc-false"]
+    assert findings[0]["rigorous"]
