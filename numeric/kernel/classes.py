@@ -37,7 +37,7 @@ from typing import Any
 
 import sympy as sp
 
-from numeric.kernel.parametric import check_parametric, nonnegative_on
+from numeric.kernel.parametric import check_parametric, domain_conditions, nonnegative_on
 from numeric.kernel.semialgebraic import holds, nonnegative
 from symbolic.classes.gram import Scalar
 from symbolic.classes.horizon import HorizonClaim, inductions
@@ -360,10 +360,10 @@ def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
 
 def domain(claim: ClassClaim | HorizonClaim) -> list[sp.Basic]:
     """The conditions on the parameters: the claim's own and its classes'."""
-    classes = [claim.cls] if isinstance(claim, HorizonClaim) else \
-        [f.cls for f in claim.functions]
-    return [*(sp.sympify(c) for c in claim.parameters.values()),
-            *(sp.sympify(c) for cls in classes for c in cls.parameter_conditions())]
+    if isinstance(claim, HorizonClaim):
+        return [*(sp.sympify(c) for c in claim.parameters.values()),
+                *(sp.sympify(c) for c in claim.cls.parameter_conditions())]
+    return domain_conditions(claim)
 
 
 def check_squared(claim: ClassClaim | HorizonClaim) -> str | None:

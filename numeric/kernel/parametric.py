@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import sympy as sp
@@ -105,6 +105,28 @@ def psd_for_all(matrix: sp.Matrix, k: sp.Symbol, dom: sp.Interval | sp.Expr) -> 
     return None
 
 
+def _form_left(claim: ClassClaim, sub: dict, certificate: Mapping[str, Any],
+               free: list[sp.Symbol], sign: Callable[[sp.Expr], bool], where: str
+               ) -> Scalar | str:
+    """``Σ θ_i T_i − Σ λ_k c_k`` for the certificate's weights (rational functions of
+    ``free``; ``sign(w)``: ``w ≥ 0`` and finite ``where``), with no function value left and
+    a constant ``≥ 0``; or why not."""
+    loc = {p.name: p for p in free}
+    theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
+    lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
+    for w in [*theta, *lam.values()]:
+        if w.free_symbols - set(free) or not sign(w):
+            return f"the weight {w} is not ≥ 0 (and finite) {where}"
+    residual = _residual(claim, sub, theta, lam)
+    if isinstance(residual, str):
+        return residual
+    if any(sp.cancel(v) != 0 for v in residual.lin.values()):
+        return f"function values remain: {residual.lin}"
+    if not sign(residual.const):
+        return f"the constant left is not ≥ 0 {where}"
+    return residual
+
+
 def _residual(claim: ClassClaim, sub: dict, theta: list, lam: dict) -> Scalar | str:
     """``Σ θ_i T_i − Σ λ_k c_k`` (parameters ``sub`` set), or why it cannot be formed."""
     targets = [t.subs(sub) for t in claim.targets()]
@@ -132,20 +154,11 @@ def check_two_parameters(claim: ClassClaim, certificate: Mapping[str, Any]) -> s
     names = list(certificate["parameters"])
     if sorted(p.name for p in left) != sorted(names):
         return f"the free parameters are {[p.name for p in left]}, not {names}"
-    loc = {p.name: p for p in left}
     conds = [c.subs(sub) for c in domain_conditions(claim)]
-    theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
-    lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
-    for w in [*theta, *lam.values()]:
-        if w.free_symbols - set(left) or not nonnegative(w, conds):
-            return f"the weight {w} is not shown ≥ 0 (and finite) where the conditions hold"
-    residual = _residual(claim, sub, theta, lam)
+    residual = _form_left(claim, sub, certificate, left,
+                          lambda w: nonnegative(w, conds), "where the conditions hold")
     if isinstance(residual, str):
         return residual
-    if any(sp.cancel(v) != 0 for v in residual.lin.values()):
-        return f"function values remain: {residual.lin}"
-    if not nonnegative(residual.const, conds):
-        return "the constant left is not shown ≥ 0"
     order = sorted({x for key in residual.quad for x in key})
     matrix = residual.coefficient_matrix(order).applyfunc(sp.cancel)
     if any(not defined(e, conds) for e in matrix):
@@ -181,19 +194,11 @@ def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str |
     dom = parameter_domain(claim, sub, k)
     if dom is None:
         return f"the values {k} may take are not an interval"
-    loc = {name: k}
-    theta = [sp.sympify(t, locals=loc) for t in certificate["theta"]]
-    lam = {lab: sp.sympify(v, locals=loc) for lab, v in certificate["lambda"].items()}
-    for w in [*theta, *lam.values()]:
-        if w.free_symbols - {k} or has_pole_in(w, k, dom) or not nonnegative_on(w, k, dom):
-            return f"the weight {w} is not ≥ 0 (and finite) for {k} in {dom}"
-    residual = _residual(claim, sub, theta, lam)
+    residual = _form_left(claim, sub, certificate, [k],
+                          lambda w: not has_pole_in(w, k, dom) and nonnegative_on(w, k, dom),
+                          f"for {k} in {dom}")
     if isinstance(residual, str):
         return residual
-    if any(sp.cancel(v) != 0 for v in residual.lin.values()):
-        return f"function values remain: {residual.lin}"
-    if not nonnegative_on(residual.const, k, dom):
-        return "the constant left is negative somewhere"
     order = sorted({x for key in residual.quad for x in key})
     matrix = residual.coefficient_matrix(order)
     if any(has_pole_in(e, k, dom) for e in matrix):

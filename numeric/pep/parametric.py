@@ -23,7 +23,7 @@ from typing import Any
 import sympy as sp
 
 from numeric.kernel.classes import check_certificate
-from numeric.kernel.parametric import check_parametric
+from numeric.kernel.parametric import check_parametric, domain_conditions
 from numeric.pep.exact import certificate
 from numeric.pep.sdp import dual, problem, sparse_dual
 from symbolic.classes.scaling import normalization, parameter_domain
@@ -127,9 +127,8 @@ def grid(claim: ClassClaim, sub: dict, first: sp.Symbol, second: sp.Symbol,
 
 
 def _conditions(claim: ClassClaim) -> list[sp.Basic]:
-    out = [*(sp.sympify(c) for f in claim.functions for c in f.cls.parameter_conditions()),
-           *(sp.sympify(c) for c in claim.parameters.values())]
-    return [p for c in out for p in (c.args if isinstance(c, sp.And) else (c,))]
+    return [p for c in domain_conditions(claim)
+            for p in (c.args if isinstance(c, sp.And) else (c,))]
 
 
 def _interval(conds: Sequence[sp.Basic], p: sp.Symbol) -> sp.Interval | None:
