@@ -107,8 +107,11 @@ definition assumption remark section appendix proof above below shown show shows
 s t th label two three respect from over consider use using they into obtained starting
 after version similar iterate iterates step steps sequence sequences index indices
 valid correct well-known standard classical elementary basic useful simple variable least
-variables
+variables generally
 """.split())
+#: "we have for all", "then for any": a conclusion quantified over the formula that follows
+_HAVE_FOR_ALL = re.compile(r"\b(?:we have|one has|it holds|holds|we get|we obtain|then)\b"
+                           r"[^.;]*\bfor (?:all|every|any|each)\W*$")
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
              "nonpositive": "\\le", "non-positive": "\\le", "nonzero": "\\neq",
              "non-zero": "\\neq"}
@@ -511,6 +514,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
                     (opened_by_if and k == len(formulas) - 1) or f.display or quantified):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
+            elif mode == "condition" and lead == "" and f.display and quantified and k and \
+                    _HAVE_FOR_ALL.search(formulas[k - 1].lead) and \
+                    not any(then_later[k + 1:]):
+                role = "statement"  # "we have for all $h \in I$ $$…$$": what holds
         elif mode == "condition" and re.match(r"^(?:,\s*)?and\b", lead):
             role = "condition"  # "… and vectors $x, y \in …$"
         elif lead == "" or f.display:

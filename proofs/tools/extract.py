@@ -727,7 +727,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 # recurrence is read
                 outside = [o for o in outside if not any(o.endswith(f": {m})")
                                                          for m in methods)]
-            read.left = [*_without_method_words(left, read), *outside, *read.left]
+            read.left = [*_without_method_words(left, read, env.body), *outside, *read.left]
             used |= {h for h, c in enumerate(hyps) if c in consumed}
             out.read.append(read)
             out.order.append(read)
@@ -962,17 +962,22 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
 _METHOD_WORDS = {"gradient", "descent", "step", "size", "stepsize", "learning", "rate"}
 
 
-def _without_method_words(left: list[str], read: ReadClaim) -> list[str]:
+def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> list[str]:
     """What the reading left, less the words naming the method a statement for every number
-    of steps was read with ("gradient descent with step size h")."""
+    of steps was read with ("gradient descent with step size h"), and the words of a class
+    read from them ("$\nabla f$ is $L$-Lipschitz continuous": f is L-smooth)."""
+    from proofs.tex.classes import gradient_lipschitz
     from symbolic.classes.horizon import HorizonClaim
 
-    if not isinstance(read.claim.classes, HorizonClaim):
+    known = set(_METHOD_WORDS) if isinstance(read.claim.classes, HorizonClaim) else set()
+    if gradient_lipschitz(body):
+        known |= {"lipschitz", "continuous", "gradient"}
+    if not known:
         return left
     out = []
     for why in left:
         if why.startswith("words not read: "):
-            words = [w for w in re.findall(r"'([^']*)'", why) if w.lower() not in _METHOD_WORDS]
+            words = [w for w in re.findall(r"'([^']*)'", why) if w.lower() not in known]
             if words:
                 out.append("words not read: " + ", ".join(f"'{w}'" for w in words))
             continue

@@ -208,3 +208,17 @@ def test_a_rate_with_a_free_step_and_unsquared_norms_is_decided(tmp_path):
     findings = json.loads(out.read_text())["findings"]
     assert [f["id"] for f in findings] == ["gd-rates:theorem-sc-false"]
     assert findings[0]["rigorous"]
+
+
+def test_a_display_after_we_have_for_all_is_the_statement():
+    """"Then we have for all $\\eta \\in (0, 2/L)$ $$…$$": the display is what holds, the
+    inline formula its condition (the one-step decrease of gradient descent, for every step;
+    a variant with L/4 for L/2 is refuted)."""
+    import pathlib
+    paper = pathlib.Path(__file__).parent / "papers" / "descent_step.tex"
+    got = ex.extract(paper.read_text(), "descent_step.tex", "d")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("d:lemma-decrease", "complete"), ("d:lemma-decrease-false", "complete")]
+    verdicts = [_decide(r.claim) for r in got.read]
+    assert [v.status.value for v in verdicts] == ["proved", "refuted"]
+    assert verdicts[0].method == "performance estimation (exact certificate for every eta)"

@@ -117,3 +117,13 @@ def test_an_implication_is_a_statement_under_its_premise():
     r = read_body(r"We have $x > 1 \implies x^2 > x$.", 1)
     assert [(p.role, p.latex) for p in r.pieces] == [
         ("statement", r"x^2 > x \quad \text{if } x > 1")]
+
+
+def test_we_have_for_all_then_a_display_makes_the_display_the_statement():
+    r = read_body(r"Then we have for all $h \in (0, 1)$ \[ g(h) \le 1 . \]", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [
+        ("condition", r"h \in (0, 1)"), ("statement", r"g(h) \le 1")]
+    # an assumption quantified the same way stays an assumption
+    r = read_body(r"Assume that for all $x$ \[ g(x) \le 1 . \] Then $g(0) \le 1$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
+        ("condition", r"g(x) \le 1"), ("statement", r"g(0) \le 1")]
