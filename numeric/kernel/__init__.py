@@ -92,11 +92,10 @@ def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:
     """A class claim's verdict, re-checked exactly from its reading
     (:mod:`numeric.kernel.classes`)."""
     from numeric.kernel.classes import (
-        check_function_refutation,
         check_induction,
         check_proof,
-        check_refutation,
         check_squared,
+        check_witness,
     )
     from symbolic.classes.horizon import HorizonClaim
 
@@ -113,9 +112,8 @@ def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:
                             f"{reading.first})")
         target = reading.instance(int(witness.pop("N"))) if horizon and "N" in witness \
             else reading
-        check = check_function_refutation if "function" in witness else check_refutation
         why = "a refutation for every N needs the N it fails at" if horizon and \
-            target is reading else check(target, witness)
+            target is reading else check_witness(target, witness)
         return verdict if why is None else _unknown(verdict, f"the kernel does not admit "
                                                     f"the data: {why}", uncertified=why)
     if verdict.status is Status.PROVED:

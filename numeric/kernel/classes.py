@@ -104,6 +104,8 @@ def check_certificate(claim: ClassClaim, certificate: Mapping[str, Any],
     """None when ``certificate`` (``theta``: weights of the conclusion's quantities,
     ``lambda``: condition label -> multiplier, as exact rational strings) proves ``claim``
     (at the parameter ``values`` given, for a free parameter), else why not."""
+    if len(claim.parts()) > 1:
+        return "a conclusion with parts needs a certificate per part"
     try:
         sub = _normalized(claim, values)
     except ValueError as e:
@@ -399,7 +401,18 @@ def check_induction(claim: HorizonClaim, kind: str, index: int,
 
 def check_proof(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:
     """:func:`check_parametric` for a certificate in a free parameter, else
-    :func:`check_certificate`."""
+    :func:`check_certificate`; a certificate per part for a conclusion with parts."""
+    if "parts" in certificate:
+        parts = claim.parts()
+        if len(parts) != len(certificate["parts"]) or parts == [claim]:
+            return "one certificate per part of the conclusion is needed"
+        for k, (part, cert) in enumerate(zip(parts, certificate["parts"]), start=1):
+            why = check_proof(part, cert)
+            if why is not None:
+                return f"part {k}: {why}"
+        return None
+    if len(claim.parts()) > 1:
+        return "a conclusion with parts needs a certificate per part"
     if "parameter" in certificate or "parameters" in certificate:
         return check_parametric(claim, certificate)
     return check_certificate(claim, certificate)
@@ -407,7 +420,14 @@ def check_proof(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None
 
 def check_witness(claim: ClassClaim, witness: Mapping[str, Any]) -> str | None:
     """:func:`check_function_refutation` for an explicit function, else
-    :func:`check_refutation` (interpolating data)."""
+    :func:`check_refutation` (interpolating data); for a conclusion with parts, of the part
+    the witness names (its failure is the claim's)."""
+    parts = claim.parts()
+    if len(parts) > 1:
+        k = witness.get("part")
+        if not isinstance(k, int) or not 1 <= k <= len(parts):
+            return "the witness does not name the part of the conclusion it fails"
+        claim, witness = parts[k - 1], {n: v for n, v in witness.items() if n != "part"}
     if "function" in witness:
         return check_function_refutation(claim, witness)
     return check_refutation(claim, witness)

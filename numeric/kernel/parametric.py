@@ -184,6 +184,8 @@ def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str |
     functions of it) proves ``claim`` for every value of the parameter the claim allows
     (:func:`symbolic.classes.scaling.parameter_domain`, derived here), else why not; a
     certificate in two parameters goes to :func:`check_two_parameters`."""
+    if len(claim.parts()) > 1:
+        return "a conclusion with parts needs a certificate per part"
     if "parameters" in certificate:
         return check_two_parameters(claim, certificate)
     sub, left = normalization(claim)

@@ -36,7 +36,7 @@ from numeric.pep.exact import certificate, counterexample
 from numeric.pep.parametric import parametric_certificate
 from numeric.pep.quadratic import search
 from numeric.pep.sdp import dual, primal, problem, sparse_dual
-from symbolic.classes.gram import Scalar
+from symbolic.classes.gram import Both, Scalar
 from symbolic.classes.scaling import normalization
 from symbolic.classes.statement import ClassClaim
 from symbolic.verdict import Status, Verdict
@@ -159,11 +159,42 @@ def _admissible(claim: ClassClaim, sub: dict) -> bool:
     return parameter_values(claim, values)[0] is not None
 
 
+def _decide_parts(claim: ClassClaim, prove: bool, trials: int, start: float) -> Verdict:
+    """A conclusion with several parts (``|a| ≤ b``, ``a = b``): refuted when one part is
+    (the witness names it), proved when every part is (one certificate each)."""
+    verdicts = [decide(part, prove, trials) for part in claim.parts()]
+    seconds = time.perf_counter() - start
+    for k, v in enumerate(verdicts, start=1):
+        if v.status is Status.REFUTED:
+            v.message = f"part {k} ({claim.conclusion.parts[k - 1]!r}): {v.message}"
+            v.witness = {**(v.witness or {}), "part": k}
+            v.seconds = seconds
+            return v
+    if all(v.status is Status.PROVED for v in verdicts):
+        return Verdict(Status.PROVED, f"{METHOD} (a certificate per part)", True,
+                       "; ".join(f"part {k}: {v.message}"
+                                 for k, v in enumerate(verdicts, start=1)),
+                       details={"certificate": {"parts": [v.details["certificate"]
+                                                          for v in verdicts]},
+                                "relies_on": _relies_on(claim),
+                                "kernel": "each part's certificate re-checked exactly"},
+                       seconds=seconds)
+    open_parts = [(k, v) for k, v in enumerate(verdicts, start=1)
+                  if v.status is not Status.PROVED]
+    status = Status.SUPPORTED if all(v.status in (Status.PROVED, Status.SUPPORTED)
+                                     for v in verdicts) else Status.UNKNOWN
+    return Verdict(status, METHOD, False,
+                   "; ".join(f"part {k}: {v.message}" for k, v in open_parts),
+                   seconds=seconds)
+
+
 def decide(claim: ClassClaim, prove: bool = True, trials: int = 8) -> Verdict:
     """``proved``, ``refuted``, ``supported`` or ``unknown`` (see the module docstring);
     ``prove=False``: only a refutation is looked for (``unknown`` otherwise); ``trials``:
     the parameter values tried for a refutation when parameters are left free."""
     start = time.perf_counter()
+    if isinstance(claim.conclusion, Both):
+        return _decide_parts(claim, prove, trials, start)
     sub, left = normalization(claim)
     fixed = ", ".join(f"{p} = 1" for p in sub)
     notes = [f"without loss of generality {fixed} (the claim is homogeneous)"] if sub else []

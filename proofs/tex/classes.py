@@ -141,7 +141,7 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
     ctx = Context(functions, params, nonnegative=_sign_decider(conditions, params, functions))
     try:
         relation = read_relation(latex, ctx)
-    except NotGram as e:
+    except ValueError as e:  # NotGram, or what the class refuses (a nonconvex minimiser)
         return f"not read as a statement about the class: {e}"
     terms = _sequence_terms(ctx.points)
     if terms:

@@ -155,12 +155,16 @@ class Reading:
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
         opened by "Let", "Suppose", "Assume", "Given" ("If $x > 0$, then …", "For
-        $0 < h \\le 1$ we have …"); the conditions of other sentences are the environment's."""
+        $0 < h \\le 1$ we have …"), and one opened by "If" whose conclusion is in words; the
+        conditions of other sentences are the environment's."""
         first: dict[int, str] = {}
         for p in self.pieces:
             first.setdefault(p.sentence, p.said)
+        # "If $f$ is convex, then the opposite direction is also true": a conclusion in
+        # words; its conditions are its own too
+        worded = {n for n, said in first.items() if re.match(r"(?:if|when|whenever)\b", said)}
         return {p.sentence for p in self.pieces if p.role == "statement"
-                and not _GLOBAL.match(first.get(p.sentence, ""))}
+                and not _GLOBAL.match(first.get(p.sentence, ""))} | worded
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -336,8 +340,14 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
     words: list[str] = []
     lead = ""
     item = 0
+    open_display = False  # the last segment was a display without its final punctuation
     for kind, text, offset in segments(body):
         if kind == "text":
+            if open_display and formulas and re.match(r"\s*[A-Z][a-z]", text):
+                # "$$…$$ If $f$ is convex, …": a capital after a display opens a sentence
+                yield formulas, " ".join(words), "", item
+                formulas, words = [], []
+            open_display = False
             pieces = _SENTENCE_END.split(text + " ")
             for k, part in enumerate(pieces):
                 if k % 2 == 1:  # a sentence ends
@@ -356,9 +366,11 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
         for j, (formula, at) in enumerate(lines):
             formulas.append(_Formula(said if j == 0 else "", formula, offset + at,
                                      kind == "display"))
+        open_display = kind == "display"
         if kind == "display" and re.search(r"[.;]\s*$", strip_tags(text)):
             yield formulas, " ".join(words), "", item
             formulas, words = [], []
+            open_display = False
     yield formulas, " ".join([*words, prose(lead)]), prose(lead), item
 
 

@@ -1038,7 +1038,8 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps], definitions, body)
     if not isinstance(got, ClassReading):
         return None
-    m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex)
+    m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]|(?<![:<>!\\])=(?!:)",
+                  s.latex)
     lhs, rhs = (s.latex[:m.start()], s.latex[m.end():]) if m else (s.latex, "")
     rel = got.claim.conclusion.rel if isinstance(got.claim, ClassClaim) else \
         ("<=" if re.search(r"\\le|<", s.latex) else ">=")

@@ -287,6 +287,30 @@ class Inequality:
 
 
 @dataclass(frozen=True)
+class Both:
+    """Every one of ``parts`` holds: ``|a| ≤ b`` is ``a ≤ b`` and ``−a ≤ b``; ``a = b`` is
+    ``a ≤ b`` and ``a ≥ b``. Each part is decided alone (``ClassClaim.parts``)."""
+
+    parts: tuple[Inequality, ...]
+    rel: str = "<="  #: the relation as printed ("<=" for an absolute value, "=")
+
+    def slack(self) -> list[Scalar]:
+        """Every part's quantities (for the symbols they use: a proof needs each part)."""
+        return [s for p in self.parts for s in p.slack()]
+
+    @property
+    def lhs(self) -> Scalar | Minimum:
+        return self.parts[0].lhs
+
+    @property
+    def rhs(self) -> Scalar:
+        return self.parts[0].rhs
+
+    def __repr__(self) -> str:
+        return " and ".join(repr(p) for p in self.parts)
+
+
+@dataclass(frozen=True)
 class Minimum:
     """``min(terms)``: a claim ``min ≤ r`` holds when some term is ``≤ r``."""
 

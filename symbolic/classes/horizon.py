@@ -116,7 +116,8 @@ class HorizonClaim:
         f = Function("f", self.cls)
         xn, x0, xs = f.point("x_N"), f.point("x_0"), f.minimizer()
         c = self.conclusion(f, xn, x0, xs, self.N)
-        if not isinstance(c.lhs, Scalar) or c.rel != "<=" or f.norms:
+        if not isinstance(c, Inequality) or not isinstance(c.lhs, Scalar) or c.rel != "<=" \
+                or f.norms:
             return None  # an unsquared norm: no Gram form to induct on
         lhs, rhs = c.lhs, c.rhs
         tags = {"x_0": "x_N", "∇f(x_0)": "∇f(x_N)", "f(x_0)": "f(x_N)"}

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from symbolic.classes.gram import Inequality, Scalar, Vec
+from symbolic.classes.gram import Both, Inequality, Scalar, Vec
 from symbolic.classes.statement import Function
 
 
@@ -397,15 +397,19 @@ def vector_letters(text: str, functions: Mapping[str, Function]) -> set[str]:
     return out
 
 
-def read_relation(text: str, ctx: Context) -> Inequality:
-    """The one relation ``text`` states, in the Gram form (``≤`` or ``≥``)."""
+def read_relation(text: str, ctx: Context) -> Inequality | Both:
+    """The one relation ``text`` states, in the Gram form: ``≤`` or ``≥``, or both parts of
+    ``a = b`` or of ``|a| ≤ b`` (:class:`Both`)."""
     toks = _TOKEN.findall(text)
     at = [k for k, t in enumerate(toks) if t in _REL]
     if len(at) != 1:
         raise NotGram("not one relation" if at else "no relation")
     rel = _REL[toks[at[0]]]
+    inner = _absolute(toks[:at[0]])
+    if rel == "=" or inner is not None:
+        return _parts(text, toks, at[0], rel, inner, ctx)
     if rel not in ("<=", ">="):
-        raise NotGram(f"the relation {toks[at[0]]} (only ≤ and ≥ are read)")
+        raise NotGram(f"the relation {toks[at[0]]} (only ≤, ≥ and = are read)")
     _Reader.vector_letters = vector_letters(text, ctx.functions)
     try:
         lhs, rhs = _side("".join(_join(toks[:at[0]])), ctx), \
@@ -423,6 +427,31 @@ def read_relation(text: str, ctx: Context) -> Inequality:
         return Inequality(_scalar(lhs), rel, _scalar(rhs))
     finally:
         _Reader.norm_of = None
+
+
+def _absolute(toks: list[str]) -> list[str] | None:
+    r"""The tokens inside ``|…|`` when the side is one absolute value (``\left|…\right|``),
+    else None."""
+    core = [t for t in toks if t not in _SKIP and not t.isspace()]
+    if len(core) < 3 or core[0] != "|" or core[-1] != "|" or "|" in core[1:-1]:
+        return None
+    return core[1:-1]
+
+
+def _parts(text: str, toks: list[str], at: int, rel: str, inner: list[str] | None,
+           ctx: Context) -> Both:
+    """``a = b`` as ``a ≤ b`` and ``a ≥ b``; ``|a| ≤ b`` as ``a ≤ b`` and ``−a ≤ b``."""
+    _Reader.vector_letters = vector_letters(text, ctx.functions)
+    try:
+        lhs = _scalar(_side("".join(_join(inner if inner is not None else toks[:at])), ctx))
+        rhs = _scalar(_side("".join(_join(toks[at + 1:])), ctx))
+    finally:
+        _Reader.vector_letters = set()
+    if inner is None:
+        return Both((Inequality(lhs, "<=", rhs), Inequality(lhs, ">=", rhs)), "=")
+    if rel != "<=":
+        raise NotGram("|a| ≥ b says a ≥ b or −a ≥ b (an 'or': not read)")
+    return Both((Inequality(lhs, "<=", rhs), Inequality(-lhs, "<=", rhs)), "<=")
 
 
 def read_vector(text: str, ctx: Context) -> Vec:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.classes.declarations import ClassInstance, Datum
-from symbolic.classes.gram import Inequality, Scalar, Vec
+from symbolic.classes.gram import Both, Inequality, Scalar, Vec
 
 
 class Function:
@@ -140,7 +140,7 @@ class ClassClaim:
     hold; ``parameters``: the symbols' conditions beyond their SymPy assumptions."""
 
     id: str
-    conclusion: Inequality
+    conclusion: Inequality | Both
     functions: Sequence[Function]
     hypotheses: Sequence[Inequality] = ()
     parameters: Mapping[sp.Symbol, sp.Basic] = field(default_factory=dict)
@@ -182,6 +182,15 @@ class ClassClaim:
     def norms(self) -> dict[str, Vec]:
         """The unsquared norms the claim uses (leaf name -> vector)."""
         return {k: v for f in self.functions for k, v in f.norms.items()}
+
+    def parts(self) -> list[ClassClaim]:
+        """The claims that must all hold: one per part of a :class:`Both` conclusion
+        (``<id>:1``, ``<id>:2``), else the claim itself."""
+        if not isinstance(self.conclusion, Both):
+            return [self]
+        return [ClassClaim(f"{self.id}:{k}", part, self.functions, self.hypotheses,
+                           self.parameters, self.text, self.squared)
+                for k, part in enumerate(self.conclusion.parts, start=1)]
 
     def targets(self) -> list[Scalar]:
         """The conclusion's quantities (≥ 0 when it holds; one of them, for a minimum)."""

@@ -222,3 +222,37 @@ def test_a_display_after_we_have_for_all_is_the_statement():
     verdicts = [_decide(r.claim) for r in got.read]
     assert [v.status.value for v in verdicts] == ["proved", "refuted"]
     assert verdicts[0].method == "performance estimation (exact certificate for every eta)"
+
+
+def test_an_absolute_value_and_an_identity_are_decided_part_by_part():
+    """|a| ≤ b holds when a ≤ b and −a ≤ b both do (each proved, or the failing one named);
+    an identity is proved as two inequalities. "If $f$ is also convex, …" after the display
+    is a sentence of its own: its class is not the statement's."""
+    import pathlib
+
+    from numeric.kernel.classes import check_proof, check_witness
+    paper = pathlib.Path(__file__).parent / "papers" / "taylor_bounds.tex"
+    got = ex.extract(paper.read_text(), "taylor_bounds.tex", "t")
+    assert [r.claim_id for r in got.read] == ["t:lemma-taylor", "t:lemma-taylor-false",
+                                              "t:lemma-three-point"]
+    assert got.read[0].claim.classes.functions[0].cls.name == "L-smooth"  # not convex too
+    assert got.read[0].reading == "incomplete"  # the sentence on convexity is not read
+    verdicts = [_decide(r.claim) for r in got.read]
+    assert [v.status.value for v in verdicts] == ["proved", "refuted", "proved"]
+    reading = got.read[0].claim.classes
+    cert = verdicts[0].details["certificate"]
+    assert len(cert["parts"]) == 2 and check_proof(reading, cert) is None
+    # one part's certificate is not a proof of both
+    assert check_proof(reading, cert["parts"][0]) is not None
+    assert check_proof(reading, {"parts": cert["parts"][:1]}) is not None
+    witness = dict(verdicts[1].witness)
+    assert witness["part"] in (1, 2)
+    assert check_witness(got.read[1].claim.classes, witness) is None
+    assert check_witness(got.read[1].claim.classes, {**witness, "part": 3}) == \
+        "the witness does not name the part of the conclusion it fails"
+
+
+def test_a_minimiser_the_class_refuses_is_a_reason_not_a_crash():
+    got = read_class_statement("t", r"|f(x) - f(x^*)| \le \frac{L}{2}\|x - x^*\|^2",
+                               [("f", "L-smooth")], [])
+    assert isinstance(got, str) and "need not attain a minimum" in got

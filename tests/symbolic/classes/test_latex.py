@@ -56,7 +56,8 @@ def test_a_point_built_from_the_gradient():
 
 @pytest.mark.parametrize("text, why", [
     (r"\|x\|_1 \le \|x\|^2", "not the Euclidean norm"),
-    (r"f(x) = f(y)", "only ≤ and ≥"),
+    (r"|f(x) - f(y)| \ge f(y)", "an 'or'"),
+    (r"f(x) < f(y)", "only ≤, ≥ and ="),
     (r"f(x) \le f(y) \le f(z)", "not one relation"),
     (r"\|\nabla f(x)\| \cdot \|x\| \le 1", "product of two quantities"),
     (r"f(0) \le f(1)", "applied to a scalar"),
@@ -70,3 +71,13 @@ def test_an_unsquared_norm_beside_other_terms_is_a_leaf_only_data_evaluate():
     rel, f = _read(r"f(x) - f(x^*) \le L\|x - x^*\|")
     (name,) = f.norms
     assert name == "‖x - x_*‖" and dict(rel.rhs.lin) == {name: L}
+
+
+def test_an_equality_and_an_absolute_value_are_read_as_both_of_their_parts():
+    rel, _ = _read(r"f(x) = f(y)", "convex")
+    assert [(p.rel, dict(p.lhs.lin), dict(p.rhs.lin)) for p in rel.parts] == [
+        ("<=", {"f(x)": 1}, {"f(y)": 1}), (">=", {"f(x)": 1}, {"f(y)": 1})]
+    rel, _ = _read(r"\left| f(y) - f(x) \right| \le \|y - x\|^2", "convex")
+    assert [p.rel for p in rel.parts] == ["<=", "<="]
+    assert dict(rel.parts[0].lhs.lin) == {"f(y)": 1, "f(x)": -1}
+    assert dict(rel.parts[1].lhs.lin) == {"f(y)": -1, "f(x)": 1}
