@@ -174,6 +174,9 @@ def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | Non
         if not f.cls.cls.interpolating:
             return (f"the conditions of {f.cls.name} are not known to be sufficient: data do "
                     "not show a function of the class")
+        if f.bounded_below:
+            return (f"inf {f.name}: values above it do not show a function with that "
+                    "infimum")
     sub, why = parameter_values(claim, witness)
     if sub is None:
         return why
@@ -299,6 +302,8 @@ def check_function_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> 
     ``h``; ``points``: the free points; ``parameters``) are members of their classes (the
     declaration's ``quadratic``) and the claim fails at the points they make, else why not.
     No interpolation theorem is used: the functions are given."""
+    if any(f.bounded_below for f in claim.functions):
+        return "an infimum is not evaluated for an explicit function"
     sub, why = parameter_values(claim, witness)
     if sub is None:
         return why

@@ -100,6 +100,8 @@ def _prove(claim: ClassClaim, p) -> tuple[Verdict | None, str, bool]:
 def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | None, str]:
     """Data admitted by the kernel where the claim fails (or an explicit quadratic of the
     class where it fails), else None and why."""
+    if any(f.bounded_below for f in claim.functions):
+        return None, "an infimum: its conditions are necessary only, nothing refutes by them"
     if claim.norms:  # an unsquared norm: only data that make it rational evaluate it
         verdict, why = None, "an unsquared norm: data from the solver would not evaluate it"
     elif all(f.cls.cls.interpolating for f in claim.functions):

@@ -70,7 +70,10 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
             v.witness = {**(v.witness or {}), "N": n}
             v.seconds = time.perf_counter() - start
             return v
-    checked.append(f"no counterexample at N = {h.first}..{h.first + instances - 1}")
+    bounded = any(f.bounded_below for f in h.instance(h.first).functions)
+    checked.append(f"no counterexample at N = {h.first}..{h.first + instances - 1}" +
+                   (" (none can be shown: the conditions of an infimum are necessary only)"
+                    if bounded else ""))
     proof, why = _prove(h)
     if proof is not None:
         return Verdict(Status.PROVED, "performance estimation (induction)", True,
@@ -79,7 +82,8 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
                        details={"induction": proof, "notes": checked,
                                 "kernel": "every obligation's certificate re-checked exactly"},
                        seconds=time.perf_counter() - start)
-    return Verdict(Status.SUPPORTED, "performance estimation (instances)", False,
+    return Verdict(Status.UNKNOWN if bounded else Status.SUPPORTED,
+                   "performance estimation (instances)", False,
                    f"{'; '.join(checked)}; for every N: {why}",
                    details={"no_proof": why, "notes": checked},
                    seconds=time.perf_counter() - start)

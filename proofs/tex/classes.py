@@ -26,7 +26,8 @@ import sympy as sp
 
 from numeric.kernel.semialgebraic import nonnegative
 from symbolic.classes import CLASSES, ClassClaim, ClassInstance, Function
-from symbolic.classes.horizon import HorizonClaim
+from symbolic.classes.gram import Scalar, Vec
+from symbolic.classes.horizon import HorizonClaim, IterateSum
 from symbolic.classes.latex import Context, NotGram, parameter, read_relation, read_vector
 from symbolic.latex_parse import parse_props
 from symbolic.pretty import unicode_name
@@ -106,14 +107,36 @@ _GRADIENT_LIPSCHITZ = re.compile(
     r"(?:\$|\\\()\s*(\\?[A-Za-z]+)\s*(?:\$|\\\))\s*-\s*Lipschitz")
 
 
+#: "a (loss) function with $L$-Lipschitz gradient": the function is not named
+_WITH_LIPSCHITZ_GRADIENT = re.compile(
+    r"\b(?:a|an|any)\s+(?:[a-z]+\s+)?function\s+with\s+(?:an?\s+)?(?:\$|\\\()\s*"
+    r"(\\?[A-Za-z]+)\s*(?:\$|\\\))\s*-\s*Lipschitz(?:\s+continuous)?\s+gradients?\b")
+
+
 def gradient_lipschitz(text: str) -> list[tuple[str, list[str]]]:
-    r"""``(function, ["L-smooth"])`` for "$\nabla f$ is $L$-Lipschitz" in ``text``.
+    r"""``(function, ["L-smooth"])`` for "$\nabla f$ is $L$-Lipschitz" in ``text``; the
+    function is ``""`` for "a function with $L$-Lipschitz gradient" (it is then the one
+    function whose gradient the statement takes, if there is one).
 
     >>> gradient_lipschitz(r"Let $\nabla f$ be $L$-Lipschitz continuous.")
     [('f', ['L-smooth'])]
+    >>> gradient_lipschitz(r"For a loss function with $L$-Lipschitz gradient, …")
+    [('', ['L-smooth'])]
     """
     return [(re.sub(r"\s+", "", m.group(1)), [f"{m.group(2)}-smooth"])
-            for m in _GRADIENT_LIPSCHITZ.finditer(text)]
+            for m in _GRADIENT_LIPSCHITZ.finditer(text)] + \
+        [("", [f"{m.group(1)}-smooth"]) for m in _WITH_LIPSCHITZ_GRADIENT.finditer(text)]
+
+
+def gradient_of(latex: str) -> str | None:
+    r"""The one function whose gradient ``latex`` takes (``\nabla f(x)``), or None.
+
+    >>> gradient_of(r"\|\nabla\mathcal{L}(w_k)\|^2 \le \mathcal{L}(w_0)")
+    '\\mathcal{L}'
+    """
+    names = {re.sub(r"\s+", "", m.group(1)) for m in re.finditer(
+        r"\\nabla\s*(\\mathcal\s*\{?\w\}?|\\?[A-Za-z]+)\s*\(", latex)}
+    return names.pop() if len(names) == 1 else None
 
 
 def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]],
@@ -138,6 +161,8 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return "statements about several functions of classes are not read yet"
     consumed = _named_values(params, definitions, conditions)
     conditions = [c for c in conditions if c not in consumed]
+    if _SUM.match(latex):
+        return _sum_horizon(cid, latex, functions, params, conditions, definitions, body)
     ctx = Context(functions, params, nonnegative=_sign_decider(conditions, params, functions))
     try:
         relation = read_relation(latex, ctx)
@@ -270,28 +295,11 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         return why
     (fname, fn), = functions.items()
     cls = fn.cls
-    step_rhs, var, left, m = None, "k", [], None
-    for d in definitions:
-        m = re.match(rf"\s*{re.escape(base)}\s*_\s*\{{\s*([a-z])\s*\+\s*1\s*\}}\s*=\s*(.+)$",
-                     d, re.S)
-        if m:
-            var, step_rhs = m.group(1), m.group(2).strip().rstrip(".,")
-    step = None
-    if step_rhs is None:
-        if not re.search(r"gradient\s+descent", body, re.I):
-            return why
-        m = _STEP_WORDS.search(body)
-        if m is None:
-            return f"{why} (gradient descent, but no step size named)"
-        step = parameter(m.group(1), params) if not m.group(2) else None
-        if m.group(2):
-            try:
-                step = read_relation(f"0 \\le {m.group(2)}", Context(functions, params)).rhs
-                step = sp.sympify(step.const) if not step.lin and not step.quad else None
-            except NotGram:
-                step = None
-            if step is None:
-                return f"{why} (a step size not read: {m.group(2)})"
+    left: list[str] = []
+    method = _method(base, functions, params, definitions, body, why)
+    if isinstance(method, str):
+        return method
+    update, set_step = method
     N = sp.Symbol(n, integer=True, positive=True)
     star = ctx.minimizer
     first = _first(n, conditions)
@@ -303,13 +311,6 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         return {f"{base}_0": x0, f"{base}_{{0}}": x0, f"{base}_{n}": xN,
                 f"{base}_{{{n}}}": xN, **({star: xs} if star else {})}
 
-    def update(f, x, k, _rhs=step_rhs, _step=step):
-        if _rhs is None:
-            return x - _step * f.grad(x)
-        here = Context({fname: f}, {**params, var: k},
-                       points={f"{base}_{var}": x, f"{base}_{{{var}}}": x})
-        return read_vector(_rhs, here)
-
     squared: dict = {}
 
     def conclusion(f, xN, x0, xs, value):
@@ -319,10 +320,7 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         squared[value] = tuple(here.squared)
         return relation
 
-    consumed = tuple(c.strip() for c in conditions
-                     if step_rhs is None and m is not None and m.group(2) and
-                     re.fullmatch(rf"\s*{re.escape(m.group(1))}\s*=\s*{re.escape(m.group(2))}"
-                                  r"\s*", c))
+    consumed = _consumed(conditions, set_step)
     parameters, more = _parameter_conditions(
         [c for c in conditions if not re.fullmatch(rf"\s*{re.escape(n)}\s*(\\geq?|"
                                                   r"\\geqslant|>)\s*\d+\s*", c)],
@@ -337,6 +335,135 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         return f"{why}: {e}"
     claim.squared = squared.get(N, ())
     return ClassReading(claim, left)
+
+
+def _method(base: str, functions: dict[str, Function], params: dict,
+            definitions: Sequence[str], body: str, why: str
+            ) -> tuple[Callable, tuple[str, str] | None] | str:
+    """The update of the iterates ``base_k``: the recurrence among ``definitions``
+    (``x_{k+1} = x_k - h\\nabla f(x_k)``), or "gradient descent with step size $h$" in
+    ``body``; with the step's name and value when the text sets it there (``h = 1/L``); or
+    why not (``why`` first)."""
+    (fname, _), = functions.items()
+    step_rhs, var = None, "k"
+    for d in definitions:
+        m = re.match(rf"\s*{re.escape(base)}\s*_\s*\{{\s*([a-z])\s*\+\s*1\s*\}}\s*=\s*(.+)$",
+                     d, re.S)
+        if m:
+            var, step_rhs = m.group(1), m.group(2).strip().rstrip(".,")
+    step, set_step = None, None
+    if step_rhs is None:
+        if not re.search(r"gradient\s+descent", body, re.I):
+            return why
+        m = _STEP_WORDS.search(body)
+        if m is None:
+            return f"{why} (gradient descent, but no step size named)"
+        step = parameter(m.group(1), params) if not m.group(2) else None
+        if m.group(2):
+            set_step = (m.group(1), m.group(2))
+            try:
+                step = read_relation(f"0 \\le {m.group(2)}", Context(functions, params)).rhs
+                step = sp.sympify(step.const) if not step.lin and not step.quad else None
+            except NotGram:
+                step = None
+            if step is None:
+                return f"{why} (a step size not read: {m.group(2)})"
+
+    def update(f, x, k, _rhs=step_rhs, _step=step):
+        if _rhs is None:
+            return x - _step * f.grad(x)
+        here = Context({fname: f}, {**params, var: k},
+                       points={f"{base}_{var}": x, f"{base}_{{{var}}}": x})
+        return read_vector(_rhs, here)
+    return update, set_step
+
+
+def _consumed(conditions: Sequence[str], set_step: tuple[str, str] | None) -> tuple[str, ...]:
+    """The conditions that only repeat the step the method set (``h = 1/L``)."""
+    if set_step is None:
+        return ()
+    name, value = set_step
+    return tuple(c.strip() for c in conditions if re.fullmatch(
+        rf"\s*{re.escape(name)}\s*=\s*{re.escape(value)}\s*", c))
+
+
+#: ``\frac1{n}\sum_{k=0}^{n} q(x_k) \le …``: a bound on a sum over the iterates
+_SUM = re.compile(
+    r"^\s*(?P<avg>\\[dt]?frac\s*(?:\{\s*1\s*\}|1)\s*(?:\{\s*(?P<n1>[a-zA-Z])\s*\}|"
+    r"(?P<n2>[a-zA-Z])))?\s*\\sum_\{?\s*(?P<k>[a-z])\s*=\s*0\s*\}?\s*\^\s*(?:\{\s*"
+    r"(?P<n3>[a-zA-Z])\s*(?P<off>[-+]\s*1)?\s*\}|(?P<n4>[a-zA-Z]))\s*(?P<body>.+?)\s*"
+    r"\\(?:leq?|leqslant)(?![A-Za-z])\s*(?P<rhs>.+?)\s*[.,]?\s*$", re.S)
+
+
+def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: dict,
+                 conditions: Sequence[str], definitions: Sequence[str], body: str
+                 ) -> ClassReading | str:
+    """``\\frac1{n}\\sum_{k=0}^{n} q(w_k) \\le r(n)·P(w_0)`` for every n, the iterates
+    following the method the text gives (see :func:`_method`)."""
+    m = _SUM.match(latex)
+    n = m.group("n3") or m.group("n4")
+    k = m.group("k")
+    if m.group("avg") and (m.group("n1") or m.group("n2")) != n:
+        return "a sum whose average is over another count: not read"
+    bm = re.search(rf"(\\?[A-Za-z]+)\s*_\s*\{{?\s*{k}\s*\}}?", m.group("body"))
+    if bm is None or len(functions) != 1:
+        return "a sum whose terms are not iterates: not read"
+    base = bm.group(1)
+    why = f"a sum over the iterates {base}_{k}: the method that makes them is not read"
+    method = _method(base, functions, params, definitions, body, why)
+    if isinstance(method, str):
+        return method
+    update, set_step = method
+    (fname, fn), = functions.items()
+    N = sp.Symbol(n, integer=True, positive=True)
+
+    params[n] = N  # the count: a symbol of the bound, not a parameter with a condition
+
+    def at(text: str, f: Function, x: Vec, index: str) -> Scalar:
+        here = Context({fname: f}, params,
+                       points={f"{base}_{index}": x, f"{base}_{{{index}}}": x})
+        return read_relation(f"0 \\le {text}", here).rhs
+
+    try:
+        probe = Function("f", fn.cls)
+        rhs = at(m.group("rhs"), probe, probe.point("x_0"), "0")
+        q = at(m.group("body"), probe, probe.point("x_k"), k)
+    except (ValueError, KeyError, TypeError) as e:
+        return f"{why}: {e}"
+    terms = [sp.sympify(t) for t in [rhs.const, *rhs.lin.values(), *rhs.quad.values()]
+             if sp.sympify(t) != 0]
+    if not terms or q.parameters() & {N} or probe.labels() != ["x_0", "x_k"]:
+        return f"{why}: the bound is not r({n})·P({base}_0)"
+    lead = sp.factor(terms[0])
+
+    def bound(f: Function, x: Vec) -> Scalar:
+        b = at(m.group("rhs"), f, x, "0")
+        return Scalar(sp.cancel(sp.sympify(b.const) / lead),
+                      {t: sp.cancel(v / lead) for t, v in b.lin.items()},
+                      {t: sp.cancel(v / lead) for t, v in b.quad.items()})
+
+    if (bound(probe, probe.point("x_0")).parameters() & {N}):
+        return f"{why}: the bound is not r({n})·P({base}_0)"
+    left: list[str] = []
+    first = _first(n, conditions)
+    if first is None:
+        first = 1
+        left.append(f"the range of {n} is not stated: read as {n} ≥ 1")
+    parameters, more = _parameter_conditions(
+        [c for c in conditions if not re.fullmatch(rf"\s*{re.escape(n)}\s*(\\geq?|"
+                                                  r"\\geqslant|>)\s*\d+\s*", c)],
+        params, functions)
+    total = IterateSum(1 / N if m.group("avg") else sp.Integer(1),
+                       lambda f, x: at(m.group("body"), f, x, k), lead, bound,
+                       {"+1": 1, "-1": -1}.get(re.sub(r"\s", "", m.group("off") or ""), 0))
+    claim = HorizonClaim(cid, fn.cls, update, None, N, first=first, text=latex,
+                         consumed=_consumed(conditions, set_step), parameters=parameters,
+                         total=total)
+    try:
+        claim.instance(first)
+    except (ValueError, KeyError, TypeError) as e:
+        return f"{why}: {e}"
+    return ClassReading(claim, [*left, *more])
 
 
 def _first(n: str, conditions: Sequence[str]) -> int | None:
@@ -377,7 +504,9 @@ def _printed(name: str) -> str:
     return name.lstrip("\\")
 
 
-_TEXT = [(r"\\langle\s*", "⟨"), (r"\s*\\rangle", "⟩"), (r"\\nabla\s*", "∇"),
+_TEXT = [(r"\\sum\s*_\s*\{([^{}]*)\}\s*\^\s*(?:\{([^{}]*)\}|(\w))",
+          lambda m: f" Σ_({m.group(1)}..{m.group(2) or m.group(3)}) "),
+         (r"\\langle\s*", "⟨"), (r"\s*\\rangle", "⟩"), (r"\\nabla\s*", "∇"),
          (r"\\\|", "‖"), (r"\\[lr]Vert\s*", "‖"), (r"\\Vert\s*", "‖"),
          (r"\\(?:le|leq|leqslant)(?![A-Za-z])", "≤"), (r"\\(?:ge|geq|geqslant)(?![A-Za-z])", "≥"),
          (r"\\cdot(?![A-Za-z])", "·"), (r"\\(?:left|right|big|Big|bigg|Bigg)(?![A-Za-z])", ""),
@@ -394,6 +523,8 @@ def as_text(latex: str) -> str:
     for _ in range(3):
         out = re.sub(r"\\[td]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}",
                      lambda m: f"{_wrap(m.group(1))}/{_wrap(m.group(2))}", out)
+    out = re.sub(r"\\[td]?frac\s*(\w)\s*(?:\{([^{}]*)\}|(\w))",
+                 lambda m: f"{m.group(1)}/{_wrap(m.group(2) or m.group(3))}", out)
     for pattern, repl in _TEXT:
         out = re.sub(pattern, repl, out)
     out = re.sub(r"\^\{?2\}?", "²", out)

@@ -1021,6 +1021,7 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
         ClassReading,
         as_text,
         gradient_lipschitz,
+        gradient_of,
         read_class_statement,
         set_classes,
     )
@@ -1031,15 +1032,18 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
         re.search(r"gradient\s+descent", body, re.I) or definitions)
     named = [(_class_name(c), c.said) for c in classes
              if _mentions(s.latex, _class_name(c)) or sequence]
-    named += [(name, w) for name, words in [*set_classes(body), *gradient_lipschitz(body)]
-              if _mentions(s.latex, name) or sequence for w in words]
+    unnamed = gradient_of(s.latex)  # "a function with L-Lipschitz gradient": this one
+    named += [(name or unnamed, w) for name, words in [*set_classes(body),
+                                                       *gradient_lipschitz(body)]
+              if (name or unnamed) and (_mentions(s.latex, name or unnamed) or sequence)
+              for w in words]
     if not named:
         return None
     got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps], definitions, body)
     if not isinstance(got, ClassReading):
         return None
-    m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]|(?<![:<>!\\])=(?!:)",
-                  s.latex)
+    m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex) or \
+        re.search(r"(?<![:<>!\\])=(?!:)", s.latex)
     lhs, rhs = (s.latex[:m.start()], s.latex[m.end():]) if m else (s.latex, "")
     rel = got.claim.conclusion.rel if isinstance(got.claim, ClassClaim) else \
         ("<=" if re.search(r"\\le|<", s.latex) else ">=")

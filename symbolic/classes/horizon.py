@@ -1,7 +1,7 @@
 """Claims for every number of steps N, and the induction that reduces them to one step.
 
 A :class:`HorizonClaim` states ``Q(x_N) ≤ r(N)·P(x_0)`` for every ``N ≥ first``, where the
-iterates follow a one-step update. Three inductions reduce it to claims about a single step, each
+iterates follow a one-step update. Four inductions reduce it to claims about a single step, each
 a :class:`~symbolic.classes.statement.ClassClaim` (the step ones with the step index ``k`` as a
 parameter, ``k ≥ 0``):
 
@@ -10,6 +10,8 @@ parameter, ``k ≥ 0``):
 - **geometric on P** (the same rate, ``r(0) ≥ 0``, no hypothesis on the start): the step
   ``P(x_{k+1}) ≤ ρ·P(x_k)`` and ``Q(x) ≤ r(0)·P(x)`` at every point (a distance that
   contracts, and a value bounded by the distance);
+- **telescoping** (a sum ``c(N)·Σ_{k=0}^{N+o} q(x_k) ≤ r(N)·P(x_0)``, ``a = c(N)/r(N)``
+  free of N): the step ``a·q(x_k) ≤ P(x_k) − P(x_{k+1})`` and ``P ≥ 0``;
 - **potential** (``r(N) = C/(pN + q)``, ``pN + q > 0``): with ``φ_k = (pk + q)·Q(x_k) +
   C'·P(x_k)``, the step ``φ_{k+1} ≤ φ_k`` for every ``k ≥ 0``, the base ``φ_0 ≤ C·P(x_0)``
   and ``P ≥ 0``; then ``(pN + q)·Q(x_N) ≤ φ_N ≤ φ_0 ≤ C·P(x_0)`` (a telescoping sum).
@@ -51,6 +53,18 @@ Conclusion = Callable[[Function, Vec, Vec, Vec, sp.Expr], Inequality]
 
 
 @dataclass
+class IterateSum:
+    """``c(N)·Σ_{k=0}^{N+offset} q(x_k) ≤ r(N)·P(x_0)``: a bound on a sum over the iterates
+    (the average squared gradient of gradient descent, say)."""
+
+    coefficient: sp.Expr  #: c(N)
+    summand: Callable[[Function, Vec], Scalar]  #: q at a point
+    rate: sp.Expr  #: r(N)
+    bound: Callable[[Function, Vec], Scalar]  #: P at a point
+    offset: int = 0
+
+
+@dataclass
 class HorizonClaim:
     """``conclusion(f, x_N, x_0, x_*, N)`` for every ``N ≥ first`` and every f of ``cls``,
     where ``x_{k+1} = update(f, x_k, k)``; ``hypotheses(f, x_0, x_*)`` on the start."""
@@ -68,8 +82,22 @@ class HorizonClaim:
     #: where the parameters' conditions hold (the kernel shows it again)
     squared: tuple[sp.Expr, ...] = ()
     consumed: tuple[str, ...] = ()  #: conditions of the text read into the method (h = 1/L)
+    #: the conclusion is a bound on a sum over the iterates (``conclusion`` is then unused)
+    total: IterateSum | None = None
+
+    def _sum_text(self) -> tuple[str, str]:
+        t = self.total
+        f = Function("f", self.cls)
+        upper = self.N + t.offset
+        return (f"{t.coefficient}·Σ_{{k=0}}^{{{upper}}} {t.summand(f, f.point('x_k'))!r}",
+                f"{t.rate}·({t.bound(f, f.point('x_0'))!r})")
 
     def __repr__(self) -> str:
+        if self.total is not None:
+            f = Function("f", self.cls)
+            lhs, rhs = self._sum_text()
+            return (f"{lhs} ≤ {rhs} for every {self.N} ≥ {self.first}, x_{{k+1}} = "
+                    f"{self.update(f, f.point('x_k'), K)!r}  [f {self.cls.name}]")
         f = Function("f", self.cls)
         xk = f.point("x_k")
         step = self.update(f, xk, K)
@@ -84,6 +112,10 @@ class HorizonClaim:
         :meth:`symbolic.classes.ClassClaim.as_claim`)."""
         from symbolic.claim import Claim
         from symbolic.classes.statement import placeholder
+        if self.total is not None:
+            lhs, rhs = self._sum_text()
+            return Claim(self.id, placeholder(lhs), "<=", placeholder(rhs),
+                         source=source or self.text, classes=self)
         g = Function("f", self.cls)
         xn, x0, xs = g.point("x_N"), g.point("x_0"), g.minimizer()
         c = self.conclusion(g, xn, x0, xs, self.N)
@@ -100,6 +132,8 @@ class HorizonClaim:
 
     def instance(self, n: int) -> ClassClaim:
         """The claim for ``N = n`` (the iterates written out)."""
+        if self.total is not None:
+            return self._sum_instance(n)
         f = Function("f", self.cls)
         x0, xs = f.point("x_0"), f.minimizer()
         x = x0
@@ -109,10 +143,28 @@ class HorizonClaim:
         return ClassClaim(f"{self.id}[N={n}]", self.conclusion(f, x, x0, xs, sp.Integer(n)),
                           [f], list(self.hypotheses(f, x0, xs)), dict(self.parameters))
 
+    def _sum_instance(self, n: int) -> ClassClaim:
+        t = self.total
+        f = Function("f", self.cls)
+        xs = [f.point("x_0")]
+        for k in range(n + t.offset + 1):  # one iterate past the sum: what a proof uses
+            xs.append(self.update(f, xs[-1], sp.Integer(k)))
+            f.at(xs[-1], f"x_{k + 1}")
+        total = Scalar()
+        for x in xs[:n + t.offset + 1]:
+            total = total + t.summand(f, x)
+        value = sp.Integer(n)
+        return ClassClaim(f"{self.id}[N={n}]",
+                          total * t.coefficient.subs(self.N, value)
+                          <= t.bound(f, xs[0]) * t.rate.subs(self.N, value),
+                          [f], [], dict(self.parameters))
+
     def shape(self) -> tuple[Callable[[Function, Vec, Vec], Scalar],
                              Callable[[Function, Vec, Vec], Scalar], sp.Expr] | None:
         """``(Q, P, r)`` with the conclusion ``Q(x_N) ≤ r(N)·P(x_0)`` (Q of x_N and x_*, P
         of x_0 and x_*), or None when it has another form."""
+        if self.total is not None:
+            return None
         f = Function("f", self.cls)
         xn, x0, xs = f.point("x_N"), f.point("x_0"), f.minimizer()
         c = self.conclusion(f, xn, x0, xs, self.N)
@@ -171,7 +223,7 @@ def _used(parameters: Mapping[sp.Symbol, sp.Basic], *sides: Scalar
 class Induction:
     """A reduction of a horizon claim to claims about one step (see the module docstring)."""
 
-    kind: str  #: "geometric", "geometric on P" or "potential"
+    kind: str  #: "geometric", "geometric on P", "potential" or "telescoping"
     obligations: list[tuple[str, ClassClaim]]  #: (what it shows, the claim)
     argument: str  #: how they give the claim
     requires: list[sp.Basic] = field(default_factory=list)  #: facts about the rate, each True
@@ -188,6 +240,8 @@ def _one_step(h: HorizonClaim, with_hypotheses: bool):
 
 def inductions(h: HorizonClaim) -> list[Induction]:
     """The reductions of ``h`` its conclusion's shape allows (none for other shapes)."""
+    if h.total is not None:
+        return _telescoping(h)
     shape = h.shape()
     if shape is None:
         return []
@@ -259,3 +313,31 @@ def inductions(h: HorizonClaim) -> list[Induction]:
                              [sp.Ge(pk, 0), sp.Gt(pk * h.first + qk, 0), sp.Gt(c, 0),
                               sp.Ge(cc, 0)]))
     return out
+
+
+def _telescoping(h: HorizonClaim) -> list[Induction]:
+    """For ``c(N)·Σ_{k=0}^{M} q(x_k) ≤ r(N)·P(x_0)`` with ``a = c(N)/r(N)`` free of N: the
+    step ``a·q(x_k) ≤ P(x_k) − P(x_{k+1})`` and ``P ≥ 0`` give, summed,
+    ``a·Σ_{k=0}^{M} q(x_k) ≤ P(x_0) − P(x_{M+1}) ≤ P(x_0)``; then ``c(N)·Σ ≤ (c(N)/a)·P(x_0)
+    = r(N)·P(x_0)`` (``c(N) ≥ 0``, ``a > 0``)."""
+    t = h.total
+    if t.rate == 0:
+        return []
+    a = sp.factor(sp.cancel(t.coefficient / t.rate))
+    if a.has(h.N):
+        return []
+    f = Function("f", h.cls)
+    xk = f.point("x_k")
+    nxt = h.update(f, xk, K)
+    f.at(nxt, "x_{k+1}")
+    step = ClassClaim(f"{h.id}:step", t.summand(f, xk) * a <= t.bound(f, xk) - t.bound(f, nxt),
+                      [f], parameters=dict(h.parameters))
+    fp = Function("f", h.cls)
+    xp = fp.point("x")
+    positive = ClassClaim(f"{h.id}:P", t.bound(fp, xp) >= 0, [fp],
+                          parameters=_used(h.parameters, t.bound(fp, xp)))
+    return [Induction("telescoping", [
+        (f"step: {a}·q(x_k) ≤ P(x_k) − P(x_{{k+1}})", step), ("P ≥ 0", positive)],
+        f"{a}·Σ_{{k=0}}^{{M}} q(x_k) ≤ P(x_0) − P(x_{{M+1}}) ≤ P(x_0), so "
+        f"c(N)·Σ ≤ (c(N)/({a}))·P(x_0) = r(N)·P(x_0)",
+        [sp.Gt(a, 0), sp.Ge(t.coefficient, 0)])]

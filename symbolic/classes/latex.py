@@ -244,6 +244,24 @@ class _Reader:
             if a.kind != "v" or b.kind != "v":
                 raise NotGram("an inner product of non-vectors")
             return _V("s", a.value.inner(b.value))
+        if t == r"\inf":  # \inf_{w} f(w): the infimum of a function of the statement
+            self.take()
+            if self.peek() == "_":
+                self.take()
+                self.arg()
+            name = self.name_token()
+            f = self.ctx.functions.get(name)
+            if f is None:
+                raise NotGram(f"inf of {name}: not a function of the statement")
+            if self.peek() == "(":
+                depth = 0
+                while True:
+                    tok = self.take()
+                    depth += tok == "("
+                    depth -= tok == ")"
+                    if depth == 0:
+                        break
+            return _V("s", f.infimum())
         if t == r"\nabla":
             self.take()
             name = self.name_token()

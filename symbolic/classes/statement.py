@@ -39,6 +39,7 @@ class Function:
         self.data: list[tuple[str, Vec, Datum]] = []  # (label, point, datum)
         self._minimizer: str | None = None
         self.norms: dict[str, Vec] = {}  #: unsquared norms: leaf name -> the vector
+        self.bounded_below = False  #: ``inf f`` is used: every value is at least it
 
     def point(self, label: str) -> Vec:
         """A free point ``label`` of the domain (a leaf vector)."""
@@ -56,6 +57,14 @@ class Function:
         self.data.append((label, x, d))
         self._minimizer = label
         return x
+
+    def infimum(self) -> Scalar:
+        """``inf f`` (finite), as a scalar leaf: every value of f is at least it. Its
+        conditions ``f(x) ≥ inf f`` at the points are necessary only (data meeting them need
+        not come from a function with that infimum), so a claim using it is proved, never
+        refuted by data."""
+        self.bounded_below = True
+        return Scalar.leaf(f"inf {self.name}")
 
     def _datum(self, x: Vec, label: str | None = None) -> Datum:
         for _, y, d in self.data:
@@ -173,6 +182,9 @@ class ClassClaim:
                 at = f.cls.point(di, star if di is not star else None)
                 if at is not None:
                     out.append(Condition(f"{f.name}: at {li}", at))
+                if f.bounded_below:
+                    out.append(Condition(f"{f.name}: {li} above its infimum",
+                                         di.f - f.infimum()))
         for k, h in enumerate(self.hypotheses):
             for s in h.slack():
                 out.append(Condition(f"hypothesis {k + 1}", s))

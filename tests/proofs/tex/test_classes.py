@@ -256,3 +256,41 @@ def test_a_minimiser_the_class_refuses_is_a_reason_not_a_crash():
     got = read_class_statement("t", r"|f(x) - f(x^*)| \le \frac{L}{2}\|x - x^*\|^2",
                                [("f", "L-smooth")], [])
     assert isinstance(got, str) and "need not attain a minimum" in got
+
+
+def test_a_sum_over_the_iterates_is_proved_by_telescoping():
+    """Bottou et al.'s bound on the average squared gradient of gradient descent on an
+    L-smooth f bounded below, for every n: the one-step decrease telescopes. The infimum's
+    conditions (every value is at least it) are necessary only, so a false variant is never
+    refuted by data: it stays unknown, and says why."""
+    import pathlib
+
+    from numeric.kernel.classes import check_induction
+    from symbolic.classes.horizon import inductions
+    paper = pathlib.Path(__file__).parent / "papers" / "average_gradient.tex"
+    got = ex.extract(paper.read_text(), "average_gradient.tex", "a")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("a:theorem-avg", "complete"), ("a:theorem-avg-false", "complete")]
+    reading = got.read[0].claim.classes
+    assert reading.total is not None and reading.total.coefficient == 1 / reading.N
+    assert [i.kind for i in inductions(reading)] == ["telescoping"]
+    true, false = (_decide(r.claim) for r in got.read)
+    assert true.status.value == "proved"
+    ind = true.details["induction"]
+    assert ind["kind"] == "telescoping"
+    assert check_induction(reading, "telescoping", 0,
+                           [o["certificate"] for o in ind["obligations"]]) is None
+    assert false.status.value == "unknown" and "necessary only" in false.message
+
+
+def test_the_infimum_is_never_evaluated_by_data():
+    from numeric.kernel.classes import check_refutation
+    from symbolic.classes import CLASSES, ClassClaim, Function
+    L = sp.Symbol("L", positive=True)
+    f = Function("f", CLASSES["smooth"].instance(L=L))
+    x = f.point("x")
+    claim = ClassClaim("t", f(x) - f.infimum() >= 1, [f])
+    data = {"vectors": {"x": ["0"], "∇f(x)": ["0"]}, "scalars": {"f(x)": "0", "inf f": "0"},
+            "parameters": {"L": "1"}}
+    assert "infimum" in check_refutation(claim, data)
+    assert [c.label for c in claim.conditions()] == ["f: x above its infimum"]
