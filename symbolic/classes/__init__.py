@@ -20,10 +20,12 @@ from symbolic.classes.statement import (
     ClassClaim,
     Condition,
     Function,
+    constrained_minimizer,
     gradient_descent,
     heavy_ball,
+    projected_gradient_descent,
 )
 
 __all__ = ["CLASSES", "ClassClaim", "ClassInstance", "Condition", "Datum", "Function",
-           "FunctionClass", "Inequality", "Minimum", "Scalar", "Vec", "gradient_descent",
-           "heavy_ball", "minimum"]
+           "FunctionClass", "Inequality", "Minimum", "Scalar", "Vec", "constrained_minimizer",
+           "gradient_descent", "heavy_ball", "minimum", "projected_gradient_descent"]

@@ -74,6 +74,8 @@ class FunctionClass:
     quadratic: QuadraticMember | None = None  #: which diagonal quadratics are members
     stationary_minimizer: bool | None = None  #: a stationary point is a global minimiser
     #: (None: as ``convex``)
+    #: its values are 0 and its "gradients" are normal vectors (the indicator of a set)
+    zero_values: bool = False
 
     @property
     def has_minimizer(self) -> bool:
@@ -148,6 +150,11 @@ def _smooth(p, i: Datum, j: Datum) -> Scalar:
             - dg.norm2() / (4 * L))
 
 
+def _indicator(p, i: Datum, j: Datum) -> Scalar:
+    # s_j is normal to the set at x_j: ⟨s_j, x_i − x_j⟩ ≤ 0 (values 0)
+    return -j.g.inner(i.x - j.x)
+
+
 def _lipschitz_point(p, i: Datum, star: Datum | None = None) -> Scalar:
     # ‖g_i‖ ≤ M
     return Scalar.of(p["M"] ** 2) - i.g.norm2()
@@ -197,6 +204,12 @@ CLASSES: dict[str, FunctionClass] = {c.key: c for c in [
         {"M": (-1, 1)}, _convex, _lipschitz_point,
         reference=f"{_TC}, Theorem 3.5 (convex functions with bounded subgradients)",
         words=("convex", "Lipschitz")),
+    FunctionClass(
+        "indicator", "the indicator of a closed convex set", {}, {}, _indicator,
+        reference=f"{_TC}, indicator functions of closed convex sets: data (x_i, s_i) with "
+                  "⟨s_j, x_i − x_j⟩ ≤ 0 for every i, j come from one (the set their convex "
+                  "hull, s_i in its normal cones)",
+        words=("indicator",), zero_values=True),
     FunctionClass(
         "smooth-pl", "{L}-smooth and {mu}-Polyak-Łojasiewicz",
         {"L": lambda p: p["L"] > 0, "mu": lambda p: sp.And(p["mu"] > 0, p["mu"] <= p["L"])},

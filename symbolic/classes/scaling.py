@@ -42,8 +42,8 @@ def _vector_kinds(claim: ClassClaim) -> dict[str, tuple[int, int]]:
         for _, x, d in f.data:
             for n in x.terms:
                 out.setdefault(n, (1, 0))
-            for n in d.g.terms:
-                out.setdefault(n, (-1, 1))
+            for n in d.g.terms:  # a normal vector of a set is any positive multiple
+                out.setdefault(n, (1, 0) if f.cls.cls.zero_values else (-1, 1))
     return out
 
 

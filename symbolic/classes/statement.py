@@ -66,18 +66,21 @@ class Function:
         self.bounded_below = True
         return Scalar.leaf(f"inf {self.name}")
 
-    def _datum(self, x: Vec, label: str | None = None) -> Datum:
+    def _datum(self, x: Vec, label: str | None = None, g: Vec | None = None) -> Datum:
         for _, y, d in self.data:
             if y == x:
                 return d
         label = label or (next(iter(x.terms)) if len(x.terms) == 1 else repr(x))
-        d = Datum(x, Vec.leaf(f"∇{self.name}({label})"), Scalar.leaf(f"{self.name}({label})"))
+        value = Scalar() if self.cls.cls.zero_values else \
+            Scalar.leaf(f"{self.name}({label})")
+        d = Datum(x, Vec.leaf(f"∇{self.name}({label})") if g is None else g, value)
         self.data.append((label, x, d))
         return d
 
-    def at(self, x: Vec, label: str) -> Datum:
-        """Register the point ``x`` (an iterate) under ``label``."""
-        return self._datum(x, label)
+    def at(self, x: Vec, label: str, g: Vec | None = None) -> Datum:
+        """Register the point ``x`` (an iterate) under ``label``; ``g``: its gradient when
+        the statement fixes it (a normal vector the projection made)."""
+        return self._datum(x, label, g)
 
     def __call__(self, x: Vec) -> Scalar:
         return self._datum(x).f
@@ -118,6 +121,38 @@ def gradient_descent(f: Function, x0: Vec, step: object, steps: int,
         xs.append(xs[-1] - sp.sympify(step) * g)
         f.at(xs[-1], f"{label}_{k + 1}")
     return xs
+
+
+def projected_gradient_descent(f: Function, K: Function, x0: Vec, step: object, steps: int,
+                               label: str = "x") -> list[Vec]:
+    """The iterates of ``x_{k+1} = Π_K(x_k − step·∇f(x_k))`` for ``K`` the indicator of a
+    closed convex set (``x_0`` in it): ``x_{k+1} = y − s`` with ``y = x_k − step·∇f(x_k)``
+    and ``s`` normal to the set at ``x_{k+1}`` (what the projection means), a new leaf.
+
+    >>> import sympy as sp
+    >>> from symbolic.classes import CLASSES
+    >>> f = Function("f", CLASSES["smooth-convex"].instance(L=1))
+    >>> K = Function("i_K", CLASSES["indicator"].instance())
+    >>> projected_gradient_descent(f, K, K.point("x_0"), 1, 1)[-1]
+    x_0 - ∇f(x_0) - n(x_1)
+    """
+    xs = [x0]
+    K.at(x0, f"{label}_0")
+    for k in range(steps):
+        s = Vec.leaf(f"n({label}_{k + 1})")
+        x = xs[-1] - sp.sympify(step) * f.grad(xs[-1]) - s
+        K.at(x, f"{label}_{k + 1}", g=s)
+        f.at(x, f"{label}_{k + 1}")
+        xs.append(x)
+    return xs
+
+
+def constrained_minimizer(f: Function, K: Function, label: str = "x_*") -> Vec:
+    """A minimiser of f over the set of the indicator ``K``: a point of the set where
+    ``−∇f`` is normal to it (0 ∈ ∇f(x*) + N_K(x*): a minimiser, f convex)."""
+    x = f.point(label)
+    K.at(x, label, g=-f.grad(x))
+    return x
 
 
 def heavy_ball(f: Function, x0: Vec, step: object, momentum: object, steps: int,

@@ -6,7 +6,10 @@ their falsity is shown by the explicit function named in ``why``).
 
 Sources: [N] Nesterov, Lectures on Convex Optimization (2018), §2.1; [B] Bubeck, Convex
 Optimization: Algorithms and Complexity (2015); [TH] Taylor, Hendrickx, Glineur (2017);
-[DT] Drori and Teboulle (2014); [H] Hazan, Introduction to Online Convex Optimization (2016).
+[DT] Drori and Teboulle (2014); [H] Hazan, Introduction to Online Convex Optimization (2016);
+[BT] Beck and Teboulle (2009), A fast iterative shrinkage-thresholding algorithm; [TH-C] Taylor,
+Hendrickx, Glineur (2017), Exact worst-case performance of first-order methods for composite
+convex optimization.
 """
 
 from __future__ import annotations
@@ -16,7 +19,16 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.classes import CLASSES, ClassClaim, Function, gradient_descent, minimum
+from symbolic.classes import (
+    CLASSES,
+    ClassClaim,
+    Function,
+    constrained_minimizer,
+    gradient_descent,
+    minimum,
+    projected_gradient_descent,
+)
+from symbolic.classes.gram import Vec
 
 L, R, mu, M, D = sp.symbols("L R mu M D", positive=True)
 
@@ -398,3 +410,42 @@ for coef, ok in [(2, True), (4, False)]:
         return ClassClaim("pl-gap", f(x) - f(xs) <= f.grad(x).norm2() / (coef * L / 4), [f])
     entry(f"pl-inequality-{coef}", ok, "the PL inequality itself",
           "" if ok else "f(x) = μ/2‖x‖²")(build)
+
+
+# --- projected gradient descent over a closed convex set K (the indicator's interpolation) ----
+
+def _pgd(steps, step):
+    f = smooth_convex()
+    K = Function("i_K", CLASSES["indicator"].instance())
+    xs = projected_gradient_descent(f, K, f.point("x_0"), step, steps)
+    return f, K, xs, constrained_minimizer(f, K)
+
+
+for n, c, ok in [(1, sp.Rational(1, 2), True), (2, sp.Rational(1, 4), True),
+                 (1, sp.Rational(1, 4), True), (2, sp.Rational(1, 8), True),
+                 (1, sp.Rational(1, 5), False), (2, sp.Rational(1, 10), False)]:
+    def build(n=n, c=c):
+        f, K, xs, st = _pgd(n, 1 / L)
+        return ClassClaim("pgd", f(xs[-1]) - f(st) <= c * L * (xs[0] - st).norm2(), [f, K])
+    entry(f"projected-gd-{n}-steps-{c}", ok,
+          "[BT] Theorem 3.1 (L/(2N)); [TH-C] (tight: L/(4N))",
+          "" if ok else "f(x) = L/2 x², K = ℝ (then L/(4N+2) is tight)")(build)
+
+for ratio, ok in [(1, True), (sp.Rational(1, 2), False)]:
+    def build(ratio=ratio):
+        K = Function("i_K", CLASSES["indicator"].instance())
+        y, z = Vec.leaf("y"), Vec.leaf("z")
+        s, t = Vec.leaf("n(Πy)"), Vec.leaf("n(Πz)")
+        K.at(y - s, "Πy", g=s)
+        K.at(z - t, "Πz", g=t)
+        return ClassClaim("proj", ((y - s) - (z - t)).norm2() <= ratio * (y - z).norm2(), [K])
+    entry(f"projection-nonexpansive-{ratio}", ok, "the projection onto a closed convex set "
+          "is 1-Lipschitz", "" if ok else "K = ℝ, Π = identity")(build)
+
+def _pgd_too_large():
+    f, K, xs, _ = _pgd(1, 3 / L)
+    return ClassClaim("pgd-step-too-large", f(xs[-1]) <= f(xs[0]), [f, K])
+
+
+entry("projected-gd-step-3-over-L-descends", False, "a step above 2/L",
+      "f(x) = L/2 x², K = ℝ")(_pgd_too_large)

@@ -93,6 +93,8 @@ def members(key, rng):
                            [0, 1, -1])
     if key == "smooth-pl":
         return _quadratic([0, MU, L], rng)
+    if key == "indicator":  # of the whole space: every normal vector is 0
+        return (lambda x: 0), (lambda x: [Fraction(0)] * len(x))
     raise KeyError(key)
 
 
@@ -112,6 +114,8 @@ def non_members(key, rng):
         return _max_affine([[4, 0, 0], [0, -3, 0]], [0, 1])
     if key == "smooth-pl":
         return _quadratic([0, 1, 3 * L], rng)
+    if key == "indicator":  # "normals" that are not: x itself
+        return (lambda x: 0), (lambda x: list(x))
     raise KeyError(key)
 
 
@@ -210,3 +214,22 @@ def test_every_quadratic_a_class_admits_is_a_member(key):
                 if i != j:
                     assert _value(inst.pair(di, dj), data) >= 0, (h, i, j)
     assert admitted > 0
+
+
+def test_the_indicator_of_a_half_space():
+    """K = {x : x_1 ≤ 0}: points on its boundary with outward normals t·e_1 (t ≥ 0) and
+    interior points with normal 0 meet every condition; an inward normal breaks one."""
+    inst = _instance("indicator")
+    pts = [([0, 1, 2], [2, 0, 0]), ([0, -1, 1], [Fraction(1, 2), 0, 0]), ([-1, 3, 0], [0, 0, 0]),
+           ([-2, 0, -1], [0, 0, 0])]
+
+    def worst(points):
+        data, ds = {}, []
+        for k, (x, g) in enumerate(points):
+            data[f"x{k}"] = [Fraction(c) for c in x]
+            data[f"g{k}"] = [Fraction(c) for c in g]
+            data[f"f{k}"] = Fraction(0)
+            ds.append(Datum.leaves(str(k)))
+        return min(_value(inst.pair(a, b), data) for a, b in itertools.permutations(ds, 2))
+    assert worst(pts) >= 0
+    assert worst([*pts[:3], ([0, 0, 0], [-1, 0, 0])]) < 0  # -e_1 points into K
