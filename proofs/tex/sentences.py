@@ -155,16 +155,24 @@ class Reading:
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
         opened by "Let", "Suppose", "Assume", "Given" ("If $x > 0$, then …", "For
-        $0 < h \\le 1$ we have …"), and one opened by "If" whose conclusion is in words; the
-        conditions of other sentences are the environment's."""
+        $0 < h \\le 1$ we have …"); the conditions of other sentences are the environment's."""
         first: dict[int, str] = {}
         for p in self.pieces:
             first.setdefault(p.sentence, p.said)
-        # "If $f$ is convex, then the opposite direction is also true": a conclusion in
-        # words; its conditions are its own too
-        worded = {n for n, said in first.items() if re.match(r"(?:if|when|whenever)\b", said)}
         return {p.sentence for p in self.pieces if p.role == "statement"
-                and not _GLOBAL.match(first.get(p.sentence, ""))} | worded
+                and not _GLOBAL.match(first.get(p.sentence, ""))}
+
+    def remarks(self) -> set[int]:
+        """The sentences opened by "If" (or "When") with no formula stated: a conclusion in
+        words ("If $f$ is convex, then the opposite direction is also true"). Their
+        conditions do not reach a statement *before* them (they may reach one after:
+        "If $x \\ge 1$, then the following holds. $$x^2 \\ge 1.$$")."""
+        first: dict[int, str] = {}
+        for p in self.pieces:
+            first.setdefault(p.sentence, p.said)
+        stated = {p.sentence for p in self.pieces if p.role == "statement"}
+        return {n for n, said in first.items()
+                if re.match(r"(?:if|when|whenever)\b", said) and n not in stated}
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -343,8 +351,8 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
     open_display = False  # the last segment was a display without its final punctuation
     for kind, text, offset in segments(body):
         if kind == "text":
-            if open_display and formulas and re.match(r"\s*[A-Z][a-z]", text):
-                # "$$…$$ If $f$ is convex, …": a capital after a display opens a sentence
+            if open_display and formulas and re.match(r"\s*(?:If|When|Whenever)\b", text):
+                # "$$…$$ If $f$ is convex, …": a new conditional sentence after a display
                 yield formulas, " ".join(words), "", item
                 formulas, words = [], []
             open_display = False

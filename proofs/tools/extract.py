@@ -690,21 +690,23 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     inherited = inherit(paper_defs, names, env.body, reading, ex)
     definitions, unbound = _bind(reading.of("definition"), names, ex)
     definitions = [*inherited, *definitions]
-    stating = reading.stating()
+    stating, remarks = reading.stating(), reading.remarks()
     links = _links(reading.of("statement"), names)
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
     used: set[int] = set()
     first_error: dict[int, str] = {}
     for j, s in enumerate(links, start=1):
+        def fits(c: Piece, s: Piece = s) -> bool:
+            return _applies(c, s, stating, remarks)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         outside = _outside(s, context, definitions, decl_where, standing, where)
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)],
-                                            [c for c in classes if _applies(c, s, stating)])
+                                                       if fits(c)],
+                                            [c for c in classes if fits(c)])
             shown = _with_probability(shown, s, reading, names)
             gaps = [*left, *outside, *unread]
             if reading.random_words:
@@ -718,8 +720,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              f"{reading.random})"))
             continue
         as_class = _class_statement(cid, s, source, [c for c in classes
-                                                     if _applies(c, s, stating)],
-                                    env.body, [h for h in hyps if _applies(h, s, stating)],
+                                                     if fits(c)],
+                                    env.body, [h for h in hyps if fits(h)],
                                     [d.latex for d in reading.of("definition")] + list(methods))
         if as_class is not None:
             read, consumed = as_class
@@ -741,8 +743,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if isinstance(claim, tuple):
             category, error = claim
             shown, unread = _opaque_reading(s, names, [c for c in hyps
-                                                       if _applies(c, s, stating)],
-                                            [c for c in classes if _applies(c, s, stating)]) \
+                                                       if fits(c)],
+                                            [c for c in classes if fits(c)]) \
                 if category else ("", [])
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *unread] if shown else []))
@@ -751,17 +753,17 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              + (f"{category}: not checked" if category
                                 else f"not read: {error}")))
             continue
-        of_class = [c.latex for c in classes if _applies(c, s, stating)
+        of_class = [c.latex for c in classes if fits(c)
                     and _mentions(s.latex, _class_name(c))]
         read = ReadClaim(cid, s.latex, decl_where, (), source, left=[
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers),
                          names=dict(names))
         related = set(claim.prop.symbols)
-        pending = [h for h, c in enumerate(hyps) if _applies(c, s, stating)]
+        pending = [h for h, c in enumerate(hyps) if fits(c)]
         # "If A, then B. For C, we get D.": A is B's, not D's, yet it may reach D
         read.left += [f"a condition of another sentence may apply: {c.latex}" for c in hyps
-                      if not _applies(c, s, stating) and not (c.item and s.item
+                      if not fits(c) and not (c.item and s.item
                                                               and c.item != s.item)
                       and c.sentence < s.sentence and _shares_names(c.latex, s.latex)]
         progress = True
@@ -908,10 +910,14 @@ def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
     return claim
 
 
-def _applies(c: Piece, s: Piece, stating: set[int]) -> bool:
+def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozenset()
+             ) -> bool:
     """Whether condition ``c`` may be a hypothesis of statement ``s``: not another item's,
-    not another stating sentence's (as the claims' conditions are chosen)."""
+    not another stating sentence's (as the claims' conditions are chosen), not a later
+    remark's ("If $f$ is convex, the converse holds" after the statement)."""
     if c.item and s.item and c.item != s.item:
+        return False
+    if c.sentence in remarks and c.sentence > s.sentence:
         return False
     return not (c.sentence in stating and c.sentence != s.sentence)
 

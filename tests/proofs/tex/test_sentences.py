@@ -127,3 +127,16 @@ def test_we_have_for_all_then_a_display_makes_the_display_the_statement():
     r = read_body(r"Assume that for all $x$ \[ g(x) \le 1 . \] Then $g(0) \le 1$.", 1)
     assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
         ("condition", r"g(x) \le 1"), ("statement", r"g(0) \le 1")]
+
+
+def test_a_conditional_remark_after_a_statement_keeps_its_conditions():
+    from proofs.tools import extract as ex
+    tex = (r"\begin{lemma}If $x \ge 1$, then the following holds. \[ x^2 \ge 1. \]"
+           r"\end{lemma}"
+           r"\begin{lemma}If $y \ge 0$, then \[ y^3 \ge 0 \] If $y \ge 2$, the bound "
+           r"improves.\end{lemma}")
+    got = ex.extract(r"\documentclass{article}\newtheorem{lemma}{Lemma}\begin{document}"
+                     + tex + r"\end{document}", "p.tex", "p")
+    first, second = got.read
+    assert first.hypotheses == (r"x \ge 1",)  # an earlier "If" still reaches the display
+    assert second.hypotheses == (r"y \ge 0",)  # a later one does not reach back
