@@ -110,6 +110,8 @@ valid correct well-known standard classical elementary basic useful simple varia
 variables generally
 """.split())
 #: "we have for all", "then for any": a conclusion quantified over the formula that follows
+#: "assume we have for all …": the clause is an assumption, whatever it says it has
+_ASSUMED = re.compile(r"\W*(?:assume|assuming|suppose|let|given|if|whenever)\b")
 _HAVE_FOR_ALL = re.compile(r"\b(?:we have|one has|it holds|holds|we get|we obtain|then)\b"
                            r"[^.;]*\bfor (?:all|every|any|each)\W*$")
 ADJECTIVE = {"positive": ">", "negative": "<", "nonnegative": "\\ge", "non-negative": "\\ge",
@@ -536,7 +538,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
             elif mode == "condition" and lead == "" and f.display and quantified and k and \
                     _HAVE_FOR_ALL.search(formulas[k - 1].lead) and \
-                    not any(then_later[k + 1:]):
+                    not _ASSUMED.match(formulas[k - 1].lead) and not any(then_later[k + 1:]):
                 role = "statement"  # "we have for all $h \in I$ $$…$$": what holds
         elif mode == "condition" and re.match(r"^(?:,\s*)?and\b", lead):
             role = "condition"  # "… and vectors $x, y \in …$"

@@ -124,9 +124,10 @@ def test_we_have_for_all_then_a_display_makes_the_display_the_statement():
     assert [(p.role, p.latex) for p in r.pieces] == [
         ("condition", r"h \in (0, 1)"), ("statement", r"g(h) \le 1")]
     # an assumption quantified the same way stays an assumption
-    r = read_body(r"Assume that for all $x$ \[ g(x) \le 1 . \] Then $g(0) \le 1$.", 1)
-    assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
-        ("condition", r"g(x) \le 1"), ("statement", r"g(0) \le 1")]
+    for words in ("Assume that for all", "Assume we have for all", "Suppose it holds for all"):
+        r = read_body(words + r" $x$ \[ g(x) \le 1 . \] Then $g(0) \le 1$.", 1)
+        assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
+            ("condition", r"g(x) \le 1"), ("statement", r"g(0) \le 1")], words
 
 
 def test_a_conditional_remark_after_a_statement_keeps_its_conditions():
