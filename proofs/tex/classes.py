@@ -109,7 +109,8 @@ _GRADIENT_LIPSCHITZ = re.compile(
 
 #: "a (loss) function with $L$-Lipschitz gradient": the function is not named
 _WITH_LIPSCHITZ_GRADIENT = re.compile(
-    r"\b(?:a|an|any)\s+(?:[a-z]+\s+)?function\s+with\s+(?:an?\s+)?(?:\$|\\\()\s*"
+    r"\b(?:[Ff]or|[Cc]onsider|[Gg]iven|[Tt]ake)\s+(?:a|an|any)\s+(?:[a-z]+\s+)?function\s+"
+    r"with\s+(?:an?\s+)?(?:\$|\\\()\s*"
     r"(\\?[A-Za-z]+)\s*(?:\$|\\\))\s*-\s*Lipschitz(?:\s+continuous)?\s+gradients?\b")
 
 
@@ -408,6 +409,8 @@ def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: d
     bm = re.search(rf"(\\?[A-Za-z]+)\s*_\s*\{{?\s*{k}\s*\}}?", m.group("body"))
     if bm is None or len(functions) != 1:
         return "a sum whose terms are not iterates: not read"
+    if re.search(r"(?<![{(\[^_])\s*[+-]", _ungrouped(m.group("body"))):
+        return "a sum followed by more terms: which of them it takes is not read"
     base = bm.group(1)
     why = f"a sum over the iterates {base}_{k}: the method that makes them is not read"
     method = _method(base, functions, params, definitions, body, why)
@@ -464,6 +467,14 @@ def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: d
     except (ValueError, KeyError, TypeError) as e:
         return f"{why}: {e}"
     return ClassReading(claim, [*left, *more])
+
+
+def _ungrouped(text: str) -> str:
+    """``text`` with its braced, bracketed and normed groups removed (what is at top level)."""
+    out = re.sub(r"\\\|.*?\\\|", "N", text)
+    for _ in range(6):
+        out = re.sub(r"\{[^{}]*\}|\([^()]*\)|\[[^\[\]]*\]", "G", out)
+    return out
 
 
 def _first(n: str, conditions: Sequence[str]) -> int | None:

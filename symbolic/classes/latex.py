@@ -248,7 +248,10 @@ class _Reader:
             self.take()
             if self.peek() == "_":
                 self.take()
-                self.arg()
+                over = self.arg()
+                if not re.fullmatch(r"\{?\\?[A-Za-z]+\}?", over):
+                    raise NotGram(f"an infimum over {over.strip('{}')}: only over the whole "
+                                  "space is read")
             name = self.name_token()
             f = self.ctx.functions.get(name)
             if f is None:

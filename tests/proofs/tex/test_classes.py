@@ -294,3 +294,14 @@ def test_the_infimum_is_never_evaluated_by_data():
             "parameters": {"L": "1"}}
     assert "infimum" in check_refutation(claim, data)
     assert [c.label for c in claim.conditions()] == ["f: x above its infimum"]
+
+
+def test_what_a_sum_or_an_infimum_would_misread_is_refused():
+    fn = [("f", "L-smooth")]
+    got = read_class_statement("t", r"\sum_{k=0}^{n} \|\nabla f(w_k)\|^2 + c \le f(w_0)", fn,
+                               [], [r"w_{k+1} = w_k - h\nabla f(w_k)"])
+    assert isinstance(got, str) and "more terms" in got
+    got = read_class_statement("t", r"f(x) - \inf_{y \in K} f(y) \ge 0", fn, [])
+    assert isinstance(got, str) and "only over the whole space" in got
+    from proofs.tex.classes import gradient_lipschitz
+    assert gradient_lipschitz(r"Let $g$ be a function with $L$-Lipschitz gradient.") == []
