@@ -452,6 +452,8 @@ def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: d
     if first is None:
         first = 1
         left.append(f"the range of {n} is not stated: read as {n} ≥ 1")
+    if first < 1:
+        return f"{why}: {n} = 0 is allowed (read for {n} ≥ 1 only)"
     parameters, more = _parameter_conditions(
         [c for c in conditions if not re.fullmatch(rf"\s*{re.escape(n)}\s*(\\geq?|"
                                                   r"\\geqslant|>)\s*\d+\s*", c)],
