@@ -354,7 +354,7 @@ def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
     if not expr.free_symbols:
         return bool(expr > 0) if isinstance(fact, sp.Gt) else bool(expr >= 0)
     if len(left) != 1 or expr.free_symbols != set(left):
-        conds = [sp.sympify(c).subs(sub) for c in domain(step)]
+        conds = [sp.sympify(c).subs(sub) for c in domain_conditions(step)]
         return holds(type(fact)(expr, 0), conds)
     dom = parameter_domain(step, sub, left[0])
     if dom is None:
@@ -365,20 +365,12 @@ def _fact_holds(fact: sp.Basic, step: ClassClaim) -> bool:
     return nonnegative_on(expr, left[0], dom)
 
 
-def domain(claim: ClassClaim | HorizonClaim) -> list[sp.Basic]:
-    """The conditions on the parameters: the claim's own and its classes'."""
-    if isinstance(claim, HorizonClaim):
-        return [*(sp.sympify(c) for c in claim.parameters.values()),
-                *(sp.sympify(c) for c in claim.cls.parameter_conditions())]
-    return domain_conditions(claim)
-
-
 def check_squared(claim: ClassClaim | HorizonClaim) -> str | None:
     """None when every coefficient ``c`` the reading squared (a printed ``‖a‖ ≤ c‖b‖`` read
     as ``‖a‖² ≤ c²‖b‖²``, equivalent when ``c ≥ 0``) is ``≥ 0`` wherever the parameters'
     conditions hold (exact), else why not."""
     for c in claim.squared:
-        if not nonnegative(c, domain(claim)):
+        if not nonnegative(c, domain_conditions(claim)):
             return f"the reading squared a bound with the factor {c}, which is not shown ≥ 0"
     return None
 

@@ -30,6 +30,7 @@ import sympy as sp
 
 from numeric.kernel.semialgebraic import defined, nonnegative
 from symbolic.classes.gram import Scalar
+from symbolic.classes.horizon import HorizonClaim
 from symbolic.classes.scaling import normalization, parameter_domain
 from symbolic.classes.statement import ClassClaim
 
@@ -173,10 +174,12 @@ def check_two_parameters(claim: ClassClaim, certificate: Mapping[str, Any]) -> s
     return None
 
 
-def domain_conditions(claim: ClassClaim) -> list[sp.Basic]:
+def domain_conditions(claim: ClassClaim | HorizonClaim) -> list[sp.Basic]:
     """The conditions on the claim's parameters: its own and its classes'."""
+    classes = [claim.cls] if isinstance(claim, HorizonClaim) else \
+        [f.cls for f in claim.functions]
     return [*(sp.sympify(c) for c in claim.parameters.values()),
-            *(sp.sympify(c) for f in claim.functions for c in f.cls.parameter_conditions())]
+            *(sp.sympify(c) for cls in classes for c in cls.parameter_conditions())]
 
 
 def check_parametric(claim: ClassClaim, certificate: Mapping[str, Any]) -> str | None:

@@ -63,14 +63,16 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
     docstring)."""
     start = time.perf_counter()
     checked = []
+    bounded = False
     for n in range(h.first, h.first + instances):
-        v = decide(h.instance(n), prove=False, trials=3)
+        claim = h.instance(n)
+        bounded = bounded or any(f.bounded_below for f in claim.functions)
+        v = decide(claim, prove=False, trials=3)
         if v.status is Status.REFUTED:
             v.message = f"at N = {n}: {v.message}"
             v.witness = {**(v.witness or {}), "N": n}
             v.seconds = time.perf_counter() - start
             return v
-    bounded = any(f.bounded_below for f in h.instance(h.first).functions)
     checked.append(f"no counterexample at N = {h.first}..{h.first + instances - 1}" +
                    (" (none can be shown: the conditions of an infimum are necessary only)"
                     if bounded else ""))

@@ -155,26 +155,26 @@ def test_the_steps_of_proofs_about_vectors_and_matrices_are_proved_for_every_siz
                for r in results), [(r["id"], r["status"]) for r in results]
 
 
-def test_a_condition_written_with_forall_in_a_proof_is_read():
-    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
-           r"\begin{lemma}Let $p > 0$. Then $\log(1) \le p$.\end{lemma}" "\n"
-           r"\begin{proof}Since $\forall a, b > 0$, \[ \log(ab) = \log(a) + \log(b) . \]"
-           r"\end{proof}")
+def _proof_steps(lemma: str, proof: str):
+    """The steps read from the proof of a one-lemma paper."""
+    tex = (r"\newtheorem{lemma}{Lemma}" "\n" rf"\begin{{lemma}}{lemma}\end{{lemma}}" "\n"
+           rf"\begin{{proof}}{proof}\end{{proof}}")
     ex = extract(tex, "p.tex", "p")
     read_proofs(ex)
-    step = ex.read[0].proof.steps[0]
-    assert [str(q) for q in step.extra] == ["a > 0", "b > 0"]
+    return ex.read[0].proof.steps
+
+
+def test_a_condition_written_with_forall_in_a_proof_is_read():
+    steps = _proof_steps(r"Let $p > 0$. Then $\log(1) \le p$.",
+                         r"Since $\forall a, b > 0$, \[ \log(ab) = \log(a) + \log(b) . \]")
+    assert [str(q) for q in steps[0].extra] == ["a > 0", "b > 0"]
 
 
 def test_a_normalisation_the_proof_assumes_in_words_leaves_its_steps_incomplete():
     """"we may assume that $x$ is a unit vector": a step refuted without it is no finding."""
-    tex = (r"\newtheorem{lemma}{Lemma}" "\n"
-           r"\begin{lemma}Let $x \in \mathbb{R}^n$. Then $\|x\|_2 \le \|x\|_1$.\end{lemma}" "\n"
-           r"\begin{proof}Note that we may assume that $x$ is a unit vector. Then "
-           r"\[ \|x\|_2 \le 1 \le \|x\|_1 . \]\end{proof}")
-    ex = extract(tex, "p.tex", "p")
-    read_proofs(ex)
-    steps = ex.read[0].proof.steps
+    steps = _proof_steps(r"Let $x \in \mathbb{R}^n$. Then $\|x\|_2 \le \|x\|_1$.",
+                         r"Note that we may assume that $x$ is a unit vector. Then "
+                         r"\[ \|x\|_2 \le 1 \le \|x\|_1 . \]")
     assert len(steps) == 2 and all(any("in words" in w for w in s.left) for s in steps)
 
 
