@@ -78,6 +78,11 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
                            seconds=verdict.seconds)
     if verdict.status is Status.PROVED:
         b = budget or Budget.get("quick")
+        if "calculus" in verdict.details:
+            why = _calculus(claim, verdict.details["calculus"], b)
+            if why is not None:
+                return _unknown(verdict, f"the kernel does not admit the proof: {why}")
+            verdict.details["kernel"] = "every step of the proof by calculus re-derived"
         shown, left = definedness(claim, b, provers)
         if shown:
             verdict.details["defined"] = shown
@@ -86,6 +91,13 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
                             "is defined wherever the hypotheses hold: "
                             f"{'; '.join(left)} not shown", open_obligations=left)
     return verdict
+
+
+def _calculus(claim: Claim, proof: Any, budget: Budget) -> str | None:
+    """None when ``proof`` (a tree of :mod:`numeric.kernel.calculus`) proves ``claim``."""
+    from numeric.kernel.calculus import check_proof
+
+    return check_proof(claim, proof, budget)
 
 
 def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:

@@ -6,7 +6,8 @@ first rigorous ``proved`` wins, and so does a ``refuted`` whose witness arb cert
 stage; the stages after a decision do not run. A violation that no enclosure certifies is a
 candidate: it is held while the other stages run, shrunk (a simpler point may be certified), and
 otherwise ends as ``unknown`` with the candidate point and the reason (:func:`uncertified`),
-never as ``refuted``. When no stage decides, the last stage's verdict (sampling) is the answer,
+never as ``refuted``. The calculus stage comes after sampling, so that a claim sampling refutes
+never costs its proof search. When no stage decides, sampling's verdict is the answer,
 with the ``supported`` evidence of earlier stages prefixed to its method and message (exact
 identity on a grid) and their other verdicts' messages in ``details[<stage name>]`` (e.g. the
 interval prover's ``unknown``). ``details["stages"]`` records, for every stage, what it did or
@@ -40,6 +41,7 @@ from numeric.budget import DEFAULT, Budget, require
 from numeric.kernel import admit
 from numeric.prover.certificate import Certificate
 from numeric.stages.blackboard import BlackboardStage
+from numeric.stages.calculus import CalculusStage
 from numeric.stages.exact import ExactStage
 from numeric.stages.ground import GroundStage
 from numeric.stages.identity import IdentityStage
@@ -68,6 +70,7 @@ STAGES: tuple[Stage, ...] = (
     IntervalStage(),  # arb branch and bound (scalar inequalities, <= 3 variables)
     TaylorStage(),  # arb branch and bound with Taylor arguments (<= 6 variables)
     SamplingStage(),  # sampling, adversarial search, high-precision confirmation
+    CalculusStage(),  # signs of derivatives: runs only when sampling found no violation
 )
 
 

@@ -180,7 +180,8 @@ def _namespace() -> dict[str, object]:
     """Functions and constants at the current working precision."""
     return {"_int": mpmath.mpf, "_rpow": _rpow, "_div": _div, "exp": mpmath.exp, "log": _rlog,
             "sqrt": _rsqrt, "sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan,
-            "atan": mpmath.atan, "Abs": abs, "Max": max, "Min": min,
+            "atan": mpmath.atan, "cosh": mpmath.cosh, "sinh": mpmath.sinh,
+            "tanh": mpmath.tanh, "asinh": mpmath.asinh, "Abs": abs, "Max": max, "Min": min,
             "Rational": lambda p, q: _div(p, q), "pi": +mpmath.pi, "E": +mpmath.e,
             # the exact binary values of the two SymPy Floats (their mpf tuples)
             "F13": mpmath.mpf(1 / 3), "F1e400": mpmath.mpf(_F1E400._mpf_),
@@ -204,12 +205,17 @@ def _diff(lo: str, hi: str, point: dict[str, str], dps: int) -> object:
         return _side(lo, point, dps) - _side(hi, point, dps)
 
 
+#: the working precision of a first look (a true entry's failure is looked at again at 1000)
+_DPS = [50]
+
+
 def _sign(lo: str, hi: str, point: dict[str, str]) -> int:
     """Sign of ``lo - hi`` at ``point``: at 50 digits unless the sides agree to 30 digits
     (relative, floor 1); then at 1000 and 1200 digits, where a difference that does not
     stay put (rounding noise shrinking with the precision) is zero."""
-    with mpmath.workdps(50):
-        lv, hv = _side(lo, point, 50), _side(hi, point, 50)
+    dps = _DPS[0]
+    with mpmath.workdps(dps):
+        lv, hv = _side(lo, point, dps), _side(hi, point, dps)
         d = lv - hv
         if abs(d) > mpmath.mpf(10) ** -30 * max(1, abs(lv), abs(hv)):
             return 1 if d > 0 else -1
@@ -244,7 +250,7 @@ def _at_point(point: dict[str, str], spec: tuple) -> tuple[bool, str]:
     """(hypotheses hold, "holds" | "fails" | "undefined") at ``point`` (values as text)."""
     lhs, rel, rhs, hyps = spec
     try:
-        _side("0", point, 50)  # the point's own values
+        _side("0", point, _DPS[0])  # the point's own values
     except Undefined:
         return False, "undefined"
     if not _holds(hyps, point):
@@ -365,6 +371,12 @@ def _check_true(spec: tuple, pool: dict | None, dims: dict | None, min_points: i
         if good >= 150:  # enough
             break
         ok, outcome = _at_point(p, spec)
+        if not ok or outcome != "holds":  # at 1000 digits: 1 - 10**-300 is not 1 there
+            _DPS[0] = 1000
+            try:
+                ok, outcome = _at_point(p, spec)
+            finally:
+                _DPS[0] = 50
         if not ok:
             continue
         if outcome != "holds":

@@ -55,7 +55,7 @@ BASIC = (ExactStage(), IntervalStage(), SamplingStage())
 def test_stages_are_ordered_by_cost_and_follow_the_protocol() -> None:
     names = [s.name for s in STAGES]
     assert names[:5] == ["ground", "unfold", "identity", "probe", "exact"]
-    assert names[-1] == "sampling"
+    assert names[-2:] == ["sampling", "calculus"]  # a proof search only where no violation
     assert names.index("interval") < names.index("sampling")
     assert len(set(names)) == len(names)
     assert all(isinstance(s, Stage) for s in STAGES)
