@@ -9,7 +9,8 @@ parent: the stage that found it (:mod:`numeric.stages.calculus`) is not trusted.
   ``arb`` (a constant enclosed in arb), ``assumptions`` (SymPy's assumptions, with the symbols
   the conditions make positive), ``nlsat`` (a rational function: z3's nlsat,
   :mod:`numeric.kernel.semialgebraic`), ``atoms`` (nlsat with each ``exp`` and ``log`` a
-  variable bound by the tangent-line theorems, :func:`_by_atoms`), ``interval`` (the
+  variable bound by the tangent-line theorems, :func:`_by_atoms`), ``trig`` (``c·sin u`` or
+  ``c·cos u`` with ``u`` in a half period of one sign), ``interval`` (the
   interval prover's branch and bound).
 - ``factors``: ``e = f₁ ⋯ f_k`` with a sign ``s_i`` for each factor, ``Π s_i = 1`` and
   ``s_i f_i ≥ 0`` (``> 0`` for a strict goal) each shown.
@@ -66,6 +67,7 @@ from typing import Any
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.kernel.relations import rational_conditions, relation, trig_sign
 from symbolic.claim import Prop
 from symbolic.relation import Relation
 
@@ -120,65 +122,6 @@ def smooth(e: sp.Basic) -> bool:
     if not isinstance(e, (sp.Add, sp.Mul, sp.Pow, *SMOOTH)):
         return False
     return all(smooth(a) for a in e.args)
-
-
-def relation(p: Prop) -> sp.Basic:
-    """``p`` as a SymPy relation (``|a| > 0`` is ``a ≠ 0``)."""
-    if p.rel is Relation.GT and p.rhs == 0 and isinstance(p.lhs, sp.Abs):
-        return sp.Ne(p.lhs.args[0], 0)
-    op = {Relation.LE: sp.Le, Relation.LT: sp.Lt, Relation.GE: sp.Ge, Relation.GT: sp.Gt,
-          Relation.EQ: sp.Eq}[p.rel]
-    return op(p.lhs, p.rhs, evaluate=False)
-
-
-def rational_conditions(conditions: Sequence[Prop]) -> list[sp.Basic]:
-    """The conditions as SymPy relations that nlsat can read, weakened where they are not:
-    ``x > e`` becomes ``x ≥ r`` for a rational ``r`` below ``e`` (``x < π``: ``x ≤ r`` above
-    π), and a condition with another constant in it is left out. Weaker conditions prove
-    less, never more: a sign shown under them holds under the originals.
-
-    >>> x = sp.Symbol("x", real=True)
-    >>> [r] = rational_conditions([Prop(x, ">", sp.E), Prop(x**2, "<", sp.pi)])
-    >>> r.rel_op, sp.E - r.rhs < sp.Rational(1, 10**39), r.rhs < sp.E
-    ('>=', True, True)
-    """
-    out = []
-    for c in conditions:
-        try:
-            r = relation(c)
-        except KeyError:
-            continue
-        lhs, rhs = sp.sympify(r.lhs), sp.sympify(r.rhs)
-        if all(a.is_Rational for e in (lhs, rhs) for a in e.atoms(sp.Number)) and \
-                not (lhs.atoms(sp.NumberSymbol) | rhs.atoms(sp.NumberSymbol)) and \
-                not any(f.is_number for e in (lhs, rhs) for f in e.atoms(sp.Function)):
-            out.append(r)
-            continue
-        if isinstance(lhs, sp.Symbol) and rhs.is_number and r.rel_op in ("<", "<=", ">", ">="):
-            bound = _rational_bound(rhs, upper=r.rel_op in ("<", "<="))
-            if bound is not None:
-                out.append(sp.Le(lhs, bound) if r.rel_op in ("<", "<=") else
-                           sp.Ge(lhs, bound))
-    return out
-
-
-def _rational_bound(c: sp.Expr, upper: bool) -> sp.Rational | None:
-    """A rational above (``upper``) or below the real constant ``c`` (by arb), or None."""
-    from numeric.backends.precise import ArbOps, arb_prec
-    from symbolic.walk import Evaluator
-
-    with arb_prec(160):
-        try:
-            v = Evaluator(ArbOps(), {})(c)
-        except Exception:
-            return None
-        if not v.is_finite():
-            return None
-        end = v.upper() if upper else v.lower()
-        q = sp.Rational(end.mid().man_exp()[0]) * sp.Integer(2) ** end.mid().man_exp()[1]
-    # 40 decimals, rounded outward
-    scale = sp.Integer(10) ** 40
-    return (sp.ceiling(q * scale) if upper else sp.floor(q * scale)) / scale
 
 
 @dataclass(frozen=True)
@@ -300,6 +243,8 @@ def leaf(goal: Goal, method: str, budget: Budget | None = None) -> bool:
 
         return holds(sp.Gt(e, 0) if goal.strict else sp.Ge(e, 0),
                      rational_conditions(goal.conditions))
+    if method == "trig":
+        return trig_sign(e, goal.strict, rational_conditions(goal.conditions))
     if method == "atoms":
         return _by_atoms(goal)
     if method == "interval":

@@ -92,6 +92,41 @@ def _by_positive_symbols(p: Prop, known: tuple[Prop, ...]) -> bool:
     return ask is True
 
 
+def _by_signs(p: Prop, known: tuple[Prop, ...]) -> str | None:
+    """How z3's nlsat shows ``p`` from ``known`` (a rational function, π and ``e`` enclosed),
+    or the range of a ``sin``/``cos`` argument its sign (``cos x ≠ 0`` for ``0 ≤ x < π/2``);
+    None when neither does.
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> _by_signs(Prop(sp.Abs(sp.cos(x)), ">", 0), (Prop(x, ">=", 0), Prop(x, "<", sp.pi / 2)))
+    'the sign of cos/sin on the range of its argument (nlsat)'
+    """
+    from numeric.kernel.relations import rational_conditions, relation, trig_sign
+    from numeric.kernel.semialgebraic import holds
+
+    if getattr(p.lhs, "is_Matrix", False) or isinstance(p.lhs, sp.MatrixExpr):
+        return None
+    try:
+        fact = relation(p)
+    except KeyError:
+        return None
+    conds = rational_conditions(known)
+    if isinstance(fact, sp.Ne):
+        a = fact.lhs - fact.rhs
+        if holds(sp.Gt(a**2, 0), conds):
+            return "z3 nlsat"
+        if trig_sign(a, True, conds) or trig_sign(-a, True, conds):
+            return "the sign of cos/sin on the range of its argument (nlsat)"
+        return None
+    if holds(fact, conds):
+        return "z3 nlsat"
+    if p.rhs == 0 and p.rel in (Relation.GT, Relation.GE) and \
+            trig_sign(p.lhs, p.rel is Relation.GT, conds):
+        return "the sign of cos/sin on the range of its argument (nlsat)"
+    return None
+
+
 def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget,
                         provers: Sequence[Any]) -> str | None:
     p = o.prop
@@ -101,6 +136,9 @@ def _discharge_uncached(o: Obligation, known: tuple[Prop, ...], budget: Budget,
         return "the signs of its entries (exp and 𝟏 are positive)"
     if _by_positive_symbols(p, known):
         return "SymPy's assumptions, with the symbols the hypotheses make positive"
+    how = _by_signs(p, known)
+    if how is not None:
+        return how
     if not (p.lhs.free_symbols | p.rhs.free_symbols):  # a constant
         from numeric.backends.precise import ArbOps, arb_prec
         from symbolic.walk import Evaluator

@@ -139,7 +139,65 @@ def nonnegative(e: sp.Expr, conditions: Sequence[sp.Basic]) -> bool:
     return _sign(sp.sympify(e), conditions, strict=False)
 
 
+def _constants(e: sp.Expr, conditions: Sequence[sp.Basic]
+               ) -> tuple[sp.Expr, list[sp.Basic]]:
+    """``e`` and ``conditions`` with each constant ``π`` and ``e`` (and ``eᵏ`` for an integer
+    ``k``) a new variable held between two rationals that enclose it (arb): a sign shown for
+    every value between them holds for the constant, and occurrences stay equal.
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> body, conds = _constants(sp.pi / 2 - x, [sp.Lt(x, sp.pi / 2)])
+    >>> body, conds[0], len(conds)
+    (_pi/2 - x, x < _pi/2, 3)
+    """
+    exprs = [sp.sympify(e), *(sp.sympify(c) for c in conditions)]
+    found = set().union(*(x.atoms(sp.NumberSymbol) for x in exprs))
+    found |= {a for x in exprs for a in x.atoms(sp.exp) if a.args[0].is_Integer}
+    if not found:
+        return exprs[0], list(exprs[1:])
+    swap: dict[sp.Basic, sp.Expr] = {}
+    bounds: list[sp.Basic] = []
+    for c in sorted((c for c in found if not isinstance(c, sp.exp)), key=str):
+        v = sp.Symbol(f"_{c}", real=True)
+        lo, hi = _enclosure(c)
+        swap[c] = v
+        bounds += [sp.Gt(v, lo), sp.Lt(v, hi)]
+    for a in found:
+        if isinstance(a, sp.exp):
+            if sp.E not in swap:
+                v = sp.Symbol("_E", real=True)
+                lo, hi = _enclosure(sp.E)
+                swap[sp.E] = v
+                bounds += [sp.Gt(v, lo), sp.Lt(v, hi)]
+            swap[a] = swap[sp.E] ** a.args[0]
+    out = [x.xreplace(swap) for x in exprs]
+    return out[0], [*out[1:], *bounds]
+
+
+def _enclosure(c: sp.Expr) -> tuple[sp.Rational, sp.Rational]:
+    """Rationals ``lo < c < hi`` within 10⁻³⁰ of the constant ``c`` (arb)."""
+    import flint
+
+    from numeric.backends.precise import ArbOps, arb_prec
+    from symbolic.walk import Evaluator
+
+    with arb_prec(160):
+        v = Evaluator(ArbOps(), {})(c)
+
+        def exact(a: flint.arb) -> sp.Rational:
+            m, k = a.mid().man_exp()
+            return sp.Integer(int(m)) * sp.Integer(2) ** int(k)
+
+        lo, hi = exact(v.lower()), exact(v.upper())
+    scale = sp.Integer(10) ** 30
+    return sp.floor(lo * scale) / scale - 1 / scale, sp.ceiling(hi * scale) / scale + 1 / scale
+
+
 def _sign(e: sp.Expr, conditions: Sequence[sp.Basic], strict: bool) -> bool:
+    try:
+        e, conditions = _constants(e, conditions)
+    except Exception:  # a constant arb cannot enclose: nothing shown
+        return False
     rest, bases = _power_bases(e)
     if bases:  # b^t ≥ 0 when b ≥ 0 (> 0 when b > 0, or when t may be negative), or when
         # t is an even integer ≥ 0

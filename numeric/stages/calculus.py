@@ -55,7 +55,7 @@ from symbolic.verdict import Status, Verdict
 DEPTH = {"quick": 3, "default": 4, "thorough": 5}
 SECONDS = {"quick": 6.0, "default": 20.0, "thorough": 60.0}
 #: the leaves tried at every goal, cheapest first (the interval prover comes last)
-_LEAVES = ("zero", "arb", "assumptions", "nlsat", "atoms")
+_LEAVES = ("zero", "arb", "assumptions", "nlsat", "trig", "atoms")
 _SIMPLE_POINTS = (0, 1, -1, sp.Rational(1, 2), -sp.Rational(1, 2), 2)
 
 
@@ -100,10 +100,12 @@ class _Screen:
         combos = list(itertools.product(*(per[s] for s in names)))
         if len(combos) > 80:
             combos = self.rng.sample(combos, 80)
+        named = set(names)
+        conds = [h for h in goal.conditions if sp.sympify(h.lhs - h.rhs).free_symbols <= named]
         out = []
         for c in combos:
             p = dict(zip(names, c))
-            if all(self._holds(h, p) for h in goal.conditions):
+            if all(self._holds(h, p) for h in conds):
                 out.append(p)
         return out
 
@@ -251,7 +253,7 @@ class _Search:
             for t in [*(sp.sympify(p) for p in _SIMPLE_POINTS), *params, *self._solve(d, x)]:
                 if t in stationary or t == iv.lo or t == iv.hi:
                     continue
-                if self._zero(d.subs(x, t)):
+                if self._zero(d.subs(x, t), goal):
                     stationary.append(t)
             out += [{"rule": "extremum", "var": x.name, "at": sp.srepr(t)} for t in stationary]
             out.append({"rule": "concave", "var": x.name})
@@ -267,15 +269,25 @@ class _Search:
             self.solved[key] = _solutions(d, x)
         return self.solved[key]
 
-    def _zero(self, v: sp.Expr) -> bool:
+    def _zero(self, v: sp.Expr, goal: Goal) -> bool:
+        """Whether ``v`` looks 0 at the screened points: a candidate point only (what the
+        point must satisfy is re-derived, and shown, as the node's children)."""
         if v.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
             return False
         if v == 0:
             return True
-        try:
-            return sp.simplify(v) == 0
-        except Exception:
-            return False
+        names = sorted(v.free_symbols, key=lambda s: s.name)
+        seen = False
+        terms = sp.Add.make_args(v)
+        for p in (self.screen.points(goal, names) if names else [{}])[:12]:
+            val = self.screen.evaluate(v, p)
+            sizes = [self.screen.evaluate(t, p) for t in terms]
+            if val is None or any(t is None for t in sizes):
+                continue
+            if abs(val) > mpmath.mpf(10) ** -25 * (1 + max(abs(t) for t in sizes)):
+                return False
+            seen = True
+        return seen
 
 
 def _product(signs: list[int]) -> int:
@@ -291,11 +303,17 @@ def _solutions(d: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
     if sp.count_ops(d) > 30:
         return []
     try:
-        found = sp.solve(d, x)
+        found = sp.solve(d, x, check=False, simplify=False)
     except Exception:  # NotImplementedError and kin: no candidates
         return []
-    return [r for r in found if isinstance(r, sp.Expr) and not r.has(sp.I) and
-            x not in r.free_symbols and r.is_real is not False][:4]
+    out = []
+    for r in found[:4]:
+        if not isinstance(r, sp.Expr) or r.has(sp.I) or x in r.free_symbols or \
+                r.is_real is False:
+            continue
+        r = sp.powsimp(r)  # log(e^{y/2} e^{z/2}) is y/2 + z/2
+        out.append(sp.simplify(r) if sp.count_ops(r) <= 12 else r)
+    return out
 
 
 def applies(claim: Claim) -> str | None:
@@ -329,27 +347,31 @@ def prove_by_calculus(claim: Claim, budget: Budget, seed: int = 0,
     direct, small, big, logs = claim_goals(lhs, rel, rhs, hyps)
     limit = SECONDS.get(budget.name, 6.0) if seconds is None else seconds
     depth = DEPTH.get(budget.name, 3)
-    search = _Search(budget, seed, time.perf_counter() + limit)
-    positive = search.screen.sign(small.expr, small) == 1 and \
-        search.screen.sign(big.expr, big) == 1
+    start = time.perf_counter()
+    screen = _Search(budget, seed, start + limit).screen
     tries: list[tuple[str, Goal]] = [("direct", direct)]
-    if positive:
-        first = small.expr.has(sp.exp, sp.cosh, sp.sinh) or big.expr.has(sp.exp, sp.cosh, sp.sinh)
+    if screen.sign(small.expr, small) == 1 and screen.sign(big.expr, big) == 1:
+        # logs first when both sides are products (e^{x²/2}, cosh x, x^x): they come apart
+        first = not (isinstance(small.expr, sp.Add) or isinstance(big.expr, sp.Add))
         tries.insert(0 if first else 1, ("log", logs))
-    try:
-        for how, goal in tries:
+    timed_out = False
+    for k, (how, goal) in enumerate(tries):
+        # the first way gets two thirds of the time, the second what is left
+        share = start + limit * (2 / 3 if k == 0 and len(tries) > 1 else 1)
+        search = _Search(budget, seed, share)
+        try:
             if how == "log":
                 a, b = search.prove(small, 1), search.prove(big, 1)
-                if a is None or b is None:
-                    continue
-                tree = search.prove(goal, depth)
+                tree = None if a is None or b is None else search.prove(goal, depth)
                 if tree is not None:
                     return {"rule": "log", "children": [a, b, tree]}, ""
             else:
                 tree = search.prove(goal, depth)
                 if tree is not None:
                     return tree, ""
-    except _Timeout:
+        except _Timeout:
+            timed_out = True
+    if timed_out:
         return None, f"no proof by calculus within {limit:g} s"
     return None, f"no proof by calculus to depth {depth}"
 

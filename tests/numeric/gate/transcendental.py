@@ -219,3 +219,10 @@ F(_M, "exp-4d-margin", "exp(x1 - x2) + exp(x3 - x4)", ">=", "2 + x1 - x2 + x3 - 
   witness={"x1": "0", "x2": "0", "x3": "0", "x4": "0"}, why="equal at x1 = x2, x3 = x4")
 T(_M, "gibbs-3", "x*log(x/z) + y*log(y/z)", ">=", "x + y - 2*z",
   ("x > 0", "y > 0", "z > 0"), why="[CT 2.6] Gibbs twice")
+T(_M, "jensen-exp-3", "exp((x + y + z)/3)", "<=", "(exp(x) + exp(y) + exp(z))/3",
+  why="[HLP 3.5] Jensen for the convex exp")
+F(_M, "jensen-exp-3-margin", "exp((x + y + z)/3)", "<=",
+  "(exp(x) + exp(y) + exp(z))/3 - 10**-6", witness={"x": "0", "y": "0", "z": "0"},
+  why="equal at x = y = z")
+T(_M, "gibbs-4", "x*log(x/u) + y*log(y/v)", ">=", "x + y - u - v",
+  ("x > 0", "y > 0", "u > 0", "v > 0"), why="[CT 2.6] Gibbs for two pairs")
