@@ -359,7 +359,7 @@ def _nonempty(v: Any) -> bool:
 def scalar_sign(e: Any) -> str | None:
     """``"pos"`` when the scalar ``e`` is certainly positive by its form, ``"nonneg"`` when
     certainly non-negative, else None: ``exp``, ``⟨exp(u), 𝟏⟩`` (of a non-empty vector),
-    norms, sums and products of those.
+    norms, an entry of ``softmax(u)`` or ``exp(u)``, sums and products of those.
 
     >>> from symbolic.objects import vector, inner, exp_, ones, norm2, n
     >>> u = vector("u", n)
@@ -382,6 +382,9 @@ def scalar_sign(e: Any) -> str | None:
         if su and sv:
             return "pos" if su == sv == "pos" and _nonempty(u) else "nonneg"
         return None
+    if isinstance(e, ob.Entry):  # one entry of a matrix whose entries have a sign
+        sm = sign_of_entries(e.args[0])
+        return "pos" if sm == "pos" else ("nonneg" if sm else None)
     if isinstance(e, (ob.SumEntries, ob.MaxEntry, ob.MinEntry)):
         v = e.args[0]
         sv = sign_of_entries(v)

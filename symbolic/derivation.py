@@ -227,6 +227,10 @@ def _entry(e: Any, r: Any, c: Any, ctx: _Ctx) -> sp.Expr:
         return sp.Integer(0)
     if isinstance(e, ob.Deriv):
         return _d(_entry(e.args[0], r, c, ctx), e.args[1], e.args[2], e.args[3], ctx)
+    if isinstance(e, ob.Softmax):  # exp(v_r) / sum_m exp(v_m) of a column vector
+        v, one = e.args[0], sp.Integer(1)
+        return sp.exp(_entry(v, r, one, ctx)) / _isum(
+            ctx, v.shape[0], _split(v, 0), lambda m: sp.exp(_entry(v, m, one, ctx)))
     raise NotGeneric(f"generic entries: {type(e).__name__}")
 
 
@@ -259,9 +263,15 @@ def _scalar(e: Any, ctx: _Ctx) -> sp.Expr:
         return _entry(e.args[0], e.args[1], e.args[2], ctx)
     if isinstance(e, ob.ScalarDeriv):
         return _d(_scalar(e.args[0], ctx), e.args[1], e.args[2], e.args[3], ctx)
+    if isinstance(e, ob.LogSumExp):  # log sum_m exp(v_m)
+        v, one = e.args[0], sp.Integer(1)
+        return sp.log(_isum(ctx, v.shape[0], _split(v, 0),
+                            lambda m: sp.exp(_entry(v, m, one, ctx))))
+    if isinstance(e, sp.KroneckerDelta):
+        return e
     if ob.is_matrix(e) and e.shape == (1, 1):
         return _entry(e, sp.Integer(1), sp.Integer(1), ctx)
-    if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp)) and not ob.is_matrix(e):
+    if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)) and not ob.is_matrix(e):
         return e.func(*[_scalar(a, ctx) for a in e.args])
     if isinstance(e, _OPAQUE):
         return _opaque(e)
@@ -300,6 +310,8 @@ def _d(e: sp.Expr, var: Any, i: Any, j: Any, ctx: _Ctx) -> sp.Expr:
             return t.exp * t.base ** (t.exp - 1) * rec(t.base)
         if isinstance(t, sp.exp):
             return t * rec(t.args[0])
+        if isinstance(t, sp.log):
+            return rec(t.args[0]) / t.args[0]
         if t.is_Number or isinstance(t, (sp.Symbol, sp.KroneckerDelta)):
             return sp.Integer(0)
         raise NotGeneric(f"generic derivative: {type(t).__name__}")
@@ -350,13 +362,31 @@ def _normalise_uncached(e: sp.Expr, ctx: _Ctx) -> sp.Expr:
     return e.func(*[_normalise(a, ctx) for a in e.args])
 
 
+def _exp_apart(f: sp.Expr, m: sp.Symbol) -> tuple[sp.Expr, ...]:
+    """``exp(a + b)`` as ``exp(a), exp(b)`` where ``b`` is the part of the exponent free of the
+    summation index ``m`` (an identity), so a sum pulls ``exp(b)`` out: ``Σ_m e^{t + z_m} =
+    e^t Σ_m e^{z_m}``; any other factor as itself.
+
+    >>> t, m = sp.Symbol("t"), sp.Symbol("m")
+    >>> _exp_apart(sp.exp(t + m), m)
+    (exp(m), exp(t))
+    """
+    if not isinstance(f, sp.exp) or not isinstance(f.args[0], sp.Add):
+        return (f,)
+    dep = [a for a in f.args[0].args if m in _free(a)]
+    indep = [a for a in f.args[0].args if m not in _free(a)]
+    if not dep or not indep:
+        return (f,)
+    return sp.exp(sp.Add(*dep)), sp.exp(sp.Add(*indep))
+
+
 def _normalise_sum(body: sp.Expr, limit: tuple, ctx: _Ctx) -> sp.Expr:
     """``sum_{m=lo}^{hi} body`` for an already normalised ``body`` (see :func:`_normalise`)."""
     m, lo, hi = limit
     body = sp.expand(body, power_exp=False)
     out = []
     for term in sp.Add.make_args(body):
-        factors = list(sp.Mul.make_args(term))
+        factors = [g for f in sp.Mul.make_args(term) for g in _exp_apart(f, m)]
         delta = next((f for f in factors if isinstance(f, sp.KroneckerDelta)
                       and m in _free(f)), None)
         if delta is not None:
@@ -377,7 +407,23 @@ def _normalise_sum(body: sp.Expr, limit: tuple, ctx: _Ctx) -> sp.Expr:
     return sp.Add(*out)
 
 
-def _decide(e: sp.Expr) -> bool | None:
+def _decide(e: sp.Expr, splits: int = 3) -> bool | None:
+    """True when ``e`` is 0 for every value of its indices and atoms. A ``δ_ab`` of two free
+    indices is split first: ``a = b`` (``b`` replaced by ``a``) and ``a ≠ b`` (``δ_ab = 0``);
+    every assignment of the indices falls in one case, so both zero makes ``e`` zero."""
+    free = e.free_symbols
+    delta = next((t for t in sorted(e.atoms(sp.KroneckerDelta), key=sp.default_sort_key)
+                  if t.free_symbols and t.free_symbols <= free), None)
+    if delta is not None and splits > 0:
+        a, b = delta.args
+        same = e.xreplace({b: a}) if isinstance(b, sp.Symbol) else e.xreplace({a: b})
+        if _decide(same, splits - 1) and _decide(e.xreplace({delta: sp.Integer(0)}),
+                                                 splits - 1):
+            return True
+    return _cancels(e)
+
+
+def _cancels(e: sp.Expr) -> bool | None:
     sums = {s: sp.Symbol(f"S_{k}") for k, s in enumerate(
         sorted(_outer_sums(e), key=sp.default_sort_key))}
     r = exp_to_symbols(e.xreplace(sums))

@@ -769,7 +769,21 @@ declare(
           "z:k", lambda x: [(max(x.z), "<=", _lse(x.z))], min_size=1),
     entry("logsumexp-upper", "log⟨exp z, 1⟩ ≤ max z + log k", (NONEMPTY,),
           "each term is at most the largest", "z:k",
-          lambda x: [(_lse(x.z), "<=", max(x.z) + mpmath.log(x.k))], min_size=1))
+          lambda x: [(_lse(x.z), "<=", max(x.z) + mpmath.log(x.k))], min_size=1),
+    entry("frobenius-rank", "‖X‖_F ≤ √min(m, k)·‖X‖ for X of size m × k", (ANY_SIZE,),
+          _HJ + ", §5.6.P23 (rank X ≤ min(m, k) singular values, each ≤ ‖X‖)", "X:m,k",
+          lambda x: [(MP.frob(x.X), "<=", mpmath.sqrt(min(x.m, x.k)) * MP.op(x.X))]),
+    entry("probability-variance",
+          "vᵀ(diag(p) − ppᵀ)v = Σ p_i v_i² − (Σ p_i v_i)² ≥ 0 for a probability vector p",
+          ("p = softmax(z), or the hypotheses p ≥ 0 entrywise and Σ p = 1",),
+          "a variance is non-negative (Cauchy–Schwarz with weights p)", "z:k v:k",
+          lambda x: [_variance(_soft(x.z), x.v)], min_size=1))
+
+
+def _variance(p: list, v: list) -> tuple[Any, str, Any]:
+    """``(Σ p_i v_i)² ≤ Σ p_i v_i²``: the variance's two terms, compared as two sides."""
+    mean = MP.sum([a * b for a, b in zip(p, v, strict=True)])
+    return mean**2, "<=", MP.sum([a * b * b for a, b in zip(p, v, strict=True)])
 
 
 def _soft(v: list) -> list:

@@ -23,7 +23,11 @@ expression; ``‖u‖₁`` is written ``sum_entries(abs_(u))``):
 - ``softmax-norm``: ``‖softmax(z)‖₂ ≤ 1`` and ``‖softmax(z)‖∞ ≤ 1`` with
   ``softmax(z) = exp(z) / ⟨exp(z), 1⟩``;
 - ``logsumexp-lower``: ``max z ≤ log⟨exp z, 1⟩``; ``logsumexp-upper``:
-  ``log⟨exp z, 1⟩ ≤ max z + log k``.
+  ``log⟨exp z, 1⟩ ≤ max z + log k``;
+- ``frobenius-rank``: ``‖M‖_F ≤ √min(m, k) ‖M‖`` (or ``√m``, ``√k``) for ``M`` of size m × k;
+- ``softmax-variance``: ``0 ≤ vᵀ(diag(p) − ppᵀ)v`` for ``p = softmax(z)``, and
+  ``simplex-variance``, the one schema with hypotheses: the same for a vector ``p`` the
+  claim's hypotheses state a probability vector as written (``min p ≥ 0`` and ``⟨p, 1⟩ = 1``).
 
 Each schema is an instance of a library entry (:data:`numeric.prover.facts.LIBRARY`), whose
 declaration holds the theorem, its side conditions and its check: the last three speak of an
@@ -56,6 +60,7 @@ from symbolic.objects import is_matrix, unwrap
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 from symbolic.vocabulary import NORM, dominating, having
+from symbolic.vocabulary.norms import FrobNorm
 
 if TYPE_CHECKING:
     from numeric.budget import Budget
@@ -102,7 +107,9 @@ def _lse_arg(e: sp.Basic) -> sp.Basic | None:
 
 
 def _softmax_arg(e: sp.Basic) -> sp.Basic | None:
-    """``z`` when ``e`` is ``exp(z) / ⟨exp(z), 1⟩`` (as SymPy builds it)."""
+    """``z`` when ``e`` is ``softmax(z)``, or ``exp(z) / ⟨exp(z), 1⟩`` (as SymPy builds it)."""
+    if isinstance(e, ob.Softmax) and _is_vec(e.args[0]):
+        return e.args[0]
     if not isinstance(e, sp.MatMul):
         return None
     scalars = [a for a in e.args if not is_matrix(a)]
@@ -282,6 +289,48 @@ def _opnorm_le_frob(s: sp.Expr, b: sp.Expr) -> bool:
         s.args[0] == b.args[0]
 
 
+def _frobenius_rank(s: sp.Expr, b: sp.Expr) -> bool:
+    """‖X‖_F ≤ √r‖X‖ with ``r`` = min(m, k), m or k for X of size m × k (each ≥ min(m, k))."""
+    if not isinstance(s, FrobNorm):
+        return False
+    x = s.args[0]
+    op = ob.OpNorm(x)
+    factors = list(sp.Mul.make_args(b))
+    if op not in factors:
+        return False
+    factors.remove(op)
+    r = sp.Mul(*factors) ** 2
+    m, k = (sp.sympify(a) for a in x.shape)
+    return any(_eq(r, c) for c in (sp.Min(m, k), m, k))
+
+
+def _variance_form(b: sp.Expr) -> tuple[sp.Basic, sp.Basic] | None:
+    """``(p, v)`` when ``b`` is ``⟨v, (diag(p) − ppᵀ)v⟩`` (either order of the inner
+    product, either order of the two terms)."""
+    if not isinstance(b, ob.Inner):
+        return None
+    for v, mv in (b.args, b.args[::-1]):
+        if not isinstance(mv, sp.MatMul) or len(mv.args) != 2 or mv.args[1] != v:
+            continue
+        m = mv.args[0]
+        if not isinstance(m, sp.MatAdd) or len(m.args) != 2:
+            continue
+        diag = next((a for a in m.args if isinstance(a, ob.Diag)), None)
+        if diag is None:
+            continue
+        p = diag.args[0]
+        other = next(a for a in m.args if a is not diag)
+        if other == sp.MatMul(-1, p, p.T) or other == -p * p.T:
+            return p, v
+    return None
+
+
+def _softmax_variance(s: sp.Expr, b: sp.Expr) -> bool:
+    """0 ≤ vᵀ(diag(p) − ppᵀ)v for ``p = softmax(z)`` (a probability vector)."""
+    pv = _variance_form(b)
+    return s == 0 and pv is not None and _softmax_arg(pv[0]) is not None
+
+
 def _softmax_norm(s: sp.Expr, b: sp.Expr) -> bool:
     return isinstance(s, (ob.Norm2, ob.NormInf)) and b == 1 and (
         _softmax_arg(s.args[0]) is not None)
@@ -322,6 +371,8 @@ SCHEMAS: dict[str, tuple[Matcher, str]] = {
     "softmax-norm": (_softmax_norm, "softmax-norm"),
     "logsumexp-lower": (_lse_lower, "logsumexp-lower"),
     "logsumexp-upper": (_lse_upper, "logsumexp-upper"),
+    "frobenius-rank": (_frobenius_rank, "frobenius-rank"),
+    "softmax-variance": (_softmax_variance, "probability-variance"),
 }
 
 
@@ -383,7 +434,28 @@ def match(claim: Claim) -> str | None:
                     return name
             except (TypeError, AttributeError, ValueError):
                 continue
+    pv = _variance_form(big) if small == 0 else None
+    if pv is not None and _probability(claim, pv[0]) and sizes_known(claim, 1):
+        return "simplex-variance"
     return None
+
+
+def _probability(claim: Claim, p: sp.Basic) -> bool:
+    """Whether the claim's hypotheses state ``p`` a probability vector, as written:
+    ``min p ≥ 0`` (or ``> 0``) and ``⟨p, 1⟩ = 1`` (or ``Σ p = 1``, either side)."""
+    nonneg = total = False
+    for h in claim.hypotheses:
+        lhs, rhs = unwrap(h.lhs), unwrap(h.rhs)
+        if h.rel in (Relation.GE, Relation.GT) and rhs == 0 and \
+                isinstance(lhs, ob.MinEntry) and lhs.args[0] == p:
+            nonneg = True
+        if h.rel is Relation.EQ:
+            for a, c in ((lhs, rhs), (rhs, lhs)):
+                if c == 1 and ((isinstance(a, ob.SumEntries) and a.args[0] == p) or (
+                        isinstance(a, ob.Inner) and p in a.args and
+                        _ones(a.args[1] if a.args[0] == p else a.args[0], _length(p)))):
+                    total = True
+    return nonneg and total
 
 
 class SchemaStage:
@@ -412,7 +484,7 @@ class SchemaStage:
             return Verdict(Status.UNKNOWN, method="lemma schemas", rigorous=False,
                            message=f"not an instance of any of {len(SCHEMAS)} lemma schemas",
                            seed=seed, seconds=time.perf_counter() - t0)
-        entry = SCHEMAS[name][1]
+        entry = SCHEMAS[name][1] if name in SCHEMAS else "probability-variance"
         return Verdict(Status.PROVED, method=f"lemma schema {name}", rigorous=True,
                        message=f"an instance of the schema {name} of the library entry {entry}, "
                                "which holds for every size",

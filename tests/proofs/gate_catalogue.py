@@ -481,6 +481,10 @@ pair("mat-op-le-frob", "vector", (opnorm(A), "<=", frob(A)), (frob(A), "<=", opn
      "A = I_2", dims=M2)
 pair("mat-frob-le-sqrtd-op", "vector", (frob(A), "<=", sp.sqrt(d) * opnorm(A)),
      (frob(A), "<=", opnorm(A)), "A = I_2", dims=M2)
+pair("mat-frob-le-sqrtmin-op", "vector", (frob(A), "<=", sp.sqrt(sp.Min(n, d)) * opnorm(A)),
+     (frob(A), "<=", sp.sqrt(sp.Min(n, d)) * opnorm(A) / 2), "A = e_1 e_1ᵀ", dims=M2)
+pair("vec-softmax-hessian", "vector", (inner(V, (diag(SOFT) - SOFT * SOFT.T) * V), ">=", 0),
+     (inner(V, (diag(SOFT) - 2 * SOFT * SOFT.T) * V), ">=", 0), "v = 1_2, x = 0", dims=V1)
 pair("mat-transpose", "vector", (opnorm(A.T), "=", opnorm(A)), (opnorm(A.T), "=", frob(A)),
      "A = I_2", dims=M2)
 pair("mat-submultiplicative", "vector", (opnorm(A * B), "<=", opnorm(A) * opnorm(B)),

@@ -187,3 +187,30 @@ def test_memoised_normalisation_gives_the_same_formula():
     fresh = D._Ctx(dict(ctx.ranges))
     assert memo == D._normalise_uncached(raw, fresh)
     assert D._normalise(raw, ctx) is memo
+
+
+def test_softmax_lse_and_cross_entropy_derivatives_for_every_n():
+    """∂softmax_i/∂x_j = s_i(δ_ij − s_j) (and its transposed form s_j(δ_ij − s_i), shown by
+    the case split i = j, i ≠ j), ∂LSE/∂x_i = s_i, ∂²LSE/∂x_i∂x_j = s_i(δ_ij − s_j), the
+    cross-entropy gradient s − e_k; their one-symbol variants are never proved."""
+    from symbolic.objects import logsumexp, softmax
+
+    x = vector("x", n)
+    i, j, k = index("i"), index("j"), index("k")
+    s = softmax(x)
+    delta = sp.KroneckerDelta
+
+    def si(a):
+        return entry(s, a)
+
+    assert generic_identity(deriv(si(i), x, j), si(i) * (delta(i, j) - si(j)))
+    assert generic_identity(deriv(si(i), x, j), si(j) * (delta(i, j) - si(i)))
+    assert generic_identity(deriv(logsumexp(x), x, i), si(i))
+    assert generic_identity(deriv(deriv(logsumexp(x), x, i), x, j),
+                            si(i) * (delta(i, j) - si(j)))
+    assert generic_identity(deriv(-sp.log(si(k)), x, i), si(i) - delta(i, k))
+    assert generic_identity(deriv(logsumexp(x) - entry(x, k), x, i), si(i) - delta(i, k))
+    for wrong in (si(i) * (delta(i, j) + si(j)), si(i) * (1 - si(j)), si(i) * delta(i, j)):
+        assert generic_identity(deriv(si(i), x, j), wrong) is None
+    assert generic_identity(deriv(-sp.log(si(k)), x, i), si(i) + delta(i, k)) is None
+    assert generic_identity(deriv(logsumexp(x), x, i), si(i) ** 2) is None

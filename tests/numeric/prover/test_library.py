@@ -160,7 +160,8 @@ def test_every_library_entry_has_its_pair_here():
     assert set(FACTS) | set(PAIR_FACTS) | set(HYPOTHESIS_FACTS) <= set(ENTRIES)
     # the whole-claim entries are the lemma schemas' (their pairs: the schema stage's tests)
     assert set(DESCRIPTIONS) - set(ENTRIES) == {"holder-1-inf", "softmax-norm",
-                                                "logsumexp-lower", "logsumexp-upper"}
+                                                "logsumexp-lower", "logsumexp-upper",
+                                                "frobenius-rank", "probability-variance"}
 
 
 def test_relies_on_is_the_same_on_every_run():
