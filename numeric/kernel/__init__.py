@@ -79,7 +79,7 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
     if verdict.status is Status.PROVED:
         b = budget or Budget.get("quick")
         if "calculus" in verdict.details:
-            why = _calculus(claim, verdict.details["calculus"], b)
+            why = _calculus(claim, verdict.details["calculus"], b, provers)
             if why is not None:
                 return _unknown(verdict, f"the kernel does not admit the proof: {why}")
             verdict.details["kernel"] = "every step of the proof by calculus re-derived"
@@ -93,11 +93,11 @@ def admit(claim: Claim, verdict: Verdict, budget: Budget | None = None,
     return verdict
 
 
-def _calculus(claim: Claim, proof: Any, budget: Budget) -> str | None:
+def _calculus(claim: Claim, proof: Any, budget: Budget, provers: Sequence[Any]) -> str | None:
     """None when ``proof`` (a tree of :mod:`numeric.kernel.calculus`) proves ``claim``."""
     from numeric.kernel.calculus import check_proof
 
-    return check_proof(claim, proof, budget)
+    return check_proof(claim, proof, budget, provers)
 
 
 def _admit_class(claim: Claim, verdict: Verdict) -> Verdict:

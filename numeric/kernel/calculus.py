@@ -226,8 +226,10 @@ def _positive_symbols(goal: Goal) -> sp.Expr:
     return goal.expr if e is None else e
 
 
-def leaf(goal: Goal, method: str, budget: Budget | None = None) -> bool:
-    """Whether ``method`` shows ``goal`` (see the module docstring)."""
+def leaf(goal: Goal, method: str, budget: Budget | None = None,
+         provers: Sequence[Any] = ()) -> bool:
+    """Whether ``method`` shows ``goal`` (see the module docstring); ``interval`` asks the
+    rigorous stages the caller passes in ``provers`` (the interval prover)."""
     e = sp.sympify(goal.expr)
     if e == sp.S.Infinity:
         return True
@@ -248,7 +250,7 @@ def leaf(goal: Goal, method: str, budget: Budget | None = None) -> bool:
     if method == "atoms":
         return _by_atoms(goal)
     if method == "interval":
-        return _interval(goal, budget)
+        return _interval(goal, budget, provers)
     return False
 
 
@@ -330,19 +332,23 @@ def _arb_sign(e: sp.Expr, strict: bool) -> bool:
             return False
 
 
-def _interval(goal: Goal, budget: Budget | None) -> bool:
-    from numeric.stages.interval import prove_interval
+def _interval(goal: Goal, budget: Budget | None, provers: Sequence[Any]) -> bool:
     from symbolic.claim import Claim
 
-    if len(goal.expr.free_symbols) > 1:
+    if len(goal.expr.free_symbols) > 1 or not provers:
         return False
     try:
         c = Claim("kernel:calculus", goal.expr, ">" if goal.strict else ">=", 0,
                   hypotheses=goal.conditions)
     except (ValueError, TypeError):
         return False
-    v = prove_interval(c, budget or Budget.get("quick"), seconds=3.0)
-    return v is not None and v.status.value == "proved" and v.rigorous
+    for stage in provers:
+        if stage.applies(c) is not None:
+            continue
+        v = stage.run(c, budget or Budget.get("quick"), 0)
+        if v is not None and v.status.value == "proved" and v.rigorous:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -545,12 +551,13 @@ def _shown(fact: sp.Basic, conds: list[sp.Basic]) -> bool:
     return holds(fact, conds)
 
 
-def check(goal: Goal, node: Any, budget: Budget | None = None) -> str | None:
+def check(goal: Goal, node: Any, budget: Budget | None = None,
+          provers: Sequence[Any] = ()) -> str | None:
     """None when ``node`` proves ``goal``, else why not (the first step not admitted)."""
     if not isinstance(node, dict):
         return "a proof step must be a mapping"
     if node.get("rule") == "leaf":
-        if leaf(goal, str(node.get("method")), budget):
+        if leaf(goal, str(node.get("method")), budget, provers):
             return None
         return f"leaf {node.get('method')} does not show {goal.expr} " \
                f"{'>' if goal.strict else '≥'} 0"
@@ -562,7 +569,7 @@ def check(goal: Goal, node: Any, budget: Budget | None = None) -> str | None:
     if not isinstance(kids, list) or len(kids) != len(goals):
         return f"the rule {node.get('rule')} needs {len(goals)} steps below it"
     for g, k in zip(goals, kids):
-        why = check(g, k, budget)
+        why = check(g, k, budget, provers)
         if why is not None:
             return why if " at " in why else why + _at(node)
     return None
@@ -591,7 +598,8 @@ def claim_goals(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, conditions: Sequence[
 
 
 def check_claim(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, conditions: Sequence[Prop],
-                proof: Any, budget: Budget | None = None) -> str | None:
+                proof: Any, budget: Budget | None = None, provers: Sequence[Any] = ()
+                ) -> str | None:
     """None when ``proof`` (a tree, its root possibly the ``log`` rule) proves
     ``lhs REL rhs`` wherever ``conditions`` hold, else why not."""
     try:
@@ -603,11 +611,11 @@ def check_claim(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, conditions: Sequence[
         if not isinstance(kids, list) or len(kids) != 3:
             return "the rule log needs 3 steps below it"
         for g, k in zip((small, big, logs), kids):
-            why = check(g, k, budget)
+            why = check(g, k, budget, provers)
             if why is not None:
                 return why
         return None
-    return check(direct, proof, budget)
+    return check(direct, proof, budget, provers)
 
 
 def real_symbols(exprs: Sequence[Any]) -> dict[sp.Symbol, sp.Symbol]:
@@ -641,14 +649,15 @@ def claim_sides(claim: Any) -> tuple[sp.Expr, Relation, sp.Expr, tuple[Prop, ...
                                                   for h in hyps)
 
 
-def check_proof(claim: Any, proof: Any, budget: Budget | None = None) -> str | None:
+def check_proof(claim: Any, proof: Any, budget: Budget | None = None,
+                provers: Sequence[Any] = ()) -> str | None:
     """None when ``proof`` proves ``claim`` (a scalar inequality) wherever its hypotheses
-    hold, else why not."""
+    hold, else why not; ``provers``: the rigorous stages an ``interval`` leaf may ask."""
     sides = claim_sides(claim)
     if sides is None:
         return "a hypothesis that is not one relation"
     lhs, rel, rhs, hyps = sides
-    return check_claim(lhs, rel, rhs, hyps, proof, budget)
+    return check_claim(lhs, rel, rhs, hyps, proof, budget, provers)
 
 
 __all__ = ["SMOOTH", "Goal", "Interval", "Refused", "at_point", "check", "check_claim",

@@ -7,10 +7,11 @@ that derivative is 0 at 0 and its own derivative ``tanh² x`` is ≥ 0. The stag
 such a proof (:class:`_Search`): at each goal it tries the exact leaves first (the number 0,
 arb on a constant, SymPy's assumptions, nlsat on a rational function), then splits products,
 powers and sums by sign, then tries the points where the goal may be least (a stationary
-point 0, ±1, ½, 2, a parameter, a rational root of the derivative, or an end of the interval,
-where an open or infinite end is a limit) and proves the derivative's sign on each side,
-recursively, to a fixed depth. Points are screened numerically first (mpmath at 50 digits):
-the screen only prunes the search, it never proves anything. The proof found is a tree that
+point 0, ±1, ½, 2, a parameter, a solution of the derivative's equation that SymPy finds, or
+an end of the interval, where an open or infinite end is a limit) and proves the derivative's
+sign on each side, recursively, to a fixed depth and number of goals (a count, not a time:
+the same verdict on any machine). Points are screened numerically first (mpmath at 50
+digits): the screen only prunes the search, it never proves anything. The proof found is a tree that
 the trusted kernel re-derives step by step (:mod:`numeric.kernel.calculus`).
 
 The stage runs after sampling: a claim that sampling refutes never costs a search.
@@ -47,13 +48,17 @@ from numeric.kernel.calculus import (
     leaf,
     smooth,
 )
+from numeric.stages.interval import applicable, prove_interval
 from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation
 from symbolic.verdict import Status, Verdict
 
-#: how deep the search goes (each point tried is one level) and its time, per budget
+#: how deep the search goes (each point tried is one level), how many goals it may look at
+#: (a count, so that a run gives the same verdict on any machine) and, as a safety net only,
+#: its time, per budget
 DEPTH = {"quick": 3, "default": 4, "thorough": 5}
-SECONDS = {"quick": 6.0, "default": 20.0, "thorough": 60.0}
+GOALS = {"quick": 60, "default": 150, "thorough": 400}
+SECONDS = {"quick": 30.0, "default": 60.0, "thorough": 180.0}
 #: the leaves tried at every goal, cheapest first (the interval prover comes last)
 _LEAVES = ("zero", "arb", "assumptions", "nlsat", "trig", "atoms")
 _SIMPLE_POINTS = (0, 1, -1, sp.Rational(1, 2), -sp.Rational(1, 2), 2)
@@ -61,6 +66,22 @@ _SIMPLE_POINTS = (0, 1, -1, sp.Rational(1, 2), -sp.Rational(1, 2), 2)
 
 class _Timeout(Exception):
     pass
+
+
+class _Interval:
+    """The interval prover as a leaf: a few seconds per goal."""
+
+    name, rigorous = "interval", True
+
+    def applies(self, claim: Claim) -> str | None:
+        return None if applicable(claim) else "not for the interval prover"
+
+    def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
+        return prove_interval(claim, budget, seconds=3.0)
+
+
+#: the rigorous stages an ``interval`` leaf asks (the kernel is given the same)
+PROVERS = (_Interval(),)
 
 
 def _variables(goal: Goal) -> list[sp.Symbol]:
@@ -175,9 +196,10 @@ def _only_constant_bounds(c: Prop, s: sp.Symbol) -> bool:
 
 
 class _Search:
-    def __init__(self, budget: Budget, seed: int, deadline: float) -> None:
+    def __init__(self, budget: Budget, seed: int, deadline: float, goals: int = 10**9) -> None:
         self.budget = budget
         self.deadline = deadline
+        self.goals = goals  # the goals it may still look at (a count: the same on any machine)
         self.screen = _Screen(seed)
         self.memo: dict[tuple[Goal, int], dict | None] = {}
         self.solved: dict[tuple[sp.Expr, sp.Symbol], list[sp.Expr]] = {}
@@ -190,7 +212,8 @@ class _Search:
         return self.memo[key]
 
     def _prove(self, goal: Goal, depth: int) -> dict | None:
-        if time.perf_counter() > self.deadline:
+        self.goals -= 1
+        if self.goals < 0 or time.perf_counter() > self.deadline:
             raise _Timeout
         e = sp.sympify(goal.expr)
         if e.has(sp.nan, sp.zoo) or not self.screen.plausible(goal):
@@ -205,7 +228,7 @@ class _Search:
             for node in self._extrema(goal, e):
                 if self._children(goal, node, depth - 1) is not None:
                     return node
-        if len(e.free_symbols) == 1 and leaf(goal, "interval", self.budget):
+        if len(e.free_symbols) == 1 and leaf(goal, "interval", self.budget, PROVERS):
             return {"rule": "leaf", "method": "interval"}
         return None
 
@@ -345,8 +368,8 @@ def prove_by_calculus(claim: Claim, budget: Budget, seed: int = 0,
         return None, "a hypothesis that is not one relation"
     lhs, rel, rhs, hyps = sides
     direct, small, big, logs = claim_goals(lhs, rel, rhs, hyps)
-    limit = SECONDS.get(budget.name, 6.0) if seconds is None else seconds
-    depth = DEPTH.get(budget.name, 3)
+    limit = SECONDS.get(budget.name, 30.0) if seconds is None else seconds
+    depth, goals = DEPTH.get(budget.name, 3), GOALS.get(budget.name, 60)
     start = time.perf_counter()
     screen = _Search(budget, seed, start + limit).screen
     tries: list[tuple[str, Goal]] = [("direct", direct)]
@@ -356,9 +379,10 @@ def prove_by_calculus(claim: Claim, budget: Budget, seed: int = 0,
         tries.insert(0 if first else 1, ("log", logs))
     timed_out = False
     for k, (how, goal) in enumerate(tries):
-        # the first way gets two thirds of the time, the second what is left
-        share = start + limit * (2 / 3 if k == 0 and len(tries) > 1 else 1)
-        search = _Search(budget, seed, share)
+        # the first way gets two thirds of the goals and the time, the second the rest
+        first = k == 0 and len(tries) > 1
+        search = _Search(budget, seed, start + limit * (2 / 3 if first else 1),
+                         goals * 2 // 3 if first else goals - goals * 2 // 3 * (k > 0))
         try:
             if how == "log":
                 a, b = search.prove(small, 1), search.prove(big, 1)
@@ -372,7 +396,7 @@ def prove_by_calculus(claim: Claim, budget: Budget, seed: int = 0,
         except _Timeout:
             timed_out = True
     if timed_out:
-        return None, f"no proof by calculus within {limit:g} s"
+        return None, f"no proof by calculus within {goals} goals or {limit:g} s"
     return None, f"no proof by calculus to depth {depth}"
 
 
@@ -419,7 +443,7 @@ class CalculusStage:
         """``proved`` with the proof tree in ``details["calculus"]``, else None."""
         t0 = time.perf_counter()
         tree, _ = prove_by_calculus(claim, budget, seed)
-        if tree is None or check_proof(claim, tree, budget) is not None:
+        if tree is None or check_proof(claim, tree, budget, PROVERS) is not None:
             return None  # no proof, or one the kernel would not admit: sampling's verdict stays
         return Verdict(Status.PROVED, f"calculus: {summary(tree)}", True,
                        f"proved by the signs of derivatives ({steps(tree)} steps, re-checked "

@@ -48,7 +48,7 @@ def test_the_classic_bounds_are_proved_and_the_kernel_admits_each_proof(name, cl
 @pytest.mark.parametrize("claim", FALSE, ids=[c.id for c in FALSE])
 def test_false_variants_are_never_proved(claim):
     tree, why = prove_by_calculus(claim, Budget.get("quick"), seconds=10)
-    assert tree is None and why.startswith("no proof by calculus")
+    assert tree is None and why.startswith("no proof by calculus"), why
 
 
 def test_the_stage_says_where_it_does_not_apply():
