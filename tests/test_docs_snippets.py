@@ -62,8 +62,21 @@ def test_readme_latex_snippet_is_lemma_5_6_refuted_at_n_1():
     assert len(scope["lemma"].hypotheses) >= 4  # the hypotheses as the lemma lists them
 
 
-def test_readme_pytest_snippet_passes_twice_and_fails_as_commented(tmp_path):
+def test_readme_calculus_snippet_proves_hoeffding_and_pinsker():
     code = blocks(README, "python")[2]
+    assert 'hoeffding = Claim("mine:cosh"' in code
+    scope: dict = {}
+    exec(code, scope)
+    assert "Both come out `proved`" in README
+    for name, first in (("hoeffding", "x**2/2 - log(cosh(x)) ≥ 0: least at x = 0"),
+                        ("pinsker", "least at p = q")):
+        v = check_claim(scope[name], "quick")
+        assert v.status.value == "proved" and v.rigorous, (name, v.message)
+        assert any(first in line for line in v.details["calculus_steps"]), name
+
+
+def test_readme_pytest_snippet_passes_twice_and_fails_as_commented(tmp_path):
+    code = blocks(README, "python")[3]
     assert "def test_with_fixture(proofcheck)" in code
     (tmp_path / "test_mine.py").write_text(code)
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",

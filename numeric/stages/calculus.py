@@ -212,6 +212,12 @@ class _Search:
         return self.memo[key]
 
     def _prove(self, goal: Goal, depth: int) -> dict | None:
+        node = self._node(goal, depth)
+        if node is not None:
+            node["goal"] = str(goal)  # for the reader: the kernel derives every goal itself
+        return node
+
+    def _node(self, goal: Goal, depth: int) -> dict | None:
         self.goals -= 1
         if self.goals < 0 or time.perf_counter() > self.deadline:
             raise _Timeout
@@ -424,6 +430,49 @@ def summary(tree: dict) -> str:
     return "; ".join(parts)
 
 
+_LEAF_WORDS = {"zero": "it is 0", "arb": "a constant, enclosed in arb",
+               "assumptions": "SymPy's assumptions", "nlsat": "a rational function: z3 nlsat",
+               "trig": "sin/cos on a half period of one sign",
+               "atoms": "nlsat, exp and log bound by their tangents",
+               "interval": "the interval prover"}
+
+
+def explain(tree: dict, depth: int = 0) -> list[str]:
+    """The proof, one line a step, indented as the tree.
+
+    >>> lines = explain({"rule": "extremum", "var": "x", "at": "Integer(0)", "goal": "x**2 ≥ 0",
+    ...     "children": [{"rule": "leaf", "method": "zero", "goal": "0 ≥ 0"},
+    ...                  {"rule": "leaf", "method": "nlsat", "goal": "2*x ≥ 0 where x > 0"},
+    ...                  {"rule": "leaf", "method": "nlsat", "goal": "-2*x ≥ 0 where x < 0"}]})
+    >>> for line in lines: print(line)
+    x**2 ≥ 0: least at x = 0; its value there, then ∂/∂x on each side:
+      0 ≥ 0: it is 0
+      2*x ≥ 0 where x > 0: a rational function: z3 nlsat
+      -2*x ≥ 0 where x < 0: a rational function: z3 nlsat
+    """
+    rule = tree.get("rule")
+    goal = tree.get("goal", "")
+    if rule == "leaf":
+        how = _LEAF_WORDS.get(str(tree.get("method")), str(tree.get("method")))
+    elif rule == "extremum":
+        t = sp.sympify(tree["at"])
+        where = f"least at {tree['var']} = {t}" if t.is_finite is not False else \
+            f"least as {tree['var']} → {t} (a limit)"
+        how = f"{where}; its value there, then ∂/∂{tree['var']} on each side:"
+    elif rule == "concave":
+        how = f"concave in {tree['var']} (∂² ≤ 0): least at an end:"
+    elif rule == "split":
+        how = f"cut at {tree['var']} = {sp.sympify(tree['at'])}:"
+    elif rule == "log":
+        how = "both sides positive: compare their logs:"
+    else:
+        how = f"by its {rule}:"
+    out = ["  " * depth + (f"{goal}: {how}" if goal else how)]
+    for k in tree.get("children", ()):
+        out += explain(k, depth + 1)
+    return out
+
+
 def steps(tree: dict) -> int:
     """The number of nodes of a proof tree."""
     return 1 + sum(steps(k) for k in tree.get("children", ()))
@@ -448,4 +497,5 @@ class CalculusStage:
         return Verdict(Status.PROVED, f"calculus: {summary(tree)}", True,
                        f"proved by the signs of derivatives ({steps(tree)} steps, re-checked "
                        "by the kernel)", seed=seed, precision="exact (SymPy, z3 nlsat, arb)",
-                       details={"calculus": tree}, seconds=time.perf_counter() - t0)
+                       details={"calculus": tree, "calculus_steps": explain(tree)},
+                       seconds=time.perf_counter() - t0)
