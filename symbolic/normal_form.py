@@ -15,7 +15,10 @@ Scalars built on them are rewritten by the rules mathematicians use without comm
   for every norm; ``‖|u|‖ = ‖u‖`` for the entrywise norms; ``‖Mᵀ‖ = ‖M‖`` for the operator
   and Frobenius norms;
 - ``min(−u) = −max(u)``, ``min(c·u) = c·min(u)`` for ``c > 0``, ``max(|u|) = ‖u‖∞``,
-  ``min(exp(u)) = exp(min(u))``, ``max(exp(u)) = exp(max(u))``.
+  ``min(exp(u)) = exp(min(u))``, ``max(exp(u)) = exp(max(u))``;
+- ``exp(u + c𝟏) = e^c exp(u)`` entrywise (so ``softmax(z + c𝟏) = softmax(z)``);
+- for ``R`` a block of ``k`` rows of an identity ``I_m`` that lies within it: ``R Rᵀ = I_k``,
+  ``R 𝟏 = 𝟏``, ``Σ Rᵀu = Σ u`` (a point of the sphere built from ``R`` has norm 1).
 
 :func:`squares_as_inner` also writes ``‖u‖₂²`` as ``⟨u, u⟩`` (for identities; the blackboard
 keeps norms whole).
@@ -55,6 +58,9 @@ ELEMENTWISE = (ob.ElemExp, ob.ElemAbs, ob.ElemLog, ob.ElemRecip)
 
 #: expressions larger than this many nodes are left as they are (expanding them may blow up)
 MAX_NODES = 200
+#: the normal forms of two sides larger than this are not compared by ``cancel``
+#: (``⟨σ(τ), σ(τ)⟩ = 1`` for the sphere point of lipschitz-attention needs 300)
+SAME_NODES = 400
 
 
 def nodes(e: sp.Basic, cap: int = MAX_NODES + 1) -> int:
@@ -103,7 +109,50 @@ def _factors(term: sp.Basic) -> list[sp.Basic]:
 
 
 def _product(factors: list[sp.Basic]) -> sp.Basic:
+    factors = _rows_of_identity(factors)
     return factors[0] if len(factors) == 1 else sp.MatMul(*factors)
+
+
+def _identity_rows(f: sp.Basic) -> sp.Expr | None:
+    """``k`` when ``f`` is a block of ``k`` rows of an identity ``I_m`` that lies within it
+    (``j·k ≤ m`` for every size): its rows are orthonormal and each has one entry 1."""
+    if not isinstance(f, ob.RowBlock) or not isinstance(f.args[0], sp.Identity):
+        return None
+    m, j, k = f.args[0].shape[0], f.args[1], f.args[2]
+    return k if sp.expand(m - j * k).is_nonnegative and sp.sympify(j).is_positive else None
+
+
+def _rows_of_identity(factors: list[sp.Basic]) -> list[sp.Basic]:
+    """Adjacent factors rewritten by what the rows of an identity satisfy: ``R Rᵀ = I_k`` and
+    ``R 𝟏_m = 𝟏_k`` for ``R`` a block of ``k`` rows of ``I_m`` (:func:`_identity_rows`);
+    ``𝟏ᵀ Rᵀ = 𝟏ᵀ`` likewise (each an identity for every size).
+
+    >>> d = sp.Symbol("d", integer=True, positive=True)
+    >>> R = ob.RowBlock(sp.Identity(d), 1, d - 1)
+    >>> [f.shape for f in _rows_of_identity([R, sp.Transpose(R), sp.OneMatrix(d - 1, 1)])]
+    [(d - 1, 1)]
+    >>> [type(f).__name__ for f in _rows_of_identity([R, sp.OneMatrix(d, 1)])]
+    ['OneMatrix']
+    """
+    out: list[sp.Basic] = []
+    for f in factors:
+        prev = out[-1] if out else None
+        k = _identity_rows(prev) if prev is not None else None
+        if k is not None and isinstance(f, sp.Transpose) and f.arg == prev:
+            out.pop()  # R Rᵀ = I_k
+            continue
+        if k is not None and isinstance(f, sp.OneMatrix):
+            out[-1] = sp.OneMatrix(k, f.shape[1])  # R 𝟏 = 𝟏
+            continue
+        if isinstance(f, sp.Transpose) and _identity_rows(f.arg) is not None and \
+                isinstance(prev, sp.OneMatrix):
+            out[-1] = sp.OneMatrix(prev.shape[0], f.shape[1])  # 𝟏ᵀ Rᵀ = 𝟏ᵀ
+            continue
+        out.append(f)
+    if not out:
+        k = _identity_rows(factors[0])
+        out = [sp.Identity(k)]
+    return out
 
 
 def _transpose(term: sp.Basic) -> sp.Basic:
@@ -156,6 +205,9 @@ def _linear(e: sp.Basic) -> tuple[tuple[sp.Basic, sp.Expr], ...]:
         for combo in product(*[_linear(a) for a in e.args]):
             terms = sorted((t for t, _ in combo), key=sp.default_sort_key)
             _add(out, sp.HadamardProduct(*terms), sp.Mul(*[c for _, c in combo]))
+    elif isinstance(e, ob.ElemExp):
+        body, shift = _exp_shift(matrix_normal(e.args[0]))
+        _add(out, ob.ElemExp(body), sp.exp(shift))
     elif isinstance(e, ELEMENTWISE):
         _add(out, type(e)(matrix_normal(e.args[0])), sp.Integer(1))
     elif isinstance(e, sp.MatrixSymbol | sp.OneMatrix | sp.Identity) or not e.args:
@@ -164,6 +216,23 @@ def _linear(e: sp.Basic) -> tuple[tuple[sp.Basic, sp.Expr], ...]:
         _add(out, e.func(*[matrix_normal(a) if isinstance(a, MatrixExpr) else normal(a)
                            for a in e.args]), sp.Integer(1))
     return tuple(sorted(_clean(out).items(), key=lambda tc: sp.default_sort_key(tc[0])))
+
+
+def _exp_shift(arg: sp.Basic) -> tuple[sp.Basic, sp.Expr]:
+    """``(u, c)`` when ``arg`` is ``u + c𝟏`` (``exp(u + c𝟏) = e^c exp(u)`` entrywise), else
+    ``(arg, 0)``.
+
+    >>> from symbolic import vector, ones, scalar, n
+    >>> z, t = vector("z", n), scalar("t")
+    >>> _exp_shift(matrix_normal(z + t * ones(n)))
+    (z, t)
+    """
+    lin = linear(arg)
+    ones = [(term, c) for term, c in lin.items() if isinstance(term, sp.OneMatrix)]
+    if len(ones) != 1 or len(lin) < 2:
+        return arg, sp.Integer(0)
+    term, c = ones[0]
+    return _rebuild({k: v for k, v in lin.items() if k != term}), c
 
 
 def _factor_out(lin: Linear) -> sp.Basic | None:
@@ -260,13 +329,23 @@ def _inner(u: sp.Basic, v: sp.Basic) -> sp.Expr:
     return out
 
 
-def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
-    if isinstance(a, sp.OneMatrix) and isinstance(b, sp.OneMatrix):
-        return a.shape[0] * a.shape[1]
-    if isinstance(b, sp.OneMatrix):
-        return ob.SumEntries(a)
+def _sum_term(a: sp.Basic) -> sp.Expr:
+    """``Σ a`` of one basic term: ``Σ 𝟏 = `` its size, ``Σ Rᵀu = Σ u`` for ``R`` rows of an
+    identity (``Rᵀu`` is ``u`` with zeros added)."""
     if isinstance(a, sp.OneMatrix):
-        return ob.SumEntries(b)
+        return a.shape[0] * a.shape[1]
+    fs = _factors(a)
+    if len(fs) > 1 and isinstance(fs[0], sp.Transpose) and \
+            _identity_rows(fs[0].arg) is not None:
+        return _sum_term(_product(fs[1:]))
+    return ob.SumEntries(a)
+
+
+def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
+    if isinstance(b, sp.OneMatrix):
+        return _sum_term(a) if not isinstance(a, sp.OneMatrix) else a.shape[0] * a.shape[1]
+    if isinstance(a, sp.OneMatrix):
+        return _sum_term(b)
     # ⟨M u, v⟩ = ⟨u, Mᵀ v⟩: every matrix factor moves right, and of the two ways to write
     # ⟨a, M b⟩ = ⟨b, Mᵀ a⟩ the one first in SymPy's order is kept
     fa, fb = _factors(a), _factors(b)
@@ -275,13 +354,15 @@ def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
     other = ([_transpose(f) for f in reversed(fb[:-1])] + [first], fb[-1])
     a, b = min(((first, _product(fb)), (other[1], _product(other[0]))),
                key=lambda ab: (sp.default_sort_key(ab[0]), sp.default_sort_key(ab[1])))
+    if isinstance(a, sp.OneMatrix) or isinstance(b, sp.OneMatrix):  # 𝟏 after R 𝟏 = 𝟏
+        return _basic_inner(a, b)
     return ob.Inner(a, b)
 
 
 def _sum(u: sp.Basic) -> sp.Expr:
     out = sp.Integer(0)
     for a, c in linear(u).items():
-        out += c * (a.shape[0] * a.shape[1] if isinstance(a, sp.OneMatrix) else ob.SumEntries(a))
+        out += c * _sum_term(a)
     return out
 
 
@@ -383,7 +464,7 @@ def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | Non
         a, b = squares_as_inner(normal(lhs)), squares_as_inner(normal(rhs))
         if a == b:
             return True
-        if nodes(a) + nodes(b) > MAX_NODES:
+        if nodes(a) + nodes(b, SAME_NODES + 1) > SAME_NODES:
             return False
         diff = sp.expand(a - b)
         if diff == 0:

@@ -633,7 +633,7 @@ def real_symbols(exprs: Sequence[Any]) -> dict[sp.Symbol, sp.Symbol]:
 
 def claim_sides(claim: Any) -> tuple[sp.Expr, Relation, sp.Expr, tuple[Prop, ...]] | None:
     """A scalar claim's sides, relation and hypotheses, its integer symbols made real; None
-    when a hypothesis is not one relation."""
+    when a hypothesis is not one relation, or cannot be rebuilt with real symbols."""
     from symbolic.objects import unwrap
 
     hyps = tuple(claim.hypotheses)
@@ -645,8 +645,11 @@ def claim_sides(claim: Any) -> tuple[sp.Expr, Relation, sp.Expr, tuple[Prop, ...
     def real(e: Any) -> Any:
         return sp.sympify(e).xreplace(swap) if swap else e
 
-    return real(lhs), claim.rel, real(rhs), tuple(Prop(real(h.lhs), h.rel, real(h.rhs))
-                                                  for h in hyps)
+    try:
+        return real(lhs), claim.rel, real(rhs), tuple(Prop(real(h.lhs), h.rel, real(h.rhs))
+                                                      for h in hyps)
+    except (ValueError, TypeError):  # a hypothesis that cannot be rebuilt (a sum's bound)
+        return None
 
 
 def check_proof(claim: Any, proof: Any, budget: Budget | None = None,

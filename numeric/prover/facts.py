@@ -185,6 +185,15 @@ def _nonneg(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
         yield "norm-nonnegative", t(e) >= 0
 
 
+@fact(entry("inner-self",
+            "⟨u, u⟩ ≥ 0 (a sum of squares)", (ANY_SIZE,), "definition of the inner product",
+            "u:k", lambda x: [(0, "<=", MP.inner(x.u, x.u))], routine=True, sign=True))
+def _inner_self(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """⟨u, u⟩ ≥ 0."""
+    if isinstance(e, ob.Inner) and e.args[0] == e.args[1]:
+        yield "inner-self", t(e) >= 0
+
+
 @fact(entry("exp-positive",
             "exp(a) > 0 (definitional: exp is positive)", ("a real",), "definition of exp", "a",
             lambda x: [(0, "<", MP.exp(x.a))], routine=True, sign=True),

@@ -354,7 +354,7 @@ def applies(claim: Claim) -> str | None:
         return "has vector or matrix symbols"
     sides = claim_sides(claim)
     if sides is None:
-        return "a hypothesis that is not one relation"
+        return "a hypothesis that is not one relation, or not over real symbols"
     lhs, _, rhs, hyps = sides
     names = (lhs - rhs).free_symbols
     if not names or len(names) > 4:

@@ -108,3 +108,38 @@ def test_squares_become_inner_products_only_on_request():
     e = normal(norm2(u) ** 2)
     assert e == norm2(u) ** 2
     assert squares_as_inner(e) == inner(u, u)
+
+
+def test_rows_of_an_identity_are_orthonormal_and_sum_to_one():
+    """R = [I_{d−1}, 0] (rows 1..d−1 of I_d): R Rᵀ = I, R 𝟏 = 𝟏, Σ Rᵀu = Σ u, so the sphere
+    point σ(τ) = (2Rᵀτ + (1 − |τ|²)(𝟏 − Rᵀ𝟏))/(1 + |τ|²) has ⟨σ, σ⟩ = 1 for every d; a block
+    of rows of another matrix, or one that may leave I, is not rewritten."""
+    from proofs.papers.lipschitz_attention.objects import sphere_point
+    from symbolic import row_block
+
+    tau, u = vector("tau", d - 1), vector("u", d - 1)
+    R = row_block(sp.Identity(d), 1, d - 1)
+    s = sphere_point(tau, d)
+    assert same(inner(s, s), sp.Integer(1))
+    assert same(inner(R.T * u, R.T * u), inner(u, u))
+    assert same(sum_entries(R.T * u), sum_entries(u))
+    assert same(inner(R * ones(d), ones(d - 1)), d - 1)
+    assert not same(inner(s, s), sp.Integer(2))
+    M = matrix("M", d, d)
+    assert not same(inner(row_block(M, 1, d - 1).T * u, row_block(M, 1, d - 1).T * u),
+                    inner(u, u))
+    j = sp.Symbol("j", integer=True, positive=True)  # block j of d − 1 rows: may leave I_d
+    Rj = row_block(sp.Identity(d), j, d - 1)
+    assert not same(inner(Rj.T * u, Rj.T * u), inner(u, u))
+
+
+def test_exp_of_a_shift_by_ones_is_a_scalar_factor():
+    """exp(z + t𝟏) = e^t exp(z) entrywise: softmax is shift invariant for every n; a shift by
+    another vector is not taken out."""
+    from proofs.papers.lipschitz_attention.objects import softmax
+
+    z, v, t = vector("z", n), vector("v", n), scalar("t")
+    assert same(softmax(z + t * ones(n)), softmax(z))
+    assert same(inner(exp_(z - 2 * ones(n)), ones(n)), sp.exp(-2) * inner(exp_(z), ones(n)))
+    assert not same(softmax(z + t * v), softmax(z))
+    assert not same(softmax(2 * z), softmax(z))

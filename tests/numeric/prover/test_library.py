@@ -59,6 +59,7 @@ ENTRIES = {
     "norm-nonnegative": (claim(norm2(A * x), "<=", R**2, *BOUNDS),
                          claim(norm2(A * x), "<=", R, *BOUNDS)),
     "exp-positive": (claim(sp.exp(-norm2(u)), ">", 0), claim(sp.exp(-norm2(u)), ">", 1)),
+    "inner-self": (claim(inner(u, u) + 1, ">", 0), claim(inner(u, u), ">=", 1)),
     "exp-tangent": (claim(sp.exp(norm2(u)), ">=", 1 + norm2(u)),
                     claim(sp.exp(norm2(u)), ">=", 1 + 2 * norm2(u))),
     "exp-upper": (claim(sp.exp(norminf(u)), "<=", 1 + 2 * norminf(u),

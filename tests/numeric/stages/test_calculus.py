@@ -60,3 +60,14 @@ def test_the_stage_says_where_it_does_not_apply():
     v = CalculusStage().run(BOUNDS[0][1], Budget.get("quick"), 3)
     assert v.status.value == "proved" and v.rigorous and v.seed == 3
     assert v.details["calculus"]["rule"] == "log"
+
+
+def test_a_hypothesis_that_cannot_be_rebuilt_over_the_reals_is_a_reason_not_a_crash():
+    """A count over rounds t = 1..T (its bound a scalar T) in a hypothesis: the stage says it
+    does not apply, and the cascade goes on (it raised before)."""
+    from numeric.stages.cascade import decide
+
+    c = Claim.from_latex("t:extra-13", r"S \leq 1",
+                         hypotheses=[r"S = \sum_{i=1}^T \mathbf{1}[a^t < 0]"])
+    assert applies(c) == "a hypothesis that is not one relation, or not over real symbols"
+    assert decide(c, Budget.get("quick"), 0).status.value != "error"
