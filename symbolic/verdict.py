@@ -73,6 +73,8 @@ class VerdictDetails(TypedDict, total=False):
     induction: dict[str, Any]  #: a claim for every N: its induction and obligations
     from_certificate: bool  #: proved by replaying a shipped certificate
     schema: str  #: the lemma schema the claim is an instance of
+    calculus: dict[str, Any]  #: a proof by calculus, as a tree (numeric/kernel/calculus.py)
+    calculus_steps: list[str]  #: that proof, one line a step
     rlimit: int  #: z3's resource limit (real algebra)
     domain: str  #: z3's answer on the claim's domain (real algebra)
     candidate_witness: Witness | None  #: a z3 model or a box point not yet confirmed

@@ -146,15 +146,16 @@ class Interval:
 
 def interval(conditions: Sequence[Prop], x: sp.Symbol) -> Interval | None:
     """The interval of ``x`` the conditions state (each one naming ``x`` must be ``x REL b``
-    or ``b REL x`` with ``b`` free of ``x``; one bound a side), else None.
+    or ``b REL x`` with ``b`` free of ``x``; several bounds on one side must be numbers, the
+    tightest is kept), else None.
 
     >>> x, p = sp.symbols("x p", real=True)
     >>> iv = interval((Prop(x, ">", 0), Prop(x, "<=", p), Prop(p, "<", 1)), x)
     >>> iv.lo, iv.lo_closed, iv.hi, iv.hi_closed, [str(c) for c in iv.rest]
     (0, False, p, True, ['p < 1'])
     """
-    lo, lo_closed, hi, hi_closed = sp.S.NegativeInfinity, False, sp.S.Infinity, False
-    seen_lo = seen_hi = False
+    lows: list[tuple[sp.Expr, bool]] = []
+    highs: list[tuple[sp.Expr, bool]] = []
     rest = []
     for c in conditions:
         names = sp.sympify(c.lhs).free_symbols | sp.sympify(c.rhs).free_symbols
@@ -169,16 +170,36 @@ def interval(conditions: Sequence[Prop], x: sp.Symbol) -> Interval | None:
         else:
             return None
         if rel in (Relation.GT, Relation.GE):
-            if seen_lo:
-                return None
-            seen_lo, lo, lo_closed = True, b, rel is Relation.GE
+            lows.append((sp.sympify(b), rel is Relation.GE))
         elif rel in (Relation.LT, Relation.LE):
-            if seen_hi:
-                return None
-            seen_hi, hi, hi_closed = True, b, rel is Relation.LE
+            highs.append((sp.sympify(b), rel is Relation.LE))
         else:
             return None
-    return Interval(lo, lo_closed, hi, hi_closed, tuple(rest))
+    lo = _tightest(lows, upper=False)
+    hi = _tightest(highs, upper=True)
+    if lo is None or hi is None:
+        return None
+    return Interval(lo[0], lo[1], hi[0], hi[1], tuple(rest))
+
+
+def _tightest(bounds: list[tuple[sp.Expr, bool]], upper: bool) -> tuple[sp.Expr, bool] | None:
+    """The tightest of several bounds on one side (the largest lower bound, the smallest upper
+    one; at a tie the strict one), when they are numbers SymPy compares exactly; one bound
+    of any kind is itself; none is an infinite end; None when they cannot be compared."""
+    if not bounds:
+        return (sp.S.Infinity if upper else sp.S.NegativeInfinity), False
+    if len(bounds) == 1:
+        return bounds[0]
+    if not all(b.is_number and b.is_real for b, _ in bounds):
+        return None
+    best = bounds[0]
+    for b, closed in bounds[1:]:
+        tighter = sp.Lt(b, best[0]) if upper else sp.Gt(b, best[0])
+        if tighter not in (sp.true, sp.false):
+            return None
+        if tighter is sp.true or (b == best[0] and not closed):
+            best = (b, closed)
+    return best
 
 
 def _flip(rel: Relation) -> Relation:
@@ -229,8 +250,12 @@ def _positive_symbols(goal: Goal) -> sp.Expr:
 def leaf(goal: Goal, method: str, budget: Budget | None = None,
          provers: Sequence[Any] = ()) -> bool:
     """Whether ``method`` shows ``goal`` (see the module docstring); ``interval`` asks the
-    rigorous stages the caller passes in ``provers`` (the interval prover)."""
+    rigorous stages the caller passes in ``provers`` (the interval prover). A goal with a
+    ``Float`` in it is never shown (its value may have been rounded)."""
     e = sp.sympify(goal.expr)
+    if e.has(sp.Float) or any(sp.sympify(c.lhs - c.rhs).has(sp.Float)
+                              for c in goal.conditions):
+        return False
     if e == sp.S.Infinity:
         return True
     if method == "zero":
@@ -618,38 +643,73 @@ def check_claim(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, conditions: Sequence[
     return check(direct, proof, budget, provers)
 
 
-def real_symbols(exprs: Sequence[Any]) -> dict[sp.Symbol, sp.Symbol]:
-    """The integer symbols of ``exprs`` and the real symbols of the same names that replace
-    them: a proof for every real value is one for every integer."""
-    out = {}
+def real_symbols(exprs: Sequence[Any]) -> tuple[dict[sp.Symbol, sp.Symbol], list[Prop]]:
+    """Each symbol of ``exprs`` with assumptions beyond "real" (an integer, a positive
+    number…) as a plain real symbol of the same name, and the conditions that keep what the
+    assumptions said of its sign (``R > 0`` for a positive ``R``): a step over a variable
+    then sees its whole interval, and a proof for every real value covers every integer.
+
+    >>> m = sp.Symbol("m", integer=True, positive=True)
+    >>> swap, conds = real_symbols([m + 1])
+    >>> swap[m].assumptions0["real"], swap[m].is_integer, [str(c) for c in conds]
+    (True, None, ['m > 0'])
+    """
+    out: dict[sp.Symbol, sp.Symbol] = {}
+    conds: list[Prop] = []
     for e in exprs:
-        for s in sp.sympify(e).free_symbols:
-            if isinstance(s, sp.Symbol) and s.is_integer:
-                out[s] = sp.Symbol(s.name, real=True, **(
-                    {"positive": True} if s.is_positive else
-                    {"nonnegative": True} if s.is_nonnegative else {}))
-    return out
+        for s in sorted(sp.sympify(e).free_symbols, key=lambda t: t.name):
+            if not isinstance(s, sp.Symbol) or s in out:
+                continue
+            keys = {k for k, v in s.assumptions0.items() if v} - _PLAIN
+            if not keys:
+                continue
+            new = out[s] = sp.Symbol(s.name, real=True)
+            for test, rel in (("is_positive", ">"), ("is_negative", "<"),
+                              ("is_nonnegative", ">="), ("is_nonpositive", "<=")):
+                if getattr(s, test):
+                    conds.append(Prop(new, rel, 0))
+                    break
+    return out, conds
+
+
+#: the assumptions of a plain real symbol
+_PLAIN = set(sp.Symbol("x", real=True).assumptions0) | {"extended_real", "finite"}
 
 
 def claim_sides(claim: Any) -> tuple[sp.Expr, Relation, sp.Expr, tuple[Prop, ...]] | None:
-    """A scalar claim's sides, relation and hypotheses, its integer symbols made real; None
-    when a hypothesis is not one relation, or cannot be rebuilt with real symbols."""
+    """A scalar claim's sides, relation and hypotheses, its symbols made plain real ones with
+    their signs as conditions (:func:`real_symbols`) and its floats exact rationals;
+    None when a hypothesis is not one relation, or cannot be rebuilt with real symbols."""
     from symbolic.objects import unwrap
 
     hyps = tuple(claim.hypotheses)
     if not all(isinstance(h, Prop) for h in hyps):
         return None
     lhs, rhs = unwrap(claim.lhs), unwrap(claim.rhs)
-    swap = real_symbols([lhs, rhs, *(e for h in hyps for e in (h.lhs, h.rhs))])
+    swap, signs = real_symbols([lhs, rhs, *(e for h in hyps for e in (h.lhs, h.rhs))])
 
     def real(e: Any) -> Any:
-        return sp.sympify(e).xreplace(swap) if swap else e
+        e = exact(sp.sympify(e))
+        return e.xreplace(swap) if swap else e
 
     try:
-        return real(lhs), claim.rel, real(rhs), tuple(Prop(real(h.lhs), h.rel, real(h.rhs))
-                                                      for h in hyps)
+        return real(lhs), claim.rel, real(rhs), (
+            *(Prop(real(h.lhs), h.rel, real(h.rhs)) for h in hyps), *signs)
     except (ValueError, TypeError):  # a hypothesis that cannot be rebuilt (a sum's bound)
         return None
+
+
+def exact(e: sp.Expr) -> sp.Expr:
+    """``e`` with each SymPy ``Float`` the exact rational of its binary value: a function of a
+    ``Float`` is evaluated by SymPy in floating point (``log(1.3956…)`` rounds), so no step
+    may meet one.
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> exact(x + sp.Float(0.5)), exact(sp.Float(0.1)) == sp.Rational(0.1)
+    (x + 1/2, True)
+    """
+    floats = e.atoms(sp.Float)
+    return e.xreplace({f: sp.Rational(f) for f in floats}) if floats else e
 
 
 def check_proof(claim: Any, proof: Any, budget: Budget | None = None,
@@ -665,4 +725,5 @@ def check_proof(claim: Any, proof: Any, budget: Budget | None = None,
 
 __all__ = ["SMOOTH", "Goal", "Interval", "Refused", "at_point", "check", "check_claim",
            "check_proof", "children_of", "claim_goals", "claim_sides", "defined_on",
-           "derivative", "interval", "leaf", "real_symbols", "relation", "side", "smooth"]
+           "derivative", "exact", "interval", "leaf", "real_symbols", "relation", "side",
+           "smooth"]

@@ -118,6 +118,31 @@ def test_factors_need_signs_whose_product_is_one():
     assert check(g2, ok) is not None
 
 
+def test_a_positive_symbol_keeps_its_sign_as_a_condition():
+    """R positive: the proof is over R > 0, not over every real R (a step over R must see
+    the interval (0, ∞)); with R ≥ 4 as well, the tighter bound is kept."""
+    from numeric.kernel.calculus import claim_sides
+
+    R = scalar("R", positive=True)
+    lhs, _, _, hyps = claim_sides(Claim("t:extra-3", sp.log(R), "<=", R, (Prop(R, ">=", 4),)))
+    (r,) = lhs.free_symbols
+    assert r.is_positive is None and [str(h) for h in hyps] == ["R >= 4", "R > 0"]
+    iv = interval(hyps, r)
+    assert (iv.lo, iv.lo_closed) == (4, True)
+
+
+def test_a_float_is_its_exact_binary_value():
+    """exp(x) ≤ 1.3956… (the double below e^{1/3}) for x ≤ 1/3 is false at 1/3: the log of
+    both sides must not round log(1.3956…) up to 1/3 (it did, and was proved)."""
+    from numeric.kernel.calculus import Goal, claim_sides, leaf
+
+    c = Claim("t:extra-4", sp.exp(x), "<=", sp.Float(1.39561242508609),
+              (Prop(x, "<=", sp.Rational(1, 3)),))
+    _, _, rhs, _ = claim_sides(c)
+    assert not rhs.has(sp.Float) and rhs == sp.Rational(1.39561242508609)
+    assert not leaf(Goal(sp.Float(0.5) - x, (Prop(x, "<=", 0),)), "nlsat")
+
+
 def test_a_limit_at_infinity():
     m = scalar("m")
     c = Claim("t:extra-1", (1 - 1 / m) ** m, "<=", sp.exp(-1), (Prop(m, ">=", 1),))
@@ -150,6 +175,8 @@ def test_interval_and_definedness_helpers():
     iv = interval((Prop(x, ">", p), Prop(p, ">", 0)), x)
     assert (iv.lo, iv.lo_closed, iv.hi) == (p, False, sp.oo) and len(iv.rest) == 1
     assert interval((Prop(x**2, "<", 1),), x) is None  # not a bound on x
-    assert interval((Prop(x, ">", 0), Prop(x, ">", 1)), x) is None  # two lower bounds
+    iv2 = interval((Prop(x, ">", 0), Prop(x, ">=", 1)), x)  # two lower bounds: the tighter
+    assert (iv2.lo, iv2.lo_closed) == (1, True)
+    assert interval((Prop(x, ">", p), Prop(x, ">", 1)), x) is None  # not comparable
     assert defined_on(sp.log(1 - 1 / x), (Prop(x, ">", 1),)) is None
     assert defined_on(sp.log(1 - 1 / x), (Prop(x, ">", 0),)) is not None
