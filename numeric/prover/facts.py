@@ -30,6 +30,7 @@ from numeric.prover.translate import NotAlgebraic
 from symbolic import objects as ob
 from symbolic.normal_form import MAX_NODES, linear, nodes
 from symbolic.vocabulary import BLOCK_MONOTONE, NORM, declared, dominating, having
+from symbolic.vocabulary.norms import FrobNorm
 
 Fact = tuple[str, Any]
 #: every declared norm (the triangle inequality holds for each)
@@ -183,6 +184,25 @@ def _nonneg(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
     """‖·‖ ≥ 0 for every norm."""
     if isinstance(e, NORMS):
         yield "norm-nonnegative", t(e) >= 0
+
+
+@fact(entry("kron-norm",
+            "‖X ⊗ Y‖ = ‖X‖‖Y‖ and ‖X ⊗ Y‖_F = ‖X‖_F‖Y‖_F", (ANY_SIZE,),
+            "Horn & Johnson, Topics in Matrix Analysis (1991), Thm. 4.2.15: the singular "
+            "values of X ⊗ Y are the products of those of X and Y", "X:m,k Y:p,q",
+            lambda x: [(MP.op(_kron(x.X, x.Y)), "=", MP.op(x.X) * MP.op(x.Y)),
+                       (MP.frob(_kron(x.X, x.Y)), "=", MP.frob(x.X) * MP.frob(x.Y))]))
+def _kron_norm(e: sp.Basic, t: Atoms) -> Iterator[Fact]:
+    """‖X ⊗ Y‖ = ‖X‖‖Y‖, for the spectral and the Frobenius norm."""
+    if isinstance(e, (ob.OpNorm, FrobNorm)) and isinstance(e.args[0], sp.KroneckerProduct) \
+            and len(e.args[0].args) == 2:
+        a, b = e.args[0].args
+        yield "kron-norm", t(e) == t(type(e)(a)) * t(type(e)(b))
+
+
+def _kron(x: list, y: list) -> list:
+    """The Kronecker product of two matrices given as lists of rows."""
+    return [[a * b for a in row_x for b in row_y] for row_x in x for row_y in y]
 
 
 @fact(entry("inner-self",
