@@ -143,6 +143,13 @@ class Interval:
             return "hi"
         return None
 
+    def has_point(self, t: sp.Expr) -> bool:
+        """Whether ``t``, a point of the closure, belongs to the interval: not an end, or a
+        closed finite one (else the function's value there is a one-sided limit)."""
+        end = self.contains_end(t)
+        closed = (end == "lo" and self.lo_closed) or (end == "hi" and self.hi_closed)
+        return end is None or bool(closed and t.is_finite)
+
 
 def interval(conditions: Sequence[Prop], x: sp.Symbol) -> Interval | None:
     """The interval of ``x`` the conditions state (each one naming ``x`` must be ``x REL b``
@@ -221,8 +228,7 @@ def at_point(e: sp.Expr, x: sp.Symbol, t: sp.Expr, iv: Interval) -> sp.Expr:
     """``e``'s value at ``t`` when ``t`` is a point of ``iv``, else its one-sided limit there
     (SymPy's ``limit``); raises :class:`Refused` when neither is a finite or ``+oo`` value."""
     end = iv.contains_end(t)
-    closed = (end == "lo" and iv.lo_closed) or (end == "hi" and iv.hi_closed)
-    if end is None or (closed and t.is_finite):
+    if iv.has_point(t):
         v = e.subs(x, t)
     else:
         try:
@@ -386,7 +392,6 @@ def defined_on(e: sp.Expr, conditions: Sequence[Prop], budget: Budget | None = N
     """None when every definedness obligation of ``e`` follows from ``conditions``, else the
     first one that is not shown."""
     from numeric.kernel.obligations import _discharge
-    from numeric.kernel.semialgebraic import holds
     from symbolic.definedness import obligations
 
     known = tuple(conditions)
@@ -394,16 +399,7 @@ def defined_on(e: sp.Expr, conditions: Sequence[Prop], budget: Budget | None = N
     for o in obligations(e):
         if o.within:
             return str(o)
-        try:
-            fact = relation(o.prop)
-            if isinstance(fact, sp.Ne):  # a ≠ 0 is a² > 0
-                fact = sp.Gt((fact.lhs - fact.rhs) ** 2, 0)
-            if holds(fact, rational_conditions(known)):
-                known = (*known, o.prop)
-                continue
-        except KeyError:
-            pass
-        if _discharge(o, known, b) is None:
+        if _discharge(o, known, b) is None:  # nlsat and the signs of sin/cos among its ways
             return str(o)
         known = (*known, o.prop)
     return None
@@ -498,8 +494,7 @@ def _extremum(goal: Goal, node: dict[str, Any]) -> list[Goal]:
         if not _inside(t, iv):
             raise Refused(f"{x} = {t} is not shown inside ({iv.lo}, {iv.hi})")
     d = derivative(e, x)
-    inside = end is None or (end == "lo" and iv.lo_closed and t.is_finite is not False) or \
-        (end == "hi" and iv.hi_closed and t.is_finite is not False)
+    inside = iv.has_point(t)  # the value at t, else a limit there
     value = at_point(e, x, t, iv)
     sides: list[Goal] = []
     if end != "hi":  # (t, hi)
@@ -564,16 +559,19 @@ def _known_point(goal: Goal, node: dict[str, Any], x: sp.Symbol) -> sp.Expr:
 def _inside(t: sp.Expr, iv: Interval) -> bool:
     """Whether lo < t < hi is shown where the other conditions hold."""
     conds = rational_conditions(iv.rest)
-    return (iv.lo == sp.S.NegativeInfinity or _shown(sp.Lt(iv.lo, t), conds)) and \
-        (iv.hi == sp.S.Infinity or _shown(sp.Lt(t, iv.hi), conds))
+    return (iv.lo == sp.S.NegativeInfinity or _less(iv.lo, t, conds)) and \
+        (iv.hi == sp.S.Infinity or _less(t, iv.hi, conds))
 
 
-def _shown(fact: sp.Basic, conds: list[sp.Basic]) -> bool:
+def _less(a: sp.Expr, b: sp.Expr, conds: list[sp.Basic]) -> bool:
+    """Whether ``a < b`` where ``conds`` hold: by arb between constants (never SymPy's
+    floating comparison), else by nlsat."""
     from numeric.kernel.semialgebraic import holds
 
-    if not fact.free_symbols:
-        return bool(fact)
-    return holds(fact, conds)
+    diff = sp.sympify(b - a)
+    if not diff.free_symbols:
+        return _arb_sign(diff, strict=True)
+    return holds(sp.Gt(diff, 0), conds)
 
 
 def check(goal: Goal, node: Any, budget: Budget | None = None,

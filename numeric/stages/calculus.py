@@ -29,6 +29,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from typing import Any
@@ -164,8 +165,7 @@ class _Screen:
 
     def plausible(self, goal: Goal) -> bool:
         """False when a point where the conditions hold gives the goal a negative value."""
-        names = sorted(set(_variables(goal)) | {s for c in goal.conditions for s in
-                       sp.sympify(c.lhs - c.rhs).free_symbols}, key=lambda s: s.name)
+        names = _names(goal.expr, goal)
         if not names:
             return True
         for p in self.points(goal, names):
@@ -176,8 +176,7 @@ class _Screen:
 
     def sign(self, e: sp.Expr, goal: Goal) -> int:
         """+1 or −1 when ``e`` kept that sign at every screened point, else 0."""
-        names = sorted(set(sp.sympify(e).free_symbols) | {s for c in goal.conditions for s in
-                       sp.sympify(c.lhs - c.rhs).free_symbols}, key=lambda s: s.name)
+        names = _names(e, goal)
         if not names:
             v = self.evaluate(e, {})
             return 0 if v is None or v == 0 else (1 if v > 0 else -1)
@@ -188,6 +187,13 @@ class _Screen:
         if vals and all(v <= 0 for v in vals):
             return -1
         return 0
+
+
+def _names(e: sp.Expr, goal: Goal) -> list[sp.Symbol]:
+    """The symbols of ``e`` and of the goal's conditions, by name."""
+    found = set(sp.sympify(e).free_symbols)
+    found |= {s for c in goal.conditions for s in sp.sympify(c.lhs - c.rhs).free_symbols}
+    return sorted(found, key=lambda s: s.name)
 
 
 def _only_constant_bounds(c: Prop, s: sp.Symbol) -> bool:
@@ -258,7 +264,7 @@ class _Search:
             return [{"rule": "power"}]
         if isinstance(e, sp.Mul):
             signs = [self.screen.sign(f, goal) for f in e.args]
-            if 0 not in signs and _product(signs) == 1:
+            if 0 not in signs and math.prod(signs) == 1:
                 return [{"rule": "factors", "signs": signs}]
             return []
         if isinstance(e, sp.Add):
@@ -317,13 +323,6 @@ class _Search:
                 return False
             seen = True
         return seen
-
-
-def _product(signs: list[int]) -> int:
-    out = 1
-    for s in signs:
-        out *= s
-    return out
 
 
 def _solutions(d: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
