@@ -33,8 +33,10 @@ from numeric.stages.cascade import decide
 from proofs.executors import Executor, LocalExecutor
 from proofs.model import Chain, Lemma
 from proofs.model.annotation import PLAIN, Annotation
+from proofs.model.citing import premises
 from proofs.model.conclusion import conclusion_annotation, conclusion_claim, entry_notes
 from proofs.model.results import Result, combine
+from proofs.premised import conditional, upgrade
 from proofs.store.cache import ResultStore, content_digest, remember_digest
 from proofs.store.certificates import Book
 from proofs.store.witnesses import WitnessDB
@@ -100,8 +102,13 @@ def check_claim(claim: Claim, budget: str | Budget = "default", seed: int = 0,
 
 
 def _check(claim: Claim, run: RunContext, replay: Sequence[dict] | None = None,
-           certificate: Certificate | None = None, searched: str | None = None) -> Verdict:
-    """:func:`check_claim` in the run ``run`` (its budget resolved)."""
+           certificate: Certificate | None = None, searched: str | None = None,
+           premises: Sequence[tuple[str, Prop]] = ()) -> Verdict:
+    """:func:`check_claim` in the run ``run`` (its budget resolved). ``premises``: the cited
+    statements the claim (a proof step) may assume (:mod:`proofs.model.citing`); a claim the
+    stages leave open is then proved from them if it can be, and the proof recorded in
+    ``details["conditional"]`` (:func:`conditional`), for :func:`run_entries` to keep once
+    the cited statements are proved."""
     store, b = run.store, run.budget
     if store is not None:
         v = store.get(claim, b, run.seed)
@@ -116,6 +123,10 @@ def _check(claim: Claim, run: RunContext, replay: Sequence[dict] | None = None,
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
+    if premises and v.status in (Status.SUPPORTED, Status.UNKNOWN):
+        found = conditional(claim, premises, b)
+        if found is not None:
+            v.details["conditional"] = found
     if store is not None:
         store.put(claim, b, run.seed, v)
     return v
@@ -137,16 +148,19 @@ _Work = list[tuple[Lemma | None, Claim]]
 class _Attempt:
     """One claim a job checks, with what is replayed before its stages: the stored
     ``witnesses``, its proof ``certificate`` (or None) and why not to search for its blackboard
-    proof (``searched``, or None)."""
+    proof (``searched``, or None); and the cited statements it may assume (``premises``,
+    :func:`_check`)."""
 
     claim: Claim
     witnesses: Sequence[dict] = ()
     certificate: Certificate | None = None
     searched: str | None = None
+    premises: tuple[tuple[str, Prop], ...] = ()
 
     def verdict(self, run: RunContext) -> Verdict:
         """The claim's verdict in the run ``run`` (:func:`_check`)."""
-        v = _check(self.claim, run, self.witnesses, self.certificate, self.searched)
+        v = _check(self.claim, run, self.witnesses, self.certificate, self.searched,
+                   self.premises)
         if self.witnesses:
             v.details["replay_candidates"] = len(self.witnesses)  # see _stale
         return v
@@ -226,12 +240,15 @@ def _stale(v: Verdict | None, stored: list[dict]) -> Verdict | None:
 
 def _verdicts(claims: _Work, run: RunContext, executor: Executor, latest: bool = False,
               witnesses: WitnessDB | None = None,
-              certificates: Book | None = None
+              certificates: Book | None = None,
+              premises: dict[str, tuple[tuple[str, Prop], ...]] | None = None
               ) -> list[tuple[Verdict, Verdict | None]]:
     """The verdict of every claim of the work list and, for a statement, of its conclusion:
     from the run's store when it holds them (``latest``: the latest stored result at any
     budget or seed), else checked by ``executor`` (and then stored), the proof
-    ``certificates`` and the witnesses they hold replayed first."""
+    ``certificates`` and the witnesses they hold replayed first; a proof step with the cited
+    statements it may assume (``premises``, by claim id)."""
+    premises = premises or {}
     certs = certificates or Book()
     store, budget, seed = run.store, run.budget, run.seed
     want: list[tuple[Claim, Claim | None]] = []
@@ -263,7 +280,8 @@ def _verdicts(claims: _Work, run: RunContext, executor: Executor, latest: bool =
         known.append([v, cv])
         if v is None or (cc is not None and cv is None):
             mine = None if v is not None else _Attempt(
-                claim, stored, certs.proof(claim.id), certs.searched(claim, budget.name))
+                claim, stored, certs.proof(claim.id), certs.searched(claim, budget.name),
+                premises.get(claim.id, ()))
             theirs = None if cc is None or cv is not None else _Attempt(
                 cc, cstored, certs.proof(cc.id), certs.searched(cc, budget.name))
             jobs.append(_Job(k, len(want), mine, theirs, job_run, digests=store is not None))
@@ -376,6 +394,23 @@ def _combined(e: Lemma, parts: list[Result], what: str) -> Result:
                   annotation=e.annotation().with_(expect=expect))
 
 
+def _premises(entries: Sequence[Lemma | Claim]) -> dict[str, tuple[tuple[str, Prop], ...]]:
+    """The cited statements each proof step of ``entries`` may assume
+    (:func:`proofs.model.citing.premises`): those of the entries checked in this run."""
+    lemmas = [sub for e in entries if isinstance(e, Lemma) for sub in e.all_entries()]
+    by_id = {e.id: e for e in lemmas}
+    out: dict[str, tuple[tuple[str, Prop], ...]] = {}
+    for e in lemmas:
+        if isinstance(e.statement, Chain) or not e.chains():
+            continue
+        for claim, (_k, _p, link) in zip(e.link_claims(), e.steps(), strict=True):
+            if link.cites:
+                given = tuple(premises(claim, link, by_id))
+                if given:
+                    out[claim.id] = given
+    return out
+
+
 def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "default", seed: int = 0,
                 progress: Progress | None = None, jobs: int = 1,
                 executor: Executor | None = None, store: ResultStore | None = None,
@@ -417,8 +452,9 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
     own = executor is None
     ex = LocalExecutor(jobs) if executor is None else executor
     run = RunContext(Budget.resolve(budget), seed, progress, store)
+    premises = _premises(entries)
     try:
-        verdicts = _verdicts(claims, run, ex, latest, witnesses, certificates)
+        verdicts = _verdicts(claims, run, ex, latest, witnesses, certificates, premises)
     finally:
         if own:
             ex.close()
@@ -435,8 +471,11 @@ def run_entries(entries: Iterable[Lemma | Claim], budget: str | Budget = "defaul
         if entry is not None:
             by_entry.setdefault(entry.id, []).append(r)
             entry_of[entry.id] = entry
-    for k, rs in by_entry.items():
-        _from_chain(entry_of[k], rs)
+    def chains() -> None:
+        for k, rs in by_entry.items():
+            _from_chain(entry_of[k], rs)
+
+    upgrade(results, premises, chains)
     out: list[Result] = []
     for e in entries:
         if isinstance(e, Claim):

@@ -7,8 +7,11 @@ entries are known is one small z3 problem. Proof assistants keep the second and 
 first: Isabelle's Sledgehammer finds a proof and writes ``by (metis fact₁ fact₂)`` into the
 theory, Lean's ``simp?`` prints the ``simp only [...]`` call to paste in. A certificate is
 that line: the entries and the route (the engine's own attempts, the focused route of
-:mod:`numeric.prover.focus`, or the termwise route of :mod:`numeric.prover.termwise`, whose
-certificate pairs the terms and holds one certificate per pair).
+:mod:`numeric.prover.focus`, the termwise route of :mod:`numeric.prover.termwise`, whose
+certificate pairs the terms and holds one certificate per pair, or the factorwise route of
+:mod:`numeric.prover.factorwise`, whose certificate groups the right side's factors and holds
+one certificate per part of each left factor, or the split route of
+:mod:`numeric.prover.split`, with one certificate per sign of a scale).
 
 A certificate is never trusted: :func:`replay` hands z3 the hypotheses, the instances of the
 certificate's entries (theorems, as in any proof) and the negated claim, and only ``unsat``
@@ -37,15 +40,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import sympy as sp
+
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, prove
+from numeric.prover.factorwise import combined as factorwise_combined
+from numeric.prover.factorwise import grouping, part_claims
 from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
+from numeric.prover.split import combined as split_combined
+from numeric.prover.split import pieces
 from numeric.prover.termwise import combined, pairing_error, part, terms
 from symbolic.claim import Claim
+from symbolic.relation import Relation
 
 #: the routes a certificate can name
-ROUTES = ("direct", "focused", "termwise")
+ROUTES = ("direct", "focused", "termwise", "factorwise", "split")
+#: the routes whose certificates are made of their parts' certificates (a split's parts are
+#: the signs of its scales: it may have none)
+COMPOSITE = ("termwise", "factorwise")
 
 #: the sources a blackboard search depends on (beyond the claim): the engine, its library,
 #: the routes, the stage and the budgets
@@ -100,6 +113,9 @@ class Certificate:
     rounds: int = 0
     last_pass: bool = True
     parts: tuple[tuple[int, int, Certificate], ...] = ()
+    #: a factorwise certificate's grouping (:mod:`numeric.prover.factorwise`): for each
+    #: factor, (index of a base of the right side, exponent) pairs
+    groups: tuple[tuple[tuple[int, sp.Rational], ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"relies_on": list(self.relies_on), "route": self.route}
@@ -107,6 +123,8 @@ class Certificate:
             out.update(rounds=self.rounds, last_pass=self.last_pass)
         if self.parts:
             out["parts"] = [[i, j, c.to_json()] for i, j, c in self.parts]
+        if self.groups:
+            out["groups"] = [[[j, str(k)] for j, k in g] for g in self.groups]
         return out
 
     @classmethod
@@ -123,48 +141,77 @@ class Certificate:
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 8 \
                 or not isinstance(last, bool):
             raise ValueError("rounds: expected an integer from 0 to 8; last_pass: a boolean")
-        parts = doc.get("parts", [])
-        if not isinstance(parts, list) or (route == "termwise") != bool(parts) or not all(
+        parts, groups = doc.get("parts", []), doc.get("groups", [])
+        if not isinstance(parts, list) or ((route in COMPOSITE) != bool(parts) and \
+                route != "split") or not all(
                 isinstance(p, list) and len(p) == 3 and all(
-                    isinstance(k, int) and not isinstance(k, bool) for k in p[:2])
-                for p in parts):
-            raise ValueError("parts: a termwise certificate's [left, right, certificate] "
-                             "triples (and only a termwise certificate has them)")
+                    _index(k) for k in p[:2]) for p in parts):
+            raise ValueError("parts: a termwise or factorwise certificate's [i, j, "
+                             "certificate] triples (and only those certificates have them)")
+        if not isinstance(groups, list) or (route == "factorwise") != bool(groups) or \
+                not all(isinstance(g, list) and all(
+                    isinstance(u, list) and len(u) == 2 and (_index(u[0]) or u[0] == -1)
+                    and isinstance(u[1], str) for u in g) for g in groups):
+            raise ValueError("groups: a factorwise certificate's lists of [base, exponent] "
+                             "pairs (and only a factorwise certificate has them)")
+        try:
+            grouped = tuple(tuple((j, sp.Rational(k)) for j, k in g) for g in groups)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"groups: an exponent is not a rational number: {exc}") from exc
         out = cls(tuple(names), route, rounds, last,
-                  tuple((i, j, cls.from_json(c)) for i, j, c in parts))
-        if any(c.route == "termwise" for _, _, c in out.parts):
-            raise ValueError("parts: a termwise certificate's parts are not termwise")
+                  tuple((i, j, cls.from_json(c)) for i, j, c in parts), grouped)
+        if any(c.route in ("termwise", "split") or (
+                route in ("factorwise", "split") and c.route in COMPOSITE)
+               for _, _, c in out.parts):
+            raise ValueError("parts: a termwise certificate's parts are not termwise, a "
+                             "factorwise certificate's are neither termwise nor factorwise")
         return out
 
     @classmethod
     def of(cls, out: Outcome) -> Certificate:
         """The certificate of a proof the engine found."""
         return cls(tuple(out.relies_on), out.route, out.rounds, out.last_pass,
-                   tuple((i, j, cls.of(o)) for i, j, o in out.parts))
+                   tuple((i, j, cls.of(o)) for i, j, o in out.parts), tuple(out.groups))
 
 
-def replay(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
+def _index(k: Any) -> bool:
+    return isinstance(k, int) and not isinstance(k, bool) and k >= 0
+
+
+def replay(claim: Claim, budget: Budget, cert: Certificate, polynomial: bool = False
+           ) -> Outcome:
     """Prove ``claim`` from the entries of ``cert`` (and the signs, which every proof of the
     engine has: its domain check may need them), by its route, within ``budget``'s attempts.
     When it proves, ``relies_on`` is the certificate's entries. An entry name the library
-    does not know makes the certificate stale: nothing is proved."""
+    does not know makes the certificate stale: nothing is proved. ``polynomial``: also a claim
+    without atoms (a part of a composite route; the blackboard stage leaves a whole claim
+    without atoms to the real-algebra stage)."""
     known = set(cert.relies_on) <= set(DESCRIPTIONS)
     if not known:
         return Outcome(False, "a certificate names an entry the library does not have",
                        final=True)
     if cert.route == "termwise":
         return _replay_termwise(claim, budget, cert)
+    if cert.route == "factorwise":
+        return _replay_factorwise(claim, budget, cert)
+    if cert.route == "split":
+        return _replay_split(claim, budget, cert)
     lib = frozenset(cert.relies_on)
     # the attempt that found it first; the blackboard of these entries alone names fewer
     # atoms than the whole one, so another attempt may be the one that proves it now
-    plans = [(cert.rounds, cert.last_pass), None] if cert.rounds else [None]
-    for at in plans:
+    # once more from the whole blackboard filtered to the entries, when an atom that only
+    # another entry names was needed
+    plans = [(cert.rounds, cert.last_pass, True), (None, None, True)] if cert.rounds else \
+        [(None, None, True)]
+    plans.append((cert.rounds or None, cert.last_pass, False))
+    for rounds, last, sparse in plans:
+        at = (rounds, last) if rounds else None
         if cert.route == "focused":
-            out = prove_focused(claim, budget, relies=False, library=lib, sparse=True,
+            out = prove_focused(claim, budget, relies=False, library=lib, sparse=sparse,
                                 at=at)
         else:
-            out = prove(claim, budget, library=lib, polynomial=False, relies=False,
-                        sparse=True, at=at)
+            out = prove(claim, budget, library=lib, polynomial=polynomial, relies=False,
+                        sparse=sparse, at=at)
         if out.proved or out.final:
             break
     if out.proved:
@@ -185,9 +232,56 @@ def _replay_termwise(claim: Claim, budget: Budget, cert: Certificate) -> Outcome
         return Outcome(False, f"a termwise certificate: {why}", final=True)
     parts = []
     for i, j, c in cert.parts:
-        out = replay(part(claim, zipped[i][0], zipped[j][1]), budget, c)
+        out = replay(part(claim, zipped[i][0], zipped[j][1]), budget, c, polynomial=True)
         if not out.proved:
             return Outcome(False, f"termwise: part {i + 1} does not replay ({out.reason})",
                            final=out.final)
         parts.append((i, j, out))
     return combined(parts)
+
+
+def _replay_factorwise(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
+    """A factorwise certificate replayed: its grouping must multiply back to both sides
+    (:func:`~numeric.prover.factorwise.grouping`), and every part claim of every factor must
+    replay from its certificate."""
+    g = grouping(claim, cert.groups)
+    if g is None:
+        return Outcome(False, "a factorwise certificate whose grouping does not multiply back "
+                              "to the claim's sides", final=True)
+    want = {(i, k) for i, (l, b) in enumerate(g.parts)
+            for k in range(len(part_claims(claim, l, b)))}
+    if {(i, k) for i, k, _ in cert.parts} != want or len(cert.parts) != len(want):
+        return Outcome(False, "a factorwise certificate without every part of every factor",
+                       final=True)
+    parts = []
+    for i, k, c in cert.parts:
+        l, b = g.parts[i]
+        out = replay(part_claims(claim, l, b)[k], budget, c, polynomial=True)
+        if not out.proved:
+            return Outcome(False, f"factorwise: part {k + 1} of factor {i + 1} does not "
+                                  f"replay ({out.reason})", final=out.final)
+        parts.append((i, k, out))
+    return factorwise_combined(parts, g.groups)
+
+
+def _replay_split(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
+    """A split certificate replayed: the claim's pieces must be found again
+    (:func:`~numeric.prover.split.pieces`), with one certificate for the sign of every scale
+    that is not 1, each of which must replay."""
+    found = pieces(claim)
+    if found is None:
+        return Outcome(False, "a split certificate for a claim that is not the norm of a "
+                              "signed sum of the pieces its bound names", final=True)
+    want = [i for i, (s, _w, _sign) in enumerate(found) if s != 1]
+    if [i for i, _k, _c in cert.parts] != want or any(k != 0 for _i, k, _c in cert.parts):
+        return Outcome(False, "a split certificate without the sign of every scale",
+                       final=True)
+    parts = []
+    for i, k, c in cert.parts:
+        out = replay(claim.with_(lhs=found[i][0], rel=Relation.GE, rhs=sp.S.Zero), budget, c,
+                     polynomial=True)
+        if not out.proved:
+            return Outcome(False, f"split: the sign of scale {i + 1} does not replay "
+                                  f"({out.reason})", final=out.final)
+        parts.append((i, k, out))
+    return split_combined(parts)

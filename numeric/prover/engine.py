@@ -76,15 +76,20 @@ class Outcome:
     #: z3 ran out of its resource limit (more facts rarely help: they cost more)
     gave_up: bool = False
     #: how the proof went: "direct" (the engine's attempts), "focused"
-    #: (:func:`numeric.prover.focus.prove_focused`) or "termwise"
-    #: (:func:`numeric.prover.termwise.prove_termwise`)
+    #: (:func:`numeric.prover.focus.prove_focused`), "termwise"
+    #: (:func:`numeric.prover.termwise.prove_termwise`) or "factorwise"
+    #: (:func:`numeric.prover.factorwise.prove_factorwise`)
     route: str = "direct"
     #: the attempt that proved it: the blackboard's rounds and whether it had the last pass
     #: (0: none, or not proved)
     rounds: int = 0
     last_pass: bool = True
-    #: a termwise proof's pairing: (left term, right term, that part's outcome)
+    #: a termwise proof's pairing: (left term, right term, that part's outcome); a
+    #: factorwise proof's parts: (left factor, 0 for its bound or 1 for its sign, outcome)
     parts: list[tuple[int, int, Outcome]] = field(default_factory=list)
+    #: a factorwise proof's grouping: for each left factor, the (base of the right side,
+    #: exponent) pairs that bound it
+    groups: tuple[tuple[tuple[int, Any], ...], ...] = ()
 
 
 def _symbols(claim: Claim, extra: Sequence[Prop] = ()) -> list[sp.Symbol]:

@@ -30,16 +30,19 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.engine import Outcome, defined, prove
+from numeric.prover.factorwise import prove_factorwise
 from numeric.prover.facts import LEAN, LEAN_EXP
+from numeric.prover.split import pieces, prove_split
 from numeric.prover.termwise import prove_termwise
 from symbolic import objects as ob
-from symbolic.claim import Claim
+from symbolic.claim import Claim, Prop
 from symbolic.relation import Relation
 
 #: the relations a common non-negative factor can be cancelled from, and the sign it needs
@@ -95,32 +98,56 @@ def common_factor(claim: Claim) -> Reduction | None:
 
 
 def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
-                   polynomial: bool = True, termwise: bool = True) -> Outcome:
+                   polynomial: bool = True, termwise: bool = True,
+                   extra: Sequence[Prop] = (), factorwise: bool | None = None) -> Outcome:
     """The engine's :func:`~numeric.prover.engine.prove`, then, when z3 gave up on it, the
     focused route (:func:`prove_focused`; again with :data:`~numeric.prover.facts.LEAN_EXP`
     for a claim with a power of an exponential, :func:`_powers_of_exp`), then, for a sum
     bounded by a sum, the termwise route (:func:`numeric.prover.termwise.prove_termwise`,
-    each part by this function, unless ``termwise`` is false): what the blackboard stage
-    decides, for the callers that must agree with it (the errata's corrections).
-    ``relies``, ``polynomial``: as ``prove``'s.
+    unless ``termwise`` is false), each term by this function with the factorwise route
+    alone, and the triangle inequality along the terms of the bound
+    (:func:`numeric.prover.split.prove_split`, the same), and for a product bounded by a
+    product, the factorwise route
+    (:func:`numeric.prover.factorwise.prove_factorwise`, unless ``factorwise`` is false;
+    default: as ``termwise``), each factor by this function with neither: what the
+    blackboard stage decides, for the callers that must agree with it (the errata's
+    corrections). ``relies``, ``polynomial``, ``extra`` (premises: cited statements): as
+    ``prove``'s.
 
     >>> from symbolic import Claim, scalar
     >>> a = scalar("a")
     >>> prove_or_focus(Claim("t:extra-1", sp.exp(a), ">", 0), Budget.get("quick")).proved
     True
     """
-    out = prove(claim, budget, polynomial=polynomial, relies=relies)
+    if factorwise is None:
+        factorwise = termwise
+    out = prove(claim, budget, extra, polynomial=polynomial, relies=relies)
     if out.gave_up:
-        focused = prove_focused(claim, budget, relies)
+        focused = prove_focused(claim, budget, relies, extra=extra)
         if not focused.proved and _powers_of_exp(claim):
-            focused = prove_focused(claim, budget, relies, library=LEAN_EXP)
+            focused = prove_focused(claim, budget, relies, library=LEAN_EXP, extra=extra)
         if focused.proved:
             return focused
-    if out.proved or out.final or not termwise:
+    if out.proved:
         return out
-    split = prove_termwise(claim, lambda c: prove_or_focus(c, budget, relies, polynomial,
-                                                           termwise=False))
-    return split if split.proved else out
+    if termwise and pieces(claim) is not None:  # a z3 model of the whole is no obstacle
+        split = prove_split(claim, lambda c: prove(c, budget, extra, relies=relies))
+        if split.proved:
+            return split
+    if out.final or not (termwise or factorwise):
+        return out
+    if termwise:
+        split = prove_termwise(claim, lambda c: prove_or_focus(
+            c, budget, relies, polynomial, False, extra, factorwise=True))
+        if split.proved:
+            return split
+    if not factorwise:
+        return out
+    by_factors = prove_factorwise(
+        claim, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
+                                               factorwise=False),
+        lambda c, given: prove(c, budget, given, relies=relies), extra)
+    return by_factors if by_factors.proved else out
 
 
 def _powers_of_exp(claim: Claim) -> bool:
@@ -144,13 +171,13 @@ def _powers_of_exp(claim: Claim) -> bool:
 
 def prove_focused(claim: Claim, budget: Budget, relies: bool = True,
                   library: frozenset[str] = LEAN, sparse: bool = False,
-                  at: tuple[int, bool] | None = None) -> Outcome:
+                  at: tuple[int, bool] | None = None, extra: Sequence[Prop] = ()) -> Outcome:
     """Prove ``claim`` by the two steps of this module: its common factors cancelled when its
     sides share some whose sign is proved (and the claim is shown defined), then the reduced
     claim from the lean library, in the engine's attempts. ``relies_on`` joins the entries the
     sign and the reduced claim need (``relies``: as the engine's ``prove``). ``library``: the
     entries to use, ``sparse`` and ``at`` (the engine's, for the reduced claim: a
-    certificate's replay, :mod:`numeric.prover.certificate`)."""
+    certificate's replay, :mod:`numeric.prover.certificate`); ``extra``: premises."""
     target, sign = claim, None
     red = common_factor(claim)
     if red is not None:
@@ -159,7 +186,7 @@ def prove_focused(claim: Claim, budget: Budget, relies: bool = True,
                      relies=relies, sparse=sparse)
         if sign.proved and not defined(claim, budget, library if sparse else None, sparse):
             target = red.claim
-    out = prove(target, budget, library=library, polynomial=False, relies=relies,
+    out = prove(target, budget, extra, library=library, polynomial=False, relies=relies,
                 sparse=sparse, at=at)
     out.route = "focused"
     if out.proved and target is not claim and sign is not None:

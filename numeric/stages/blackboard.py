@@ -81,6 +81,15 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
         pairs = ", ".join(f"{i + 1} → {j + 1}" for i, j, _ in out.parts)
         how = (f"termwise: each term of the left side is bounded by its own term of the right "
                f"side ({pairs}); for each, {how.replace('claim', 'part')}")
+    elif out.route == "split":
+        how = ("split: the triangle inequality along the pieces the right side's terms name "
+               "(an identity of the normal form, for every size), each scale shown "
+               f"non-negative; for each sign, {how.replace('claim', 'sign')}")
+    elif out.route == "factorwise":
+        k = len(out.groups)
+        how = (f"factorwise: the product is bounded one factor at a time, each of its {k} "
+               f"factors non-negative and bounded by its own factors of the right side; for "
+               f"each part, {how.replace('claim', 'part')}")
     return Verdict(Status.PROVED, METHOD, True,
                    f"{how}; facts used: "
                    f"{', '.join(out.relies_on) or 'none (the hypotheses alone)'}",

@@ -41,13 +41,12 @@ import sympy as sp
 
 from proofs import registry
 from proofs.model import Lemma, Paper
+from proofs.model.citing import bindings, instantiate
 from proofs.model.results import Result
 from proofs.runner import check_claim
 from proofs.store.cache import ResultStore
 from symbolic.claim import Claim, Prop
 from symbolic.objects import (
-    NamedMatrix,
-    NamedScalar,
     symbols_of,
     unwrap,
 )
@@ -95,30 +94,6 @@ def _key(p: Prop) -> tuple:
     if p.rel in flip:
         return (rhs, flip[p.rel], lhs)
     return (lhs, p.rel, rhs)
-
-
-def instantiate(h: Prop, bind: dict[str, Any]) -> Prop:
-    """``h`` with the cited entry's symbols bound as the step uses it; a named definition
-    whose body changes is shown by its body (``α(x)`` at ``x = x_t`` is not ``α(x)``)."""
-    if not bind:
-        return h
-    subs = {s: bind[str(s)] for s in h.symbols if str(s) in bind}
-
-    def inst(e: Any) -> Any:
-        e = e.replace(lambda x: isinstance(x, (NamedScalar, NamedMatrix))
-                      and _has(x.args[1], subs), lambda x: x.args[1])
-        return e.xreplace(subs)
-
-    return Prop(inst(h.lhs), h.rel, inst(h.rhs))
-
-
-def _has(e: Any, subs: dict) -> bool:
-    return any(e.has(k) for k in subs)
-
-
-def bindings(link: Any, cited: str) -> list[dict[str, Any]]:
-    b = link.bind.get(cited, {})
-    return list(b) if isinstance(b, (list, tuple)) else [b]
 
 
 def needed(paper: Paper, entry: Lemma) -> list[tuple[str, str, Prop]]:

@@ -56,7 +56,8 @@ class Variant:
 
 
 bj = row_block(b, j0, n)
-XV = Variant("x", Block(AA, x, j0, n, bj), Block(AA, y, j0, n, bj), norm2(x - y), None, (), "x")
+XV = Variant("x", Block(AA, x, j0, n, bj), Block(AA, y, j0, n, bj, "y"), norm2(x - y), None, (),
+             "x")
 XV.darg = XV.P.Aj * (x - y)
 XV.hyps = (*x_hyps(), close(XV.darg))
 AV = Variant("a", Block(AA, x, j0, n, bj, r"\mathsf{A}"),

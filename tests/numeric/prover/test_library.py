@@ -102,6 +102,11 @@ ENTRIES = {
     "exp-sum-difference": (
         claim(sp.Abs(alpha(u) - alpha(v)), "<=", alpha(u) * (sp.exp(norminf(u - v)) - 1)),
         claim(sp.Abs(alpha(u) - alpha(v)), "<=", alpha(u) * norminf(u - v))),
+    "exp-sum-mean-value": (
+        claim(sp.Abs(1 / alpha(u) - 1 / alpha(v)), "<=",
+              sp.exp(sp.Max(norminf(u), norminf(v))) * norminf(u - v) / n),
+        claim(sp.Abs(1 / alpha(u) - 1 / alpha(v)), "<=",
+              sp.exp(sp.Max(norminf(u), norminf(v))) * norminf(u - v) / (2 * n))),
     "log-monotone": (claim(sp.log(norm2(u) + 1), "<=", sp.log(norm1(u) + 1)),
                      claim(sp.log(norm1(u) + 1), "<=", sp.log(norm2(u) + 1))),
     "log-exp": (claim(max_entry(u), "<=", sp.log(alpha(u))),
