@@ -205,6 +205,10 @@ def _linear(e: sp.Basic) -> tuple[tuple[sp.Basic, sp.Expr], ...]:
         for combo in product(*[_linear(a) for a in e.args]):
             terms = sorted((t for t, _ in combo), key=sp.default_sort_key)
             _add(out, sp.HadamardProduct(*terms), sp.Mul(*[c for _, c in combo]))
+    elif isinstance(e, sp.KroneckerProduct):  # bilinear: (A − C) ⊗ B = A ⊗ B − C ⊗ B
+        for combo in product(*[_linear(a) for a in e.args]):
+            _add(out, sp.KroneckerProduct(*[t for t, _ in combo]),
+                 sp.Mul(*[c for _, c in combo]))
     elif isinstance(e, ob.ElemExp):
         body, shift = _exp_shift(matrix_normal(e.args[0]))
         _add(out, ob.ElemExp(body), sp.exp(shift))

@@ -10,8 +10,11 @@ that line: the entries and the route (the engine's own attempts, the focused rou
 :mod:`numeric.prover.focus`, the termwise route of :mod:`numeric.prover.termwise`, whose
 certificate pairs the terms and holds one certificate per pair, or the factorwise route of
 :mod:`numeric.prover.factorwise`, whose certificate groups the right side's factors and holds
-one certificate per part of each left factor, or the split route of
-:mod:`numeric.prover.split`, with one certificate per sign of a scale).
+one certificate per part of each left factor, the split route of
+:mod:`numeric.prover.split`, with one certificate per sign of a scale, or the route through a
+library bound of :mod:`numeric.prover.bounds`, with the certificate of what is left, or the
+regrouped triangle inequality of :mod:`numeric.prover.split`, with the
+certificate of the sum of its pieces' norms).
 
 A certificate is never trusted: :func:`replay` hands z3 the hypotheses, the instances of the
 certificate's entries (theorems, as in any proof) and the negated claim, and only ``unsat``
@@ -43,22 +46,27 @@ from typing import Any
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.prover.bounds import combined as through_combined
+from numeric.prover.bounds import replaced
 from numeric.prover.engine import Outcome, prove
 from numeric.prover.factorwise import combined as factorwise_combined
 from numeric.prover.factorwise import grouping, part_claims
 from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
 from numeric.prover.split import combined as split_combined
-from numeric.prover.split import pieces
+from numeric.prover.split import pieces, regrouped
 from numeric.prover.termwise import combined, pairing_error, part, terms
 from symbolic.claim import Claim
 from symbolic.relation import Relation
 
 #: the routes a certificate can name
-ROUTES = ("direct", "focused", "termwise", "factorwise", "split")
-#: the routes whose certificates are made of their parts' certificates (a split's parts are
-#: the signs of its scales: it may have none)
-COMPOSITE = ("termwise", "factorwise")
+ROUTES = ("direct", "focused", "termwise", "factorwise", "split", "through", "regroup")
+#: the routes whose certificates are made of their parts' certificates, with the routes each
+#: part may take (a split's parts are the signs of its scales: it may have none)
+PARTS = {"termwise": ("direct", "focused", "factorwise", "through"),
+         "factorwise": ("direct", "focused"), "split": ("direct", "focused"),
+         "through": ("factorwise",), "regroup": ("termwise",)}
+COMPOSITE = tuple(k for k in PARTS if k != "split")
 
 #: the sources a blackboard search depends on (beyond the claim): the engine, its library,
 #: the routes, the stage and the budgets
@@ -160,11 +168,9 @@ class Certificate:
             raise ValueError(f"groups: an exponent is not a rational number: {exc}") from exc
         out = cls(tuple(names), route, rounds, last,
                   tuple((i, j, cls.from_json(c)) for i, j, c in parts), grouped)
-        if any(c.route in ("termwise", "split") or (
-                route in ("factorwise", "split") and c.route in COMPOSITE)
-               for _, _, c in out.parts):
-            raise ValueError("parts: a termwise certificate's parts are not termwise, a "
-                             "factorwise certificate's are neither termwise nor factorwise")
+        if any(c.route not in PARTS.get(route, ()) for _, _, c in out.parts):
+            raise ValueError(f"parts: a {route} certificate's parts take the routes "
+                             f"{', '.join(PARTS.get(route, ())) or 'of none'}")
         return out
 
     @classmethod
@@ -196,6 +202,19 @@ def replay(claim: Claim, budget: Budget, cert: Certificate, polynomial: bool = F
         return _replay_factorwise(claim, budget, cert)
     if cert.route == "split":
         return _replay_split(claim, budget, cert)
+    if cert.route == "through":
+        return _replay_through(claim, budget, cert)
+    if cert.route == "regroup":
+        target = regrouped(claim)
+        if target is None or len(cert.parts) != 1:
+            return Outcome(False, "a regroup certificate for a claim that is not a norm of "
+                                  "pieces, or without its one part", final=True)
+        out = replay(target, budget, cert.parts[0][2], polynomial=True)
+        if not out.proved:
+            return Outcome(False, f"regroup: the sum does not replay ({out.reason})",
+                           final=out.final)
+        return Outcome(True, relies_on=sorted({"triangle", *out.relies_on}), atoms=out.atoms,
+                       facts=out.facts, route="regroup", parts=[(0, 0, out)])
     lib = frozenset(cert.relies_on)
     # the attempt that found it first; the blackboard of these entries alone names fewer
     # atoms than the whole one, so another attempt may be the one that proves it now
@@ -285,3 +304,22 @@ def _replay_split(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
                                   f"({out.reason})", final=out.final)
         parts.append((i, k, out))
     return split_combined(parts)
+
+
+def _replay_through(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
+    """A certificate through library bounds replayed: the bounded factors are found again
+    (:func:`~numeric.prover.bounds.replaced`, the same entries), and the claim that is left
+    replays from its factorwise certificate."""
+    found = replaced(claim)
+    if found is None:
+        return Outcome(False, "a certificate through a bound for a claim without a bounded "
+                              "factor", final=True)
+    rest, names = found
+    if len(cert.parts) != 1 or cert.parts[0][2].route != "factorwise" \
+            or not set(names) <= set(cert.relies_on):
+        return Outcome(False, "a certificate through a bound without its parts", final=True)
+    out = replay(rest, budget, cert.parts[0][2], polynomial=True)
+    if not out.proved:
+        return Outcome(False, f"through a bound: the rest does not replay ({out.reason})",
+                       final=out.final)
+    return through_combined(out, names)

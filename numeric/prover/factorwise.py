@@ -195,8 +195,9 @@ def _take(pool: list[sp.Rational], j: int, k: sp.Rational) -> bool:
 
 def candidates(claim: Claim, extra: Sequence[Prop] = ()) -> list[list[list[Unit]]]:
     """Groupings to try, most likely first: the bounded factors' groups from the hypotheses
-    and premises, the others' from the powers left (the same base first), one unit at a time
-    (a first power, or what is left of a base when less), the last taking the rest."""
+    and premises, a factor both sides share by itself, the others' from the powers left
+    (the same base first), one unit at a time (a first power, or what is left of a base when
+    less), the last taking the rest."""
     got = factors(claim)
     if got is None:
         return []
@@ -218,6 +219,12 @@ def candidates(claim: Claim, extra: Sequence[Prop] = ()) -> list[list[list[Unit]
             take.append((bases.index(b), k))
         else:
             groups[i], pool = take, trial
+    for i, f in enumerate(lf):  # a factor both sides share bounds itself
+        b, k = f.as_base_exp()
+        if groups[i] is None and b in bases and not isinstance(f, sp.exp):
+            trial = [*pool]
+            if _take(trial, bases.index(b), k):
+                groups[i], pool = [(bases.index(b), k)], trial
     rest = [i for i, g in enumerate(groups) if g is None]
     left = [(j, k) for j, k in enumerate(pool) if k != 0]
     if not rest:  # every factor bounded: what is left bounds a factor 1

@@ -36,10 +36,11 @@ from dataclasses import dataclass
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.prover.bounds import prove_through, replaced
 from numeric.prover.engine import Outcome, defined, prove
 from numeric.prover.factorwise import prove_factorwise
 from numeric.prover.facts import LEAN, LEAN_EXP
-from numeric.prover.split import pieces, prove_split
+from numeric.prover.split import pieces, prove_regrouped, prove_split, regrouped
 from numeric.prover.termwise import prove_termwise
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
@@ -109,7 +110,11 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     (:func:`numeric.prover.split.prove_split`, the same), and for a product bounded by a
     product, the factorwise route
     (:func:`numeric.prover.factorwise.prove_factorwise`, unless ``factorwise`` is false;
-    default: as ``termwise``), each factor by this function with neither: what the
+    default: as ``termwise``), each factor by this function with neither, then through a
+    library bound of a factor (:func:`numeric.prover.bounds.prove_through`), the rest
+    factorwise, and last (with ``termwise``) the triangle inequality along the pieces of the
+    left side's normal form (:func:`numeric.prover.split.prove_regrouped`), the sum of their
+    norms termwise: what the
     blackboard stage decides, for the callers that must agree with it (the errata's
     corrections). ``relies``, ``polynomial``, ``extra`` (premises: cited statements): as
     ``prove``'s.
@@ -134,6 +139,13 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
         split = prove_split(claim, lambda c: prove(c, budget, extra, relies=relies))
         if split.proved:
             return split
+    if factorwise and replaced(claim) is not None:  # a z3 model of the whole is no obstacle
+        found = prove_through(claim, lambda c: prove_factorwise(
+            c, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
+                                               factorwise=False),
+            lambda c, given: prove(c, budget, given, relies=relies), extra))
+        if found.proved:
+            return found
     if out.final or not (termwise or factorwise):
         return out
     if termwise:
@@ -143,11 +155,20 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
             return split
     if not factorwise:
         return out
-    by_factors = prove_factorwise(
-        claim, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
+
+    def by_factors(c: Claim) -> Outcome:
+        return prove_factorwise(
+            c, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
                                                factorwise=False),
-        lambda c, given: prove(c, budget, given, relies=relies), extra)
-    return by_factors if by_factors.proved else out
+            lambda c, given: prove(c, budget, given, relies=relies), extra)
+
+    found = by_factors(claim)
+    if found.proved:
+        return found
+    if termwise and regrouped(claim) is not None:
+        found = prove_regrouped(claim, lambda c: prove_termwise(c, lambda c: prove_or_focus(
+            c, budget, relies, polynomial, False, extra, factorwise=True)))
+    return found if found.proved else out
 
 
 def _powers_of_exp(claim: Claim) -> bool:

@@ -34,25 +34,32 @@ from numeric.prover.engine import Outcome
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.normal_form import linear
+from symbolic.objects import OpNorm
 from symbolic.relation import Relation
 from symbolic.vocabulary import NORM, having
+from symbolic.vocabulary.norms import FrobNorm
 
 #: the most terms the right side may have (2^k sign patterns are tried)
 MAX_TERMS = 4
 _NORMS = having(NORM)
+#: the norms with ‖X ⊗ Y‖ = ‖X‖‖Y‖ (the library's ``kron-norm``)
+_KRON = (OpNorm, FrobNorm)
 
 
-def _scaled_norm(term: sp.Expr, kind: type) -> tuple[sp.Expr, sp.Expr] | None:
-    """``(s, v)`` when ``term`` is ``s·‖v‖`` for the norm ``kind`` (one norm factor; the rest
-    scalar)."""
+def _scaled_norm(term: sp.Expr, kind: type) -> list[tuple[sp.Expr, sp.Expr]]:
+    """The readings ``(s, v)`` of ``term`` as ``s·‖v‖`` for the norm ``kind``: one norm
+    factor, or two of the spectral or the Frobenius norm read as ``‖X ⊗ Y‖ = ‖X‖‖Y‖`` (both
+    orders); the rest scalar."""
     norms = [f for f in sp.Mul.make_args(term) if isinstance(f, kind)]
-    if len(norms) != 1:
-        return None
-    rest = sp.Mul(*[f for f in sp.Mul.make_args(term) if f is not norms[0]])
-    if any(isinstance(p, kind) and p.args[0] == norms[0].args[0]
-           for p in sp.preorder_traversal(rest)):
-        return None
-    return rest, norms[0].args[0]
+    rest = sp.Mul(*[f for f in sp.Mul.make_args(term) if not isinstance(f, kind)])
+    if any(isinstance(p, kind) for p in sp.preorder_traversal(rest)):
+        return []
+    if len(norms) == 1:
+        return [(rest, norms[0].args[0])]
+    if len(norms) == 2 and kind in _KRON:
+        x, y = (m.args[0] for m in norms)
+        return [(rest, sp.KroneckerProduct(x, y)), (rest, sp.KroneckerProduct(y, x))]
+    return []
 
 
 def _unsigned(s: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
@@ -74,20 +81,21 @@ def pieces(claim: Claim) -> list[tuple[sp.Expr, sp.Expr, int]] | None:
     terms = sp.Add.make_args(sp.sympify(claim.rhs))
     if not 2 <= len(terms) <= MAX_TERMS:
         return None
-    split = [_scaled_norm(t, kind) for t in terms]
-    if any(s is None for s in split):
+    readings = [_scaled_norm(t, kind) for t in terms]
+    if not all(readings) or len(list(product(*readings))) > 8:
         return None
     whole = claim.lhs.args[0]
     if not ob.is_matrix(whole):
         return None
-    scaled = []
-    for s, v in split:  # type: ignore[misc]
-        t, r = _unsigned(s)
-        scaled.append((r, t * r * v))
-    for signs in product((1, -1), repeat=len(scaled)):
-        total = sp.MatAdd(*[sign * w for (_r, w), sign in zip(scaled, signs, strict=True)])
-        if identical(whole, total):
-            return [(r, w, sign) for (r, w), sign in zip(scaled, signs, strict=True)]
+    for split in product(*readings):
+        scaled = []
+        for s, v in split:
+            t, r = _unsigned(s)
+            scaled.append((r, t * r * v))
+        for signs in product((1, -1), repeat=len(scaled)):
+            total = sp.MatAdd(*[sign * w for (_r, w), sign in zip(scaled, signs, strict=True)])
+            if identical(whole, total):
+                return [(r, w, sign) for (r, w), sign in zip(scaled, signs, strict=True)]
     return None
 
 
@@ -112,6 +120,9 @@ def prove_split(claim: Claim, prove_sign: Callable[[Claim], Outcome]) -> Outcome
         return Outcome(False, "split: the left side is not the norm of a signed sum of the "
                               "pieces the right side's terms name", final=True)
     parts: list[tuple[int, int, Outcome]] = []
+    kron = any(isinstance(w, sp.KroneckerProduct) or any(
+        isinstance(p, sp.KroneckerProduct) for p in sp.preorder_traversal(w))
+        for _s, w, _sign in found)
     for i, (s, _w, _sign) in enumerate(found):
         if s == 1:
             continue
@@ -120,12 +131,53 @@ def prove_split(claim: Claim, prove_sign: Callable[[Claim], Outcome]) -> Outcome
             return Outcome(False, f"split: the scale of term {i + 1}, {s}, is not shown "
                                   "non-negative")
         parts.append((i, 0, out))
-    return combined(parts)
+    return combined(parts, ("kron-norm",) if kron else ())
 
 
-def combined(parts: list[tuple[int, int, Outcome]]) -> Outcome:
-    """The split proof made of the proved signs ``parts``."""
-    return Outcome(True, relies_on=sorted({"triangle", *(e for _, _, o in parts
+def regrouped(claim: Claim) -> Claim | None:
+    """``‖P₁‖ + … + ‖P_m‖ ≤ rhs`` (the right side expanded) for ``claim`` = ``‖W‖ ≤ rhs``,
+    where the pieces P are ``W``'s terms in normal form grouped by their coefficients: one
+    piece per term whose coefficient is not a number (``(α − α')b``), one for the terms with
+    numbers (``u − u'``); None when that gives fewer than 2 or more than :data:`MAX_TERMS`
+    pieces. ``W = Σ P`` holds by construction and is checked."""
+    if claim.rel is not Relation.LE or not isinstance(claim.lhs, _NORMS):
+        return None
+    whole = claim.lhs.args[0]
+    if not ob.is_matrix(whole):
+        return None
+    try:
+        lin = linear(whole)
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    plain = [c * t for t, c in lin.items() if c.is_number]
+    scaled = [c * t for t, c in lin.items() if not c.is_number]
+    groups = scaled + ([sp.MatAdd(*plain)] if plain else [])
+    if not 2 <= len(groups) <= MAX_TERMS or not identical(whole, sp.MatAdd(*groups)):
+        return None
+    kind = type(claim.lhs)
+    return claim.with_(lhs=sp.Add(*[kind(g) for g in groups]), rhs=sp.expand(claim.rhs))
+
+
+def prove_regrouped(claim: Claim, prove_sum: Callable[[Claim], Outcome]) -> Outcome:
+    """A proof of ``claim`` by the triangle inequality along :func:`regrouped`'s pieces and
+    a proof of the sum of their norms (``prove_sum``, e.g. term by term): route
+    ``"regroup"``, ``parts`` the ``(0, 0, outcome)`` of that sum."""
+    target = regrouped(claim)
+    if target is None:
+        return Outcome(False, "regroup: the left side is not a norm of 2 to "
+                              f"{MAX_TERMS} pieces", final=True)
+    out = prove_sum(target)
+    if not out.proved:
+        return Outcome(False, f"regroup: the sum of the pieces' norms is not bounded "
+                              f"({out.reason})")
+    return Outcome(True, relies_on=sorted({"triangle", *out.relies_on}), atoms=out.atoms,
+                   facts=out.facts, route="regroup", parts=[(0, 0, out)])
+
+
+def combined(parts: list[tuple[int, int, Outcome]], also: tuple[str, ...] = ()) -> Outcome:
+    """The split proof made of the proved signs ``parts`` (``also``: the entries that read
+    a term, as ``kron-norm``)."""
+    return Outcome(True, relies_on=sorted({"triangle", *also, *(e for _, _, o in parts
                                                          for e in o.relies_on)}),
                    atoms=max((o.atoms for _, _, o in parts), default=0),
                    facts=sum(o.facts for _, _, o in parts), route="split", parts=parts)

@@ -85,6 +85,14 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
         how = ("split: the triangle inequality along the pieces the right side's terms name "
                "(an identity of the normal form, for every size), each scale shown "
                f"non-negative; for each sign, {how.replace('claim', 'sign')}")
+    elif out.route == "regroup":
+        how = ("regroup: the triangle inequality along the pieces of the left side's normal "
+               "form, grouped by their coefficients, and the sum of their norms bounded term "
+               f"by term; for each part, {how.replace('claim', 'part')}")
+    elif out.route == "through":
+        how = ("through a bound: a factor of the left side replaced by a library entry's "
+               "upper bound, the rest bounded one factor at a time; for each part, "
+               f"{how.replace('claim', 'part')}")
     elif out.route == "factorwise":
         k = len(out.groups)
         how = (f"factorwise: the product is bounded one factor at a time, each of its {k} "

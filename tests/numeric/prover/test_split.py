@@ -42,3 +42,17 @@ def test_the_certificate_replays_only_on_its_claim():
     assert Certificate.from_json(cert.to_json()) == cert
     assert replay(Q, QUICK, cert).proved
     assert not replay(UNSIGNED, QUICK, cert).proved
+
+
+def test_a_product_of_two_norms_names_a_kronecker_piece():
+    from symbolic import d, kron, matrix, opnorm
+
+    a1, a2, c1, c2 = (matrix(s, n, d) for s in ("A1", "A2", "C1", "C2"))
+    claim = Claim("t:extra-4", opnorm(kron(a1, a2) - kron(c1, c2)), "<=",
+                  opnorm(a1 - c1) * opnorm(a2) + opnorm(a2 - c2) * opnorm(c1))
+    out = prove_or_focus(claim, QUICK)
+    assert out.proved and out.route == "split" and "kron-norm" in out.relies_on
+    # the second piece read with the wrong factor: (A1 − C1) ⊗ A2 + A1 ⊗ (A2 − C2) ≠ the left
+    wrong = claim.with_(id="t:extra-5",
+                        rhs=opnorm(a1 - c1) * opnorm(a2) + opnorm(a2 - c2) * opnorm(a1))
+    assert pieces(wrong) is None
