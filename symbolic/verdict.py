@@ -75,6 +75,9 @@ class VerdictDetails(TypedDict, total=False):
     schema: str  #: the lemma schema the claim is an instance of
     calculus: dict[str, Any]  #: a proof by calculus, as a tree (numeric/kernel/calculus.py)
     calculus_steps: list[str]  #: that proof, one line a step
+    conditional: dict[str, Any]  #: a proof step's proof from the statements it cites, kept
+    #: once they are proved (proofs/premised.py)
+    premises: list[str]  #: the cited statements a proof step was proved from
     rlimit: int  #: z3's resource limit (real algebra)
     domain: str  #: z3's answer on the claim's domain (real algebra)
     candidate_witness: Witness | None  #: a z3 model or a box point not yet confirmed
