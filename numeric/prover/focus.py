@@ -124,51 +124,109 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     >>> prove_or_focus(Claim("t:extra-1", sp.exp(a), ">", 0), Budget.get("quick")).proved
     True
     """
-    if factorwise is None:
-        factorwise = termwise
-    out = prove(claim, budget, extra, polynomial=polynomial, relies=relies)
-    if out.gave_up:
-        focused = prove_focused(claim, budget, relies, extra=extra)
-        if not focused.proved and _powers_of_exp(claim):
-            focused = prove_focused(claim, budget, relies, library=LEAN_EXP, extra=extra)
-        if focused.proved:
-            return focused
-    if out.proved:
-        return out
-    if termwise and pieces(claim) is not None:  # a z3 model of the whole is no obstacle
-        split = prove_split(claim, lambda c: prove(c, budget, extra, relies=relies))
-        if split.proved:
-            return split
-    if factorwise and replaced(claim) is not None:  # a z3 model of the whole is no obstacle
-        found = prove_through(claim, lambda c: prove_factorwise(
-            c, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
-                                               factorwise=False),
-            lambda c, given: prove(c, budget, given, relies=relies), extra))
-        if found.proved:
-            return found
-    if out.final or not (termwise or factorwise):
-        return out
-    if termwise:
-        split = prove_termwise(claim, lambda c: prove_or_focus(
-            c, budget, relies, polynomial, False, extra, factorwise=True))
-        if split.proved:
-            return split
-    if not factorwise:
-        return out
+    routes = _Routes(budget, relies, polynomial)
+    return routes.run(claim, tuple(extra), termwise,
+                      termwise if factorwise is None else factorwise)
 
-    def by_factors(c: Claim) -> Outcome:
+
+#: the most engine proofs one :func:`prove_or_focus` call makes (the claim's own, its parts'
+#: and their signs; a part proved twice counts once): a count, so that a verdict is the same
+#: on any machine. On the three papers at quick a proof needs at most 13 (tensor-trick's
+#: regrouped ``extra-lipschitz-q-*-sharp``, the termwise ``lemma-lipschitz-f-*:step-3`` from
+#: its premises), while the searches that find none made up to 26, 5 s of a cold run.
+MAX_PROOFS = 16
+
+
+class _Routes:
+    """The routes of one :func:`prove_or_focus` call, with the proofs its parts share: the
+    same part (a factor's sign, a term's bound) comes up under several pairings and
+    groupings, and is proved once."""
+
+    def __init__(self, budget: Budget, relies: bool, polynomial: bool) -> None:
+        self.budget, self.relies, self.polynomial = budget, relies, polynomial
+        self.memo: dict[tuple, Outcome] = {}
+        self.left = MAX_PROOFS
+
+    def _key(self, claim: Claim, extra: tuple[Prop, ...], *mode: object) -> tuple:
+        return (claim.lhs, claim.rel, claim.rhs, tuple(str(h) for h in claim.hypotheses),
+                tuple(str(p) for p in extra), mode)
+
+    def engine(self, claim: Claim, extra: Sequence[Prop] = ()) -> Outcome:
+        """The engine's proof of ``claim`` (memoised)."""
+        key = self._key(claim, tuple(extra))
+        if key not in self.memo:
+            if self.left <= 0:
+                return Outcome(False, f"the routes' {MAX_PROOFS} engine proofs are spent",
+                               final=True)
+            self.left -= 1
+            self.memo[key] = prove(claim, self.budget, extra, polynomial=self.polynomial,
+                                   relies=self.relies)
+        return self.memo[key]
+
+    def focused(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
+        """The focused route (memoised), again with the exp library for a power of exp."""
+        key = self._key(claim, extra, "focused")
+        if key not in self.memo:
+            out = prove_focused(claim, self.budget, self.relies, extra=extra)
+            if not out.proved and _powers_of_exp(claim):
+                out = prove_focused(claim, self.budget, self.relies, library=LEAN_EXP,
+                                    extra=extra)
+            self.memo[key] = out
+        return self.memo[key]
+
+    def run(self, claim: Claim, extra: tuple[Prop, ...], termwise: bool,
+            factorwise: bool, focus: bool = True) -> Outcome:
+        """:func:`prove_or_focus` (memoised); ``focus``: also the focused route when z3 gives
+        up (the parts of the factorwise routes are small claims: they go without it)."""
+        key = self._key(claim, extra, termwise, factorwise, focus)
+        if key not in self.memo:
+            self.memo[key] = self._run(claim, extra, termwise, factorwise, focus)
+        return self.memo[key]
+
+    def _factors(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
         return prove_factorwise(
-            c, lambda c, given: prove_or_focus(c, budget, relies, polynomial, False, given,
-                                               factorwise=False),
-            lambda c, given: prove(c, budget, given, relies=relies), extra)
+            claim, lambda c, given: self.run(c, tuple(given), False, False, False),
+            lambda c, given: self.engine(c, given), extra)
 
-    found = by_factors(claim)
-    if found.proved:
-        return found
-    if termwise and regrouped(claim) is not None:
-        found = prove_regrouped(claim, lambda c: prove_termwise(c, lambda c: prove_or_focus(
-            c, budget, relies, polynomial, False, extra, factorwise=True)))
-    return found if found.proved else out
+    def _terms(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
+        """Termwise, each part first by the engine and the focused route, then by the
+        factorwise ones."""
+        out = prove_termwise(claim, lambda c: self.run(c, extra, False, False))
+        if out.proved:
+            return out
+        return prove_termwise(claim, lambda c: self.run(c, extra, False, True))
+
+    def _run(self, claim: Claim, extra: tuple[Prop, ...], termwise: bool,
+             factorwise: bool, focus: bool) -> Outcome:
+        out = self.engine(claim, extra)
+        if out.gave_up and focus:
+            focused = self.focused(claim, extra)
+            if focused.proved:
+                return focused
+        if out.proved:
+            return out
+        # the split and the bounds argue otherwise: a z3 model of the whole is no obstacle
+        if termwise and pieces(claim) is not None:
+            found = prove_split(claim, lambda c: self.engine(c, extra))
+            if found.proved:
+                return found
+        if termwise and not out.final:
+            found = self._terms(claim, extra)
+            if found.proved:
+                return found
+        if factorwise and not out.final:
+            found = self._factors(claim, extra)
+            if found.proved:
+                return found
+        if factorwise and replaced(claim) is not None:
+            found = prove_through(claim, lambda c: self._factors(c, extra))
+            if found.proved:
+                return found
+        if termwise and not out.final and regrouped(claim) is not None:
+            found = prove_regrouped(claim, lambda c: self._terms(c, extra))
+            if found.proved:
+                return found
+        return out
 
 
 def _powers_of_exp(claim: Claim) -> bool:
