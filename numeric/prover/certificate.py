@@ -14,7 +14,8 @@ one certificate per part of each left factor, the split route of
 :mod:`numeric.prover.split`, with one certificate per sign of a scale, or the route through a
 library bound of :mod:`numeric.prover.bounds`, with the certificate of what is left, or the
 regrouped triangle inequality of :mod:`numeric.prover.split`, with the
-certificate of the sum of its pieces' norms).
+certificate of the sum of its pieces' norms, or the abstraction of
+:mod:`numeric.prover.abstract`, with the certificate of the general claim).
 
 A certificate is never trusted: :func:`replay` hands z3 the hypotheses, the instances of the
 certificate's entries (theorems, as in any proof) and the negated claim, and only ``unsat``
@@ -46,6 +47,7 @@ from typing import Any
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.prover.abstract import abstracted
 from numeric.prover.bounds import combined as through_combined
 from numeric.prover.bounds import replaced
 from numeric.prover.engine import Outcome, prove
@@ -60,12 +62,15 @@ from symbolic.claim import Claim
 from symbolic.relation import Relation
 
 #: the routes a certificate can name
-ROUTES = ("direct", "focused", "termwise", "factorwise", "split", "through", "regroup")
+ROUTES = ("direct", "focused", "termwise", "factorwise", "split", "through", "regroup",
+          "abstract")
 #: the routes whose certificates are made of their parts' certificates, with the routes each
 #: part may take (a split's parts are the signs of its scales: it may have none)
 PARTS = {"termwise": ("direct", "focused", "factorwise", "through"),
          "factorwise": ("direct", "focused"), "split": ("direct", "focused"),
-         "through": ("factorwise",), "regroup": ("termwise",)}
+         "through": ("factorwise",), "regroup": ("termwise",),
+         "abstract": ("direct", "focused", "termwise", "factorwise", "split", "through",
+                      "regroup")}
 COMPOSITE = tuple(k for k in PARTS if k != "split")
 
 #: the sources a blackboard search depends on (beyond the claim): the engine, its library,
@@ -204,6 +209,17 @@ def replay(claim: Claim, budget: Budget, cert: Certificate, polynomial: bool = F
         return _replay_split(claim, budget, cert)
     if cert.route == "through":
         return _replay_through(claim, budget, cert)
+    if cert.route == "abstract":
+        general = abstracted(claim)
+        if general is None or len(cert.parts) != 1:
+            return Outcome(False, "an abstract certificate for a claim without a unit vector, "
+                                  "or without its one part", final=True)
+        out = replay(general, budget, cert.parts[0][2])
+        if not out.proved:
+            return Outcome(False, f"abstract: the general claim does not replay "
+                                  f"({out.reason})", final=out.final)
+        return Outcome(True, relies_on=out.relies_on, atoms=out.atoms, facts=out.facts,
+                       route="abstract", parts=[(0, 0, out)])
     if cert.route == "regroup":
         target = regrouped(claim)
         if target is None or len(cert.parts) != 1:

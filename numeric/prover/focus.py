@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.prover.abstract import abstracted
 from numeric.prover.bounds import prove_through, replaced
 from numeric.prover.engine import Outcome, defined, prove
 from numeric.prover.factorwise import prove_factorwise
@@ -114,7 +115,8 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     library bound of a factor (:func:`numeric.prover.bounds.prove_through`), the rest
     factorwise, and last (with ``termwise``) the triangle inequality along the pieces of the
     left side's normal form (:func:`numeric.prover.split.prove_regrouped`), the sum of their
-    norms termwise: what the
+    norms termwise, and for the whole claim (with ``termwise``) its unit vectors replaced by
+    any unit vectors (:func:`numeric.prover.abstract.abstracted`): what the
     blackboard stage decides, for the callers that must agree with it (the errata's
     corrections). ``relies``, ``polynomial``, ``extra`` (premises: cited statements): as
     ``prove``'s.
@@ -226,6 +228,15 @@ class _Routes:
             found = prove_regrouped(claim, lambda c: self._terms(c, extra))
             if found.proved:
                 return found
+        if termwise:  # the whole claim: its unit vectors as any unit vectors
+            general = abstracted(claim)
+            if general is not None:
+                found = _Routes(self.budget, self.relies, self.polynomial).run(
+                    general, extra, True, True)
+                if found.proved and found.route != "abstract":
+                    return Outcome(True, relies_on=found.relies_on, atoms=found.atoms,
+                                   facts=found.facts, route="abstract",
+                                   parts=[(0, 0, found)])
         return out
 
 

@@ -29,6 +29,7 @@ import time
 import sympy as sp
 
 from numeric.budget import Budget
+from numeric.prover.abstract import abstracted
 from numeric.prover.certificate import Certificate
 from numeric.prover.engine import Outcome, too_large
 from numeric.prover.facts import FACTS, PAIR_FACTS
@@ -55,7 +56,11 @@ class BlackboardStage:
         if any(isinstance(n, sp.KroneckerDelta) for s in (claim.lhs, claim.rhs)
                for n in sp.preorder_traversal(s)):
             return "Kronecker delta"
-        return too_large(claim)
+        big = too_large(claim)
+        if big is None:
+            return None
+        general = abstracted(claim)  # a unit vector abstracted may make it small enough
+        return big if general is None or too_large(general) else None
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """``proved`` on unsat (with the facts used); otherwise ``unknown`` saying why."""
@@ -85,6 +90,10 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
         how = ("split: the triangle inequality along the pieces the right side's terms name "
                "(an identity of the normal form, for every size), each scale shown "
                f"non-negative; for each sign, {how.replace('claim', 'sign')}")
+    elif out.route == "abstract":
+        how = ("abstract: each named unit vector (⟨s, s⟩ = 1 in normal form, for every size) "
+               "replaced by any unit vector, and the general claim proved: "
+               + proved(out.parts[0][2], seed, seconds).message.split("; facts used")[0])
     elif out.route == "regroup":
         how = ("regroup: the triangle inequality along the pieces of the left side's normal "
                "form, grouped by their coefficients, and the sum of their norms bounded term "

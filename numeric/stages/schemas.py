@@ -421,7 +421,10 @@ def match(claim: Claim) -> str | None:
     """
     if claim.rel not in (Relation.LE, Relation.GE):
         return None
-    lhs, rhs = unwrap(claim.lhs), unwrap(claim.rhs)
+    try:
+        lhs, rhs = unwrap(claim.lhs), unwrap(claim.rhs)
+    except TypeError:  # SymPy cannot rebuild a body (Max of a vector expression): no schema
+        return None
     small, big = (lhs, rhs) if claim.rel is Relation.LE else (rhs, lhs)
     pairs = [(small, big)]
     reduced = _cancel_positive(small, big)
