@@ -24,11 +24,13 @@ import time
 import traceback
 import zlib
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 
 from numeric.budget import Budget
 from numeric.kernel import admit
 from numeric.prover.certificate import Certificate
+from numeric.prover.focus import plain_routes
 from numeric.stages.cascade import decide
 from proofs.executors import Executor, LocalExecutor
 from proofs.model import Chain, Lemma
@@ -105,10 +107,11 @@ def _check(claim: Claim, run: RunContext, replay: Sequence[dict] | None = None,
            certificate: Certificate | None = None, searched: str | None = None,
            premises: Sequence[tuple[str, Prop]] = ()) -> Verdict:
     """:func:`check_claim` in the run ``run`` (its budget resolved). ``premises``: the cited
-    statements the claim (a proof step) may assume (:mod:`proofs.model.citing`); a claim the
-    stages leave open is then proved from them if it can be, and the proof recorded in
-    ``details["conditional"]`` (:func:`conditional`), for :func:`run_entries` to keep once
-    the cited statements are proved."""
+    statements the claim (a proof step) may assume (:mod:`proofs.model.citing`); the stages
+    then take the blackboard's plain routes only (:func:`numeric.prover.focus.plain_routes`),
+    and a claim they leave open is proved from the premises if it can be, by every route, the
+    proof recorded in ``details["conditional"]`` (:func:`conditional`) for
+    :func:`run_entries` to keep once the cited statements are proved."""
     store, b = run.store, run.budget
     if store is not None:
         v = store.get(claim, b, run.seed)
@@ -116,17 +119,22 @@ def _check(claim: Claim, run: RunContext, replay: Sequence[dict] | None = None,
             return v
     s = claim_seed(run.seed, claim.id)
     t0 = time.perf_counter()
+    skip = {"blackboard": searched} if searched else None
+    found = None
     try:
-        v = decide(claim, b, s, run.progress, replay=replay, certificate=certificate,
-                   skip={"blackboard": searched} if searched else None)
+        # a step with premises: the stages search the blackboard's plain routes only, and
+        # the proof from the premises takes every route
+        with plain_routes() if premises else nullcontext():
+            v = decide(claim, b, s, run.progress, replay=replay, certificate=certificate,
+                       skip=skip)
+        if premises and v.status in (Status.SUPPORTED, Status.UNKNOWN):
+            found = conditional(claim, premises, b)
     except Exception as exc:
         return Verdict(Status.ERROR, "runner", False, f"{type(exc).__name__}: {exc}",
                        seed=s, details={"traceback": traceback.format_exc(limit=6)},
                        seconds=time.perf_counter() - t0)
-    if premises and v.status in (Status.SUPPORTED, Status.UNKNOWN):
-        found = conditional(claim, premises, b)
-        if found is not None:
-            v.details["conditional"] = found
+    if found is not None and v.status in (Status.SUPPORTED, Status.UNKNOWN):
+        v.details["conditional"] = found
     if store is not None:
         store.put(claim, b, run.seed, v)
     return v

@@ -30,7 +30,9 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import sympy as sp
@@ -126,9 +128,33 @@ def prove_or_focus(claim: Claim, budget: Budget, relies: bool = True,
     >>> prove_or_focus(Claim("t:extra-1", sp.exp(a), ">", 0), Budget.get("quick")).proved
     True
     """
+    if _PLAIN.get():
+        termwise = factorwise = False
     routes = _Routes(budget, relies, polynomial)
     return routes.run(claim, tuple(extra), termwise,
                       termwise if factorwise is None else factorwise)
+
+
+_PLAIN: ContextVar[bool] = ContextVar("plain_routes", default=False)
+
+
+@contextmanager
+def plain_routes() -> Iterator[None]:
+    """Within it, :func:`prove_or_focus` takes the engine's attempts and the focused route
+    only: the runner checks a proof step this way when the statements it cites will be its
+    premises (:mod:`proofs.premised`), whose proof then takes every route.
+
+    >>> from symbolic import Claim, scalar
+    >>> a = scalar("a")
+    >>> with plain_routes():
+    ...     prove_or_focus(Claim("t:extra-1", sp.exp(a), ">", 0), Budget.get("quick")).proved
+    True
+    """
+    token = _PLAIN.set(True)
+    try:
+        yield
+    finally:
+        _PLAIN.reset(token)
 
 
 #: the most engine proofs one :func:`prove_or_focus` call makes (the claim's own, its parts'

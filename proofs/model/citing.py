@@ -67,7 +67,8 @@ def premises(step: Claim, link: Any, entries: Mapping[str, Lemma]) -> list[tuple
     out: list[tuple[str, Prop]] = []
     for cid in link.cites:
         entry = entries.get(cid)
-        if entry is None or cid == own or entry.left or not isinstance(entry.statement, Prop):
+        if entry is None or cid == own or entry.left or not isinstance(entry.statement, Prop) \
+                or entry.expect == "refuted":
             continue
         cited = entry.statement_claim()
         if cited is None:
