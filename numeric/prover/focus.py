@@ -41,7 +41,7 @@ from numeric.budget import Budget
 from numeric.prover.abstract import abstracted
 from numeric.prover.bounds import prove_through, replaced
 from numeric.prover.engine import Outcome, defined, prove
-from numeric.prover.factorwise import prove_factorwise
+from numeric.prover.factorwise import powers, prove_factorwise
 from numeric.prover.facts import LEAN, LEAN_EXP
 from numeric.prover.split import pieces, prove_regrouped, prove_split, regrouped
 from numeric.prover.termwise import prove_termwise
@@ -65,19 +65,8 @@ class Reduction:
 def _powers(e: sp.Expr) -> tuple[sp.Expr, dict[sp.Expr, sp.Rational]]:
     """``e`` as a number times a product of powers with rational exponents: ``exp(k·a)``
     counts as ``exp(a)`` to the power ``k`` (so ``exp(2R²)`` shares ``exp(R²)``)."""
-    coeff, out = sp.S.One, {}
-    for f in sp.Mul.make_args(e):
-        if f.is_number:
-            coeff *= f
-            continue
-        base, k = f.as_base_exp()
-        if isinstance(f, sp.exp):
-            k, arg = f.args[0].as_coeff_Mul()
-            base = sp.exp(arg)
-        if not k.is_Rational:
-            base, k = f, sp.S.One
-        out[base] = out.get(base, sp.S.Zero) + k
-    return coeff, out
+    coeff, items = powers(e)
+    return coeff, dict(items)
 
 
 def common_factor(claim: Claim) -> Reduction | None:

@@ -77,6 +77,21 @@ class BlackboardStage:
         return proved(out, seed, time.perf_counter() - t0)
 
 
+#: how each route of :mod:`numeric.prover` proves, and what its parts are
+_ROUTES = {
+    "split": ("the triangle inequality along the pieces the right side's terms name (an "
+              "identity of the normal form, for every size), each scale shown non-negative",
+              "sign"),
+    "regroup": ("the triangle inequality along the pieces of the left side's normal form, "
+                "grouped by their coefficients, and the sum of their norms bounded term by "
+                "term", "part"),
+    "through": ("a factor of the left side replaced by a library entry's upper bound, the "
+                "rest bounded one factor at a time", "part"),
+    "factorwise": ("the product is bounded one factor at a time, each of its {k} factors "
+                   "non-negative and bounded by its own factors of the right side", "part"),
+}
+
+
 def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdict:
     """The ``proved`` verdict of a proof the engine found (``out``), with the facts it used,
     its certificate (``details["certificate"]``, :mod:`numeric.prover.certificate`) and, in
@@ -86,27 +101,14 @@ def proved(out: Outcome, seed: int, seconds: float, **details: object) -> Verdic
         pairs = ", ".join(f"{i + 1} → {j + 1}" for i, j, _ in out.parts)
         how = (f"termwise: each term of the left side is bounded by its own term of the right "
                f"side ({pairs}); for each, {how.replace('claim', 'part')}")
-    elif out.route == "split":
-        how = ("split: the triangle inequality along the pieces the right side's terms name "
-               "(an identity of the normal form, for every size), each scale shown "
-               f"non-negative; for each sign, {how.replace('claim', 'sign')}")
     elif out.route == "abstract":
         how = ("abstract: each named unit vector (⟨s, s⟩ = 1 in normal form, for every size) "
                "replaced by any unit vector, and the general claim proved: "
                + proved(out.parts[0][2], seed, seconds).message.split("; facts used")[0])
-    elif out.route == "regroup":
-        how = ("regroup: the triangle inequality along the pieces of the left side's normal "
-               "form, grouped by their coefficients, and the sum of their norms bounded term "
-               f"by term; for each part, {how.replace('claim', 'part')}")
-    elif out.route == "through":
-        how = ("through a bound: a factor of the left side replaced by a library entry's "
-               "upper bound, the rest bounded one factor at a time; for each part, "
-               f"{how.replace('claim', 'part')}")
-    elif out.route == "factorwise":
-        k = len(out.groups)
-        how = (f"factorwise: the product is bounded one factor at a time, each of its {k} "
-               f"factors non-negative and bounded by its own factors of the right side; for "
-               f"each part, {how.replace('claim', 'part')}")
+    elif out.route in _ROUTES:
+        what, part = _ROUTES[out.route]
+        what = what.format(k=len(out.groups))
+        how = f"{out.route}: {what}; for each {part}, {how.replace('claim', part)}"
     return Verdict(Status.PROVED, METHOD, True,
                    f"{how}; facts used: "
                    f"{', '.join(out.relies_on) or 'none (the hypotheses alone)'}",
