@@ -282,6 +282,17 @@ def _pos_scalar(e: Any) -> bool:
         return False
 
 
+def _unscaled(e: Any) -> Any:
+    """``X`` when ``e`` is ``c·X`` with ``c`` a positive scalar (or ``e`` itself), else None."""
+    if not isinstance(e, sp.MatMul):
+        return e
+    scalars = [a for a in e.args if not ob.is_matrix(a)]
+    mats = [a for a in e.args if ob.is_matrix(a)]
+    if not all(_pos_scalar(c) for c in scalars):
+        return None
+    return sp.MatMul(*mats) if len(mats) > 1 else mats[0] if mats else None
+
+
 def sign_of_entries(e: Any) -> str | None:
     """What is certain of the entries of the vector or matrix ``e``, from its form alone:
     ``"pos"`` (every entry > 0), ``"rowpos"`` (every entry ≥ 0 and every row has one > 0),
@@ -295,6 +306,8 @@ def sign_of_entries(e: Any) -> str | None:
     ('pos', None)
     >>> sign_of_entries(exp_(matrix("B", n, d - 1)) * ones(d - 1))  # d - 1 may be 0
     'nonneg'
+    >>> sign_of_entries(sp.HadamardProduct(2 * A, A) * ones(d) + ones(n))  # 2a² + 1 > 0
+    'pos'
     """
     rank = {"pos": 3, "rowpos": 2, "nonneg": 1}
     if isinstance(e, (ob.ElemExp, ob.Softmax)):
@@ -320,7 +333,12 @@ def sign_of_entries(e: Any) -> str | None:
         signs = [sign_of_entries(a) for a in e.args]
         if all(s == "pos" for s in signs):
             return "pos"
-        return "nonneg" if all(signs) else None
+        if all(signs):
+            return "nonneg"
+        # a Hadamard square c·X ∘ X (c > 0): every entry c·x² ≥ 0
+        bodies = [_unscaled(a) for a in e.args]
+        return "nonneg" if len(bodies) == 2 and None not in bodies \
+            and bodies[0] == bodies[1] else None
     if isinstance(e, sp.KroneckerProduct):
         signs = [sign_of_entries(a) for a in e.args]
         if not all(signs):

@@ -102,18 +102,82 @@ class IdentityStage:
         """None for ``=``, ``≤`` and ``≥``."""
         if claim.rel not in _RELS:
             return "not an equality or a non-strict inequality"
-        return too_large(claim)
+        big = too_large(claim)
+        if big is None:
+            return None
+        general = generalized(claim)  # its named matrices as symbols may make it small
+        if general is None or too_large(claim.with_(lhs=general[0], rhs=general[1])):
+            return big
+        return None
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """Proved when both sides have one normal form and are defined; None otherwise."""
         t0 = time.perf_counter()
-        if not same(claim.lhs, claim.rhs, certainly_nonzero):
+        if same(claim.lhs, claim.rhs, certainly_nonzero):
+            return proved_where_defined(
+                claim, budget, seed, t0, METHOD, equal="the sides have one normal form",
+                proved="both sides have one normal form (definitions unfolded, linearity, "
+                       "norms and sums rewritten): equal for all n, d where defined",
+                slack=0.0 if claim.rel is Relation.EQ else 1.0)
+        general = generalized(claim)
+        if general is None or not same(*general, certainly_nonzero):
             return None
+        # defined: the general claim for every matrix in their place, and each definition
+        parts = [claim.with_(lhs=general[0], rhs=general[1]),
+                 *[claim.with_(lhs=d.args[1], rel=Relation.EQ, rhs=d.args[1])
+                   for d in _innermost(claim)]]
+        why = next((w for w in (undefined_reason(c, budget) for c in parts) if w), "")
+        if why:
+            return Verdict(Status.UNKNOWN, METHOD, False, "the sides have one normal form "
+                           f"with its innermost named matrices read as any matrices, but {why}",
+                           seed=seed, seconds=time.perf_counter() - t0)
         return proved_where_defined(
-            claim, budget, seed, t0, METHOD, equal="the sides have one normal form",
-            proved="both sides have one normal form (definitions unfolded, linearity, norms and "
-                   "sums rewritten): equal for all n, d where defined",
+            claim.with_(lhs=sp.S.Zero, rel=Relation.EQ, rhs=sp.S.Zero), budget, seed, t0,
+            METHOD, equal="the sides have one normal form with its "
+            "innermost named matrices read as any matrices",
+            proved="both sides have one normal form with the innermost named matrices "
+                   "(definitions that name no other) read as any matrices of their sizes: "
+                   "equal for all n, d, and all such matrices, where defined",
             slack=0.0 if claim.rel is Relation.EQ else 1.0)
+
+
+def _innermost(claim: Claim) -> list[sp.Basic]:
+    """The named matrices of ``claim``'s sides whose definitions name no other, in order."""
+    found: list[sp.Basic] = []
+    for side in (sp.sympify(claim.lhs), sp.sympify(claim.rhs)):
+        for e in sp.preorder_traversal(side):
+            if isinstance(e, ob.NamedMatrix) and e not in found and not any(
+                    isinstance(x, ob.NamedMatrix) for x in sp.preorder_traversal(e.args[1])):
+                found.append(e)
+    return found
+
+
+def generalized(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
+    """The two sides with every innermost named matrix (a definition that names no other)
+    replaced by a fresh matrix symbol of its size, the same one wherever it occurs; None when
+    there is none. An identity of the general sides holds for every matrix in their place, so
+    for the definitions too: a claim too large unfolded (the sphere points of
+    lipschitz-attention, 400 nodes) may be small with them as symbols.
+
+    >>> from symbolic import Claim, vector, inner, n
+    >>> from symbolic.objects import named
+    >>> t = vector("t", n)
+    >>> q = named("q", t / inner(t, t))
+    >>> [str(side) for side in generalized(Claim("t:extra-1", inner(q, q), "=", inner(q, q)))]
+    ['Inner(G_1, G_1)', 'Inner(G_1, G_1)']
+    """
+    sides = (sp.sympify(claim.lhs), sp.sympify(claim.rhs))
+    found = _innermost(claim)
+    if not found:
+        return None
+    taken = {str(s) for side in sides for s in side.free_symbols}
+    subs = {}
+    for k, e in enumerate(found, 1):
+        name = f"G_{k}"
+        while name in taken:
+            name += "'"
+        subs[e] = sp.MatrixSymbol(name, *e.shape)
+    return sides[0].xreplace(subs), sides[1].xreplace(subs)
 
 
 def proved_where_defined(claim: Claim, budget: Budget, seed: int, t0: float, method: str, *,

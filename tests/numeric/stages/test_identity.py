@@ -85,3 +85,26 @@ def test_logarithm_identities_are_proved_where_the_hypotheses_make_symbols_posit
     v = decide(Claim.from_latex("t:extra-2", r"\log(ab) = \log(a) + \log(b)"),
                Budget.get("quick"), seed=0)
     assert v.status.value != "proved"
+
+
+def test_an_identity_of_any_matrices_in_place_of_named_ones():
+    import sympy as sp
+
+    from numeric.kernel import admit
+    from numeric.stages.identity import generalized
+    from symbolic.objects import named
+
+    # softmax shift invariance at a named point too large to unfold (a sphere point's
+    # 1/(1 + ‖t‖²) in every entry): read as any vector, one normal form
+    t, w = vector("t", n), sp.Symbol("w", real=True)
+    q = named("q", (1 / (1 + inner(t, t))) * (2 * t + (1 - inner(t, t)) * ones(n)))
+    lhs = exp_(w * A.T * q) / inner(exp_(w * A.T * q), ones(d))
+    shifted = exp_(w * A.T * q - w * ones(d))
+    claim = Claim("t:extra-1", lhs, "=", shifted / inner(shifted, ones(d)))
+    assert str(generalized(claim)[0]).count("G_1") == 2
+    verdict = IdentityStage().run(claim, QUICK, 0)
+    assert verdict.status.value == "proved" and "innermost named" in verdict.message
+    assert admit(claim, verdict).status.value == "proved"
+    # a shift that is not one: the general sides differ, nothing is proved
+    wrong = claim.with_(rhs=exp_(2 * w * A.T * q) / inner(exp_(2 * w * A.T * q), ones(d)))
+    assert IdentityStage().run(wrong, QUICK, 0) is None
