@@ -24,6 +24,7 @@ from functools import lru_cache
 import sympy as sp
 
 from numeric.prover.atoms import size_at_least
+from numeric.prover.engine import Outcome
 from symbolic import objects as ob
 from symbolic.claim import Claim
 from symbolic.normal_form import nodes, normal
@@ -92,3 +93,9 @@ def abstracted(claim: Claim) -> Claim | None:
     return claim.with_(lhs=put(claim.lhs), rhs=put(claim.rhs),
                        hypotheses=(*[Prop(put(h.lhs), h.rel, put(h.rhs))
                                      for h in claim.hypotheses], *hyps))
+
+
+def combined(out: Outcome) -> Outcome:
+    """The proof of a claim whose abstraction (:func:`abstracted`) ``out`` proves."""
+    return Outcome(True, relies_on=out.relies_on, atoms=out.atoms, facts=out.facts,
+                   route="abstract", parts=[(0, 0, out)])

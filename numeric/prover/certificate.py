@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.abstract import abstracted
+from numeric.prover.abstract import combined as abstract_combined
 from numeric.prover.bounds import combined as through_combined
 from numeric.prover.bounds import replaced
 from numeric.prover.engine import Outcome, prove
@@ -56,7 +58,7 @@ from numeric.prover.factorwise import grouping, part_claims
 from numeric.prover.facts import DESCRIPTIONS
 from numeric.prover.focus import prove_focused
 from numeric.prover.split import combined as split_combined
-from numeric.prover.split import pieces, regrouped
+from numeric.prover.split import pieces, regroup_combined, regrouped
 from numeric.prover.termwise import combined, pairing_error, part, terms
 from symbolic.claim import Claim
 from symbolic.relation import Relation
@@ -210,27 +212,11 @@ def replay(claim: Claim, budget: Budget, cert: Certificate, polynomial: bool = F
     if cert.route == "through":
         return _replay_through(claim, budget, cert)
     if cert.route == "abstract":
-        general = abstracted(claim)
-        if general is None or len(cert.parts) != 1:
-            return Outcome(False, "an abstract certificate for a claim without a unit vector, "
-                                  "or without its one part", final=True)
-        out = replay(general, budget, cert.parts[0][2])
-        if not out.proved:
-            return Outcome(False, f"abstract: the general claim does not replay "
-                                  f"({out.reason})", final=out.final)
-        return Outcome(True, relies_on=out.relies_on, atoms=out.atoms, facts=out.facts,
-                       route="abstract", parts=[(0, 0, out)])
+        return _replay_derived(abstracted(claim), budget, cert, abstract_combined,
+                               "a claim without a unit vector", polynomial=False)
     if cert.route == "regroup":
-        target = regrouped(claim)
-        if target is None or len(cert.parts) != 1:
-            return Outcome(False, "a regroup certificate for a claim that is not a norm of "
-                                  "pieces, or without its one part", final=True)
-        out = replay(target, budget, cert.parts[0][2], polynomial=True)
-        if not out.proved:
-            return Outcome(False, f"regroup: the sum does not replay ({out.reason})",
-                           final=out.final)
-        return Outcome(True, relies_on=sorted({"triangle", *out.relies_on}), atoms=out.atoms,
-                       facts=out.facts, route="regroup", parts=[(0, 0, out)])
+        return _replay_derived(regrouped(claim), budget, cert, regroup_combined,
+                               "a claim that is not a norm of pieces")
     lib = frozenset(cert.relies_on)
     # the attempt that found it first; the blackboard of these entries alone names fewer
     # atoms than the whole one, so another attempt may be the one that proves it now
@@ -327,15 +313,26 @@ def _replay_through(claim: Claim, budget: Budget, cert: Certificate) -> Outcome:
     (:func:`~numeric.prover.bounds.replaced`, the same entries), and the claim that is left
     replays from its factorwise certificate."""
     found = replaced(claim)
-    if found is None:
+    if found is None or not set(found[1]) <= set(cert.relies_on) \
+            or any(c.route != "factorwise" for _i, _k, c in cert.parts):
         return Outcome(False, "a certificate through a bound for a claim without a bounded "
-                              "factor", final=True)
+                              "factor, or without its factorwise part", final=True)
     rest, names = found
-    if len(cert.parts) != 1 or cert.parts[0][2].route != "factorwise" \
-            or not set(names) <= set(cert.relies_on):
-        return Outcome(False, "a certificate through a bound without its parts", final=True)
-    out = replay(rest, budget, cert.parts[0][2], polynomial=True)
+    return _replay_derived(rest, budget, cert, lambda out: through_combined(out, names),
+                           "a claim without a bounded factor")
+
+
+def _replay_derived(target: Claim | None, budget: Budget, cert: Certificate,
+                    wrap: Callable[[Outcome], Outcome], kind: str,
+                    polynomial: bool = True) -> Outcome:
+    """A certificate of a route with one part replayed: the claim the route derives
+    (``target``; None: the claim is not of its kind) from the part's certificate, the proof
+    made by ``wrap``."""
+    if target is None or len(cert.parts) != 1:
+        return Outcome(False, f"a {cert.route} certificate for {kind}, or without its one "
+                              "part", final=True)
+    out = replay(target, budget, cert.parts[0][2], polynomial=polynomial)
     if not out.proved:
-        return Outcome(False, f"through a bound: the rest does not replay ({out.reason})",
-                       final=out.final)
-    return through_combined(out, names)
+        return Outcome(False, f"{cert.route}: the derived claim does not replay "
+                              f"({out.reason})", final=out.final)
+    return wrap(out)

@@ -39,11 +39,12 @@ import sympy as sp
 
 from numeric.budget import Budget
 from numeric.prover.abstract import abstracted
-from numeric.prover.bounds import prove_through, replaced
+from numeric.prover.abstract import combined as abstract_combined
+from numeric.prover.bounds import prove_through
 from numeric.prover.engine import Outcome, defined, prove
 from numeric.prover.factorwise import powers, prove_factorwise
 from numeric.prover.facts import LEAN, LEAN_EXP
-from numeric.prover.split import pieces, prove_regrouped, prove_split, regrouped
+from numeric.prover.split import prove_regrouped, prove_split
 from numeric.prover.termwise import prove_termwise
 from symbolic import objects as ob
 from symbolic.claim import Claim, Prop
@@ -147,7 +148,8 @@ def plain_routes() -> Iterator[None]:
 
 
 #: the most engine proofs one :func:`prove_or_focus` call makes (the claim's own, its parts'
-#: and their signs; a part proved twice counts once): a count, so that a verdict is the same
+#: and their signs; a part proved twice counts once; the search of an abstracted claim has
+#: its own): a count, so that a verdict is the same
 #: on any machine. On the three papers at quick a proof needs at most 13 (tensor-trick's
 #: regrouped ``extra-lipschitz-q-*-sharp``, the termwise ``lemma-lipschitz-f-*:step-3`` from
 #: its premises), while the searches that find none made up to 26, 5 s of a cold run.
@@ -222,37 +224,36 @@ class _Routes:
                 return focused
         if out.proved:
             return out
-        # the split and the bounds argue otherwise: a z3 model of the whole is no obstacle
-        if termwise and pieces(claim) is not None:
-            found = prove_split(claim, lambda c: self.engine(c, extra))
-            if found.proved:
-                return found
-        if termwise and not out.final:
-            found = self._terms(claim, extra)
-            if found.proved:
-                return found
-        if factorwise and not out.final:
-            found = self._factors(claim, extra)
-            if found.proved:
-                return found
-        if factorwise and replaced(claim) is not None:
-            found = prove_through(claim, lambda c: self._factors(c, extra))
-            if found.proved:
-                return found
-        if termwise and not out.final and regrouped(claim) is not None:
-            found = prove_regrouped(claim, lambda c: self._terms(c, extra))
-            if found.proved:
-                return found
-        if termwise:  # the whole claim: its unit vectors as any unit vectors
-            general = abstracted(claim)
-            if general is not None:
-                found = _Routes(self.budget, self.relies, self.polynomial).run(
-                    general, extra, True, True)
-                if found.proved and found.route != "abstract":
-                    return Outcome(True, relies_on=found.relies_on, atoms=found.atoms,
-                                   facts=found.facts, route="abstract",
-                                   parts=[(0, 0, found)])
+        # each route in turn (each says itself when the claim is not its kind); the split,
+        # the bounds and the abstraction argue otherwise: a z3 model of the whole is no
+        # obstacle to them
+        open_ = not out.final
+        routes = [
+            (termwise, lambda: prove_split(claim, lambda c: self.engine(c, extra))),
+            (termwise and open_, lambda: self._terms(claim, extra)),
+            (factorwise and open_, lambda: self._factors(claim, extra)),
+            (factorwise, lambda: prove_through(claim, lambda c: self._factors(c, extra))),
+            (termwise and open_,
+             lambda: prove_regrouped(claim, lambda c: self._terms(c, extra))),
+            (termwise, lambda: self._abstract(claim, extra)),
+        ]
+        for applies, route in routes:
+            if applies:
+                found = route()
+                if found.proved:
+                    return found
         return out
+
+    def _abstract(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
+        """The whole claim with its unit vectors as any unit vectors, searched afresh (its
+        own count of engine proofs)."""
+        general = abstracted(claim)
+        if general is None:
+            return Outcome(False, "no named unit vector", final=True)
+        found = _Routes(self.budget, self.relies, self.polynomial).run(
+            general, extra, True, True)
+        return abstract_combined(found) if found.proved and found.route != "abstract" \
+            else Outcome(False, f"abstract: {found.reason}")
 
 
 def _powers_of_exp(claim: Claim) -> bool:

@@ -170,6 +170,11 @@ def prove_regrouped(claim: Claim, prove_sum: Callable[[Claim], Outcome]) -> Outc
     if not out.proved:
         return Outcome(False, f"regroup: the sum of the pieces' norms is not bounded "
                               f"({out.reason})")
+    return regroup_combined(out)
+
+
+def regroup_combined(out: Outcome) -> Outcome:
+    """The regrouped proof whose sum of the pieces' norms is proved by ``out``."""
     return Outcome(True, relies_on=sorted({"triangle", *out.relies_on}), atoms=out.atoms,
                    facts=out.facts, route="regroup", parts=[(0, 0, out)])
 
