@@ -436,7 +436,7 @@ def squares_as_inner(e: sp.Basic) -> sp.Basic:
 
 
 def same(lhs: sp.Basic, rhs: sp.Basic,
-         nonzero: Callable[[sp.Expr], bool] | None = None) -> bool:
+         nonzero: Callable[[sp.Expr], bool] | None = None, limit: int = MAX_NODES) -> bool:
     """Do ``lhs`` and ``rhs`` have one normal form (so are equal for every size)? Never
     raises.
 
@@ -449,26 +449,31 @@ def same(lhs: sp.Basic, rhs: sp.Basic,
     >>> x = vector("x", n)
     >>> same(norm2(x) ** 2, inner(x, x)), same(norm2(x), inner(x, x))
     (True, False)
+
+    ``limit``: sides of more nodes than this (together) are compared as written; their normal
+    forms, of more than twice as many, are not compared by ``cancel``.
     """
     try:
-        return _same(lhs, rhs, nonzero)
+        return _same(lhs, rhs, nonzero, limit)
     except TypeError:  # unhashable sides: not memoised
-        return _same.__wrapped__(lhs, rhs, nonzero)
+        return _same.__wrapped__(lhs, rhs, nonzero, limit)
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: 0 and Integer(0) are answered apart
-def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | None) -> bool:
+def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | None,
+          limit: int = MAX_NODES) -> bool:
     """:func:`same`, memoised: a proof's steps repeat their sides, and a claim may reach the
     identity stage more than once (its conclusion, a restatement)."""
     try:
-        if nodes(lhs) + nodes(rhs) > MAX_NODES:
+        if nodes(lhs, limit + 1) + nodes(rhs, limit + 1) > limit:
             return lhs == rhs
         if ob.is_matrix(lhs) or ob.is_matrix(rhs):
             return linear(lhs) == linear(rhs)
         a, b = squares_as_inner(normal(lhs)), squares_as_inner(normal(rhs))
         if a == b:
             return True
-        if nodes(a) + nodes(b, SAME_NODES + 1) > SAME_NODES:
+        most = SAME_NODES * limit // MAX_NODES
+        if nodes(a, limit + 1) + nodes(b, most + 1) > most:
             return False
         diff = sp.expand(a - b)
         if diff == 0:

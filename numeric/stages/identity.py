@@ -28,13 +28,17 @@ from numeric.budget import Budget
 from numeric.prover.engine import too_large, undefined_reason
 from symbolic import objects as ob
 from symbolic.claim import Claim
-from symbolic.normal_form import same
+from symbolic.normal_form import normal, same, squares_as_inner
 from symbolic.relation import Relation
+from symbolic.rowwise import NotRowwise, row_forms
 from symbolic.verdict import Status, Verdict
 from symbolic.walk import Evaluator
 
 METHOD = "identity (one normal form, every size)"
 _RELS = (Relation.EQ, Relation.LE, Relation.GE)
+#: the row forms of two sides are compared up to this many nodes (lipschitz-attention's
+#: polarization on the sphere: 475, and 2743 in normal form)
+ROW_NODES = 1500
 #: the point of :func:`certainly_nonzero`: every dimension 3, arb at 128 bits
 _DIM = 3
 _BITS = 128
@@ -106,9 +110,11 @@ class IdentityStage:
         if big is None:
             return None
         general = generalized(claim)  # its named matrices as symbols may make it small
-        if general is None or too_large(claim.with_(lhs=general[0], rhs=general[1])):
-            return big
-        return None
+        if general is not None and not too_large(claim.with_(lhs=general[0], rhs=general[1])):
+            return None
+        if rowwise(claim) is not None or shifted(claim) is not None:
+            return None
+        return big
 
     def run(self, claim: Claim, budget: Budget, seed: int) -> Verdict | None:
         """Proved when both sides have one normal form and are defined; None otherwise."""
@@ -119,26 +125,53 @@ class IdentityStage:
                 proved="both sides have one normal form (definitions unfolded, linearity, "
                        "norms and sums rewritten): equal for all n, d where defined",
                 slack=0.0 if claim.rel is Relation.EQ else 1.0)
+        rows = rowwise(claim)
+        if rows is not None and same(*rows, certainly_nonzero, limit=ROW_NODES):
+            return _proved_in_parts(
+                claim.with_(lhs=rows[0], rhs=rows[1]), budget, seed, t0,
+                equal="row i of each side is one formula of row i of its matrices, and the "
+                      "two formulas have one normal form",
+                proved="both sides read row by row (row i of each side is one formula of row i "
+                       "of its n-row matrices, the same for every i and n) have one normal "
+                       "form: equal for all n, d where defined")
         general = generalized(claim)
-        if general is None or not same(*general, certainly_nonzero):
-            return None
-        # defined: the general claim for every matrix in their place, and each definition
-        parts = [claim.with_(lhs=general[0], rhs=general[1]),
-                 *[claim.with_(lhs=d.args[1], rel=Relation.EQ, rhs=d.args[1])
-                   for d in _innermost(claim)]]
-        why = next((w for w in (undefined_reason(c, budget) for c in parts) if w), "")
-        if why:
-            return Verdict(Status.UNKNOWN, METHOD, False, "the sides have one normal form "
-                           f"with its innermost named matrices read as any matrices, but {why}",
-                           seed=seed, seconds=time.perf_counter() - t0)
-        return proved_where_defined(
-            claim.with_(lhs=sp.S.Zero, rel=Relation.EQ, rhs=sp.S.Zero), budget, seed, t0,
-            METHOD, equal="the sides have one normal form with its "
-            "innermost named matrices read as any matrices",
-            proved="both sides have one normal form with the innermost named matrices "
-                   "(definitions that name no other) read as any matrices of their sizes: "
-                   "equal for all n, d, and all such matrices, where defined",
-            slack=0.0 if claim.rel is Relation.EQ else 1.0)
+        if general is not None and same(*general, certainly_nonzero):
+            return _proved_in_parts(
+                claim, budget, seed, t0, equal="the sides have one normal form with its "
+                "innermost named matrices read as any matrices",
+                proved="both sides have one normal form with the innermost named matrices "
+                       "(definitions that name no other) read as any matrices of their sizes: "
+                       "equal for all n, d, and all such matrices, where defined")
+        general = shifted(claim)
+        if general is not None and same(*general, certainly_nonzero):
+            return _proved_in_parts(
+                claim.with_(lhs=general[0], rhs=general[1]), budget, seed, t0,
+                equal="the sides have one normal form with their exponents written through "
+                      "one vector G (one is G + c𝟏, c the same in every row)",
+                proved="both sides have one normal form once their exponents are written "
+                       "through one vector G (an exponent is G + c𝟏 when its rows differ by "
+                       "the same c, shown row by row): equal for all n, d where defined")
+        return None
+
+
+def _proved_in_parts(claim: Claim, budget: Budget, seed: int, t0: float, *, equal: str,
+                     proved: str) -> Verdict:
+    """``proved`` once the sides of ``claim`` (the original, or a claim whose identity gives
+    it: row forms, exponents through G) are known equal, when it is shown defined: whole, or,
+    when it is too large and has named matrices, as its general form (:func:`generalized`)
+    and each innermost definition. The kernel shows the original claim defined again."""
+    general = generalized(claim) if too_large(claim) else None
+    parts = [claim] if general is None else [
+        claim.with_(lhs=general[0], rhs=general[1]),
+        *[claim.with_(lhs=d.args[1], rel=Relation.EQ, rhs=d.args[1])
+          for d in _innermost(claim)]]
+    why = next((w for w in (undefined_reason(c, budget) for c in parts) if w), "")
+    if why:
+        return Verdict(Status.UNKNOWN, METHOD, False, f"{equal}, but {why}", seed=seed,
+                       seconds=time.perf_counter() - t0)
+    return proved_where_defined(
+        claim.with_(lhs=sp.S.Zero, rel=Relation.EQ, rhs=sp.S.Zero), budget, seed, t0,
+        METHOD, equal=equal, proved=proved, slack=0.0 if claim.rel is Relation.EQ else 1.0)
 
 
 def _innermost(claim: Claim) -> list[sp.Basic]:
@@ -178,6 +211,89 @@ def generalized(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
             name += "'"
         subs[e] = sp.MatrixSymbol(name, *e.shape)
     return sides[0].xreplace(subs), sides[1].xreplace(subs)
+
+
+def rowwise(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
+    """The row forms (:mod:`symbolic.rowwise`) of the two sides of an equality of matrices with
+    a dimension's rows, when both are read row by row; None otherwise. Row ``i`` of each side
+    is its row form at row ``i`` of the matrices, for every ``i`` and ``n``: the claim holds
+    exactly when the row forms are equal for every row.
+
+    >>> from symbolic import Claim, matrix, vector, ones, hadamard, inner, n, d
+    >>> T, q = matrix("T", n, d), vector("q", d)
+    >>> lhs = hadamard(T - ones(n) * q.T, T - ones(n) * q.T) * ones(d)
+    >>> rhs = hadamard(T, T) * ones(d) - 2 * T * q + inner(q, q) * ones(n)
+    >>> a, b = rowwise(Claim("t:extra-1", lhs, "=", rhs))
+    >>> same(a, b)
+    True
+    """
+    lhs, rhs = sp.sympify(claim.lhs), sp.sympify(claim.rhs)
+    if claim.rel is not Relation.EQ or not (ob.is_matrix(lhs) and ob.is_matrix(rhs)) \
+            or lhs.shape != rhs.shape:
+        return None
+    rows = lhs.shape[0]
+    if not (isinstance(rows, sp.Symbol) and rows.is_integer and rows.is_positive):
+        return None
+    try:
+        (a, b), _ = row_forms([lhs, rhs], rows)
+    except (NotRowwise, TypeError, ValueError, AttributeError):
+        return None
+    return a, b
+
+
+def shifted(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
+    """The two sides with the arguments of their entrywise ``exp`` of ``n`` entries written
+    through one fresh vector ``G``: the first such argument ``A`` is ``G`` and another ``B``
+    is ``G + c𝟏`` when ``B − A = c𝟏``, shown row by row (:mod:`symbolic.rowwise`: the row forms
+    of ``B`` and ``A`` differ by a ``c`` free of every row). An identity of the new sides for
+    every ``G`` holds at ``G = A``. None when no two arguments are so related. So
+    ``softmax(A) = softmax(B)`` is proved through ``exp(G + c𝟏) = e^c exp(G)``.
+
+    >>> from symbolic import Claim, matrix, vector, ones, n, d
+    >>> from symbolic.objects import exp_
+    >>> T, q = matrix("T", n, d), vector("q", d)
+    >>> A, B = T * q, T * (q + q) - T * q + 3 * ones(n)
+    >>> [str(s) for s in shifted(Claim("t:extra-1", exp_(A), "=", exp_(B)))]
+    ['ElemExp(G)', 'ElemExp(G + 3*1)']
+    """
+    sides = (sp.sympify(claim.lhs), sp.sympify(claim.rhs))
+    found: list[sp.Basic] = []
+    for side in sides:
+        for e in sp.preorder_traversal(side):
+            if isinstance(e, ob.ElemExp) and e not in found and e.shape[1] == 1 and \
+                    isinstance(e.shape[0], sp.Symbol) and e.shape[0].is_integer:
+                found.append(e)
+    taken = {str(s) for side in sides for s in ob.symbols_of(side)}
+    for k, ref in enumerate(found):
+        rows = ref.shape[0]
+        name = "G"
+        while name in taken:
+            name += "'"
+        g = sp.MatrixSymbol(name, rows, 1)
+        subs = {ref: ob.ElemExp(g)}
+        for other in found[k + 1:]:
+            c = _offset(ref.args[0], other.args[0], rows)
+            if c is not None:
+                subs[other] = ob.ElemExp(g + c * ob.ones(rows)) if c != 0 else ob.ElemExp(g)
+        if len(subs) > 1:
+            return sides[0].xreplace(subs), sides[1].xreplace(subs)
+    return None
+
+
+def _offset(a: sp.Basic, b: sp.Basic, rows: sp.Symbol) -> sp.Expr | None:
+    """``c`` when ``b − a = c𝟏`` with ``c`` the same in every row (the difference of their row
+    forms, in normal form, free of every row); None when not shown."""
+    if b.shape != a.shape:
+        return None
+    try:
+        (fa, fb), fresh = row_forms([a, b], rows)
+        c = sp.expand(squares_as_inner(normal(fb)) - squares_as_inner(normal(fa)))
+        if ob.symbols_of(c) & set(fresh.values()):
+            c = sp.cancel(sp.together(c))
+    except (NotRowwise, TypeError, ValueError, AttributeError, RecursionError,
+            sp.PolynomialError):
+        return None
+    return None if ob.symbols_of(c) & set(fresh.values()) else c
 
 
 def proved_where_defined(claim: Claim, budget: Budget, seed: int, t0: float, method: str, *,

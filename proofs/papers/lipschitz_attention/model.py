@@ -71,9 +71,9 @@ SPHERE_DIMS = {"n": (1, 4), "d": (2, 3)}
 SPHERE_NOTE = ("M = w I (Lemma 1 with Sigma = I). ||x_i|| = ||x_{n+1}|| = 1 holds by construction: "
                "x_i = sigma(t_i), x_{n+1} = sigma(tau) with sigma(t) = (2t, 1-|t|^2)/(1+|t|^2) "
                "(inverse stereographic projection, all of S^{d-1} but the south pole), so the "
-               "sampler never has to meet an equality hypothesis. The exact stage cannot cancel "
-               "exp(rational) whose exponents agree only after the sphere identity is used, so "
-               "the statement is checked by sampling; its proof steps are exact on the grid.")
+               "sampler never has to meet an equality hypothesis. The identity stage reads the "
+               "exponents row by row: their rows differ by the same number, so the two softmax "
+               "vectors agree for every n and d.")
 
 SPHERE_ATTENTION = Lemma(
     "lipschitz-attention:equation-sphere-attention", "slide 'ICL Estimator Intuition'",
@@ -98,7 +98,8 @@ POLARIZATION = Lemma(
     dims=SPHERE_DIMS,
     description="for unit x_i, x_{n+1}: w x_i^T x_{n+1} - w = -(w/2)||x_i - x_{n+1}||^2 (all i)",
     note="The only place the sphere is used; a rational identity in the stereographic "
-         "coordinates, decided exactly by cancel on the grid.",
+         "coordinates, read row by row (one row's formula, the same for every row) and proved "
+         "for every n and d.",
 )
 
 ENTRIES = [EQUATION_2, SHIFT, POLARIZATION, SPHERE_ATTENTION]

@@ -108,3 +108,40 @@ def test_an_identity_of_any_matrices_in_place_of_named_ones():
     # a shift that is not one: the general sides differ, nothing is proved
     wrong = claim.with_(rhs=exp_(2 * w * A.T * q) / inner(exp_(2 * w * A.T * q), ones(d)))
     assert IdentityStage().run(wrong, QUICK, 0) is None
+
+
+def test_an_identity_of_rows_is_proved_for_every_n_from_one_row():
+    import sympy as sp
+
+    from symbolic import hadamard, scalar
+
+    T, q, w = matrix("T", n, d), vector("q", d), scalar("w")
+    diff = T - ones(n) * q.T
+    dist = hadamard(diff, diff) * ones(d)  # ‖t_i − q‖², row by row
+    rhs = hadamard(T, T) * ones(d) - 2 * T * q + inner(q, q) * ones(n)
+    verdict = run(dist, rhs)
+    assert verdict.status.value == "proved" and "row by row" in verdict.message
+    # one coefficient off: never proved (the row forms differ), nor a row-mixing variant
+    assert run(dist, rhs + sp.Rational(1, 10) * T * q) is None
+    assert run(dist + (ones(n) * ones(n).T) * T * q, rhs + (ones(n) * ones(n).T) * T * q) \
+        is None
+    assert run(w * dist, w * rhs).status.value == "proved"
+
+
+def test_softmax_of_two_exponents_that_differ_by_the_same_number_in_every_row():
+    from symbolic import hadamard, scalar
+    from symbolic.objects import named
+
+    T, q, c = matrix("T", n, d), vector("q", d), scalar("c")
+
+    def softmax(z):
+        return named("s", exp_(z) / inner(exp_(z), ones(n)))
+
+    diff = T - ones(n) * q.T
+    half = hadamard(diff, diff) * ones(d) / 2
+    # −‖t_i − q‖²/2 = ⟨t_i, q⟩ − ‖t_i‖²/2 − ‖q‖²/2: the rows differ by −‖q‖²/2 throughout
+    a = T * q - hadamard(T, T) * ones(d) / 2
+    verdict = run(softmax(-half), softmax(a))
+    assert verdict.status.value == "proved" and "through one vector G" in verdict.message
+    assert run(softmax(-half), softmax(a + c * T * q)) is None  # differ row by row
+    assert run(softmax(-half), softmax(2 * a)) is None
