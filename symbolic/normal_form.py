@@ -480,18 +480,18 @@ def _same(lhs: sp.Basic, rhs: sp.Basic, nonzero: Callable[[sp.Expr], bool] | Non
             return True
         # an expanded polynomial in the atoms is 0 only as written: cancel (costly) is for
         # quotients alone
-        if not _has_quotient(diff) or (nonzero is not None and nonzero(diff)):
+        if not has_quotient(diff) or (nonzero is not None and nonzero(diff)):
             return False
         return sp.cancel(sp.together(diff)) == 0
     except (TypeError, ValueError, AttributeError, RecursionError, sp.PolynomialError):
         return False
 
 
-def _has_quotient(e: sp.Basic) -> bool:
+def has_quotient(e: sp.Basic) -> bool:
     """Does ``e`` divide by something (a negative power outside an atom's arguments too)?
 
     >>> x = sp.Symbol("x")
-    >>> _has_quotient(x + 1), _has_quotient(1 / (x + 1))
+    >>> has_quotient(x + 1), has_quotient(1 / (x + 1))
     (False, True)
     """
     return any(isinstance(p, sp.Pow) and p.exp.is_negative for p in sp.preorder_traversal(e))

@@ -66,7 +66,11 @@ def _implied_by(p: Prop, h: Prop) -> bool:
         return True
     if p.rel is Relation.GT and p.rhs == 0 and isinstance(p.lhs, sp.Abs):  # |g| > 0
         g = p.lhs.args[0]
-        return (h.rel in (Relation.GT, Relation.LT) and sp.expand(h.lhs - h.rhs - g) == 0)
+        if h.rel not in (Relation.GT, Relation.LT):
+            return False
+        a = h.lhs - h.rhs
+        # the same symbols first: expanding a large hypothesis costs more than all the rest
+        return a == g or (a.free_symbols == g.free_symbols and sp.expand(a - g) == 0)
     return False
 
 

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import sympy as sp
@@ -74,6 +75,16 @@ class Atoms(Translator):
         self.memo: dict[str, Any] = {}
         #: the claim's dimension ranges (a dimension not listed ranges from 1)
         self.dims: dict[str, tuple[int, int]] = dict(dims or {})
+
+    def copy(self) -> Atoms:
+        """An independent copy (its z3 terms shared): what a later, deeper blackboard
+        continues from."""
+        other = copy.copy(self)
+        other.atoms, other.dims = dict(self.atoms), dict(self.dims)
+        other.memo = {k: copy.copy(v) for k, v in self.memo.items()}
+        other.defined, other.domain = list(self.defined), list(self.domain)
+        other._cache = dict(self._cache)
+        return other
 
     def at_least(self, size: sp.Basic, lo: int = 1) -> bool:
         """Is ``size`` (a size expression) known to be at least ``lo`` over the claim's

@@ -29,7 +29,9 @@ from numeric.prover.facts import (
     ROUTINE,
     SIGNS,
     Fact,
-    blackboard,
+    Growth,
+    finish,
+    grow,
     hypothesis_facts,
 )
 from numeric.prover.translate import NotAlgebraic, assumption_facts, z3_relation
@@ -281,6 +283,9 @@ class Session:
     safe: list[Any] = field(default_factory=list)
     #: z3's staged strategy (see :func:`solver`)
     staged: bool = False
+    #: the last attempt's board before its last pass (:func:`_translated`'s tuple, its
+    #: blackboard grown): a deeper attempt continues it
+    board: tuple[Any, ...] | None = None
 
     def shown(self, conditions: Sequence[Any]) -> bool:
         """Has every one of ``conditions`` been shown safe already?"""
@@ -314,6 +319,34 @@ def give_ups(budget: Budget) -> int:
     return 2 if budget.name == "thorough" else 1
 
 
+def _translated(claim: Claim, extra: Sequence[Prop], syms: list[sp.Symbol], ctx: z3.Context,
+                only: frozenset[str] | None, domain_only: bool, polynomial: bool
+                ) -> tuple[Any, ...] | Outcome:
+    """The claim in z3, before any library fact: ``(atoms, hypothesis facts, hypotheses,
+    lhs, rhs, an empty blackboard)``, or the :class:`Outcome` that ends the attempt there (a
+    polynomial claim left to the real-algebra stage; nothing to show defined)."""
+    zv = {s: z3.Real(str(s), ctx) for s in syms}
+    t = Atoms(zv, ctx, claim.dims)
+    props = [*claim.hypotheses, *extra]
+    hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
+            for k, h in enumerate(props, 1) if h.rel is not Relation.PSD_LE]
+    # the entries read off the hypotheses: the Loewner order's, and the definitional
+    # log-domain (a log of a conjunctive hypothesis has a positive argument); the
+    # claim's own logs must be shown defined (the domain check of :func:`attempt`)
+    given = hypothesis_facts(props, t, only)
+    seen = set(t.atoms)
+    lhs, rhs = t(unwrap(claim.lhs)), t(unwrap(claim.rhs))
+    t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
+                 if isinstance(e, sp.log) and e not in seen]
+    t.domain += _conditions(unwrap(claim.lhs), t) + _conditions(unwrap(claim.rhs), t)
+    if not t.atoms and not domain_only and not polynomial:
+        return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
+                       final=True)
+    if domain_only and not t.domain:  # no denominator, root or log: defined everywhere
+        return Outcome(True, atoms=len(t.atoms))
+    return t, given, hyps, lhs, rhs, Growth([], [])
+
+
 def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domain_only: bool,
             rounds: int, limit: int, prefer: frozenset[str] = frozenset(),
             polynomial: bool = True, last_pass: bool = True, relies: bool = True,
@@ -325,36 +358,27 @@ def attempt(claim: Claim, extra: Sequence[Prop], library: set[str] | None, domai
         return Outcome(False, "an index symbol outside a block, an entry or a column: its "
                        "range is not a real constraint", final=True)
     session = session or Session()
-    zv = {s: z3.Real(str(s), session.ctx) for s in syms}
-    t = Atoms(zv, session.ctx, claim.dims)
-    props = [*claim.hypotheses, *extra]
     always = SIGNS | DEFINITIONAL
     only = frozenset(library) | always if sparse and library is not None else None
     try:
-        hyps = [(f"hypothesis {k}: {h}", z3_relation(h.rel, t(unwrap(h.lhs)), t(unwrap(h.rhs))))
-                for k, h in enumerate(props, 1) if h.rel is not Relation.PSD_LE]
-        # the entries read off the hypotheses: the Loewner order's, and the definitional
-        # log-domain (a log of a conjunctive hypothesis has a positive argument); the
-        # claim's own logs must be shown defined (the domain check below)
-        given = hypothesis_facts(props, t, only)
-        seen = set(t.atoms)
-        lhs, rhs = t(unwrap(claim.lhs)), t(unwrap(claim.rhs))
-        t.domain += [t(e.args[0]) > 0 for e in list(t.atoms)
-                     if isinstance(e, sp.log) and e not in seen]
-        t.domain += _conditions(unwrap(claim.lhs), t) + _conditions(unwrap(claim.rhs), t)
-        if not t.atoms and not domain_only and not polynomial:
-            return Outcome(False, "no atoms: a polynomial claim (the real-algebra stage's)",
-                           final=True)
-        if domain_only and not t.domain:  # no denominator, root or log: defined everywhere
-            return Outcome(True, atoms=len(t.atoms))
-        facts = given + blackboard(t, rounds, last_pass, only)
+        board = session.board if session.board is not None and \
+            session.board[-1].rounds <= rounds else None
+        if board is None:
+            board = _translated(claim, extra, syms, session.ctx, only, domain_only, polynomial)
+            if isinstance(board, Outcome):
+                return board
+        # the rounds run by an earlier attempt of this session go on (a copy of its board)
+        t, given, hyps, lhs, rhs, state = board[0].copy(), *board[1:5], board[5].copy()
+        state = grow(t, rounds, only, state)
+        session.board = (t.copy(), given, hyps, lhs, rhs, state.copy())
+        facts = given + finish(t, state, last_pass, only)
     except (NotAlgebraic, TypeError, ValueError, AttributeError) as exc:
         return Outcome(False, f"cannot translate: {exc}", final=True)
     # the roots' definitions (√b ≥ 0 and (√b)² = b where b ≥ 0): a definitional entry
     facts += [("root-definition", f) for f in t.defined]
     if library is not None:
         facts = [f for f in facts if f[0] in library or f[0] in always]
-    base = [("assumptions", f) for f in assumption_facts(syms, zv, claim)] + hyps
+    base = [("assumptions", f) for f in assumption_facts(syms, t.vars, claim)] + hyps
     size = {"atoms": len(t.atoms), "facts": len(facts)}
     if t.domain and not session.shown(t.domain):
         if check([*base, *facts, ("domain", z3.Not(z3.And(*t.domain)))], limit,

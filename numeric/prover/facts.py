@@ -656,22 +656,32 @@ def _single(e: sp.Basic, t: Atoms, gens: list[Generator]) -> list[Fact]:
     return out
 
 
-def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
-               only: frozenset[str] | None = None) -> list[Fact]:
-    """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
-    every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
-    facts the next round adds); then (``last_pass``) the single-atom entries once more on the
-    atoms the last round made, and the signs of the atoms still without facts. When the
-    rounds leave no atom without its facts, ``t.memo["saturated"]`` is True: any deeper
-    blackboard is this one. ``only``: run just the generators whose facts carry one of
-    these names (a certificate's entries: the atoms other entries would name are left out)."""
-    out: list[Fact] = []
-    done: list[sp.Basic] = []
+@dataclass
+class Growth:
+    """A blackboard after some rounds (:func:`grow`): its facts so far, the atoms that have
+    had every entry, and the rounds run."""
+
+    out: list[Fact]
+    done: list[sp.Basic]
+    rounds: int = 0
+
+    def copy(self) -> Growth:
+        return Growth(list(self.out), list(self.done), self.rounds)
+
+
+def grow(t: Atoms, rounds: int, only: frozenset[str] | None = None,
+         start: Growth | None = None) -> Growth:
+    """The first ``rounds`` rounds of :func:`blackboard`, from ``start`` (the rounds already
+    run on ``t``: a round does not depend on how many follow it, so a deeper blackboard
+    continues a shallower one instead of building it again)."""
+    state = start or Growth([], [])
+    out, done = state.out, state.done
     singles = [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
     pairs = [(gen2, PAIR_KINDS[name]) for name, gen2 in PAIR_FACTS.items()
              if only is None or GIVES[name] & only]
     paired = tuple({k for _, kinds in pairs for k in kinds})  # the atoms a pair entry takes
-    for _ in range(rounds):
+    for _ in range(state.rounds, rounds):
+        state.rounds += 1
         new = [e for e in list(t.atoms) if e not in done]
         if not new:
             break
@@ -690,6 +700,15 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
                             out += list(gen2(p, q, t))
                         except _SKIP:
                             continue
+    return state
+
+
+def finish(t: Atoms, state: Growth, last_pass: bool = True,
+           only: frozenset[str] | None = None) -> list[Fact]:
+    """:func:`blackboard`'s end, after :func:`grow`: the last pass and the signs (``state``
+    and ``t`` are changed)."""
+    out, done = state.out, state.done
+    singles = [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
     # every atom has had every entry: more rounds or the last pass would add nothing
     t.memo["saturated"] = all(e in done for e in t.atoms)
     passes = [singles] if last_pass else []
@@ -699,6 +718,18 @@ def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
             out += _single(e, t, gens)
         done += new
     return out
+
+
+def blackboard(t: Atoms, rounds: int = 4, last_pass: bool = True,
+               only: frozenset[str] | None = None) -> list[Fact]:
+    """Instances of the library on the atoms present: ``rounds`` rounds of every entry and
+    every pair entry (a fact may name new atoms, ``‖A‖`` and ``‖x‖₂`` for ``‖Ax‖₂``, whose own
+    facts the next round adds); then (``last_pass``) the single-atom entries once more on the
+    atoms the last round made, and the signs of the atoms still without facts. When the
+    rounds leave no atom without its facts, ``t.memo["saturated"]`` is True: any deeper
+    blackboard is this one. ``only``: run just the generators whose facts carry one of
+    these names (a certificate's entries: the atoms other entries would name are left out)."""
+    return finish(t, grow(t, rounds, only), last_pass, only)
 
 
 # -- entries about the hypotheses (a fact of the claim's setting, not of one atom) ----------

@@ -42,7 +42,7 @@ from numeric.prover.abstract import abstracted
 from numeric.prover.abstract import combined as abstract_combined
 from numeric.prover.bounds import prove_through
 from numeric.prover.engine import Outcome, defined, prove
-from numeric.prover.factorwise import powers, prove_factorwise
+from numeric.prover.factorwise import powers, prove_factorwise, relevant
 from numeric.prover.facts import LEAN, LEAN_EXP
 from numeric.prover.split import prove_regrouped, prove_split
 from numeric.prover.termwise import prove_termwise
@@ -203,17 +203,27 @@ class _Routes:
         return self.memo[key]
 
     def _factors(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
-        return prove_factorwise(
-            claim, lambda c, given: self.run(c, tuple(given), False, False, False),
-            lambda c, given: self.engine(c, given), extra)
+        """The factorwise route (memoised)."""
+        key = self._key(claim, extra, "factors")
+        if key not in self.memo:
+            self.memo[key] = prove_factorwise(
+                claim, lambda c, given: self.run(c, tuple(given), False, False, False),
+                lambda c, given: self.engine(c, given), extra)
+        return self.memo[key]
+
+    def _part(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
+        """A term's part: the engine, then factor by factor (its parts are small claims the
+        engine proves in a few hundredths of a second), then the other routes."""
+        out = self.engine(claim, extra)
+        if out.proved:
+            return out
+        found = self._factors(claim, extra) if not out.final else out
+        return found if found.proved else self.run(claim, extra, False, True)
 
     def _terms(self, claim: Claim, extra: tuple[Prop, ...]) -> Outcome:
         """Termwise, each part first by the engine and the focused route, then by the
-        factorwise ones."""
-        out = prove_termwise(claim, lambda c: self.run(c, extra, False, False))
-        if out.proved:
-            return out
-        return prove_termwise(claim, lambda c: self.run(c, extra, False, True))
+        factorwise ones; a part with the premises that speak of it."""
+        return prove_termwise(claim, lambda c: self._part(c, relevant(c, extra)))
 
     def _run(self, claim: Claim, extra: tuple[Prop, ...], termwise: bool,
              factorwise: bool, focus: bool) -> Outcome:

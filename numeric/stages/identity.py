@@ -28,7 +28,7 @@ from numeric.budget import Budget
 from numeric.prover.engine import too_large, undefined_reason
 from symbolic import objects as ob
 from symbolic.claim import Claim
-from symbolic.normal_form import normal, same, squares_as_inner
+from symbolic.normal_form import has_quotient, normal, same, squares_as_inner
 from symbolic.relation import Relation
 from symbolic.rowwise import NotRowwise, row_forms
 from symbolic.verdict import Status, Verdict
@@ -257,22 +257,20 @@ def shifted(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
     ['ElemExp(G)', 'ElemExp(G + 3*1)']
     """
     sides = (sp.sympify(claim.lhs), sp.sympify(claim.rhs))
-    found: list[sp.Basic] = []
-    for side in sides:
-        for e in sp.preorder_traversal(side):
-            if isinstance(e, ob.ElemExp) and e not in found and e.shape[1] == 1 and \
-                    isinstance(e.shape[0], sp.Symbol) and e.shape[0].is_integer:
-                found.append(e)
+    exps = [[e for e in dict.fromkeys(sp.preorder_traversal(side))
+             if isinstance(e, ob.ElemExp) and e.shape[1] == 1
+             and isinstance(e.shape[0], sp.Symbol) and e.shape[0].is_integer]
+            for side in sides]
     taken = {str(s) for side in sides for s in ob.symbols_of(side)}
-    for k, ref in enumerate(found):
+    for ref in exps[0]:  # an exponent of the left side, and those of the right
         rows = ref.shape[0]
         name = "G"
         while name in taken:
             name += "'"
         g = sp.MatrixSymbol(name, rows, 1)
         subs = {ref: ob.ElemExp(g)}
-        for other in found[k + 1:]:
-            c = _offset(ref.args[0], other.args[0], rows)
+        for other in exps[1]:
+            c = None if other == ref else _offset(ref.args[0], other.args[0], rows)
             if c is not None:
                 subs[other] = ob.ElemExp(g + c * ob.ones(rows)) if c != 0 else ob.ElemExp(g)
         if len(subs) > 1:
@@ -287,13 +285,20 @@ def _offset(a: sp.Basic, b: sp.Basic, rows: sp.Symbol) -> sp.Expr | None:
         return None
     try:
         (fa, fb), fresh = row_forms([a, b], rows)
+        row = set(fresh.values())
         c = sp.expand(squares_as_inner(normal(fb)) - squares_as_inner(normal(fa)))
-        if ob.symbols_of(c) & set(fresh.values()):
+        if ob.symbols_of(c) & row:
+            # a polynomial in the atoms depends on a row as written; a quotient may not,
+            # unless arb sees it change with the row (cancel is for what is left)
+            if not has_quotient(c) or certainly_nonzero(c - c.xreplace(
+                    {t: t.func(f"{t.name}_2", *t.args[1:]) for t in row
+                     if isinstance(t, sp.MatrixSymbol)})):
+                return None
             c = sp.cancel(sp.together(c))
     except (NotRowwise, TypeError, ValueError, AttributeError, RecursionError,
             sp.PolynomialError):
         return None
-    return None if ob.symbols_of(c) & set(fresh.values()) else c
+    return None if ob.symbols_of(c) & row else c
 
 
 def proved_where_defined(claim: Claim, budget: Budget, seed: int, t0: float, method: str, *,
