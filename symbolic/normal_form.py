@@ -18,7 +18,10 @@ Scalars built on them are rewritten by the rules mathematicians use without comm
   ``min(exp(u)) = exp(min(u))``, ``max(exp(u)) = exp(max(u))``;
 - ``exp(u + c𝟏) = e^c exp(u)`` entrywise (so ``softmax(z + c𝟏) = softmax(z)``);
 - for ``R`` a block of ``k`` rows of an identity ``I_m`` that lies within it: ``R Rᵀ = I_k``,
-  ``R 𝟏 = 𝟏``, ``Σ Rᵀu = Σ u`` (a point of the sphere built from ``R`` has norm 1).
+  ``R 𝟏 = 𝟏``, ``Σ Rᵀu = Σ u`` (a point of the sphere built from ``R`` has norm 1);
+- for ``e_i`` column ``i`` of ``I_m``: ``e_iᵀe_i = 1``, ``e_iᵀe_j = 0`` when ``i − j`` is a
+  nonzero number, ``R e_i = 0`` when row ``i`` lies outside ``R``'s block, and an entry ``v_i``
+  is ``e_iᵀv`` term by term when one of these meets ``e_i`` (a block vector's last entry).
 
 :func:`squares_as_inner` also writes ``‖u‖₂²`` as ``⟨u, u⟩`` (for identities; the blackboard
 keeps norms whole).
@@ -92,6 +95,8 @@ def _is_zero(c: sp.Expr) -> bool:
 
 
 def _add(out: Linear, term: sp.Basic, c: sp.Expr) -> None:
+    if isinstance(term, sp.ZeroMatrix):  # a product a unit column's rule made zero
+        return
     out[term] = out.get(term, sp.Integer(0)) + c
 
 
@@ -137,6 +142,12 @@ def _rows_of_identity(factors: list[sp.Basic]) -> list[sp.Basic]:
     out: list[sp.Basic] = []
     for f in factors:
         prev = out[-1] if out else None
+        meets = _unit_columns(prev, f) if prev is not None else None
+        if meets == 0:  # e_iᵀe_j for i ≠ j, R e_i or e_iᵀRᵀ for a row i outside R's block
+            return [sp.ZeroMatrix(factors[0].shape[0], factors[-1].shape[1])]
+        if meets == 1:  # e_iᵀe_i = 1
+            out.pop()
+            continue
         k = _identity_rows(prev) if prev is not None else None
         if k is not None and isinstance(f, sp.Transpose) and f.arg == prev:
             out.pop()  # R Rᵀ = I_k
@@ -151,8 +162,49 @@ def _rows_of_identity(factors: list[sp.Basic]) -> list[sp.Basic]:
         out.append(f)
     if not out:
         k = _identity_rows(factors[0])
-        out = [sp.Identity(k)]
+        out = [sp.Identity(k if k is not None else factors[0].shape[0])]
     return out
+
+
+def _unit(f: sp.Basic) -> tuple[sp.Expr, sp.Expr] | None:
+    """``(m, i)`` when ``f`` is ``e_i``, column ``i`` of an identity ``I_m``."""
+    if isinstance(f, ob.Column) and isinstance(f.args[0], sp.Identity):
+        return f.args[0].shape[0], sp.sympify(f.args[1])
+    return None
+
+
+def _outside(i: sp.Expr, block: sp.Basic) -> bool:
+    """Is row ``i`` outside the rows ``(j−1)k + 1 … jk`` of a block ``R`` of an identity's
+    rows, for every size?"""
+    _, j, k = block.args
+    return bool(sp.expand(i - j * k - 1).is_nonnegative) or \
+        bool(sp.expand((j - 1) * k - i).is_nonnegative)
+
+
+def _unit_columns(prev: sp.Basic, f: sp.Basic) -> int | None:
+    """What the adjacent factors ``prev f`` are when a unit column meets a unit column or a
+    block of the same identity's rows: 1 (``e_iᵀe_i``), 0 (``e_iᵀe_j`` with ``i − j`` a nonzero
+    number, ``R e_i`` or ``e_iᵀRᵀ`` with row ``i`` outside ``R``'s block), None otherwise.
+
+    >>> d = sp.Symbol("d", integer=True, positive=True)
+    >>> e, R = ob.Column(sp.Identity(d + 1), d + 1), ob.RowBlock(sp.Identity(d + 1), 1, d)
+    >>> _unit_columns(sp.Transpose(e), e), _unit_columns(R, e), _unit_columns(e, sp.Transpose(e))
+    (1, 0, None)
+    """
+    if isinstance(prev, sp.Transpose) and _unit(prev.arg) is not None:
+        m, i = _unit(prev.arg)
+        if _unit(f) is not None and _unit(f)[0] == m:
+            j = _unit(f)[1]
+            if i == j:
+                return 1
+            return 0 if (i - j).is_number and i != j else None
+        if isinstance(f, sp.Transpose) and _identity_rows(f.arg) is not None and \
+                f.arg.args[0].shape[0] == m and _outside(i, f.arg):
+            return 0
+    if _identity_rows(prev) is not None and _unit(f) is not None and \
+            _unit(f)[0] == prev.args[0].shape[0] and _outside(_unit(f)[1], prev):
+        return 0
+    return None
 
 
 def _transpose(term: sp.Basic) -> sp.Basic:
@@ -163,8 +215,8 @@ def _transpose(term: sp.Basic) -> sp.Basic:
     if isinstance(term, (sp.OneMatrix, sp.Identity, ob.SymmetricMatrixSymbol)) \
             and term.shape[0] == term.shape[1]:
         return term
-    if isinstance(term, sp.OneMatrix):
-        return sp.OneMatrix(term.shape[1], term.shape[0])
+    if isinstance(term, sp.OneMatrix | sp.ZeroMatrix):
+        return type(term)(term.shape[1], term.shape[0])
     return sp.Transpose(term)
 
 
@@ -346,6 +398,14 @@ def _sum_term(a: sp.Basic) -> sp.Expr:
 
 
 def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
+    if isinstance(a, sp.ZeroMatrix) or isinstance(b, sp.ZeroMatrix):
+        return sp.Integer(0)
+    if any(_unit(f) is not None for f in (*_factors(a), *_factors(b))):
+        whole = _product([_transpose(f) for f in reversed(_factors(a))] + _factors(b))
+        if isinstance(whole, sp.ZeroMatrix):
+            return sp.Integer(0)
+        if isinstance(whole, sp.Identity):  # e_iᵀe_i
+            return sp.Integer(1)
     if isinstance(b, sp.OneMatrix):
         return _sum_term(a) if not isinstance(a, sp.OneMatrix) else a.shape[0] * a.shape[1]
     if isinstance(a, sp.OneMatrix):
@@ -358,9 +418,40 @@ def _basic_inner(a: sp.Basic, b: sp.Basic) -> sp.Expr:
     other = ([_transpose(f) for f in reversed(fb[:-1])] + [first], fb[-1])
     a, b = min(((first, _product(fb)), (other[1], _product(other[0]))),
                key=lambda ab: (sp.default_sort_key(ab[0]), sp.default_sort_key(ab[1])))
+    if isinstance(a, sp.ZeroMatrix) or isinstance(b, sp.ZeroMatrix):
+        return sp.Integer(0)
     if isinstance(a, sp.OneMatrix) or isinstance(b, sp.OneMatrix):  # 𝟏 after R 𝟏 = 𝟏
         return _basic_inner(a, b)
     return ob.Inner(a, b)
+
+
+def _entry(e: sp.Basic) -> sp.Expr:
+    """``v_i = e_iᵀv`` of a column ``v``, term by term, when a unit column or a block of an
+    identity's rows in ``v`` meets ``e_i`` (``e_iᵀe_i = 1``, ``e_iᵀRᵀ = 0`` for a row outside
+    ``R``'s block): the entry of the top block's last row of ``[A; yᵀ]`` is ``y``'s. Otherwise the
+    entry of ``v``'s normal form, as written."""
+    v, i = e.args[0], e.args[1]
+    lin = linear(v)
+    if e.args[2] != 1 or v.shape[1] != 1 or not any(
+            _unit(f) is not None or _identity_rows(f) is not None
+            or (isinstance(f, sp.Transpose) and _identity_rows(f.arg) is not None)
+            for term in lin for f in _factors(term)):
+        return e.func(matrix_normal(v), *e.args[1:])
+    unit = ob.Column(sp.Identity(v.shape[0]), i)
+    out = sp.Integer(0)
+    for term, c in lin.items():
+        p = _product([sp.Transpose(unit), *_factors(term)])
+        fs = _factors(p)
+        if isinstance(p, sp.ZeroMatrix):
+            continue
+        if isinstance(p, sp.Identity):  # e_iᵀe_i
+            out += c
+        elif isinstance(fs[0], sp.Transpose) and fs[0].arg.shape[1] == 1:  # uᵀ(rest)
+            rest = _product(fs[1:]) if len(fs) > 1 else None
+            out += c * (_basic_inner(fs[0].arg, rest) if rest is not None else 0)
+        else:
+            out += c * e.func(term, *e.args[1:])
+    return out
 
 
 def _sum(u: sp.Basic) -> sp.Expr:
@@ -412,6 +503,8 @@ def normal(e: sp.Basic) -> sp.Basic:
         return _sum(e.args[0])
     if isinstance(e, (ob.MinEntry, ob.MaxEntry)):
         return _extreme(e)
+    if isinstance(e, ob.Entry) and ob.is_matrix(e.args[0]):
+        return _entry(e)
     if not e.args or isinstance(e, (sp.Symbol, sp.Number)):
         return e
     args = [normal(a) for a in e.args]

@@ -143,3 +143,36 @@ def test_exp_of_a_shift_by_ones_is_a_scalar_factor():
     assert same(inner(exp_(z - 2 * ones(n)), ones(n)), sp.exp(-2) * inner(exp_(z), ones(n)))
     assert not same(softmax(z + t * v), softmax(z))
     assert not same(softmax(2 * z), softmax(z))
+
+
+def test_unit_columns_meet_each_other_and_the_rows_of_their_identity():
+    """e_iᵀe_i = 1, e_iᵀe_j = 0 for i − j a nonzero number, R e_i = 0 for a row i outside the
+    block R of rows of the same identity: the last entry of the block vector [Aᵀx; ⟨y, x⟩] is
+    ⟨y, x⟩ for every d, while its other entries and another identity's columns stay apart."""
+    from symbolic import col, entry, row_block
+
+    I = sp.Identity(d + 1)
+    e, R = col(I, d + 1), row_block(I, 1, d)
+    z = vector("z", n)
+    w = vector("w", d)
+    top = matrix("T", d, n)
+    block = R.T * top * z + e * (w.T * x)  # [T z; ⟨w, x⟩] in R^{d+1}
+    assert same(entry(block, d + 1), inner(w, x))
+    assert same(inner(e, e), sp.Integer(1))
+    assert same(inner(e, col(I, d)), sp.Integer(0))
+    assert same(inner(R * e, R * e), sp.Integer(0))
+    assert not same(entry(block, d), inner(w, x))  # row d lies in the block: not rewritten
+    assert not same(entry(block, d + 1), inner(w, x) + 1)
+    j = sp.Symbol("j", integer=True, positive=True)
+    assert not same(inner(e, col(I, j)), sp.Integer(0))  # j may be d + 1
+    assert not same(inner(col(sp.Identity(d + 2), d + 1), col(I, d + 1)), sp.Integer(1))
+    # numerically, at several sizes: the entry's normal form keeps its value
+    from symbolic.objects import symbols_of
+
+    rng = np.random.default_rng(1)
+    for dd in (1, 2, 4):
+        inst = ExplicitInstance(symbols_of(block), {"n": 2, "d": dd})
+        before = sp.sympify(inst(entry(block, d + 1)))
+        after = sp.sympify(inst(normal(entry(block, d + 1))))
+        point = {s: sp.Float(rng.normal()) for s in before.free_symbols | after.free_symbols}
+        assert float(before.xreplace(point)) == pytest.approx(float(after.xreplace(point)))
