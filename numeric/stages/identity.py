@@ -142,8 +142,8 @@ class IdentityStage:
                 proved="both sides have one normal form with the innermost named matrices "
                        "(definitions that name no other) read as any matrices of their sizes: "
                        "equal for all n, d, and all such matrices, where defined")
-        if claim.rel is Relation.EQ and same(claim.lhs, claim.rhs, certainly_nonzero,
-                                             limit=ROW_NODES):
+        if claim.rel is Relation.EQ and _unit_columns(claim) and \
+                same(claim.lhs, claim.rhs, certainly_nonzero, limit=ROW_NODES):
             # an equality too large at first sight whose normal forms are small (a block
             # matrix's entry: e_iᵀe_i = 1 and e_iᵀRᵀ = 0 leave one term of many)
             return proved_where_defined(
@@ -181,6 +181,13 @@ def _proved_in_parts(claim: Claim, budget: Budget, seed: int, t0: float, *, equa
     return proved_where_defined(
         claim.with_(lhs=sp.S.Zero, rel=Relation.EQ, rhs=sp.S.Zero), budget, seed, t0,
         METHOD, equal=equal, proved=proved, slack=0.0 if claim.rel is Relation.EQ else 1.0)
+
+
+def _unit_columns(claim: Claim) -> bool:
+    """Does ``claim`` hold a column of an identity (whose products with others the normal
+    form cancels, so that a large claim may have small normal forms)?"""
+    return any(isinstance(e, ob.Column) and isinstance(e.args[0], sp.Identity)
+               for side in (claim.lhs, claim.rhs) for e in sp.preorder_traversal(side))
 
 
 def _innermost(claim: Claim) -> list[sp.Basic]:
