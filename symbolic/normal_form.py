@@ -446,9 +446,8 @@ def _entry(e: sp.Basic) -> sp.Expr:
             continue
         if isinstance(p, sp.Identity):  # e_iᵀe_i
             out += c
-        elif isinstance(fs[0], sp.Transpose) and fs[0].arg.shape[1] == 1:  # uᵀ(rest)
-            rest = _product(fs[1:]) if len(fs) > 1 else None
-            out += c * (_basic_inner(fs[0].arg, rest) if rest is not None else 0)
+        elif len(fs) > 1 and isinstance(fs[0], sp.Transpose) and fs[0].arg.shape[1] == 1:
+            out += c * _basic_inner(fs[0].arg, _product(fs[1:]))  # uᵀ(rest) = ⟨u, rest⟩
         else:
             out += c * e.func(term, *e.args[1:])
     return out
