@@ -28,7 +28,7 @@ from numeric.budget import Budget
 from numeric.prover.engine import too_large, undefined_reason
 from symbolic import objects as ob
 from symbolic.claim import Claim
-from symbolic.normal_form import has_quotient, normal, same, squares_as_inner
+from symbolic.normal_form import MAX_NODES, has_quotient, normal, same, squares_as_inner
 from symbolic.relation import Relation
 from symbolic.rowwise import NotRowwise, row_forms
 from symbolic.verdict import Status, Verdict
@@ -125,42 +125,61 @@ class IdentityStage:
                 proved="both sides have one normal form (definitions unfolded, linearity, "
                        "norms and sums rewritten): equal for all n, d where defined",
                 slack=0.0 if claim.rel is Relation.EQ else 1.0)
-        rows = rowwise(claim)
-        if rows is not None and same(*rows, certainly_nonzero, limit=ROW_NODES):
-            return _proved_in_parts(
-                claim.with_(lhs=rows[0], rhs=rows[1]), budget, seed, t0,
-                equal="row i of each side is one formula of row i of its matrices, and the "
-                      "two formulas have one normal form",
-                proved="both sides read row by row (row i of each side is one formula of row i "
-                       "of its n-row matrices, the same for every i and n) have one normal "
-                       "form: equal for all n, d where defined")
-        general = generalized(claim)
-        if general is not None and same(*general, certainly_nonzero):
-            return _proved_in_parts(
-                claim, budget, seed, t0, equal="the sides have one normal form with its "
-                "innermost named matrices read as any matrices",
-                proved="both sides have one normal form with the innermost named matrices "
-                       "(definitions that name no other) read as any matrices of their sizes: "
-                       "equal for all n, d, and all such matrices, where defined")
-        if claim.rel is Relation.EQ and _unit_columns(claim) and \
-                same(claim.lhs, claim.rhs, certainly_nonzero, limit=ROW_NODES):
-            # an equality too large at first sight whose normal forms are small (a block
-            # matrix's entry: e_iᵀe_i = 1 and e_iᵀRᵀ = 0 leave one term of many)
-            return proved_where_defined(
-                claim, budget, seed, t0, METHOD, equal="the sides have one normal form",
-                proved="both sides have one normal form (definitions unfolded, linearity, "
-                       "norms and sums rewritten): equal for all n, d where defined",
-                slack=0.0)
-        general = shifted(claim)
-        if general is not None and same(*general, certainly_nonzero):
-            return _proved_in_parts(
-                claim.with_(lhs=general[0], rhs=general[1]), budget, seed, t0,
-                equal="the sides have one normal form with their exponents written through "
-                      "one vector G (one is G + c𝟏, c the same in every row)",
-                proved="both sides have one normal form once their exponents are written "
-                       "through one vector G (an exponent is G + c𝟏 when its rows differ by "
-                       "the same c, shown row by row): equal for all n, d where defined")
+        for read, limit, equal, proved in _READINGS:
+            found = read(claim)
+            if found is not None and same(*found[0], certainly_nonzero, limit=limit):
+                return _proved_in_parts(found[1], budget, seed, t0, equal=equal, proved=proved)
         return None
+
+
+def _rows(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
+    rows = rowwise(claim)
+    return None if rows is None else (rows, claim.with_(lhs=rows[0], rhs=rows[1]))
+
+
+def _general(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
+    general = generalized(claim)
+    return None if general is None else (general, claim)
+
+
+def _large(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
+    """An equality too large at first sight whose normal forms are small (a block matrix's
+    entry: ``e_iᵀe_i = 1`` and ``e_iᵀRᵀ = 0`` leave one term of many)."""
+    if claim.rel is not Relation.EQ or not _unit_columns(claim):
+        return None
+    return (sp.sympify(claim.lhs), sp.sympify(claim.rhs)), claim
+
+
+def _shifted(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
+    general = shifted(claim)
+    return None if general is None else (general, claim.with_(lhs=general[0],
+                                                              rhs=general[1]))
+
+
+#: the readings tried after one normal form, in turn: each gives the two sides to compare
+#: (within a node limit) and the claim whose definedness stands for the original's
+_READINGS = (
+    (_rows, ROW_NODES,
+     "row i of each side is one formula of row i of its matrices, and the two formulas have "
+     "one normal form",
+     "both sides read row by row (row i of each side is one formula of row i of its n-row "
+     "matrices, the same for every i and n) have one normal form: equal for all n, d where "
+     "defined"),
+    (_general, MAX_NODES,
+     "the sides have one normal form with its innermost named matrices read as any matrices",
+     "both sides have one normal form with the innermost named matrices (definitions that name "
+     "no other) read as any matrices of their sizes: equal for all n, d, and all such "
+     "matrices, where defined"),
+    (_large, ROW_NODES, "the sides have one normal form",
+     "both sides have one normal form (definitions unfolded, linearity, norms and sums "
+     "rewritten): equal for all n, d where defined"),
+    (_shifted, MAX_NODES,
+     "the sides have one normal form with their exponents written through one vector G (one "
+     "is G + c𝟏, c the same in every row)",
+     "both sides have one normal form once their exponents are written through one vector G "
+     "(an exponent is G + c𝟏 when its rows differ by the same c, shown row by row): equal for "
+     "all n, d where defined"),
+)
 
 
 def _proved_in_parts(claim: Claim, budget: Budget, seed: int, t0: float, *, equal: str,
