@@ -53,9 +53,9 @@ def test_exact_identities_on_the_grid():
 
 
 @pytest.mark.slow
-def test_sphere_statement_holds_by_sampling_only_on_the_sphere():
+def test_sphere_statement_is_proved_and_fails_off_the_sphere():
     v = check_claim(claim(model.SPHERE_ATTENTION), SMALL, seed=1)
-    assert v.status is Status.SUPPORTED and v.slack < 1e-10
+    assert v.status is Status.PROVED and v.rigorous  # row by row, for every n and d
     X, q, w = matrix("X", n, model.d), vector("q", model.d), model.w
     off = Claim("t:extra-off-sphere", softmax(w * X * q),
                 "=", softmax(-(w / 2) * model.sq_dists(X, q)), dims={"n": (2, 3), "d": (1, 2)})
