@@ -167,9 +167,12 @@ def _rows_of_identity(factors: list[sp.Basic]) -> list[sp.Basic]:
 
 
 def _unit(f: sp.Basic) -> tuple[sp.Expr, sp.Expr] | None:
-    """``(m, i)`` when ``f`` is ``e_i``, column ``i`` of an identity ``I_m``."""
+    """``(m, i)`` when ``f`` is ``e_i``, column ``i`` of an identity ``I_m``, with ``1 ≤ i ≤ m``
+    for every size (a column outside the identity is no unit vector: ``e_{n−1}`` at ``n = 1``)."""
     if isinstance(f, ob.Column) and isinstance(f.args[0], sp.Identity):
-        return f.args[0].shape[0], sp.sympify(f.args[1])
+        m, i = f.args[0].shape[0], sp.sympify(f.args[1])
+        if sp.expand(i - 1).is_nonnegative and sp.expand(m - i).is_nonnegative:
+            return m, i
     return None
 
 

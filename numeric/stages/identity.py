@@ -8,6 +8,7 @@ engine, from the library's sign facts), or nothing is proved.
 Example:
     >>> from symbolic import Claim, matrix, vector, norm2, inner, n, d
     >>> from numeric.budget import Budget
+from numeric.kernel.obligations import definedness
     >>> A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
     >>> v = IdentityStage().run(Claim("t:extra-1", norm2(A * x - b) ** 2, "=",
     ...                               inner(A * x - b, A * x - b)), Budget.get("quick"), 0)
@@ -25,6 +26,7 @@ import sympy as sp
 from numeric.backends.arb_linalg import arb_precision
 from numeric.backends.precise import ArbOps
 from numeric.budget import Budget
+from numeric.kernel.obligations import definedness
 from numeric.prover.engine import too_large, undefined_reason
 from symbolic import objects as ob
 from symbolic.claim import Claim
@@ -128,7 +130,8 @@ class IdentityStage:
         for read, limit, equal, proved in _READINGS:
             found = read(claim)
             if found is not None and same(*found[0], certainly_nonzero, limit=limit):
-                return _proved_in_parts(found[1], budget, seed, t0, equal=equal, proved=proved)
+                return _proved_in_parts(claim, found[1], budget, seed, t0, equal=equal,
+                                        proved=proved)
         return None
 
 
@@ -182,18 +185,25 @@ _READINGS = (
 )
 
 
-def _proved_in_parts(claim: Claim, budget: Budget, seed: int, t0: float, *, equal: str,
-                     proved: str) -> Verdict:
+def _proved_in_parts(original: Claim, claim: Claim, budget: Budget, seed: int, t0: float, *,
+                     equal: str, proved: str) -> Verdict:
     """``proved`` once the sides of ``claim`` (the original, or a claim whose identity gives
-    it: row forms, exponents through G) are known equal, when it is shown defined: whole, or,
-    when it is too large and has named matrices, as its general form (:func:`generalized`)
-    and each innermost definition. The kernel shows the original claim defined again."""
+    it: row forms, exponents through G) are known equal, when it is shown defined (whole, or,
+    when it is too large and has named matrices, as its general form, :func:`generalized`,
+    and each innermost definition) and so is the ``original``, by the kernel's obligations (a
+    rewriting may lose a denominator: ``y ∘ y^{∘−1}`` is ``𝟏`` to SymPy). The kernel shows the
+    original claim defined again."""
     general = generalized(claim) if too_large(claim) else None
     parts = [claim] if general is None else [
         claim.with_(lhs=general[0], rhs=general[1]),
         *[claim.with_(lhs=d.args[1], rel=Relation.EQ, rhs=d.args[1])
           for d in _innermost(claim)]]
     why = next((w for w in (undefined_reason(c, budget) for c in parts) if w), "")
+    if not why and claim is not original:
+        # the original's own obligations, as the kernel reads them (entrywise reciprocals
+        # and logs included)
+        left = definedness(original, budget)[1]
+        why = f"{'; '.join(left)} not shown" if left else ""
     if why:
         return Verdict(Status.UNKNOWN, METHOD, False, f"{equal}, but {why}", seed=seed,
                        seconds=time.perf_counter() - t0)

@@ -166,6 +166,11 @@ def test_unit_columns_meet_each_other_and_the_rows_of_their_identity():
     j = sp.Symbol("j", integer=True, positive=True)
     assert not same(inner(e, col(I, j)), sp.Integer(0))  # j may be d + 1
     assert not same(inner(col(sp.Identity(d + 2), d + 1), col(I, d + 1)), sp.Integer(1))
+    # a column that may lie outside its identity is no unit vector: e_{n−1} is empty at n = 1
+    for i in (n - 1, n + 1, 0):
+        e_i = col(sp.Identity(n), i)
+        assert not same(inner(e_i, e_i), sp.Integer(1))
+        assert not same(inner(e_i, col(sp.Identity(n), n)), sp.Integer(0))
     # numerically, at several sizes: the entry's normal form keeps its value
     from symbolic.objects import symbols_of
 

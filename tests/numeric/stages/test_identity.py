@@ -145,3 +145,18 @@ def test_softmax_of_two_exponents_that_differ_by_the_same_number_in_every_row():
     assert verdict.status.value == "proved" and "through one vector G" in verdict.message
     assert run(softmax(-half), softmax(a + c * T * q)) is None  # differ row by row
     assert run(softmax(-half), softmax(2 * a)) is None
+
+
+def test_a_column_outside_its_identity_is_not_a_unit_vector():
+    """``‖e_{n−1}‖² = 1`` fails at ``n = 1`` (the column is empty): refuted, never proved."""
+    import sympy as sp
+
+    from numeric.stages.cascade import decide
+    from symbolic import col
+
+    for i in (n - 1, n + 1):
+        e = col(sp.Identity(n), i)
+        verdict = decide(Claim("t:extra-1", norm2(e) ** 2, "=", 1), QUICK, 0)
+        assert verdict.status.value == "refuted", i
+    e = col(sp.Identity(n), n)
+    assert run(norm2(e) ** 2, 1).status.value == "proved"
