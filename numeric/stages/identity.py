@@ -8,7 +8,6 @@ engine, from the library's sign facts), or nothing is proved.
 Example:
     >>> from symbolic import Claim, matrix, vector, norm2, inner, n, d
     >>> from numeric.budget import Budget
-from numeric.kernel.obligations import definedness
     >>> A, x, b = matrix("A", n, d), vector("x", d), vector("b", n)
     >>> v = IdentityStage().run(Claim("t:extra-1", norm2(A * x - b) ** 2, "=",
     ...                               inner(A * x - b, A * x - b)), Budget.get("quick"), 0)
