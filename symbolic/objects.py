@@ -58,6 +58,20 @@ class SymmetricMatrixSymbol(sp.MatrixSymbol):
     """A square matrix symbol that samplers fill with symmetric matrices."""
 
 
+def fresh_name(base: str, taken: set[str]) -> str:
+    """``base``, primed until no name in ``taken`` is it; the name joins ``taken``.
+
+    >>> taken = {"G", "G'"}
+    >>> fresh_name("G", taken), fresh_name("s_1", taken)
+    ("G''", 's_1')
+    """
+    name = base
+    while name in taken:
+        name += "'"
+    taken.add(name)
+    return name
+
+
 def vector(name: str, size: sp.Expr | int) -> sp.MatrixSymbol:
     """A column vector symbol of length ``size``."""
     return sp.MatrixSymbol(name, size, 1)

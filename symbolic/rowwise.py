@@ -68,16 +68,8 @@ def row_form(e: sp.Basic, rows: sp.Symbol) -> tuple[sp.Basic, dict[sp.Basic, sp.
     return forms[0], fresh
 
 
-def _fresh_name(taken: set[str], base: str) -> str:
-    name = f"t_{base}"
-    while name in taken:
-        name += "'"
-    taken.add(name)
-    return name
-
-
 def _vector(n: sp.Expr, taken: set[str], base: str) -> sp.MatrixSymbol:
-    return sp.MatrixSymbol(_fresh_name(taken, base), n, 1)
+    return sp.MatrixSymbol(ob.fresh_name(f"t_{base}", taken), n, 1)
 
 
 def _scalar(m: sp.Basic) -> sp.Expr:
@@ -105,7 +97,7 @@ def _rho(e: sp.Basic, rows: sp.Symbol, fresh: dict, taken: set[str]) -> sp.Basic
     if isinstance(e, sp.MatrixSymbol):
         if e not in fresh:
             fresh[e] = _vector(k, taken, str(e.name)) if k != 1 else \
-                sp.Symbol(_fresh_name(taken, str(e.name)), real=True)
+                sp.Symbol(ob.fresh_name(f"t_{e.name}", taken), real=True)
         return fresh[e]
     if isinstance(e, sp.OneMatrix):
         return sp.Integer(1) if scalar_form else ob.ones(k)

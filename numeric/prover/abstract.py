@@ -80,10 +80,7 @@ def abstracted(claim: Claim) -> Claim | None:
     taken = {str(s) for side in _sides(claim) for s in side.free_symbols}
     subs, hyps = {}, []
     for k, x in enumerate(found, 1):
-        name = f"s_{k}"
-        while name in taken:
-            name += "'"
-        s = ob.vector(name, x.shape[0])
+        s = ob.vector(ob.fresh_name(f"s_{k}", taken), x.shape[0])
         subs[x] = s
         hyps += [Prop(ob.inner(s, s), "=", 1), Prop(ob.norm2(s), "=", 1)]
 

@@ -669,6 +669,11 @@ class Growth:
         return Growth(list(self.out), list(self.done), self.rounds)
 
 
+def _singles(only: frozenset[str] | None) -> list[Generator]:
+    """The single-atom entries' generators (those whose facts carry a name in ``only``)."""
+    return [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
+
+
 def grow(t: Atoms, rounds: int, only: frozenset[str] | None = None,
          start: Growth | None = None) -> Growth:
     """The first ``rounds`` rounds of :func:`blackboard`, from ``start`` (the rounds already
@@ -676,7 +681,7 @@ def grow(t: Atoms, rounds: int, only: frozenset[str] | None = None,
     continues a shallower one instead of building it again)."""
     state = start or Growth([], [])
     out, done = state.out, state.done
-    singles = [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
+    singles = _singles(only)
     pairs = [(gen2, PAIR_KINDS[name]) for name, gen2 in PAIR_FACTS.items()
              if only is None or GIVES[name] & only]
     paired = tuple({k for _, kinds in pairs for k in kinds})  # the atoms a pair entry takes
@@ -708,10 +713,9 @@ def finish(t: Atoms, state: Growth, last_pass: bool = True,
     """:func:`blackboard`'s end, after :func:`grow`: the last pass and the signs (``state``
     and ``t`` are changed)."""
     out, done = state.out, state.done
-    singles = [gen for name, gen in FACTS.items() if only is None or GIVES[name] & only]
     # every atom has had every entry: more rounds or the last pass would add nothing
     t.memo["saturated"] = all(e in done for e in t.atoms)
-    passes = [singles] if last_pass else []
+    passes = [_singles(only)] if last_pass else []
     for gens in [*passes, [_nonneg, _exp_positive]]:
         new = [e for e in list(t.atoms) if e not in done]
         for e in new:

@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import numpy as np
 import sympy as sp
@@ -152,7 +153,7 @@ def _large(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
     return (sp.sympify(claim.lhs), sp.sympify(claim.rhs)), claim
 
 
-def _shifted(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
+def _exponents(claim: Claim) -> tuple[tuple[sp.Basic, sp.Basic], Claim] | None:
     general = shifted(claim)
     return None if general is None else (general, claim.with_(lhs=general[0],
                                                               rhs=general[1]))
@@ -175,7 +176,7 @@ _READINGS = (
     (_large, ROW_NODES, "the sides have one normal form",
      "both sides have one normal form (definitions unfolded, linearity, norms and sums "
      "rewritten): equal for all n, d where defined"),
-    (_shifted, MAX_NODES,
+    (_exponents, MAX_NODES,
      "the sides have one normal form with their exponents written through one vector G (one "
      "is G + c𝟏, c the same in every row)",
      "both sides have one normal form once their exponents are written through one vector G "
@@ -250,10 +251,7 @@ def generalized(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
     taken = {str(s) for side in sides for s in side.free_symbols}
     subs = {}
     for k, e in enumerate(found, 1):
-        name = f"G_{k}"
-        while name in taken:
-            name += "'"
-        subs[e] = sp.MatrixSymbol(name, *e.shape)
+        subs[e] = sp.MatrixSymbol(ob.fresh_name(f"G_{k}", taken), *e.shape)
     return sides[0].xreplace(subs), sides[1].xreplace(subs)
 
 
@@ -301,6 +299,16 @@ def shifted(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
     ['ElemExp(G)', 'ElemExp(G + 3*1)']
     """
     sides = (sp.sympify(claim.lhs), sp.sympify(claim.rhs))
+    try:
+        return _shifted(*sides)
+    except TypeError:  # unhashable sides: not memoised
+        return _shifted.__wrapped__(*sides)
+
+
+@lru_cache(maxsize=256)
+def _shifted(*sides: sp.Basic) -> tuple[sp.Basic, sp.Basic] | None:
+    """:func:`shifted` of two sides, memoised: :meth:`IdentityStage.applies` asks it of a large
+    claim before :meth:`IdentityStage.run` does."""
     exps = [[e for e in dict.fromkeys(sp.preorder_traversal(side))
              if isinstance(e, ob.ElemExp) and e.shape[1] == 1
              and isinstance(e.shape[0], sp.Symbol) and e.shape[0].is_integer]
@@ -308,10 +316,7 @@ def shifted(claim: Claim) -> tuple[sp.Basic, sp.Basic] | None:
     taken = {str(s) for side in sides for s in ob.symbols_of(side)}
     for ref in exps[0]:  # an exponent of the left side, and those of the right
         rows = ref.shape[0]
-        name = "G"
-        while name in taken:
-            name += "'"
-        g = sp.MatrixSymbol(name, rows, 1)
+        g = sp.MatrixSymbol(ob.fresh_name("G", set(taken)), rows, 1)
         subs = {ref: ob.ElemExp(g)}
         for other in exps[1]:
             c = None if other == ref else _offset(ref.args[0], other.args[0], rows)
