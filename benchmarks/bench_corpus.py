@@ -147,10 +147,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
                 with_statements += 1
         other += len(ex.skipped)
         mine = [c for c in [*ex.read, *ex.unread] if _env(c.claim_id) in fresh]
-        found += len(mine) + sum(1 for e in ex.explained if (e.base or "") in fresh
-                                 for role, _, _ in e.lines if role in ("existential",
-                                                                       "disjunction",
-                                                                       "equivalence"))
+        found += len(mine)
         read += sum(1 for c in ex.read if _env(c.claim_id) in fresh)
         random += sum(1 for u in ex.unread if u.category and u.category != "statement in words"
                       and _env(u.claim_id) in fresh)

@@ -213,7 +213,15 @@ def clean_math(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"(\\[,;!: ]|\\q?quad|~|\s)*$", "", text)
     text = re.sub(r"\s*[.,;]$", "", text).strip()
+    text = _NAME_TAG.sub("", text)
     return re.sub(r"(\\[,;!: ]|\\q?quad|~|\s)*$", "", text)
+
+
+#: ``\qquad \text{``transient phase''}`` at the end of a display line: a name for the case,
+#: not a condition (a text with a condition's word, ``\text{for all } x``, stays)
+_NAME_TAG = re.compile(r"\\q?quad\s*\\text(?:rm|normal)?\s*\{(?![^{}]*\b(?:for|if|when|whenever|"
+                       r"where|with|all|every|any|each|provided|unless|and|or|s\.t|since|as)\b)"
+                       r"[^{}$]*\}\s*[.,;]?\s*$")
 
 
 def display_lines(text: str) -> list[tuple[str, int]]:

@@ -799,6 +799,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
+    _read_as_written(reading, base, len(links), names, where, env, out)
     if reading.random:
         for c in hyps:  # shown with the readings of the statements they concern
             ex.lines.append(("condition", c.latex, "of statements about random quantities: "
@@ -1061,6 +1062,54 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
             rf"\s*{got.claim.N.name}\s*(?:\\geq?|\\geqslant|>)\s*\d+\s*", h.latex)
             or h.latex.strip() in got.claim.consumed))]
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
+
+
+#: the statements a sentence makes without asserting each of its formulas: their categories
+#: and how their formulas are joined when shown
+_JOINED = {"existential": ("existential statement", "there exist (as the text says) values "
+                           "such that: ", "; "),
+           "equivalence": ("equivalence", "", " ⟺ "),
+           "disjunction": ("disjunction", "", " or ")}
+
+
+def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
+                     where: Locate, env: Environment, out: Extraction) -> None:
+    """Each sentence's existential, equivalence or disjunction as one statement, read as
+    written and not checked (``there exist … such that: L₀ > 0; n ≤ 1``, ``A ⟺ B``, ``A or
+    B``): its formulas each read in opaque mode. What is quantified, and an equivalence's
+    side said in words, are not read, so the reading is always incomplete. Not read when a
+    formula does not read."""
+    from symbolic.latex_parse import parse_statement
+    from symbolic.pretty import pretty
+
+    groups: dict[tuple[str, int], list[Piece]] = {}
+    for k, p in enumerate(reading.pieces):
+        if p.role in _JOINED:
+            groups.setdefault((p.role, p.sentence if p.sentence >= 0 else -1 - k), []).append(p)
+    total = statements + len(groups)
+    for g, ((role, _), pieces) in enumerate(groups.items(), start=statements + 1):
+        cid = base if total == 1 else f"{base}:part-{g}"
+        category, opening, joint = _JOINED[role]
+        source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
+        shown, error = [], ""
+        for p in pieces:
+            try:
+                st = parse_statement(p.latex, dict(names) or None, opaque=True)
+            except (ValueError, TypeError, ArithmeticError) as exc:
+                error = str(exc).split("\n")[0]
+                break
+            body = "; ".join(pretty(q) for q in st.props)
+            conds = [pretty(c) for c in st.conditions]
+            shown.append(f"({body} if {'; '.join(conds)})" if conds else
+                         f"({body})" if len(st.props) > 1 and joint != "; " else body)
+        text = joint.join(p.latex for p in pieces)
+        left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
+        if role == "equivalence" and len(pieces) == 1:
+            shown = ["(a side said in words) ⟺ " + shown[0]] if shown else []
+        read_as = "" if error else opening + joint.join(shown)
+        out.unread.append(Unread(cid, text, source, error, category, read_as,
+                                 left if read_as else []))
+        out.order.append(out.unread[-1])
 
 
 def _class_name(c: Piece) -> str:

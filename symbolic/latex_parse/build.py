@@ -419,6 +419,13 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             raise self.err(post, f"two readings: {base.text}^{e} is a power {e} of {base.text}, "
                                  f"or {base.text} at step {e}: write {base.text}^{{({e})}} or "
                                  f"{base.text}_{e} for a step")
+        if _kind(post) == "SUP" and self.lookup(base.text) is None and \
+                self.lookup(plain) is None and plain not in CONSTANTS and \
+                re.fullmatch(r"\{?\s*T\s*\}?", self.src(post.children[1]).strip()):
+            raise self.err(post, f"two readings: {base.text}^T is the transpose of a vector "
+                                 f"{base.text}, or a power T of a scalar {base.text}: declare "
+                                 f"{base.text} in a space (\\mathbb{{R}}^n) for a transpose, "
+                                 f"write ({base.text})^T for a power")
         if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
             return

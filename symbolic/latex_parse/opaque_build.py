@@ -215,10 +215,15 @@ class OpaqueReading:
     def implicit_entry(self, base: str, sub: str, var: str) -> Any:
         r"""``X_i`` in ``\sum_{i=1}^n`` inside an atom (``\Pr[|\frac1n \sum_i X_i - \mu| \ge t]``),
         of an ``X`` not in ``where``: entry ``i`` of a vector ``X`` of size ``n`` (a sample
-        ``X_1, ..., X_n``), else None."""
+        ``X_1, ..., X_n``), else None. Outside an atom only when ``X`` is written nowhere else
+        in the formula without a subscript (``\sum_i c_i^2`` beside a probability: the
+        entries of ``c``; in ``\sum_i X_i \le \mathbb{E}[X]`` the ``X_i`` are copies of a
+        random ``X``, not its entries)."""
         size = self.index_ranges.get(var)
-        if not self.depth or size is None or sub.strip() != var or \
-                not re.fullmatch(r"\\?[A-Za-z]+", base):
+        if size is None or sub.strip() != var or not re.fullmatch(r"\\?[A-Za-z]+", base):
+            return None
+        if not self.depth and re.search(rf"(?<![A-Za-z\\]){re.escape(base)}(?![A-Za-z_])"
+                                        rf"(?!\s*_)", self.text):
             return None
         return ob.entry(ob.vector(base.lstrip("\\"), size), self.index(var, 0))
 
