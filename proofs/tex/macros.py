@@ -752,3 +752,39 @@ def expand_document(doc_text: str, limit: int = 10000) -> str:
         prev = d.end
     out.append(ex.run(text[prev:]))
     return "".join(out)
+
+
+#: macros so common that a paper using one without a definition the reader found (a
+#: preamble not found, a package's command) means it as usual; each use makes the reading of
+#: its environment incomplete (:func:`conventional`). Those the reader knows itself
+#: (``\tr``, ``\diag``, ``\argmin``, ``\E``) are not here.
+CONVENTIONAL = {m.name: m for m in [
+    *(Macro(n, 0, None, r"\mathbb{R}", "newcommand")
+      for n in ("R", "RR", "rr", "Rbb", "bbR", "reals", "Reals")),
+    Macro("norm", 1, None, r"\|#1\|", "newcommand"),
+    Macro("abs", 1, None, r"|#1|", "newcommand"),
+    *(Macro(n, 2, None, r"\langle #1, #2\rangle", "newcommand")
+      for n in ("inner", "ip", "inprod", "innerprod")),
+    *(Macro(n, 0, None, rf"\operatorname{{{n}}}", "operator") for n in ("dom", "prox", "conv")),
+    Macro("eps", 0, None, r"\epsilon", "newcommand"),
+    Macro("veps", 0, None, r"\varepsilon", "newcommand"),
+]}
+
+
+def conventional(text: str) -> tuple[str, dict[str, list[int]]]:
+    r"""``text`` (macros expanded) with the calls of :data:`CONVENTIONAL` macros it does not
+    define expanded as usual, and the lines (from 1) where each was used. Lines stay.
+
+    >>> conventional("$x \\in \\rr^n$,\n$\\norm{x} \\le 1$ \\Rightarrow")
+    ('$x \\in \\mathbb{R}^n$,\n$\\|x\\| \\le 1$ \\Rightarrow', {'rr': [1], 'norm': [2]})
+    """
+    used: dict[str, list[int]] = {}
+    for m in re.finditer(r"\\([A-Za-z]+)(?![A-Za-z@])", text):
+        if m.group(1) in CONVENTIONAL:
+            line = text.count("\n", 0, m.start()) + 1
+            lines = used.setdefault(m.group(1), [])
+            if not lines or lines[-1] != line:
+                lines.append(line)
+    if not used:
+        return text, {}
+    return expand(text, {n: CONVENTIONAL[n] for n in used}), used

@@ -49,6 +49,8 @@ RELATION = re.compile(r"\\(?:le|leq|ge|geq|lt|gt|neq|ne|preceq|succeq|leqslant|g
                       r"notin|subseteq|subset|supseteq|sim|equiv|approx|ll|gg|prec|succ|"
                       r"coloneqq|triangleq|eqqcolon|lesssim|gtrsim|asymp|propto|to|mid)"
                       r"(?![A-Za-z])|(?<!\\)[<>=]|:=")
+#: ``f: \mathbb{R}^n \to \mathbb{R}``: what a function maps, not a relation
+SIGNATURE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*:\s*[^:]+?\\(?:to|rightarrow)\s*[^:]+")
 DEFINING = re.compile(r":=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\stackrel\s*\{[^}]*def[^}]*\}"
                       r"\s*\{?=|\\overset\s*\{[^}]*(?:def|\\triangle)[^}]*\}\s*\{?=|\\doteq"
                       r"|\\equiv")
@@ -563,6 +565,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         if role in ("statement", "unclassified") and re.match(r"\s*\\forall(?![A-Za-z])",
                                                              f.latex):
             role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
+        if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
+            role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
         if role == "condition" and opened_by_let and _defines(f.latex, "let"):
             role = "definition"  # "Let $f$ be convex and $y = 2x$"
         if (role in ("statement", "condition") and _defines(f.latex, lead)) or \

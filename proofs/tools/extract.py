@@ -43,10 +43,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofs.tex.macros import expand_document
+from proofs.tex.macros import CONVENTIONAL, conventional, expand_document
 from proofs.tex.sentences import (
     DEFINING,
     RELATION,
+    SIGNATURE,
     Piece,
     Reading,
     blank_displays,
@@ -165,6 +166,9 @@ class Extraction:
     text: str = ""  # the text scanned (macros expanded, comments removed): their offsets'
     #: what the paper's definitions bind (:class:`PaperDefinition`), in the text's order
     definitions: list[Any] = field(default_factory=list)
+    #: macros used without a definition the reader found, read as usual
+    #: (:data:`~proofs.tex.macros.CONVENTIONAL`): name -> lines of the text where used
+    usual: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def complete(self) -> list[ReadClaim]:
@@ -340,10 +344,10 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
     the reason it does not build), with the conditions, definitions and assumptions each
     uses and what its reading left. ``locate`` maps a line of ``tex`` to the file and line
     it comes from (an ``\\input`` tree); by default, ``path`` and the line itself."""
-    tex = expand_document(strip_comments(tex))
+    tex, usual = conventional(expand_document(strip_comments(tex)))
     fname = os.path.basename(path)
     where = locate or (lambda line: (fname, line))
-    out = Extraction()
+    out = Extraction(usual=usual)
     envs = environments(tex)
     out.environments, out.text = envs, tex
     readings = {id(e): read_body(e.body, e.body_line, e.kind) for e in envs if e.read}
@@ -621,6 +625,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
     left = [why for _, why in reading.left]
+    last = env.body_line + env.body.count("\n")
+    left += [f"\\{name} read as {CONVENTIONAL[name].body.replace('#1', 'x').replace('#2', 'y')} "
+             f"(its usual meaning: its definition was not found)"
+             for name, lines in out.usual.items() if any(env.line <= k <= last for k in lines)]
     conditions = reading.of("condition") + reading.word_conditions + [
         dataclasses.replace(p, sentence=-1) for p in assumed]
     for p in assumed:
@@ -657,9 +665,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
              or step_bound(c.latex[:_first_separator(c.latex)])]
     decls: list[Declaration] = []
     hyps: list[Piece] = []
+    signatures: list[Piece] = []
     conditions = [Piece(t, c.line, c.item, c.role, c.said, c.display, c.sentence)
                   for c in conditions for t in _split_condition(c.latex)]
     for c in conditions:
+        if SIGNATURE.fullmatch(c.latex):  # "f: ℝⁿ → ℝ": what f maps, shown, not a hypothesis
+            ex.lines.append(("declaration", c.latex, f"read: {_as_written(c.latex)}"))
+            signatures.append(c)
+            continue
         dc = declaration(c.latex)
         if dc is None:
             hyps.append(c)
@@ -704,7 +717,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         outside = _outside(s, context, definitions, decl_where, standing, where)
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
-            shown, unread = _opaque_reading(s, names, [c for c in hyps
+            shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
                                             [c for c in classes if fits(c)])
             shown = _with_probability(shown, s, reading, names)
@@ -742,7 +755,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 "cannot be read without it)")
         if isinstance(claim, tuple):
             category, error = claim
-            shown, unread = _opaque_reading(s, names, [c for c in hyps
+            if not category and not undefined:
+                category = _opaque_category(s.latex, names)
+            shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
                                             [c for c in classes if fits(c)]) \
                 if category else ("", [])
@@ -944,7 +959,6 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
 
 
 #: a function's signature: ``f: \mathbb{R}^d \to \mathbb{R}``
-_SIGNATURE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*:\s*[^:]+?\\(?:to|rightarrow)\s*[^:]+")
 
 
 def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, Any]) -> str:
@@ -1064,6 +1078,7 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
 
 
+_IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
 #: the statements a sentence makes without asserting each of its formulas: their categories
 #: and how their formulas are joined when shown
 _JOINED = {"existential": ("existential statement", "there exist (as the text says) values "
@@ -1092,9 +1107,20 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         category, opening, joint = _JOINED[role]
         source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
         shown, error = [], ""
-        for p in pieces:
+        known = dict(names)
+        formulas = [f.strip() for p in pieces for f in (_IFF.split(p.latex) if role ==
+                                                           "equivalence" else [p.latex])]
+        formulas = [f for f in formulas if f]
+        for latex in formulas:  # "there exist a ∈ ℝⁿ …": the names it declares, first
+            dc = declaration(latex)
+            if dc is not None:
+                known.update(objects(tuple(dc[0])))
+        for latex in formulas:
+            if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
+                shown.append(_as_written(latex))  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
+                continue
             try:
-                st = parse_statement(p.latex, dict(names) or None, opaque=True)
+                st = parse_statement(latex, known or None, opaque=True)
             except (ValueError, TypeError, ArithmeticError) as exc:
                 error = str(exc).split("\n")[0]
                 break
@@ -1104,12 +1130,42 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                          f"({body})" if len(st.props) > 1 and joint != "; " else body)
         text = joint.join(p.latex for p in pieces)
         left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
-        if role == "equivalence" and len(pieces) == 1:
+        if role == "equivalence" and len(formulas) == 1:
             shown = ["(a side said in words) ⟺ " + shown[0]] if shown else []
         read_as = "" if error else opening + joint.join(shown)
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
         out.order.append(out.unread[-1])
+
+
+def _as_written(latex: str) -> str:
+    r"""A declaration or a signature shown in the reader's notation: ``a ∈ ℝ^{n}``,
+    ``k: 𝒵 × 𝒵 → ℝ``.
+
+    >>> _as_written(r"k : \mathcal{Z} \times \mathcal{Z} \to \mathbb{R}")
+    'k: 𝒵 × 𝒵 → ℝ'
+    """
+    from symbolic.latex_parse.opaque import display
+
+    text = re.sub(REAL, "ℝ", latex)
+    text = re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→", text)
+    text = re.sub(r"\\in(?![A-Za-z])", "∈", re.sub(r"\\times(?![A-Za-z])", "×", text))
+    text = re.sub(r"\\math(?:cal|scr|bb|bf)\s*\{\s*[A-Za-z]\s*\}",
+                  lambda m: display(m.group(0)), text)
+    return re.sub(r"\s*:\s*", ": ", re.sub(r"\s+", " ", text)).strip()
+
+
+def _opaque_category(latex: str, names: dict[str, Any]) -> str:
+    r"""The category of the first atom of ``latex`` read in opaque mode (``D(\mu \| \pi)``,
+    a function not defined: "abstract function"), when the plain reading fails on what opaque
+    mode reads as an atom; ``""`` when opaque mode does not read it or makes no atom."""
+    from symbolic.latex_parse import parse_statement
+
+    try:
+        st = parse_statement(latex, dict(names) or None, opaque=True)
+    except (ValueError, TypeError, ArithmeticError):
+        return ""
+    return st.opaque[0] if st.opaque else ""
 
 
 def _class_name(c: Piece) -> str:
@@ -1138,7 +1194,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     for c in conditions:
         if not _shares_names(c.latex, s.latex):
             continue
-        if _SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
+        if SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
             hyps.append(unicode_name(re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→",
                                      re.sub(r"\\mathbb\s*\{?\s*R\s*\}?", "ℝ", c.latex))))
             continue

@@ -552,6 +552,34 @@ def _in_group(src: str, pos: int) -> bool:
     return False
 
 
+def _pair_follows(src: str, pos: int) -> bool:
+    r"""Whether ``(P \| Q)`` follows ``pos``: a parenthesis with one ``\|`` at its top level
+    and none deeper (``D(\mu \| \pi)``, a divergence), not a norm inside it (``f(\|x\|)``).
+
+    >>> _pair_follows(r"(\mu \| \hat\pi) < 1", 0), _pair_follows(r"(\|x\|)", 0)
+    (True, False)
+    """
+    k = pos
+    while k < len(src) and src[k] == " ":
+        k += 1
+    if src[k:k + 1] != "(":
+        return False
+    depth, bars = 0, 0
+    for j in range(k, len(src)):
+        ch = src[j]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return bars == 1
+        elif src.startswith("\\|", j) or src.startswith("||", j):
+            if depth != 1:
+                return False
+            bars += 1
+    return False
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
@@ -816,6 +844,8 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             integrals.append(depth)
         if ttype == "FUNC" and val in _BAR_SEPARATED:
             kl_pending = True
+        elif opaque and ttype == "LETTER" and _pair_follows(src, pos):
+            kl_pending = True  # opaque: D(P \| Q), a function of a pair (a divergence)
         line = text.count("\n", 0, start) + 1
         col = start - (text.rfind("\n", 0, start) + 1) + 1
         tok = Token(ttype, val, start_pos=start, line=line, column=col, end_pos=pos)

@@ -372,3 +372,59 @@ def test_a_unit_vector_stated_in_words_is_a_condition_of_a_declared_vector():
     assert first.hypotheses == (r"\|u\|_2 = 1",) and first.left == []
     # v is not declared a vector: the words are not read as a condition on a number
     assert second.hypotheses == () and any("unit vector" in w for w in second.left)
+
+
+def test_an_existential_sentence_is_one_statement_read_as_written_and_never_checked():
+    got = ex.extract(r"\begin{theorem}There exist $a \in \mathbb{R}^{n}$ and $c > 0$ such that "
+                     r"$\|a\|_2 \le c$.\end{theorem}", "c.tex", "t")
+    assert got.read == []
+    (u,) = got.unread
+    assert (u.claim_id, u.category, u.reading) == ("t:theorem-1", "existential statement",
+                                                   "incomplete")
+    assert u.read_as == ("there exist (as the text says) values such that: a ∈ ℝ^{n}; c > 0; "
+                         "‖a‖₂ ≤ c")  # a declared by the sentence: a vector, its 2-norm
+    assert u.left == ["an existential statement ('there exists', 'for some'): not checked: what "
+                      "it quantifies or joins in words is not read"]
+
+
+def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
+    got = ex.extract(r"\begin{lemma}Let $x > 0$. Then $x \le 1$ if and only if $x^2 \le 1$."
+                     r"\end{lemma}\begin{lemma}The map is monotone if and only if "
+                     r"$y \in S \iff y \le 1$.\end{lemma}"
+                     r"\begin{lemma}The point is optimal if and only if $z \ge 0$.\end{lemma}",
+                     "c.tex", "t")
+    assert [(u.category, u.read_as) for u in got.unread] == [
+        ("equivalence", "x ≤ 1 ⟺ x² ≤ 1"),
+        ("equivalence", ""),  # y ∈ S: a set the reader does not know
+        ("equivalence", "(a side said in words) ⟺ z ≥ 0")]
+    assert got.unread[1].error.endswith("(a, b], [a, b)), an index range [n], \\mathbb{R}^d, "
+                                        "\\mathbb{S}^n_+ or \\Delta_n")
+
+
+def test_a_function_signature_is_what_the_function_maps_not_a_statement():
+    got = ex.extract(r"\begin{lemma}Let $f: \mathbb{R}^n \to \mathbb{R}$ and $t > 0$. Then "
+                     r"$f(x) \le t$.\end{lemma}\begin{lemma}$g : \mathbb{R} \to \mathbb{R}$ is "
+                     r"convex.\end{lemma}", "c.tex", "t")
+    assert [(u.claim_id, u.read_as) for u in got.unread] == [
+        ("t:lemma-1", "if f: ℝ^n → ℝ; t > 0: f(x) ≤ t")]
+    assert [line for e in got.explained for line in e.lines if line[0] == "declaration"] == [
+        ("declaration", r"f: \mathbb{R}^n \to \mathbb{R}", "read: f: ℝ^n → ℝ"),
+        ("declaration", r"g : \mathbb{R} \to \mathbb{R}", "read: g: ℝ → ℝ")]
+
+
+def test_a_usual_macro_without_its_definition_is_read_as_usual_and_says_so():
+    from proofs.model.results import read_as
+
+    got = ex.extract("\n".join([
+        r"\begin{lemma}Let $x \in \rr^n$. Then $\norm{x}_2 \ge 0$.\end{lemma}",
+        r"\begin{lemma}Then $\norm{y} \ge 0$ for $y > 0$.\end{lemma}",
+        r"\newcommand{\norm}[1]{N(#1)}\begin{lemma}$\norm{z} \ge 0$.\end{lemma}"]),
+        "c.tex", "t")
+    assert [read_as(c.claim) for c in got.read] == ["‖x‖₂ ≥ 0", "if y > 0: |y| ≥ 0"]
+    assert got.read[0].left == [r"\rr read as \mathbb{R} (its usual meaning: its definition was "
+                                "not found)", r"\norm read as \|x\| (its usual meaning: its "
+                                "definition was not found)"]
+    assert got.read[1].left == [r"\norm read as \|x\| (its usual meaning: its definition was not "
+                                "found)"]
+    # a definition the paper gives is the one read, and the reading owes nothing to usage
+    assert got.unread[-1].error.startswith("LaTeX line 1, column 1: unknown function N(z)")

@@ -394,3 +394,16 @@ def test_probability_written_with_mbox_or_a_plain_p_of_an_event_is_read_as_writt
     assert pretty(s.props[0].lhs) == "Pr[|X| > t]"
     # a plain P of no event is no probability
     assert "Pr" not in str(parse_statement(r"P(x) \le 1", opaque=True).props[0].lhs)
+
+
+def test_a_function_of_a_pair_written_with_a_double_bar_is_read_as_written():
+    r"""``D(\mu \| \pi)`` (a divergence): ``D`` of the pair, in opaque mode only; a norm inside
+    a call (``f(\|x\|)``) is a norm."""
+    (p,) = parse_props(r"D(\nu_t \| \hat{\pi}) \leq e^{-2t/c} D(\nu_0 \| \hat{\pi})", {},
+                       opaque=True)
+    assert pretty(p) == "D(ν_t, π̂) ≤ exp(-2t c⁻¹) D(ν_0, π̂)"
+    (atom,) = atoms_of(p.lhs)
+    assert (atom.category, atom.head, len(atom.operands)) == ("abstract function", "D", 2)
+    with pytest.raises(LatexError):
+        parse_props(r"D(\nu_t \| \hat{\pi}) \leq 1", {})
+    assert pretty(parse_props(r"f(\|x\|) \le 1", {}, opaque=True)[0]) == "f(|x|) ≤ 1"

@@ -547,3 +547,16 @@ def test_a_power_zero_or_one_of_an_undeclared_name_has_two_readings():
         with pytest.raises(LatexError, match="two readings"):
             parse_statement(tex)
     assert str(parse_statement(r"e^1 \le 3").props[0].lhs) == "E"  # e is Euler's number
+
+
+def test_a_transpose_of_an_undeclared_name_has_two_readings():
+    r"""``a^T x`` of an ``a`` not declared: the transpose of a vector, or a power ``T`` of a
+    scalar (never read as the power, which refuted ``a^T x \le \|a\| \|x\|``); a declared
+    vector's ``^T`` is its transpose, and a parenthesis' ``^T`` a power."""
+    for tex in (r"a^T x \le 1", r"a_i^T x \le 1", r"a^{T} x \le 1"):
+        with pytest.raises(LatexError, match=r"two readings: a(_\{i\})?\^T is the transpose"):
+            parse_props(tex, {})
+    (p,) = parse_props(r"(1 - \eta)^T \le 1", {})
+    assert str(p.lhs) == "(1 - eta)**T"
+    where = {"a": a, "x": x}
+    assert str(parse_props(r"a^T x \le 1", where)[0].lhs) == "Entry(a.T*x, 1, 1)"

@@ -141,3 +141,18 @@ def test_a_conditional_remark_after_a_statement_keeps_its_conditions():
     first, second = got.read
     assert first.hypotheses == (r"x \ge 1",)  # an earlier "If" still reaches the display
     assert second.hypotheses == (r"y \ge 0",)  # a later one does not reach back
+
+
+def test_a_name_for_a_case_after_a_display_is_dropped_and_a_condition_in_words_stays():
+    from proofs.tex.sentences import clean_math
+
+    assert clean_math(r"h_n = \frac{2}{L+\mu} \qquad \text{``transient phase''}") == \
+        r"h_n = \frac{2}{L+\mu}"
+    assert clean_math(r"x \le 1 \quad \text{for all } x") == r"x \le 1 \quad \text{for all } x"
+    assert clean_math(r"x \le 1 \quad \text{if $x$ is small}.") == \
+        r"x \le 1 \quad \text{if $x$ is small}"
+
+
+def test_a_function_signature_is_not_a_statement():
+    assert roles(r"$f: \mathbb{R}^n \to \mathbb{R}$ is convex. Then $f(x) \le 1$.") == [
+        ("condition", r"f: \mathbb{R}^n \to \mathbb{R}"), ("statement", r"f(x) \le 1")]
