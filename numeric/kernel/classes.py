@@ -177,6 +177,9 @@ def check_refutation(claim: ClassClaim, witness: Mapping[str, Any]) -> str | Non
         if f.bounded_below:
             return (f"inf {f.name}: values above it do not show a function with that "
                     "infimum")
+        if f.global_minimum:
+            return (f"{f.name}'s minimiser: values above f(x*) do not show a function of "
+                    f"{f.cls.name} whose minimum is at x*")
     sub, why = parameter_values(claim, witness)
     if sub is None:
         return why

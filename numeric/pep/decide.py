@@ -102,7 +102,10 @@ def _refute(claim: ClassClaim, p, params: dict[str, str]) -> tuple[Verdict | Non
     class where it fails), else None and why."""
     if any(f.bounded_below for f in claim.functions):
         return None, "an infimum: its conditions are necessary only, nothing refutes by them"
-    if claim.norms:  # an unsquared norm: only data that make it rational evaluate it
+    if any(f.global_minimum for f in claim.functions):
+        verdict, why = None, ("a global minimiser of a nonconvex class: its conditions are "
+                              "necessary only, data do not refute")
+    elif claim.norms:  # an unsquared norm: only data that make it rational evaluate it
         verdict, why = None, "an unsquared norm: data from the solver would not evaluate it"
     elif all(f.cls.cls.interpolating for f in claim.functions):
         verdict, why = _refute_by_data(claim, p, params)

@@ -529,9 +529,11 @@ _TEXT = [(r"\\sum\s*_\s*\{([^{}]*)\}\s*\^\s*(?:\{([^{}]*)\}|(\w))",
 def as_text(latex: str) -> str:
     r"""A side as written, in Unicode: ``\langle \nabla f(x), y\rangle`` -> ``⟨∇f(x), y⟩``.
 
-    >>> as_text(r"\frac{1}{L}\|\nabla f(x^\star)\|^2")
-    '1/L‖∇f(x*)‖²'
+    >>> as_text(r"\frac{1}{L}\|\nabla f(x^\star)\|^2"), as_text(r"\mathcal{L}(w_n)")
+    ('1/L‖∇f(x*)‖²', 'ℒ(w_n)')
     """
+    from symbolic.latex_parse.opaque import display
+
     out = latex
     for _ in range(3):
         out = re.sub(r"\\[td]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}",
@@ -542,6 +544,7 @@ def as_text(latex: str) -> str:
         out = re.sub(pattern, repl, out)
     out = re.sub(r"\^\{?2\}?", "²", out)
     out = re.sub(r"\\(mathbf|boldsymbol|bm|mathrm)\s*\{([^{}]*)\}", r"\2", out)
+    out = re.sub(r"\\math(?:cal|scr)\s*\{\s*[A-Z]\s*\}", lambda m: display(m.group(0)), out)
     out = unicode_name(out)
     return re.sub(r"\s+", " ", out.replace("{", "").replace("}", "")).strip()
 

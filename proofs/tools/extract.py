@@ -596,6 +596,12 @@ _NAME_LIST = re.compile(r"\s*(?:(?:\\(?:mathcal|mathbf|bm|boldsymbol|hat|tilde|b
                         r"\\dots|\\cdots)*)+")
 
 
+#: ``a \le b \in O(1/n)``: a statement, then the order of its bound (a remark)
+_ASYMPTOTIC_TAIL = re.compile(r"(.*?)\s*((?:\\in|=)\s*(?:O|o|\\Theta|\\Omega|"
+                              r"\\mathcal\s*\{\s*O\s*\})\s*(?:\\[bB]igg?l?|\\left)?\s*\(.*)$",
+                              re.S)
+
+
 def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
     """Each statement, a chain split into its links when the reader reads it as a chain."""
     from symbolic.latex_parse import parse_statement
@@ -605,7 +611,10 @@ def _links(statements: list[Piece], names: dict[str, Any]) -> list[Piece]:
         try:
             props = parse_statement(s.latex, names).props
         except ValueError:
-            props = []
+            try:  # a chain of what opaque mode reads (f(x) ≤ g(x) ≤ h(x) of a class): its links
+                props = parse_statement(s.latex, names, opaque=True).props
+            except ValueError:
+                props = []
         parts = split_chain(s.latex) if len(props) > 1 else [s.latex]
         if len(parts) != max(len(props), 1):
             parts = [s.latex]
@@ -704,7 +713,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     definitions, unbound = _bind(reading.of("definition"), names, ex)
     definitions = [*inherited, *definitions]
     stating, remarks = reading.stating(), reading.remarks()
-    links = _links(reading.of("statement"), names)
+    tails: dict[tuple[int, str], str] = {}  # a statement's asymptotic tail, dropped
+    statements = []
+    for st in reading.of("statement"):
+        m = _ASYMPTOTIC_TAIL.match(st.latex)
+        if m and RELATION.search(m.group(1)):
+            st = dataclasses.replace(st, latex=m.group(1).strip())
+            tails[(st.line, st.latex)] = m.group(2).strip()
+        statements.append(st)
+    links = _links(statements, names)
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
     used: set[int] = set()
@@ -716,6 +733,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         outside = _outside(s, context, definitions, decl_where, standing, where)
+        if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark
+            outside.append(f"an asymptotic remark, not checked: {tails[(s.line, s.latex)]}")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
@@ -983,6 +1002,12 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
 _METHOD_WORDS = {"gradient", "descent", "step", "size", "stepsize", "learning", "rate"}
 
 
+#: what names the class's minimizer x* in the prose ("unique" is not among them: a claim for
+#: every minimizer is proved for the unique one, but its refutation may have several)
+_MINIMIZER_WORDS = frozenset({"minimizer", "minimiser", "minimizers", "minimisers", "minimum",
+                              "minimizes", "minimises", "minimizing", "minimising", "global"})
+
+
 def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> list[str]:
     """What the reading left, less the words naming the method a statement for every number
     of steps was read with ("gradient descent with step size h"), and the words of a class
@@ -993,6 +1018,8 @@ def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> l
     known = set(_METHOD_WORDS) if isinstance(read.claim.classes, HorizonClaim) else set()
     if gradient_lipschitz(body):
         known |= {"lipschitz", "continuous", "gradient"}
+    if re.search(r"(?:\^|_)\s*\{?\s*(?:\*|\\star)", read.statement):
+        known |= _MINIMIZER_WORDS  # "let x^* be a minimizer of f": the class's minimizer
     if not known:
         return left
     out = []

@@ -76,7 +76,8 @@ class Context:
             if self.minimizer not in (None, name):
                 raise NotGram(f"two minimisers: {self.minimizer} and {name}")
             self.minimizer = name
-            v = fn.minimizer(_label(name))
+            v = fn.minimizer(_label(name)) if fn.cls.cls.has_minimizer else \
+                fn.global_minimizer(_label(name))
             for other in self.functions.values():
                 if other is not fn:
                     raise NotGram("a minimiser with several functions")

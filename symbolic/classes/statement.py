@@ -40,6 +40,9 @@ class Function:
         self._minimizer: str | None = None
         self.norms: dict[str, Vec] = {}  #: unsquared norms: leaf name -> the vector
         self.bounded_below = False  #: ``inf f`` is used: every value is at least it
+        #: x* is a global minimiser of a class whose stationary points need not be one
+        #: (:meth:`global_minimizer`): every value is at least f(x*)
+        self.global_minimum = False
 
     def point(self, label: str) -> Vec:
         """A free point ``label`` of the domain (a leaf vector)."""
@@ -51,12 +54,50 @@ class Function:
         """A minimiser: a point whose gradient is zero (for a convex class, a minimiser)."""
         if not self.cls.cls.has_minimizer:
             raise ValueError(f"a {self.cls.name} function need not attain a minimum at a "
-                             "stationary point: state the claim with f.point and a hypothesis")
+                             "stationary point: state the claim with f.point and a hypothesis, "
+                             "or use f.global_minimizer()")
         x = Vec.leaf(label)
         d = Datum(x, Vec.zero(), Scalar.leaf(f"{self.name}({label})"))
         self.data.append((label, x, d))
         self._minimizer = label
         return x
+
+    def global_minimizer(self, label: str = "x_*") -> Vec:
+        """A global minimiser of a class whose stationary points need not be minimisers (an
+        L-smooth f): its gradient is zero and every value is at least f(x*). For an
+        L-smooth class, each point x also brings the point x − ∇f(x)/L, whose value is at
+        least f(x*) too (what bounds ‖∇f(x)‖² by f(x) − f(x*)). These conditions are
+        necessary only (data meeting them need not come from a function with its minimum at
+        x*), so a claim using it is proved by them, refuted only by an explicit member.
+
+        >>> import sympy as sp
+        >>> from symbolic.classes import CLASSES
+        >>> f = Function("f", CLASSES["smooth"].instance(L=1))
+        >>> xs = f.global_minimizer()
+        >>> x = f.point("x")
+        >>> ClassClaim("c", f.grad(x).norm2() / 2 <= f(x) - f(xs), [f]).conditions()[-1].label
+        'f: x⁺ above its minimum'
+        """
+        if self.cls.cls.has_minimizer:
+            return self.minimizer(label)
+        x = Vec.leaf(label)
+        d = Datum(x, Vec.zero(), Scalar.leaf(f"{self.name}({label})"))
+        self.data.append((label, x, d))
+        self._minimizer = label
+        self.global_minimum = True
+        return x
+
+    def descent_points(self) -> None:
+        """For a global minimiser of an L-smooth class: the point x − ∇f(x)/L of each point
+        x that has none yet (labelled ``x⁺``)."""
+        L = self.cls.params.get("L")
+        if not self.global_minimum or L is None:
+            return
+        for label, x, d in list(self.data):
+            if label == self._minimizer or label.endswith("⁺") or \
+                    any(lab == label + "⁺" for lab, _, _ in self.data):
+                continue
+            self.at(x - d.g * (1 / L), label + "⁺")
 
     def infimum(self) -> Scalar:
         """``inf f`` (finite), as a scalar leaf: every value of f is at least it. Its
@@ -193,10 +234,16 @@ class ClassClaim:
     #: where the parameters' conditions hold (the kernel shows it again)
     squared: tuple[sp.Expr, ...] = ()
 
+    def __post_init__(self) -> None:
+        for f in self.functions:
+            f.descent_points()
+
     def conditions(self) -> list[Condition]:
         """The interpolation conditions of every function between every ordered pair of its
         distinct points, and at every point, then the hypotheses (computed once for the
         points the functions have)."""
+        for f in self.functions:
+            f.descent_points()
         key = tuple(len(f.data) for f in self.functions)
         cached = self.__dict__.get("_conditions")
         if cached is None or cached[0] != key:
@@ -206,6 +253,7 @@ class ClassClaim:
     def _conditions(self) -> list[Condition]:
         out: list[Condition] = []
         for f in self.functions:
+            f.descent_points()
             data = f.data
             star = next((d for lab, _, d in data if lab == f._minimizer), None)
             for li, _, di in data:
@@ -220,6 +268,8 @@ class ClassClaim:
                 if f.bounded_below:
                     out.append(Condition(f"{f.name}: {li} above its infimum",
                                          di.f - f.infimum()))
+                if f.global_minimum and di is not star:
+                    out.append(Condition(f"{f.name}: {li} above its minimum", di.f - star.f))
         for k, h in enumerate(self.hypotheses):
             for s in h.slack():
                 out.append(Condition(f"hypothesis {k + 1}", s))

@@ -428,3 +428,21 @@ def test_a_usual_macro_without_its_definition_is_read_as_usual_and_says_so():
                                 "found)"]
     # a definition the paper gives is the one read, and the reading owes nothing to usage
     assert got.unread[-1].error.startswith("LaTeX line 1, column 1: unknown function N(z)")
+
+
+def test_a_chain_of_class_bounds_is_read_link_by_link_and_an_order_remark_is_set_aside():
+    got = ex.extract("\n".join([
+        r"\begin{theorem}Let $f$ be $L$-smooth and let $x^*$ be a minimizer of $f$. Then",
+        r"\[ \frac{1}{2L}\|\nabla f(x)\|^2 \le f(x) - f(x^*) \le \frac{L}{2}\|x - x^*\|^2 .\]",
+        r"\end{theorem}",
+        r"Gradient descent is the recurrence \begin{equation}\label{eq:gd}",
+        r"x_{t+1} = x_t - \frac{1}{L} \nabla f(x_t). \end{equation}",
+        r"\begin{theorem}Let $f$ be convex and $L$-smooth. Then the iterates of \eqref{eq:gd}",
+        r"satisfy, for every $t \ge 1$,",
+        r"\[ f(x_t) - f(x^*) \le \frac{2L\|x_0 - x^*\|^2}{4 + t} \in O(1/t) . \]",
+        r"\end{theorem}"]), "c.tex", "t")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("t:theorem-1:part-1", "complete"), ("t:theorem-1:part-2", "complete"),
+        ("t:theorem-2", "incomplete")]  # "minimizer" names x*: read
+    assert got.read[2].left == [r"an asymptotic remark, not checked: \in O(1/t)"]
+    assert got.read[2].statement == r"f(x_t) - f(x^*) \le \frac{2L\|x_0 - x^*\|^2}{4 + t}"

@@ -390,6 +390,28 @@ for coef, ok in [(sp.Rational(1, 2), True), (1, True), (sp.Rational(1, 4), False
           "" if ok else "f(x) = L/2‖x‖²")(build)
 
 
+# --- a global minimiser of an L-smooth (nonconvex) f: necessary conditions, the points
+# x − ∇f(x)/L; refutations by an explicit quadratic ---------------------------------------------
+
+for coef, ok in [(sp.Rational(1, 2), True), (1, False)]:
+    def build(coef=coef):
+        f = smooth()
+        xs, x = f.global_minimizer(), f.point("x")
+        return ClassClaim("smooth-gradient-gap", coef / L * f.grad(x).norm2() <= f(x) - f(xs),
+                          [f])
+    entry(f"smooth-global-min-gradient-{coef}", ok, "[N] (1.2.19) with f* = min f",
+          "" if ok else "f(x) = L/2‖x‖²")(build)
+
+for coef, ok in [(sp.Rational(1, 2), True), (sp.Rational(1, 4), False)]:
+    def build(coef=coef):
+        f = smooth()
+        xs, x = f.global_minimizer(), f.point("x")
+        return ClassClaim("smooth-gap-distance", f(x) - f(xs) <= coef * L * (x - xs).norm2(),
+                          [f])
+    entry(f"smooth-global-min-distance-{coef}", ok, "[N] Lemma 1.2.3 at x*",
+          "" if ok else "f(x) = L/2‖x‖²")(build)
+
+
 # --- Polyak-Łojasiewicz (necessary conditions: refutations by an explicit quadratic) --------
 
 def smooth_pl() -> Function:

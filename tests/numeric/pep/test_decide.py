@@ -1,7 +1,9 @@
 """Verdicts on class claims: what a proof, a refutation and an open case say."""
 
+import pytest
 import sympy as sp
 
+from numeric.kernel.classes import check_refutation
 from numeric.pep.decide import decide
 from numeric.pep.exact import rationals
 from symbolic.classes import CLASSES, ClassClaim, Function, gradient_descent
@@ -145,3 +147,22 @@ def test_a_rate_too_fast_for_some_step_is_refuted_with_exact_data():
     v = decide(_gd_contraction(1 - 2 * eta * L * mu / (L + mu) - eta * mu / 10))
     assert v.status is Status.REFUTED and v.rigorous
     assert "every interpolation condition holds" in v.details["kernel"]
+
+
+def test_a_global_minimiser_of_a_nonconvex_class_is_never_refuted_by_data():
+    """Co-coercivity at the minimiser holds for convex f, not for every L-smooth f with a
+    global minimiser (a double well): its conditions are necessary only, so no data refute it
+    and no convex quadratic does; it stays undecided, never proved."""
+    L = sp.Symbol("L", positive=True)
+    f = Function("f", CLASSES["smooth"].instance(L=L))
+    xs, x = f.global_minimizer(), f.point("x")
+    claim = ClassClaim("coco", f.grad(x).inner(x - xs) >= f.grad(x).norm2() / L, [f])
+    v = decide(claim)
+    assert v.status not in (Status.PROVED, Status.REFUTED)
+    labels = [c.label for c in claim.conditions()]
+    assert {"f: x above its minimum", "f: x⁺ above its minimum", "f: x⁺ vs x"} <= set(labels)
+    assert check_refutation(claim, {"vectors": {}, "scalars": {}, "parameters": {}}) == (
+        "f's minimiser: values above f(x*) do not show a function of L-smooth whose minimum "
+        "is at x*")
+    with pytest.raises(ValueError, match=r"or use f\.global_minimizer"):
+        Function("g", CLASSES["smooth"].instance(L=L)).minimizer()
