@@ -145,7 +145,29 @@ def _first_reading(read: Any, text: str, where: dict[str, Any] | None, opaque: b
             return read(text, where, True)
         except LatexError:
             pass
+        vectors = _undeclared_vectors(text, where)
+        if vectors:  # "⟨x, θ⟩" of names not declared: vectors, as a reader takes them
+            try:
+                return read(text, {**(where or {}), **vectors}, True)
+            except LatexError:
+                pass
     return read(text, where, False)
+
+
+def _undeclared_vectors(text: str, where: dict[str, Any] | None) -> dict[str, Any]:
+    """The names :func:`~.opaque_build.vector_names` finds that ``where`` does not give, as
+    vectors of one dimension the reading declares (opaque mode only: shown, never checked)."""
+    import re
+
+    from symbolic import objects as ob
+    from symbolic.latex_parse.names import read_as_dimension, unwrap_words
+    from symbolic.latex_parse.opaque_build import vector_names
+
+    given = {key(k) for k in (where or {})}
+    size = read_as_dimension("dim")
+    return {n: ob.vector(n[1:] if re.fullmatch(r"\\[A-Za-z]+", n) else unwrap_words(key(n)),
+                         size)
+            for n in vector_names(text) if key(n) not in given}
 
 
 def _statement(text: str, where: dict[str, Any] | None, opaque: bool) -> Statement:

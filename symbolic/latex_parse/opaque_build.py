@@ -301,3 +301,43 @@ def applied(name: str, args: str, count: int) -> bool:
     if name.strip() in FUNCTION_LETTERS:
         return True
     return name.strip().isupper() and _ARGUMENT.fullmatch(args) is not None
+
+
+#: a name as written: a letter or a Greek command, with an optional subscript or star
+_NAME = (r"(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?"
+         r"(?:\s*\^\s*\{?\s*\*\s*\}?)?")
+_TERMS = re.compile(rf"^\s*[-+]?\s*({_NAME})\s*$")
+_TRANSPOSED = re.compile(rf"(?<![A-Za-z\\])({_NAME})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)\s*\}}|T"
+                         r"(?![A-Za-z])|\\top(?![A-Za-z])|\\intercal(?![A-Za-z]))")
+_PAIRED = re.compile(r"\\langle(?P<inner>(?:[^⟨⟩]|\\langle|\\rangle)*?)\\rangle"
+                     r"|\\\|(?P<norm>[^|]*?)\\\|\s*_\s*(?:\{[^{}]*\}|\\?\w+|\*)")
+
+
+def vector_names(text: str) -> list[str]:
+    r"""Names that ``text`` uses as vectors without declaring them, for opaque mode: a whole
+    argument, or a term of one, of ``\langle\cdot,\cdot\rangle`` or of a norm with a subscript
+    (``\|x - y\|_2``, ``\|g\|_*``), or a name with ``^T``. A name applied to an argument
+    (``f(x)``) is not one.
+
+    >>> vector_names(r"f(x) + f^*(\theta) \ge \langle x, \theta \rangle + \|w_t - u\|_*")
+    ['x', '\\theta', 'w_t', 'u']
+    """
+    found: list[str] = []
+    for m in _PAIRED.finditer(text):
+        body = m.group("inner") if m.group("inner") is not None else m.group("norm")
+        depth, parts, cur = 0, [], ""
+        for ch in body:  # split at top-level commas, then at + and -
+            depth += ch in "({["
+            depth -= ch in ")}]"
+            if depth == 0 and ch in ",+-":
+                parts.append(cur)
+                cur = ""
+            else:
+                cur += ch
+        parts.append(cur)
+        for part in parts:
+            t = _TERMS.match(part)
+            if t and not re.match(r"\s*\(", body[body.find(part) + len(part):]):
+                found.append(re.sub(r"\s+", "", t.group(1)))
+    found += [re.sub(r"\s+", "", m.group(1)) for m in _TRANSPOSED.finditer(text)]
+    return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1")))

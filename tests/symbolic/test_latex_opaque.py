@@ -407,3 +407,18 @@ def test_a_function_of_a_pair_written_with_a_double_bar_is_read_as_written():
     with pytest.raises(LatexError):
         parse_props(r"D(\nu_t \| \hat{\pi}) \leq 1", {})
     assert pretty(parse_props(r"f(\|x\|) \le 1", {}, opaque=True)[0]) == "f(|x|) ≤ 1"
+
+
+def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():
+    r"""``\langle x, \theta \rangle`` of names not declared: vectors (of one dimension the
+    reading declares), as a reader takes them, when opaque mode reads nothing otherwise; the
+    plain reading still asks for two vectors."""
+    (p,) = parse_props(r"f(x) + f^*(\theta) \geq \langle x, \theta \rangle", {}, opaque=True)
+    assert pretty(p) == "f(x) + f*(θ) ≥ ⟨x, θ⟩"
+    atom_x = atoms_of(p.lhs)[0]
+    assert ob.is_matrix(atom_x.operands[0]) and atom_x.operands[0].shape[1] == 1
+    with pytest.raises(LatexError, match="needs two vectors"):
+        parse_props(r"\langle x, \theta \rangle \ge 0", {})
+    from symbolic.latex_parse.opaque_build import vector_names
+    assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + \|c\|") == [
+        "y", "z", "w", "a"]  # g(x) is a call, c's norm has no subscript
