@@ -1105,6 +1105,11 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
 
 
+#: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
+#: reader does not know (shown as written in a reading that is not checked)
+_MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
+                         r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\in\s*(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
+                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*\s*")
 _IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
 #: the statements a sentence makes without asserting each of its formulas: their categories
 #: and how their formulas are joined when shown
@@ -1122,6 +1127,7 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
     side said in words, are not read, so the reading is always incomplete. Not read when a
     formula does not read."""
     from symbolic.latex_parse import parse_statement
+    from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty
 
     groups: dict[tuple[str, int], list[Piece]] = {}
@@ -1145,6 +1151,9 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         for latex in formulas:
             if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
                 shown.append(_as_written(latex))  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
+                continue
+            if _MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
+                shown.append(display(latex).replace("∈", " ∈ "))
                 continue
             try:
                 st = parse_statement(latex, known or None, opaque=True)
@@ -1208,6 +1217,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     among them that do not read (shown as written, and listed: the reading is incomplete);
     ``("", [])`` when it does not read even so."""
     from symbolic.latex_parse import parse_props, parse_statement
+    from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty, unicode_name
 
     try:
@@ -1228,6 +1238,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         try:
             hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]
         except (ValueError, TypeError, ArithmeticError):
+            if _MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
+                hyps.append(display(c.latex).replace("∈", " ∈ "))
+                continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")
     body = "; ".join(pretty(p) for p in st.props)

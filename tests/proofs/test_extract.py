@@ -390,15 +390,14 @@ def test_an_existential_sentence_is_one_statement_read_as_written_and_never_chec
 def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
     got = ex.extract(r"\begin{lemma}Let $x > 0$. Then $x \le 1$ if and only if $x^2 \le 1$."
                      r"\end{lemma}\begin{lemma}The map is monotone if and only if "
-                     r"$y \in S \iff y \le 1$.\end{lemma}"
+                     r"$y \in S \iff y \le 1 \iff \{z : z \le y\} = S$.\end{lemma}"
                      r"\begin{lemma}The point is optimal if and only if $z \ge 0$.\end{lemma}",
                      "c.tex", "t")
     assert [(u.category, u.read_as) for u in got.unread] == [
         ("equivalence", "x ≤ 1 ⟺ x² ≤ 1"),
-        ("equivalence", ""),  # y ∈ S: a set the reader does not know
+        ("equivalence", ""),  # a set-builder: not read
         ("equivalence", "(a side said in words) ⟺ z ≥ 0")]
-    assert got.unread[1].error.endswith("(a, b], [a, b)), an index range [n], \\mathbb{R}^d, "
-                                        "\\mathbb{S}^n_+ or \\Delta_n")
+    assert got.unread[1].error == "LaTeX line 1, column 5: unexpected character ':'"
 
 
 def test_a_function_signature_is_what_the_function_maps_not_a_statement():
@@ -446,3 +445,14 @@ def test_a_chain_of_class_bounds_is_read_link_by_link_and_an_order_remark_is_set
         ("t:theorem-2", "incomplete")]  # "minimizer" names x*: read
     assert got.read[2].left == [r"an asymptotic remark, not checked: \in O(1/t)"]
     assert got.read[2].statement == r"f(x_t) - f(x^*) \le \frac{2L\|x_0 - x^*\|^2}{4 + t}"
+
+
+def test_a_membership_in_a_set_the_reader_does_not_know_is_shown_as_written():
+    got = ex.extract(r"\begin{lemma}Let $h \in \mathcal{H}$ and $t > 0$. Then "
+                     r"$\Pr[h(X) \ge t] \le \mathbb{E}[h(X)]/t$.\end{lemma}"
+                     "\n" r"\begin{lemma}There exists $f \in \mathcal{F}^{1,1}_L$ with "
+                     r"$f(0) \ge 1$.\end{lemma}", "c.tex", "t")
+    assert [(u.category, u.read_as) for u in got.unread] == [
+        ("random quantity", "if h ∈ ℋ; t > 0: Pr[h(X) ≥ t] ≤ E[h(X)]/t"),
+        ("existential statement", "there exist (as the text says) values such that: "
+                                  "f ∈ ℱ^{1,1}_L; f(0) ≥ 1")]
