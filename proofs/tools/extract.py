@@ -1002,10 +1002,15 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
 _METHOD_WORDS = {"gradient", "descent", "step", "size", "stepsize", "learning", "rate"}
 
 
-#: what names the class's minimizer x* in the prose ("unique" is not among them: a claim for
-#: every minimizer is proved for the unique one, but its refutation may have several)
-_MINIMIZER_WORDS = frozenset({"minimizer", "minimiser", "minimizers", "minimisers", "minimum",
-                              "minimizes", "minimises", "minimizing", "minimising", "global"})
+#: "let $x^*$ be a minimizer of $f$." (the class's minimiser, and nothing said of where it is
+#: taken: "over $C$", "on", "subject to" or any other word after "of $f$" leave the word
+#: unread); "unique" is not read: a claim for every minimiser is proved for the unique one,
+#: but its refutation may have several; "global" is needed for a nonconvex class
+_MINIMIZER_SENTENCE = re.compile(
+    r"\$\s*[^$]*?(?:\^|_)\s*\{?\s*(?:\*|\\star)\s*\}?\s*\$\s+(?:be|is|denotes?)\s+(?:a|the|any)\s+"
+    r"(?P<global>global\s+)?(?P<word>minimi[sz]er|minimum)\s+of\s+\$\s*(?P<f>\\?[A-Za-z]+(?:\{\w\})?)\s*\$"
+    r"\s*(?=[.,;]|\s+(?:and|then)\b|$)", re.I)
+_MINIMIZER_WORDS_ANYWHERE = re.compile(r"\b(?:minimi[sz]\w*|minimum|minima)\b", re.I)
 
 
 def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> list[str]:
@@ -1018,19 +1023,42 @@ def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> l
     known = set(_METHOD_WORDS) if isinstance(read.claim.classes, HorizonClaim) else set()
     if gradient_lipschitz(body):
         known |= {"lipschitz", "continuous", "gradient"}
-    if re.search(r"(?:\^|_)\s*\{?\s*(?:\*|\\star)", read.statement):
-        known |= _MINIMIZER_WORDS  # "let x^* be a minimizer of f": the class's minimizer
+    minimizer = _MINIMIZER_SENTENCE.search(body) if re.search(
+        r"(?:\^|_)\s*\{?\s*(?:\*|\\star)", read.statement) else None
+    named = minimizer is not None and re.search(
+        rf"{re.escape(minimizer.group('f'))}\s*\(", read.statement) is not None
+    if named and (minimizer.group("global") or minimizer.group("word").startswith("minimum")
+                  or not any(f.global_minimum for f in _class_functions(read))) and \
+            len(_MINIMIZER_WORDS_ANYWHERE.findall(body)) == 1:
+        known.add(minimizer.group("word").lower())  # "let x^* be a minimizer of f."
+        if minimizer.group("global"):
+            known.add("global")
     if not known:
         return left
     out = []
     for why in left:
         if why.startswith("words not read: "):
             words = [w for w in re.findall(r"'([^']*)'", why) if w.lower() not in known]
-            if words:
-                out.append("words not read: " + ", ".join(f"'{w}'" for w in words))
+            more = why.rstrip().endswith("…")  # the list was cut: what follows is unread too
+            if words or more:
+                out.append("words not read: " + ", ".join(f"'{w}'" for w in words)
+                           + (" …" if more else ""))
             continue
         out.append(why)
     return out
+
+
+def _class_functions(read: ReadClaim) -> list[Any]:
+    """The functions of a claim about every function of a class (of one instance of a
+    claim for every number of steps), or ``[]``."""
+    classes = read.claim.classes
+    functions = getattr(classes, "functions", None)
+    if functions is None and hasattr(classes, "instance"):
+        try:
+            functions = classes.instance(getattr(classes, "first", 1)).functions
+        except (ValueError, TypeError):
+            functions = []
+    return list(functions or [])
 
 
 _DISPLAY = re.compile(r"\\begin\{(equation|align|gather|multline|eqnarray)(\*?)\}(.*?)"

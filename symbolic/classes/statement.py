@@ -245,10 +245,10 @@ class ClassClaim:
         for f in self.functions:
             f.descent_points()
         key = tuple(len(f.data) for f in self.functions)
-        cached = self.__dict__.get("_conditions")
+        cached = self.__dict__.get("_conditions_cache")
         if cached is None or cached[0] != key:
-            self.__dict__["_conditions"] = (key, self._conditions())
-        return list(self.__dict__["_conditions"][1])
+            self.__dict__["_conditions_cache"] = (key, self._conditions())
+        return list(self.__dict__["_conditions_cache"][1])
 
     def _conditions(self) -> list[Condition]:
         out: list[Condition] = []

@@ -553,8 +553,9 @@ def _in_group(src: str, pos: int) -> bool:
 
 
 def _pair_follows(src: str, pos: int) -> bool:
-    r"""Whether ``(P \| Q)`` follows ``pos``: a parenthesis with one ``\|`` at its top level
-    and none deeper (``D(\mu \| \pi)``, a divergence), not a norm inside it (``f(\|x\|)``).
+    r"""Whether ``(P \| Q)`` follows ``pos``: a parenthesis with one ``\|`` (or ``;``) at its
+    top level and none deeper (``D(\mu \| \pi)``, a divergence; ``I(X; Y)``, a mutual
+    information), not a norm inside it (``f(\|x\|)``).
 
     >>> _pair_follows(r"(\mu \| \hat\pi) < 1", 0), _pair_follows(r"(\|x\|)", 0)
     (True, False)
@@ -573,7 +574,7 @@ def _pair_follows(src: str, pos: int) -> bool:
             depth -= 1
             if depth == 0:
                 return bars == 1
-        elif src.startswith("\\|", j) or src.startswith("||", j):
+        elif src.startswith("\\|", j) or src.startswith("||", j) or ch == ";":
             if depth != 1:
                 return False
             bars += 1
@@ -797,8 +798,9 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             ttype = "RCLOSE"
             ropen.pop()
         random_next = ttype == "RANDOM"
-        if kind == "dbar" and kl_level is not None and depth == kl_level:
-            ttype, val = "COMMA", ","  # KL(p \| q)
+        if kl_level is not None and depth == kl_level and (
+                kind == "dbar" or (opaque and val == ";")):
+            ttype, val = "COMMA", ","  # KL(p \| q); opaque: I(X; Y)
         elif kind in ("dbar", "bar"):
             bar = "NORM" if kind == "dbar" else "BAR"
             closes = (forced == "R") or (forced != "L" and bool(stack) and stack[-1] == bar

@@ -431,7 +431,7 @@ def test_a_usual_macro_without_its_definition_is_read_as_usual_and_says_so():
 
 def test_a_chain_of_class_bounds_is_read_link_by_link_and_an_order_remark_is_set_aside():
     got = ex.extract("\n".join([
-        r"\begin{theorem}Let $f$ be $L$-smooth and let $x^*$ be a minimizer of $f$. Then",
+        r"\begin{theorem}Let $f$ be $L$-smooth and let $x^*$ be a global minimizer of $f$. Then",
         r"\[ \frac{1}{2L}\|\nabla f(x)\|^2 \le f(x) - f(x^*) \le \frac{L}{2}\|x - x^*\|^2 .\]",
         r"\end{theorem}",
         r"Gradient descent is the recurrence \begin{equation}\label{eq:gd}",
@@ -442,7 +442,7 @@ def test_a_chain_of_class_bounds_is_read_link_by_link_and_an_order_remark_is_set
         r"\end{theorem}"]), "c.tex", "t")
     assert [(r.claim_id, r.reading) for r in got.read] == [
         ("t:theorem-1:part-1", "complete"), ("t:theorem-1:part-2", "complete"),
-        ("t:theorem-2", "incomplete")]  # "minimizer" names x*: read
+        ("t:theorem-2", "incomplete")]  # "global minimizer of f" names x*: read
     assert got.read[2].left == [r"an asymptotic remark, not checked: \in O(1/t)"]
     assert got.read[2].statement == r"f(x_t) - f(x^*) \le \frac{2L\|x_0 - x^*\|^2}{4 + t}"
 
@@ -456,3 +456,19 @@ def test_a_membership_in_a_set_the_reader_does_not_know_is_shown_as_written():
         ("random quantity", "if h ∈ ℋ; t > 0: Pr[h(X) ≥ t] ≤ E[h(X)]/t"),
         ("existential statement", "there exist (as the text says) values such that: "
                                   "f ∈ ℱ^{1,1}_L; f(0) ≥ 1")]
+
+
+def test_the_words_naming_the_minimiser_are_read_only_as_exactly_that():
+    """"Let $x^*$ be a minimizer of $f$." names the class's minimiser; of a nonconvex f it
+    must say "global"; "over $C$", another function, or more such words leave it unread."""
+    def reading(words: str, cls: str = "convex and $L$-smooth") -> str:
+        got = ex.extract(rf"\begin{{lemma}}Let $f$ be {cls} and let {words} Then "
+                         r"$f(x) - f(x^*) \ge \frac{1}{2L}\|\nabla f(x)\|^2$.\end{lemma}",
+                         "c.tex", "t")
+        return got.read[0].reading
+    assert reading("$x^*$ be a minimizer of $f$.") == "complete"
+    assert reading("$x^*$ be a minimizer of $f$ over $C$.") == "incomplete"
+    assert reading("$x^*$ be a minimizer of $g$.") == "incomplete"
+    assert reading("$x^*$ be a minimizer of $f$.", "$L$-smooth") == "incomplete"
+    assert reading("$x^*$ be a global minimizer of $f$.", "$L$-smooth") == "complete"
+    assert reading("$x^*$ be a local minimizer of $f$.", "$L$-smooth") == "incomplete"

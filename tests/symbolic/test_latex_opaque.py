@@ -407,6 +407,7 @@ def test_a_function_of_a_pair_written_with_a_double_bar_is_read_as_written():
     with pytest.raises(LatexError):
         parse_props(r"D(\nu_t \| \hat{\pi}) \leq 1", {})
     assert pretty(parse_props(r"f(\|x\|) \le 1", {}, opaque=True)[0]) == "f(|x|) ≤ 1"
+    assert pretty(parse_props(r"I(X;Y) \ge I(X;Z)", {}, opaque=True)[0]) == "I(X, Y) ≥ I(X, Z)"
 
 
 def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():

@@ -166,3 +166,12 @@ def test_a_global_minimiser_of_a_nonconvex_class_is_never_refuted_by_data():
         "is at x*")
     with pytest.raises(ValueError, match=r"or use f\.global_minimizer"):
         Function("g", CLASSES["smooth"].instance(L=L)).minimizer()
+
+
+def test_conditions_follow_the_points_added_after_they_were_first_computed():
+    f = Function("f", CLASSES["smooth-convex"].instance(L=L))
+    x = f.point("x")
+    claim = ClassClaim("c", f(x) >= f(x), [f])
+    assert claim.conditions() == []  # one point: no pair
+    f.point("y")
+    assert [c.label for c in claim.conditions()] == ["f: x vs y", "f: y vs x"]
