@@ -228,13 +228,15 @@ _NAME_TAG = re.compile(r"\\q?quad\s*\\text(?:rm|normal)?\s*\{(?![^{}]*\b(?:for|i
 
 def display_lines(text: str) -> list[tuple[str, int]]:
     """The formulas of a display (one per ``\\\\`` line outside a ``cases`` block or a
-    matrix; a line that starts with a relation continues the one before; a ``cases`` block
-    gives one formula per case: :mod:`proofs.tex.cases`), each with its offset in ``text``."""
+    matrix; a line that starts with a relation or a ``+`` continues the one before; a
+    ``cases`` block gives one formula per case: :mod:`proofs.tex.cases`), each with its
+    offset in ``text``."""
     out: list[tuple[str, int]] = []
     for part, at in rows(text):
         at += len(part) - len(part.lstrip())
         cases = [c for c in (clean_math(x) for x in expand_cases(part)) if c]
-        if cases and out and RELATION.match(cases[0]) and not cases[0].startswith("\\in"):
+        if cases and out and (RELATION.match(cases[0]) or cases[0].startswith("+")) and \
+                not cases[0].startswith("\\in"):
             head, at = out.pop()  # "&= \begin{cases}…": each case continues the line before
             cases = [head + " " + c for c in cases]
         out += [(c, at) for c in cases]

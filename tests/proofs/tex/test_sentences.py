@@ -156,3 +156,10 @@ def test_a_name_for_a_case_after_a_display_is_dropped_and_a_condition_in_words_s
 def test_a_function_signature_is_not_a_statement():
     assert roles(r"$f: \mathbb{R}^n \to \mathbb{R}$ is convex. Then $f(x) \le 1$.") == [
         ("condition", r"f: \mathbb{R}^n \to \mathbb{R}"), ("statement", r"f(x) \le 1")]
+
+
+def test_a_display_line_that_starts_with_a_plus_continues_the_one_before():
+    from proofs.tex.sentences import display_lines
+
+    assert [f for f, _ in display_lines(r"a \le b \\ + c \\ -1 < d")] == [
+        r"a \le b + c", "-1 < d"]
