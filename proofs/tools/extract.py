@@ -699,6 +699,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             left.append(f"a unit vector not declared in a space R^n: {named}")
             ex.lines.append(("condition", c.latex, f"not read: {named} is not declared a "
                              "vector"))
+    constants = _class_constants(classes, env, [*hyps, *reading.of("definition")])
+    for c in constants:
+        ex.lines.append(("condition", c.latex, "a constant of a function class: positive, as "
+                         "the class declares it"))
+    hyps += constants
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
@@ -1217,6 +1222,24 @@ def _as_written(latex: str) -> str:
     text = re.sub(r"\\math(?:cal|scr|bb|bf)\s*\{\s*[A-Za-z]\s*\}",
                   lambda m: display(m.group(0)), text)
     return re.sub(r"\s*:\s*", ": ", re.sub(r"\s+", " ", text)).strip()
+
+
+def _class_constants(classes: list[Piece], env: Environment, others: list[Piece]
+                     ) -> list[Piece]:
+    r"""``L > 0`` for "$f$ is $L$-smooth" (``\mu > 0`` for $\mu$-strongly convex, ``G > 0`` for
+    $G$-Lipschitz, and those of ``f \in \mathcal{F}^{1,1}_L``), as the class declares its
+    constant: a condition of the statements that name it, unless another condition or
+    definition of the environment names the constant (``\mu = 0``, a limit case the text
+    states: the two together would make every statement hold vacuously)."""
+    from proofs.tex.classes import set_classes
+
+    words = [c.said for c in classes] + [w for _, ws in set_classes(env.body) for w in ws]
+    found = [m.group(1) for w in words
+             for m in [re.match(r"\s*(\\?[A-Za-z]+)\s*-\s*(?:smooth|strongly\s+convex|"
+                                r"Lipschitz)", w)] if m]
+    return [Piece(f"{c} > 0", env.body_line, 0, "condition", "class constant", sentence=-1)
+            for c in dict.fromkeys(found) if not any(_mentions(o.latex, c) for o in others
+                                                     if not set_classes(o.latex))]
 
 
 def _opaque_category(latex: str, names: dict[str, Any]) -> str:

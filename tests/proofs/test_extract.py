@@ -472,3 +472,12 @@ def test_the_words_naming_the_minimiser_are_read_only_as_exactly_that():
     assert reading("$x^*$ be a minimizer of $f$.", "$L$-smooth") == "incomplete"
     assert reading("$x^*$ be a global minimizer of $f$.", "$L$-smooth") == "complete"
     assert reading("$x^*$ be a local minimizer of $f$.", "$L$-smooth") == "incomplete"
+
+
+def test_a_class_constant_is_positive_unless_the_environment_constrains_it():
+    got = ex.extract(r"\begin{lemma}Let $f$ be convex and $L$-smooth. Then $L x^2 \ge 0$."
+                     r"\end{lemma}" "\n"
+                     r"\begin{lemma}Let $f$ be $\mu$-strongly convex and $L$-smooth, with "
+                     r"$\mu = 0$. Then $\mu x^2 \le L x^2$.\end{lemma}", "c.tex", "t")
+    assert [c.hypotheses for c in got.read] == [("L > 0",), ("L > 0",)]  # no \mu > 0 beside
+    assert [str(c.claim.prop) for c in got.read][1] == "0 <= L*x**2"  # \mu = 0 binds \mu
