@@ -1342,6 +1342,10 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
                 params = [p.strip() for p in call.group(2).split(",")]
                 value = function(rhs, params, names)
                 target = call.group(1).strip()
+                free = getattr(parse_expr(rhs, names), "free_symbols", set())
+                if not free & {parse_expr(p, names) for p in params}:
+                    raise ValueError("its value does not depend on its arguments: an entry "
+                                     "or a case set to a value, not a function")
             else:
                 value, target = parse_expr(rhs, names), lhs
         except (ValueError, TypeError, ArithmeticError) as exc:

@@ -481,3 +481,13 @@ def test_a_class_constant_is_positive_unless_the_environment_constrains_it():
                      r"$\mu = 0$. Then $\mu x^2 \le L x^2$.\end{lemma}", "c.tex", "t")
     assert [c.hypotheses for c in got.read] == [("L > 0",), ("L > 0",)]  # no \mu > 0 beside
     assert [str(c.claim.prop) for c in got.read][1] == "0 <= L*x**2"  # \mu = 0 binds \mu
+
+
+def test_a_value_set_for_some_arguments_is_not_a_function_definition():
+    r""""Set $M'(k,j) = 0$" in a proof sets an entry: binding ``M'`` to the constant 0 read a
+    later "$M'(i,j) = 1$" as ``0 = 1``; a definition whose value does not depend on its
+    arguments is not bound (a statement that uses the name is not read)."""
+    got = ex.extract(r"\begin{lemma}Define $g(x) = 0$ and $h(x) = x^2$. Then $g(y) \le 1$ "
+                     r"and $h(y) \ge 0$.\end{lemma}", "c.tex", "t")
+    assert [c.statement for c in got.read] == [r"h(y) \ge 0"]
+    assert got.unread[0].error.startswith("uses g(x), whose definition was not read")
