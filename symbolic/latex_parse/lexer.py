@@ -442,18 +442,9 @@ def _event_probability(src: str, pos: int) -> tuple[str, str, int] | None:
     if src[k:k + 1] not in ("(", "["):
         return None
     close = {"(": ")", "[": "]"}[src[k]]
-    depth, j = 0, k
-    while j < len(src):
-        ch = src[j]
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                break
-        elif depth == 1 and _EVENT_REL.match(src, j):
+    for j, depth in _inside(src, k):
+        if depth == 1 and _EVENT_REL.match(src, j):
             return ("RANDOM", "Pr", pos + 1) if src[j:].find(close) > 0 else None
-        j += 1
     return None
 
 
@@ -565,7 +556,21 @@ def _pair_follows(src: str, pos: int) -> bool:
         k += 1
     if src[k:k + 1] != "(":
         return False
-    depth, bars = 0, 0
+    bars = 0
+    for j, depth in _inside(src, k):
+        if depth == 0:
+            return bars == 1
+        if src.startswith("\\|", j) or src.startswith("||", j) or src[j] == ";":
+            if depth != 1:
+                return False
+            bars += 1
+    return False
+
+
+def _inside(src: str, k: int) -> Iterator[tuple[int, int]]:
+    """``(offset, depth)`` of each character after the bracket at ``k`` that is not a bracket
+    (depth 1: the top level inside it), then ``(offset, 0)`` of its match, where it stops."""
+    depth = 0
     for j in range(k, len(src)):
         ch = src[j]
         if ch in "([{":
@@ -573,12 +578,10 @@ def _pair_follows(src: str, pos: int) -> bool:
         elif ch in ")]}":
             depth -= 1
             if depth == 0:
-                return bars == 1
-        elif src.startswith("\\|", j) or src.startswith("||", j) or ch == ";":
-            if depth != 1:
-                return False
-            bars += 1
-    return False
+                yield j, 0
+                return
+        else:
+            yield j, depth
 
 
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
