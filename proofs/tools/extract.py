@@ -1154,11 +1154,12 @@ _JOINED = {"existential": ("existential statement", "there exist (as the text sa
 
 def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
                      where: Locate, env: Environment, out: Extraction) -> None:
-    """Each sentence's existential, equivalence or disjunction as one statement, read as
-    written and not checked (``there exist … such that: L₀ > 0; n ≤ 1``, ``A ⟺ B``, ``A or
-    B``): its formulas each read in opaque mode. What is quantified, and an equivalence's
-    side said in words, are not read, so the reading is always incomplete. Not read when a
-    formula does not read."""
+    """Each sentence's existential, equivalence or disjunction as one statement, not checked.
+    An equivalence of two formulas (``A ⟺ B``), or of a formula and words (``(a side said
+    in words) ⟺ A``), is read as written, each formula in opaque mode (the reading is
+    incomplete); an existential or a disjunction is recognised and not read: which formulas
+    it governs and what it quantifies are not read (an audit found most such readings
+    showed a hypothesis or a range as what is asserted)."""
     from symbolic.latex_parse import parse_statement
     from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty
@@ -1201,6 +1202,12 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
         if role == "equivalence" and len(formulas) == 1:
             shown = ["(a side said in words) ⟺ " + shown[0]] if shown else []
+        if role != "equivalence" or len(formulas) > 2:
+            # which names an existential quantifies, which formulas it (or an "or") governs,
+            # and what the words between them say are not read: showing the formulas joined
+            # would read hypotheses and ranges as what is asserted
+            error = error or (f"{category}: which formulas it governs, and what it "
+                              "quantifies, are not read")
         read_as = "" if error else opening + joint.join(shown)
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))

@@ -141,16 +141,16 @@ def _first_reading(read: Any, text: str, where: dict[str, Any] | None, opaque: b
     """``read(text, where, True)`` when ``opaque`` and it reads, else the plain reading (whose
     error is the one raised: a formula opaque mode does not read either)."""
     if opaque:
+        vectors = _undeclared_vectors(text, where)
+        if vectors:  # "⟨x, θ⟩", "‖x − y‖" of names not declared: vectors, as a reader takes
+            try:  # them (read as scalars, ‖x − y‖ would show as |x − y|)
+                return read(text, {**(where or {}), **vectors}, True)
+            except LatexError:
+                pass
         try:
             return read(text, where, True)
         except LatexError:
             pass
-        vectors = _undeclared_vectors(text, where)
-        if vectors:  # "⟨x, θ⟩" of names not declared: vectors, as a reader takes them
-            try:
-                return read(text, {**(where or {}), **vectors}, True)
-            except LatexError:
-                pass
     return read(text, where, False)
 
 

@@ -310,14 +310,13 @@ _TERMS = re.compile(rf"^\s*[-+]?\s*({_NAME})\s*$")
 _TRANSPOSED = re.compile(rf"(?<![A-Za-z\\])({_NAME})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)\s*\}}|T"
                          r"(?![A-Za-z])|\\top(?![A-Za-z])|\\intercal(?![A-Za-z]))")
 _PAIRED = re.compile(r"\\langle(?P<inner>(?:[^⟨⟩]|\\langle|\\rangle)*?)\\rangle"
-                     r"|\\\|(?P<norm>[^|]*?)\\\|\s*_\s*(?:\{[^{}]*\}|\\?\w+|\*)")
+                     r"|(?:\\\||\\[lr]Vert|\|\|)(?P<norm>[^|]*?)(?:\\\||\\[lr]Vert|\|\|)")
 
 
 def vector_names(text: str) -> list[str]:
     r"""Names that ``text`` uses as vectors without declaring them, for opaque mode: a whole
-    argument, or a term of one, of ``\langle\cdot,\cdot\rangle`` or of a norm with a subscript
-    (``\|x - y\|_2``, ``\|g\|_*``), or a name with ``^T``. A name applied to an argument
-    (``f(x)``) is not one.
+    argument, or a term of one, of ``\langle\cdot,\cdot\rangle`` or of a norm (``\|x - y\|``,
+    ``\|g\|_*``), or a name with ``^T``. A name applied to an argument (``f(x)``) is not one.
 
     >>> vector_names(r"f(x) + f^*(\theta) \ge \langle x, \theta \rangle + \|w_t - u\|_*")
     ['x', '\\theta', 'w_t', 'u']

@@ -121,7 +121,7 @@ STATEMENTS = [
      ["‖∇ℒ(w)‖₂²/(2L) ≤ ℒ(w) - ℒ(w_*)"], [], ("abstract function",)),
     (r"\|\nabla f(x) - \nabla f(y)\| \le L\|x-y\|", V, ["‖∇f(x) - ∇f(y)‖₂ ≤ L ‖x - y‖₂"], [],
      ("abstract function",)),
-    (r"\|\nabla f(x) - \nabla f(y)\| \le L\|x-y\|", {}, ["|∇f(x) - ∇f(y)| ≤ L |x - y|"], [],
+    (r"\|\nabla f(x) - \nabla f(y)\| \le L\|x-y\|", {}, ["‖∇f(x) - ∇f(y)‖₂ ≤ L ‖x - y‖₂"], [],
      ("abstract function",)),
     (r"\mathbb{E}[X]^2 \le \mathbb{E}[X^2], \quad \mathrm{Var}(X) \ge 0", {},
      ["E[X]² ≤ E[X²]"], ["Var(X) ≥ 0"], ("random quantity",)),
@@ -406,7 +406,7 @@ def test_a_function_of_a_pair_written_with_a_double_bar_is_read_as_written():
     assert (atom.category, atom.head, len(atom.operands)) == ("abstract function", "D", 2)
     with pytest.raises(LatexError):
         parse_props(r"D(\nu_t \| \hat{\pi}) \leq 1", {})
-    assert pretty(parse_props(r"f(\|x\|) \le 1", {}, opaque=True)[0]) == "f(|x|) ≤ 1"
+    assert pretty(parse_props(r"f(\|x\|) \le 1", {}, opaque=True)[0]) == "f(‖x‖₂) ≤ 1"
     assert pretty(parse_props(r"I(X;Y) \ge I(X;Z)", {}, opaque=True)[0]) == "I(X, Y) ≥ I(X, Z)"
 
 
@@ -421,5 +421,5 @@ def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():
     with pytest.raises(LatexError, match="needs two vectors"):
         parse_props(r"\langle x, \theta \rangle \ge 0", {})
     from symbolic.latex_parse.opaque_build import vector_names
-    assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + \|c\|") == [
-        "y", "z", "w", "a"]  # g(x) is a call, c's norm has no subscript
+    assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + |c|") == [
+        "y", "z", "w", "a"]  # g(x) is a call, |c| an absolute value
