@@ -311,7 +311,8 @@ def segments(body: str) -> Iterator[tuple[str, str, int]]:
 _SENTENCE_END = re.compile(
     r"((?<![ (]i\.e\.)(?<![ (]e\.g\.)(?<!\bcf\.)(?<!resp\.)(?<!w\.r\.t\.)(?<!\bal\.)"
     r"(?<!Lem\.)(?<!Thm\.)(?<!\bEq\.)(?<!Eqs\.)(?<!Sec\.)(?<!Fig\.)(?<!\b[A-Z]\.)"
-    r"(?<!etc\.)(?<=[.!?;])\s|\\item(?![A-Za-z])(?:\[[^\]]*\])?)")
+    r"(?<!etc\.)(?<!\bs\.t\.)(?<!\bw\.p\.)(?<!\ba\.s\.)(?<=[.!?;])\s"
+    r"|\\item(?![A-Za-z])(?:\[[^\]]*\])?)")
 #: "for matrix", "for any vectors", "with a constant": a condition that names what it declares
 NOUN_CONDITION = re.compile(
     r"\b(?:for|let|given|with|where|fix|consider|and)(?: (?:a|an|the|any|all|every|each|two|"

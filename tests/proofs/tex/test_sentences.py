@@ -163,3 +163,9 @@ def test_a_display_line_that_starts_with_a_plus_continues_the_one_before():
 
     assert [f for f, _ in display_lines(r"a \le b \\ + c \\ -1 < d")] == [
         r"a \le b + c", "-1 < d"]
+
+
+def test_such_that_abbreviated_does_not_end_a_sentence():
+    assert roles(r"There exists $a > 0$ s.t. $a^2 \le x$ for all $x \ge 1$.") == [
+        ("existential", "a > 0"), ("existential", r"a^2 \le x"),
+        ("existential", r"x \ge 1")]
