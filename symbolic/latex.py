@@ -125,7 +125,9 @@ _UNICODE_LATEX = {"⟨": r"\langle ", "⟩": r"\rangle ", "∇": r"\nabla ", "�
                   "δ": r"\delta ", "ε": r"\varepsilon ", "η": r"\eta ", "θ": r"\theta ",
                   "κ": r"\kappa ", "λ": r"\lambda ", "μ": r"\mu ", "ν": r"\nu ",
                   "ρ": r"\rho ", "σ": r"\sigma ", "τ": r"\tau ", "φ": r"\phi ",
-                  "𝓛": r"\mathcal{L}", "𝓕": r"\mathcal{F}", "𝓡": r"\mathcal{R}"}
+                  "𝓛": r"\mathcal{L}", "𝓕": r"\mathcal{F}", "𝓡": r"\mathcal{R}",
+                  **{c: rf"\mathcal{{{chr(ord('A') + k)}}}"
+                     for k, c in enumerate("𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵")}}
 
 
 def placeholder_latex(text: str) -> str:

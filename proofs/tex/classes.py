@@ -328,7 +328,8 @@ def _horizon(cid: str, latex: str, functions: dict[str, Function],
         params, functions)
     left += more
     claim = HorizonClaim(cid, cls, update, conclusion, N, first=first, text=latex,
-                         consumed=consumed, parameters=parameters)
+                         consumed=consumed, parameters=parameters,
+                         names=(fn.name, as_text(base)))
     try:
         claim.instance(first)
         claim.shape()
@@ -463,7 +464,7 @@ def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: d
                        {"+1": 1, "-1": -1}.get(re.sub(r"\s", "", m.group("off") or ""), 0))
     claim = HorizonClaim(cid, fn.cls, update, None, N, first=first, text=latex,
                          consumed=_consumed(conditions, set_step), parameters=parameters,
-                         total=total)
+                         total=total, names=(fn.name, as_text(base)))
     try:
         claim.instance(first)
     except (ValueError, KeyError, TypeError) as e:
@@ -510,10 +511,11 @@ def _relation(lhs, rel: str, rhs) -> sp.Basic:
 
 
 def _printed(name: str) -> str:
-    """The function's name as shown: ``\\mathcal{L}`` -> ``𝓛``."""
-    m = re.fullmatch(r"\\mathcal\{?(\w)\}?", name)
-    if m:
-        return {"L": "𝓛", "F": "𝓕", "R": "𝓡"}.get(m.group(1), m.group(1))
+    """The function's name as shown: ``\\mathcal{L}`` -> ``ℒ`` (as :func:`as_text` shows it)."""
+    from symbolic.latex_parse.opaque import display
+
+    if re.fullmatch(r"\\math(?:cal|scr)\{?[A-Z]\}?", name):
+        return display(name if "{" in name else name[:-1] + "{" + name[-1] + "}")
     return name.lstrip("\\")
 
 

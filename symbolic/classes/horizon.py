@@ -84,6 +84,8 @@ class HorizonClaim:
     consumed: tuple[str, ...] = ()  #: conditions of the text read into the method (h = 1/L)
     #: the conclusion is a bound on a sum over the iterates (``conclusion`` is then unused)
     total: IterateSum | None = None
+    #: how the statement names the function and its iterates (``ℒ``, ``w``), for describe
+    names: tuple[str, str] = ("f", "x")
 
     def _sum_text(self) -> tuple[str, str]:
         t = self.total
@@ -93,19 +95,20 @@ class HorizonClaim:
                 f"{t.rate}·({t.bound(f, f.point('x_0'))!r})")
 
     def __repr__(self) -> str:
+        name, x = self.names
         if self.total is not None:
-            f = Function("f", self.cls)
+            f = Function(name, self.cls)
             lhs, rhs = self._sum_text()
-            return (f"{lhs} ≤ {rhs} for every {self.N} ≥ {self.first}, x_{{k+1}} = "
-                    f"{self.update(f, f.point('x_k'), K)!r}  [f {self.cls.name}]")
-        f = Function("f", self.cls)
-        xk = f.point("x_k")
+            return (f"{lhs} ≤ {rhs} for every {self.N} ≥ {self.first}, {x}_{{k+1}} = "
+                    f"{self.update(f, f.point(f'{x}_k'), K)!r}  [{name} {self.cls.name}]")
+        f = Function(name, self.cls)
+        xk = f.point(f"{x}_k")
         step = self.update(f, xk, K)
-        g = Function("f", self.cls)
-        xn, x0, xs = g.point("x_N"), g.point("x_0"), g.minimizer()
+        g = Function(name, self.cls)
+        xn, x0, xs = g.point(f"{x}_{self.N}"), g.point(f"{x}_0"), g.global_minimizer(f"{x}_*")
         hyp = "".join(f" if {h!r}" for h in self.hypotheses(g, x0, xs))
         return (f"{self.conclusion(g, xn, x0, xs, self.N)!r}{hyp} for every {self.N} ≥ "
-                f"{self.first}, x_{{k+1}} = {step!r}  [f {self.cls.name}]")
+                f"{self.first}, {x}_{{k+1}} = {step!r}  [{name} {self.cls.name}]")
 
     def as_claim(self, source: str = ""):
         """This statement as a :class:`~symbolic.Claim` (see
@@ -124,11 +127,12 @@ class HorizonClaim:
 
     def describe(self) -> str:
         """Its quantifiers in words: the class, the method, the steps."""
-        f = Function("f", self.cls)
-        step = self.update(f, f.point("x_k"), K)
+        name, x = self.names
+        f = Function(name, self.cls)
+        step = self.update(f, f.point(f"{x}_k"), K)
         conds = [str(c) for c in self.parameters.values()]
-        return (f"for every f {self.cls.name}, x_{{k+1}} = {step!r} and every {self.N} ≥ "
-                f"{self.first}" + (f", {', '.join(conds)}" if conds else ""))
+        return (f"for every {name} {self.cls.name}, {x}_{{k+1}} = {step!r} and every "
+                f"{self.N} ≥ {self.first}" + (f", {', '.join(conds)}" if conds else ""))
 
     def instance(self, n: int) -> ClassClaim:
         """The claim for ``N = n`` (the iterates written out)."""

@@ -90,7 +90,9 @@ def test_chains_strings_and_the_python_chain_error():
     assert [str(h) for h in c.hypotheses] == ["0 < u", "u < v", "v < 1"]
     c2 = Claim("mine:polya", 2 * u**2 * x < v * x**2, hypotheses=["0 < u < v < 1"])
     assert c2.hypotheses == c.hypotheses
-    assert c2.hypotheses[0].rhs is u  # names resolve to the claim's own symbols
+    got = c2.hypotheses[0].rhs  # names resolve to the claim's own symbols (same name and
+    assert got == u and got.assumptions0 == u.assumptions0  # assumptions; SymPy's cache is
+    # an LRU, so the same object only while it holds it)
     s = Claim("mine:s", "exp(x) >= 1 + x", hypotheses=["x^2 <= 4"])
     assert s.lhs == sp.exp(x) and s.hypotheses[0].lhs == x**2
     with pytest.raises(ValueError, match="one relation, got 2"):

@@ -165,7 +165,7 @@ def test_a_cited_recurrence_and_named_values_make_the_rate():
     got = ex.extract(CITED, "s.tex", "s")
     (read,) = got.read
     shown = repr(read.claim.classes)
-    assert "x_{k+1} = x_k - (2/(L + mu))∇f(x_k)" in shown  # h = 2/(L+μ), from the text
+    assert "w_{k+1} = w_k - (2/(L + mu))∇f(w_k)" in shown  # h = 2/(L+μ), from the text
     assert "(1 - 2/(L/mu + 1))**(2*n)" in shown  # κ := L/μ
     v = _decide(read.claim)
     assert v.status.value == "proved" and v.details["induction"]["kind"] == "geometric"
