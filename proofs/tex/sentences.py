@@ -515,6 +515,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         for f in formulas)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
                   for f in formulas]
+    opened_by_assume = bool(formulas) and re.match(r"^(?:suppose|assume|assuming|let|given)\b",
+                                                   formulas[0].lead) is not None
     opened_by_if = bool(formulas) and re.match(r"^(?:if|whenever|when|suppose|assume)\b",
                                                formulas[0].lead) is not None
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
@@ -547,8 +549,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 and mode:
             role = mode
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
-                    (opened_by_if and k == len(formulas) - 1) or f.display or quantified):
+                    ((opened_by_if and k == len(formulas) - 1) or quantified)
+                    and not opened_by_assume or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
+                # ("Assume …, and for all $x, y$, $…$." states only what it assumes)
             elif mode == "condition" and lead == "" and f.display and quantified and k and \
                     _HAVE_FOR_ALL.search(formulas[k - 1].lead) and \
                     not _ASSUMED.match(formulas[k - 1].lead) and not any(then_later[k + 1:]):

@@ -169,3 +169,12 @@ def test_such_that_abbreviated_does_not_end_a_sentence():
     assert roles(r"There exists $a > 0$ s.t. $a^2 \le x$ for all $x \ge 1$.") == [
         ("existential", "a > 0"), ("existential", r"a^2 \le x"),
         ("existential", r"x \ge 1")]
+
+
+def test_a_sentence_that_assumes_states_no_conclusion_after_a_quantifier():
+    assert roles(r"Assume that $f$ is convex, and $\forall x, y \in D$, $\|x - y\| \le D$. "
+                 r"Then $f(x) \le 1$.") == [
+        ("condition", r"\forall x, y \in D"), ("condition", r"\|x - y\| \le D"),
+        ("statement", r"f(x) \le 1")]
+    assert roles(r"For all $x > 0$, $x^2 > 0$.")[1] == ("statement", "x^2 > 0")
+    assert roles(r"If $x > 0$, $x^2 > 0$.")[1] == ("statement", "x^2 > 0")
