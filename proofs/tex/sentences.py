@@ -549,8 +549,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 and mode:
             role = mode
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
-                    ((opened_by_if and k == len(formulas) - 1) or quantified)
-                    and not opened_by_assume or f.display):
+                    (((opened_by_if and k == len(formulas) - 1) or quantified)
+                    and not opened_by_assume) or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
                 # ("Assume …, and for all $x, y$, $…$." states only what it assumes)
             elif mode == "condition" and lead == "" and f.display and quantified and k and \

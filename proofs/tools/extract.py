@@ -596,6 +596,26 @@ _NAME_LIST = re.compile(r"\s*(?:(?:\\(?:mathcal|mathbf|bm|boldsymbol|hat|tilde|b
                         r"\\dots|\\cdots)*)+")
 
 
+#: ``d^* \le p^*``, ``x_n = x^*``, ``t = 1``: a relation between two names (subscripts and a
+#: star only, no power) or a name and a number, that nothing in the statement defines
+_NAMED_RELATION = re.compile(
+    r"\s*(?P<a>\\?[A-Za-z]+(?:\s*(?:_\s*(?:\{[^{}]*\}|\\?\w)|\^\s*\{?\s*(?:\*|\\star)\s*\}?))*)\s*"
+    r"(?:=|<|>|\\le|\\leq|\\ge|\\geq|\\leqslant|\\geqslant)\s*"
+    r"(?:(?P<b>\\?[A-Za-z]+(?:\s*(?:_\s*(?:\{[^{}]*\}|\\?\w)|\^\s*\{?\s*(?:\*|\\star)\s*\}?))*)"
+    r"|[-+]?\d+(?:\.\d+)?)\s*")
+def _named_relation(latex: str, names: dict[str, Any]) -> str:
+    r"""Why ``d^* \le p^*`` (two names, or a name and a number, that the statement neither
+    declares nor defines) is not read: quantities the text defines in words, which as free
+    numbers would not satisfy it; ``""`` for any other statement."""
+    m = _NAMED_RELATION.fullmatch(latex)
+    if m is None or any(n in names or _key(n) in names or _key(re.split(r"[_^]", n)[0]) in names
+                        for n in m.group("a", "b") if n):
+        return ""
+    return (f"a relation between named quantities ({m.group(0).strip()}): what the text calls "
+            "them in words (an optimal value, an output, a ratio) is not read, and as free "
+            "numbers it would not hold")
+
+
 #: ``a \le b \in O(1/n)``: a statement, then the order of its bound (a remark)
 _ASYMPTOTIC_TAIL = re.compile(r"(.*?)\s*((?:\\in|=)\s*(?:O|o|\\Theta|\\Omega|"
                               r"\\mathcal\s*\{\s*O\s*\})\s*(?:\\[bB]igg?l?|\\left)?\s*\(.*)$",
@@ -774,7 +794,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              f"of its class: {read.claim.classes!r}"))
             continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
-        claim = _build(cid, s.latex, names, [], source) if not undefined else (
+        claim: Any = _build(cid, s.latex, names, [], source) if not undefined else (
             "", f"uses {undefined[0]}, whose definition was not read (a statement about it "
                 "cannot be read without it)")
         if isinstance(claim, tuple):
@@ -833,6 +853,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     if _shares_names(c.latex, s.latex):
                         read.left.append(f"condition not read: {c.latex}")
         claim = _where_defined(read, claim, cid, s.latex, names, source, ex)
+        if _named_relation(s.latex, names) and not claim.hypotheses:
+            out.unread.append(Unread(cid, s.latex, source, _named_relation(s.latex, names)))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, f"not read: {out.unread[-1].error}"))
+            continue
         read.claim = claim
         out.read.append(read)
         out.order.append(read)

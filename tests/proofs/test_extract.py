@@ -155,8 +155,10 @@ def test_prose_conditions_and_statements():
     assert [s.latex for s in statements] == [r"x_i \le 1", r"0 \le \|x\|_2 \le R"]
     assert [c.latex for c in conditions] == [r"i \in [n]", r"\|x\|_2 \le R", r"R \ge 1"]
     got = ex.extract(env.body.join([r"\begin{claim}", r"\end{claim}"]), "c.tex", "t")
-    assert [c.claim_id for c in got.read] == ["t:claim-1:part-1", "t:claim-1:part-2",
+    assert [c.claim_id for c in got.read] == ["t:claim-1:part-2",
                                              "t:claim-1:part-3"]  # the chain: one per link
+    # x_i ≤ 1 of an x nothing declares: a relation between named quantities, not read
+    assert got.unread[0].error.startswith(r"a relation between named quantities (x_i \le 1)")
 
 
 def test_items_give_item_ids_and_unlabelled_unnumbered_environments_count():
@@ -367,7 +369,7 @@ def test_a_unit_vector_stated_in_words_is_a_condition_of_a_declared_vector():
     tex = (r"\newtheorem{lemma}{Lemma}" "\n"
            r"\begin{lemma}Let $u \in \mathbb{R}^n$ be a unit vector. Then "
            r"$\|u\|_\infty \le 1$.\end{lemma}" "\n"
-           r"\begin{lemma}For any unit vector $v$, we have $v \le 1$.\end{lemma}")
+           r"\begin{lemma}For any unit vector $v$, we have $v^2 \le 1$.\end{lemma}")
     first, second = ex.extract(tex, "p.tex", paper="p").read
     assert first.hypotheses == (r"\|u\|_2 = 1",) and first.left == []
     # v is not declared a vector: the words are not read as a condition on a number
@@ -488,3 +490,15 @@ def test_a_value_set_for_some_arguments_is_not_a_function_definition():
                      r"and $h(y) \ge 0$.\end{lemma}", "c.tex", "t")
     assert [c.statement for c in got.read] == [r"h(y) \ge 0"]
     assert got.unread[0].error.startswith("uses g(x), whose definition was not read")
+
+
+def test_a_relation_between_two_names_the_statement_does_not_define_is_not_read():
+    r""""The dual optimal value satisfies $d^* \le p^*$": as free numbers, refuted at once;
+    what the words define them as is not read. A name the statement defines is read."""
+    got = ex.extract(r"\begin{theorem}The optimal values satisfy $d^* \le p^*$, and "
+                     r"$t = 1$.\end{theorem}" "\n"
+                     r"\begin{theorem}Let $y = x^2$. Then $y \ge 0$.\end{theorem}", "c.tex", "t")
+    assert [u.error.split(":")[0] for u in got.unread] == [
+        r"a relation between named quantities (d^* \le p^*)",
+        "a relation between named quantities (t = 1)"]
+    assert [c.statement for c in got.read] == [r"y \ge 0"]
