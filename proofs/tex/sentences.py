@@ -686,9 +686,12 @@ def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str,
 
 
 def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> bool:
-    """Whether "there exists" comes before formula ``k`` in its sentence."""
+    """Whether "there exists" comes before formula ``k`` in its sentence, and no "then"
+    between them ("If … for some constant $c$, then $…$": the conclusion is not existential).
+    """
     text = " ".join(f.lead for f in formulas[:k + 1])
-    return EXISTS.search(text) is not None
+    found = list(EXISTS.finditer(text))
+    return bool(found) and re.search(r"\bthen\b", text[found[-1].end():]) is None
 
 
 def _unit_vectors(f: _Formula, lead: str, after: str, out: Reading, line: int) -> bool:

@@ -178,3 +178,8 @@ def test_a_sentence_that_assumes_states_no_conclusion_after_a_quantifier():
         ("statement", r"f(x) \le 1")]
     assert roles(r"For all $x > 0$, $x^2 > 0$.")[1] == ("statement", "x^2 > 0")
     assert roles(r"If $x > 0$, $x^2 > 0$.")[1] == ("statement", "x^2 > 0")
+
+
+def test_a_then_after_for_some_makes_the_conclusion_a_statement():
+    assert roles(r"If $|a| \le c$ for some $c > 0$, then $a^2 \le c^2$.")[-1] == (
+        "statement", r"a^2 \le c^2")
