@@ -66,7 +66,7 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
     bounded = False
     for n in range(h.first, h.first + instances):
         claim = h.instance(n)
-        bounded = bounded or any(f.bounded_below for f in claim.functions)
+        bounded = bounded or any(f.bounded_below or f.global_minimum for f in claim.functions)
         v = decide(claim, prove=False, trials=3)
         if v.status is Status.REFUTED:
             v.message = f"at N = {n}: {v.message}"
@@ -74,8 +74,8 @@ def decide_horizon(h: HorizonClaim, instances: int = 3) -> Verdict:
             v.seconds = time.perf_counter() - start
             return v
     checked.append(f"no counterexample at N = {h.first}..{h.first + instances - 1}" +
-                   (" (none can be shown: the conditions of an infimum are necessary only)"
-                    if bounded else ""))
+                   (" (none can be shown by data: the conditions of an infimum, or of a "
+                    "nonconvex class's minimiser, are necessary only)" if bounded else ""))
     proof, why = _prove(h)
     if proof is not None:
         return Verdict(Status.PROVED, "performance estimation (induction)", True,

@@ -120,7 +120,7 @@ class HorizonClaim:
             return Claim(self.id, placeholder(lhs), "<=", placeholder(rhs),
                          source=source or self.text, classes=self)
         g = Function("f", self.cls)
-        xn, x0, xs = g.point("x_N"), g.point("x_0"), g.minimizer()
+        xn, x0, xs = g.point("x_N"), g.point("x_0"), g.global_minimizer()
         c = self.conclusion(g, xn, x0, xs, self.N)
         return Claim(self.id, placeholder(repr(c.lhs)), c.rel, placeholder(repr(c.rhs)),
                      source=source or self.text, classes=self)
@@ -139,7 +139,7 @@ class HorizonClaim:
         if self.total is not None:
             return self._sum_instance(n)
         f = Function("f", self.cls)
-        x0, xs = f.point("x_0"), f.minimizer()
+        x0, xs = f.point("x_0"), f.global_minimizer()
         x = x0
         for k in range(n):
             x = self.update(f, x, sp.Integer(k))
@@ -170,7 +170,7 @@ class HorizonClaim:
         if self.total is not None:
             return None
         f = Function("f", self.cls)
-        xn, x0, xs = f.point("x_N"), f.point("x_0"), f.minimizer()
+        xn, x0, xs = f.point("x_N"), f.point("x_0"), f.global_minimizer()
         c = self.conclusion(f, xn, x0, xs, self.N)
         if not isinstance(c, Inequality) or not isinstance(c.lhs, Scalar) or c.rel != "<=" \
                 or f.norms:
@@ -235,7 +235,7 @@ class Induction:
 
 def _one_step(h: HorizonClaim, with_hypotheses: bool):
     f = Function("f", h.cls)
-    xk, xs = f.point("x_k"), f.minimizer()
+    xk, xs = f.point("x_k"), f.global_minimizer()
     nxt = h.update(f, xk, K)
     f.at(nxt, "x_{k+1}")
     hyp = list(h.hypotheses(f, xk, xs)) if with_hypotheses else []
@@ -259,7 +259,7 @@ def inductions(h: HorizonClaim) -> list[Induction]:
         step = ClassClaim(f"{h.id}:step", q(f, nxt, xs) <= rho * q(f, xk, xs), [f],
                           parameters=dict(h.parameters))
         f0 = Function("f", h.cls)
-        x0, xs0 = f0.point("x_0"), f0.minimizer()
+        x0, xs0 = f0.point("x_0"), f0.global_minimizer()
         hyps = list(h.hypotheses(f0, x0, xs0))
         base = ClassClaim(f"{h.id}:base", q(f0, x0, xs0) <= r0 * p(f0, x0, xs0), [f0],
                           hyps, _used(h.parameters, q(f0, x0, xs0), r0 * p(f0, x0, xs0),
@@ -274,7 +274,7 @@ def inductions(h: HorizonClaim) -> list[Induction]:
             through = ClassClaim(f"{h.id}:step", p(f, nxt, xs) <= rho * p(f, xk, xs), [f],
                                  parameters=dict(h.parameters))
             fq = Function("f", h.cls)
-            xq, xsq = fq.point("x"), fq.minimizer()
+            xq, xsq = fq.point("x"), fq.global_minimizer()
             last = ClassClaim(f"{h.id}:last", q(fq, xq, xsq) <= r0 * p(fq, xq, xsq), [fq],
                               parameters=_used(h.parameters, q(fq, xq, xsq),
                                                r0 * p(fq, xq, xsq)))
@@ -303,12 +303,12 @@ def inductions(h: HorizonClaim) -> list[Induction]:
                         step)]
         if qk != 0 or share != 1:
             f0 = Function("f", h.cls)
-            x0, xs0 = f0.point("x_0"), f0.minimizer()
+            x0, xs0 = f0.point("x_0"), f0.global_minimizer()
             obligations.append(("base: φ_0 ≤ C·P(x_0)", ClassClaim(
                 f"{h.id}:base", phi(f0, x0, xs0, sp.Integer(0)) <= c * p(f0, x0, xs0), [f0],
                 list(h.hypotheses(f0, x0, xs0)), dict(h.parameters))))
         fp = Function("f", h.cls)
-        xp, xsp = fp.point("x"), fp.minimizer()
+        xp, xsp = fp.point("x"), fp.global_minimizer()
         obligations.append(("P ≥ 0", ClassClaim(f"{h.id}:P", p(fp, xp, xsp) >= 0, [fp],
                                                  parameters=dict(h.parameters))))
         out.append(Induction("potential", obligations,

@@ -107,3 +107,19 @@ def test_psd_for_all():
     k = sp.Symbol("k")
     assert psd_for_all(sp.Matrix([[k + 1, k], [k, k]]), k, 0) is None
     assert psd_for_all(sp.Matrix([[1, k], [k, 1]]), k, 0).startswith("pivot 2")
+
+
+def test_a_nonconvex_class_takes_a_global_minimiser_for_every_n():
+    """Gradient descent with step 1/L on an L-smooth f with a global minimiser: the gap never
+    grows (proved for every N by its necessary conditions); the convex rate L‖x₀ − x*‖²/(2N)
+    fails for a double well, and no data can show it: unknown, never supported."""
+    smooth = CLASSES["smooth"].instance(L=L)
+    step = lambda f, x, k: x - f.grad(x) / L  # noqa: E731
+    mono = HorizonClaim("mono", smooth, step,
+                        lambda f, xN, x0, xs, n: f(xN) - f(xs) <= f(x0) - f(xs), N)
+    v = decide_horizon(mono)
+    assert v.status is Status.PROVED
+    rate = HorizonClaim("rate", smooth, step, lambda f, xN, x0, xs, n:
+                        f(xN) - f(xs) <= L * (x0 - xs).norm2() / (2 * n), N)
+    w = decide_horizon(rate)
+    assert w.status is Status.UNKNOWN and "necessary only" in w.message
