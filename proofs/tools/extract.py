@@ -603,6 +603,8 @@ _NAMED_RELATION = re.compile(
     r"(?:=|<|>|\\le|\\leq|\\ge|\\geq|\\leqslant|\\geqslant)\s*"
     r"(?:(?P<b>\\?[A-Za-z]+(?:\s*(?:_\s*(?:\{[^{}]*\}|\\?\w)|\^\s*\{?\s*(?:\*|\\star)\s*\}?))*)"
     r"|[-+]?\d+(?:\.\d+)?)\s*")
+
+
 def _named_relation(latex: str, names: dict[str, Any]) -> str:
     r"""Why ``d^* \le p^*`` (two names, or a name and a number, that the statement neither
     declares nor defines) is not read: quantities the text defines in words, which as free
@@ -853,8 +855,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     if _shares_names(c.latex, s.latex):
                         read.left.append(f"condition not read: {c.latex}")
         claim = _where_defined(read, claim, cid, s.latex, names, source, ex)
-        if _named_relation(s.latex, names) and not claim.hypotheses:
-            out.unread.append(Unread(cid, s.latex, source, _named_relation(s.latex, names)))
+        named = _named_relation(s.latex, names) if not claim.hypotheses else ""
+        if named:
+            out.unread.append(Unread(cid, s.latex, source, named))
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, f"not read: {out.unread[-1].error}"))
             continue
@@ -1005,9 +1008,6 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
              and c.latex not in standing and _mentions(s.latex, c.name)}
     return [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
-
-
-#: a function's signature: ``f: \mathbb{R}^d \to \mathbb{R}``
 
 
 def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, Any]) -> str:
@@ -1169,12 +1169,9 @@ _MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
                          r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\in\s*(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
                          r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*\s*")
 _IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
-#: the statements a sentence makes without asserting each of its formulas: their categories
-#: and how their formulas are joined when shown
-_JOINED = {"existential": ("existential statement", "there exist (as the text says) values "
-                           "such that: ", "; "),
-           "equivalence": ("equivalence", "", " ⟺ "),
-           "disjunction": ("disjunction", "", " or ")}
+#: the statements a sentence makes without asserting each of its formulas, by role
+_JOINED = {"existential": "existential statement", "equivalence": "equivalence",
+           "disjunction": "disjunction"}
 
 
 def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
@@ -1185,10 +1182,6 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
     incomplete); an existential or a disjunction is recognised and not read: which formulas
     it governs and what it quantifies are not read (an audit found most such readings
     showed a hypothesis or a range as what is asserted)."""
-    from symbolic.latex_parse import parse_statement
-    from symbolic.latex_parse.opaque import display
-    from symbolic.pretty import pretty
-
     groups: dict[tuple[str, int], list[Piece]] = {}
     for k, p in enumerate(reading.pieces):
         if p.role in _JOINED:
@@ -1196,47 +1189,55 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
     total = statements + len(groups)
     for g, ((role, _), pieces) in enumerate(groups.items(), start=statements + 1):
         cid = base if total == 1 else f"{base}:part-{g}"
-        category, opening, joint = _JOINED[role]
+        category = _JOINED[role]
         source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
-        shown, error = [], ""
-        known = dict(names)
-        formulas = [f.strip() for p in pieces for f in (_IFF.split(p.latex) if role ==
-                                                           "equivalence" else [p.latex])]
-        formulas = [f for f in formulas if f]
-        for latex in formulas:  # "there exist a ∈ ℝⁿ …": the names it declares, first
-            dc = declaration(latex)
-            if dc is not None:
-                known.update(objects(tuple(dc[0])))
-        for latex in formulas:
-            if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
-                shown.append(_as_written(latex))  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
-                continue
-            if _MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
-                shown.append(display(latex).replace("∈", " ∈ "))
-                continue
-            try:
-                st = parse_statement(latex, known or None, opaque=True)
-            except (ValueError, TypeError, ArithmeticError) as exc:
-                error = str(exc).split("\n")[0]
-                break
-            body = "; ".join(pretty(q) for q in st.props)
-            conds = [pretty(c) for c in st.conditions]
-            shown.append(f"({body} if {'; '.join(conds)})" if conds else
-                         f"({body})" if len(st.props) > 1 and joint != "; " else body)
+        joint = " ⟺ " if role == "equivalence" else " or " if role == "disjunction" else "; "
         text = joint.join(p.latex for p in pieces)
-        left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
-        if role == "equivalence" and len(formulas) == 1:
-            shown = ["(a side said in words) ⟺ " + shown[0]] if shown else []
-        if role != "equivalence" or len(formulas) > 2:
-            # which names an existential quantifies, which formulas it (or an "or") governs,
-            # and what the words between them say are not read: showing the formulas joined
-            # would read hypotheses and ranges as what is asserted
-            error = error or (f"{category}: which formulas it governs, and what it "
+        formulas = [f.strip() for p in pieces for f in _IFF.split(p.latex) if f.strip()]
+        read_as, error = "", (f"{category}: which formulas it governs, and what it "
                               "quantifies, are not read")
-        read_as = "" if error else opening + joint.join(shown)
+        if role == "equivalence":  # read when it reads, with one or two formulas
+            shown, why = _equivalence(formulas, names)
+            read_as, error = (shown, "") if shown and len(formulas) <= 2 else ("", why or error)
         out.unread.append(Unread(cid, text, source, error, category, read_as,
-                                 left if read_as else []))
+                                 [f"{NOT_READ[role]}: what it quantifies or joins in words is "
+                                  "not read"] if read_as else []))
         out.order.append(out.unread[-1])
+
+
+def _equivalence(formulas: list[str], names: dict[str, Any]) -> tuple[str, str]:
+    """``(read as, "")`` of an equivalence's one or two formulas, each read as written
+    (declarations and signatures first, names in a set the reader does not know as written,
+    the rest in opaque mode): ``A ⟺ B``, or ``(a side said in words) ⟺ A``; ``("", why)``
+    when a formula does not read."""
+    from symbolic.latex_parse import parse_statement
+    from symbolic.latex_parse.opaque import display
+    from symbolic.pretty import pretty
+
+    known = dict(names)
+    for latex in formulas:  # "a ∈ ℝⁿ ⟺ …": the names it declares, first
+        dc = declaration(latex)
+        if dc is not None:
+            known.update(objects(tuple(dc[0])))
+    shown = []
+    for latex in formulas:
+        if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
+            shown.append(_as_written(latex))  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
+            continue
+        if _MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
+            shown.append(display(latex).replace("∈", " ∈ "))
+            continue
+        try:
+            st = parse_statement(latex, known or None, opaque=True)
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            return "", str(exc).split("\n")[0]
+        body = "; ".join(pretty(q) for q in st.props)
+        conds = [pretty(c) for c in st.conditions]
+        shown.append(f"({body} if {'; '.join(conds)})" if conds else
+                     f"({body})" if len(st.props) > 1 else body)
+    if len(shown) == 1:
+        return "(a side said in words) ⟺ " + shown[0], ""
+    return " ⟺ ".join(shown), ""
 
 
 def _as_written(latex: str) -> str:
@@ -1315,8 +1316,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         if not _shares_names(c.latex, s.latex):
             continue
         if SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
-            hyps.append(unicode_name(re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→",
-                                     re.sub(r"\\mathbb\s*\{?\s*R\s*\}?", "ℝ", c.latex))))
+            hyps.append(_as_written(c.latex))
             continue
         try:
             hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]

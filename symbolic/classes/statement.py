@@ -253,7 +253,6 @@ class ClassClaim:
     def _conditions(self) -> list[Condition]:
         out: list[Condition] = []
         for f in self.functions:
-            f.descent_points()
             data = f.data
             star = next((d for lab, _, d in data if lab == f._minimizer), None)
             for li, _, di in data:
