@@ -170,14 +170,15 @@ def counterexample(p: Problem, G: np.ndarray, F: np.ndarray, parameters: Mapping
     order = np.argsort(w_)[::-1]
     directions = int((w_ > 1e-9 * max(w_.max(), 1e-300)).sum())  # the rest is negligible
     points = [i for i, n in enumerate(p.vectors) if not n.startswith("∇")]
-    star = [i for i, n in enumerate(p.scalars) if n.endswith("(x_*)")]
+    star = [i for i, n in enumerate(p.scalars) if n.endswith("_*)")]
     values = [F - F[star[0]], F] if star else [F]
     why = "no rounding tried"
     for rank in range(1, directions + 1):
         top = order[:rank]
         v = u[:, top] * np.sqrt(np.maximum(w_[top], 0))
         if points:  # the origin at a point (x_* if there is one): shorter, if still valid
-            origin = p.vectors.index("x_*") if "x_*" in p.vectors else points[0]
+            origin = next((i for i, n in enumerate(p.vectors) if n.endswith("_*")),
+                          points[0])
             shifted = v.copy()
             shifted[points] -= v[origin]
             candidates = [shifted, v]

@@ -129,6 +129,32 @@ def gradient_lipschitz(text: str) -> list[tuple[str, list[str]]]:
         [("", [f"{m.group(1)}-smooth"]) for m in _WITH_LIPSCHITZ_GRADIENT.finditer(text)]
 
 
+#: "the loss $f$ has Lipschitz continuous gradient", "$\nabla f$ is Lipschitz continuous":
+#: the class of a function whose gradient's constant is not named (the misspelling
+#: "continuos" included: it is printed so)
+_UNNAMED_LIPSCHITZ_GRADIENT = [
+    re.compile(r"(?:\$|\\\()\s*(\\mathcal\s*\{?\w\}?|\\?[A-Za-z]+)\s*(?:\$|\\\))\s+(?:has|have|with)\s+"
+               r"(?:an?\s+)?(Lipschitz(?:[- ]continuo?u?s)?\s+gradients?)\b"
+               r"(?!\s*,?\s*(?:with|of)\s+(?:an?\s+|the\s+)?(?:constant|modulus|parameter))"),
+    re.compile(r"\\nabla\s*(\\mathcal\s*\{?\w\}?|\\?[A-Za-z]+)\s*(?:\$|\\\))\s*(?:is|be|being)\s+"
+               r"(Lipschitz(?:[- ]continuo?u?s)?)\b(?!\s*-)"
+               r"(?!\s*,?\s*(?:with|of)\s+(?:an?\s+|the\s+)?(?:constant|modulus|parameter))"),
+]
+
+
+def unnamed_gradient_lipschitz(text: str) -> list[tuple[str, str]]:
+    r"""``(function, words)`` for a function said to have a Lipschitz gradient whose constant
+    ``text`` does not name: the statement's one constant may be it (the reader says so).
+
+    >>> unnamed_gradient_lipschitz(r"If the loss $f$ has Lipschitz continuos gradient, then")
+    [('f', 'Lipschitz continuos gradient')]
+    >>> unnamed_gradient_lipschitz(r"Let $\nabla f$ be $L$-Lipschitz.")
+    []
+    """
+    return [(re.sub(r"\s+", "", m.group(1)), m.group(2))
+            for pattern in _UNNAMED_LIPSCHITZ_GRADIENT for m in pattern.finditer(text)]
+
+
 def gradient_of(latex: str) -> str | None:
     r"""The one function whose gradient ``latex`` takes (``\nabla f(x)``), or None.
 

@@ -1047,12 +1047,15 @@ def _without_method_words(left: list[str], read: ReadClaim, body: str = "") -> l
     """What the reading left, less the words naming the method a statement for every number
     of steps was read with ("gradient descent with step size h"), and the words of a class
     read from them ("$\nabla f$ is $L$-Lipschitz continuous": f is L-smooth)."""
-    from proofs.tex.classes import gradient_lipschitz
+    from proofs.tex.classes import gradient_lipschitz, unnamed_gradient_lipschitz
     from symbolic.classes.horizon import HorizonClaim
 
     known = set(_METHOD_WORDS) if isinstance(read.claim.classes, HorizonClaim) else set()
     if gradient_lipschitz(body):
         known |= {"lipschitz", "continuous", "gradient"}
+    if any(w.startswith("the constant of ") for w in read.left):  # its words are read
+        known |= {w.lower() for _, words in unnamed_gradient_lipschitz(body)
+                  for w in re.split(r"[- ]", words)}
     minimizer = _MINIMIZER_SENTENCE.search(body) if re.search(
         r"(?:\^|_)\s*\{?\s*(?:\*|\\star)", read.statement) else None
     named = minimizer is not None and re.search(
@@ -1130,6 +1133,7 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
         gradient_of,
         read_class_statement,
         set_classes,
+        unnamed_gradient_lipschitz,
     )
     from symbolic.claim import Claim
     from symbolic.classes.statement import ClassClaim, placeholder
@@ -1143,11 +1147,22 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
                                                        *gradient_lipschitz(body)]
               if (name or unnamed) and (_mentions(s.latex, name or unnamed) or sequence)
               for w in words]
+    notes = []
+    for name, words in unnamed_gradient_lipschitz(body):  # "f has Lipschitz gradient"
+        if any(n == name for n, _ in named) or not _mentions(s.latex, name):
+            continue
+        constant = _one_constant(cid, s.latex, name, named, [h.latex for h in hyps],
+                                 definitions, body)
+        if constant:
+            named.append((name, f"{constant}-smooth"))
+            notes.append(f"the constant of '{words}' is not named: read as {constant}, the "
+                         "one constant the statement uses")
     if not named:
         return None
     got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps], definitions, body)
     if not isinstance(got, ClassReading):
         return None
+    got.left = [*notes, *got.left]
     m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex) or \
         re.search(r"(?<![:<>!\\])=(?!:)", s.latex)
     lhs, rhs = (s.latex[:m.start()], s.latex[m.end():]) if m else (s.latex, "")
@@ -1161,6 +1176,31 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
             rf"\s*{got.claim.N.name}\s*(?:\\geq?|\\geqslant|>)\s*\d+\s*", h.latex)
             or h.latex.strip() in got.claim.consumed))]
     return ReadClaim(cid, s.latex, (), (), source, left=list(got.left), claim=claim), taken
+
+
+_NAME_TOKEN = re.compile(r"\\math(?:cal|scr|bb|rm|bf|it)\s*\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z]")
+
+
+def _one_constant(cid: str, latex: str, function: str, named: list[tuple[str, str]],
+                  conditions: list[str], definitions: list[str], body: str) -> str | None:
+    r"""The one name of ``latex`` that, read as the Lipschitz constant of ``function``'s
+    gradient, leaves no other constant in the statement (``\frac{1}{2L}\|\nabla f(x)\|^2 \le
+    f(x) - f(x^*)``: ``L``); None when no name or several names do."""
+    from proofs.tex.classes import ClassReading, read_class_statement
+    from symbolic.latex_parse.lexer import GREEK
+
+    fn = re.sub(r"\s+", "", function)
+    names = [t for t in dict.fromkeys(re.sub(r"\s+", "", m.group(0))
+                                      for m in _NAME_TOKEN.finditer(latex))
+             if t != fn and (len(t) == 1 or t.lstrip("\\") in GREEK)]
+    found = []
+    for c in names:
+        got = read_class_statement(cid, latex, [*named, (function, f"{c}-smooth")],
+                                   conditions, definitions, body)
+        if isinstance(got, ClassReading) and not any("range is not stated" in why
+                                                     for why in got.left):
+            found.append(c)
+    return found[0] if len(found) == 1 else None
 
 
 #: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the

@@ -105,8 +105,9 @@ def _is_star(name: str) -> bool:
 
 
 def _label(name: str) -> str:
-    if _is_star(name):
-        return "x_*"
+    if _is_star(name):  # w_*, x^*, \theta^\star: the printed letter, starred
+        base = re.split(r"\s*(?:\^|_)\s*\{?\s*(?:\*|\\star|\\ast)", name, maxsplit=1)[0]
+        return (re.sub(r"[{}\s]", "", base) or "x") + "_*"
     return re.sub(r"[{}\s]", "", name)
 
 

@@ -311,3 +311,28 @@ def test_what_a_sum_or_an_infimum_would_misread_is_refused():
     assert isinstance(got, str) and "only over the whole space" in got
     from proofs.tex.classes import gradient_lipschitz
     assert gradient_lipschitz(r"Let $g$ be a function with $L$-Lipschitz gradient.") == []
+
+
+def test_a_lipschitz_gradient_without_its_constant_takes_the_one_constant_and_says_so():
+    tex = (r"\begin{theorem}If the loss $f$ has Lipschitz continuos gradient, then "
+           r"$\tfrac{1}{2L}\|\nabla f(w)\|^2 \le f(w) - f(w_*)$.\end{theorem}"
+           r"\begin{theorem}If the loss $f$ has Lipschitz continuous gradient, then "
+           r"$f(w) - f(w_*) \le \tfrac{L}{2}\|w - w_*\|^2 + M$.\end{theorem}")
+    got = ex.extract(tex, "c.tex", "c")
+    (read,) = [r for r in got.read if r.claim.classes is not None]
+    assert read.claim_id == "c:theorem-1"
+    assert read.claim.classes.functions[0].cls.name == "L-smooth"
+    assert "the constant of 'Lipschitz continuos gradient' is not named: read as L, the one " \
+           "constant the statement uses" in read.left  # the reading is incomplete
+    assert "f(w_*)" in repr(read.claim.classes)  # the minimiser as printed
+    assert _decide(read.claim).status.value == "proved"
+    # two constants (L, M): which one is the gradient's is not guessed
+    assert all(r.claim.classes is None for r in got.read if r.claim_id == "c:theorem-2")
+
+
+def test_a_named_constant_in_words_is_not_an_unnamed_one():
+    from proofs.tex.classes import unnamed_gradient_lipschitz
+
+    assert unnamed_gradient_lipschitz(r"Let $f$ have Lipschitz continuous gradient with "
+                                      r"constant $M$.") == []
+    assert unnamed_gradient_lipschitz(r"Let $\nabla f$ be Lipschitz.") == [("f", "Lipschitz")]
