@@ -115,6 +115,24 @@ class PrettyPrinter(StrPrinter):
     def _print_Min(self, e: Any) -> str:
         return f"min({', '.join(self._print(a) for a in e.args)})"
 
+    def parenthesize(self, item: Any, level: int, strict: bool = False) -> str:
+        if isinstance(item, (sp.Sum, sp.Product)) and level >= PRECEDENCE["Mul"]:
+            return f"({self._print(item)})"  # (Σ_i x_i)², y (Σ_i x_i): where Σ ends
+        return super().parenthesize(item, level, strict)
+
+    def _print_Sum(self, e: Any) -> str:
+        return self._big("Σ", e)
+
+    def _print_Product(self, e: Any) -> str:
+        return self._big("Π", e)
+
+    def _big(self, head: str, e: Any) -> str:
+        """``Σ_{i=1}^{n} x_i``: each index with its range, the body as a product's factor."""
+        out = ""
+        for var, lo, hi in reversed(e.limits):
+            out += f"{head}_{{{self._print(var)}={self._print(lo)}}}^{{{self._print(hi)}}} "
+        return out + self.parenthesize(e.function, PRECEDENCE["Mul"], strict=True)
+
     def _print_exp(self, e: Any) -> str:
         return f"exp({self._print(e.args[0])})"
 

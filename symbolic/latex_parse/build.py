@@ -136,6 +136,10 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             raise self.err(node, f"{core}: an upright letter, which may not be the italic "
                                  f"{upright.group(1)}: declare {core} in where, or write "
                                  f"{upright.group(1)}")
+        if _SET_NAME.match(name) and self.opaque:  # |ℋ|, ℛ_n(ℋ): shown as written
+            from symbolic.latex_parse.opaque import display
+
+            return self.opaque_atom("set", display(name), [], _start(node))
         if _SET_NAME.match(name):
             core = name[:name.index("}") + 1]
             raise self.err(node, f"{core} (a set or a class) is not a value: declare {name} "

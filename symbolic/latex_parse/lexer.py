@@ -602,6 +602,7 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     integrals: list[int] = []  # depths of the integrals waiting for their differential
     sep: Token | None = None  # a separator not yet emitted (adjacent ones merge)
     ropen: list[int] = []  # opaque: the depths of the random quantities' open brackets
+    rbars: list[int] = []  # opaque: how many bars were open at each of those brackets
     random_next = False  # opaque: the token after a random quantity's head (and subscript)
     pos = 0
     end = len(src.rstrip().rstrip(".,;").rstrip())
@@ -797,9 +798,14 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
         if random_next and ttype in ("LPAREN", "LBRACK", "LSET"):
             ttype = "ROPEN"  # opaque: the bracket of E[...], Pr(...)
             ropen.append(depth)
+            rbars.append(len(stack))
         elif ttype in ("RPAREN", "RBRACK", "RSET") and ropen and depth == ropen[-1] + 1:
             ttype = "RCLOSE"
             ropen.pop()
+            rbars.pop()
+        elif kind == "bar" and forced is None and ropen and depth == ropen[-1] + 1 \
+                and len(stack) == rbars[-1] and prev in OPERAND_END:
+            kind, ttype = "given", "GIVEN"  # opaque: E[X | Y = y], no bar open inside it
         random_next = ttype == "RANDOM"
         if kl_level is not None and depth == kl_level and (
                 kind == "dbar" or (opaque and val == ";")):

@@ -335,6 +335,12 @@ class Operators:
         self.bound[id(node)] = {var}
         if self.opaque and lo == 1 and hi is not None:
             self.index_ranges[str(var)] = hi  # opaque mode: X_i of an X not in where
+        if self.opaque and hi is None:  # opaque: \sum_y P(Y = y), \max_i \min_j M_{ij}
+            try:
+                body = self.within(var, lambda: self.expr(body_node))
+                hi = self.infer_range(body, var, op, node)
+            except LatexError:
+                return self.unranged(op, bsub, body_node, node)
         body = self.within(var, lambda: self.expr(body_node))
         if hi is None:
             hi = self.infer_range(body, var, op, node)
@@ -355,6 +361,20 @@ class Operators:
         if op == "max":
             return ob.norminf(vec.args[0]) if isinstance(vec, ob.ElemAbs) else ob.max_entry(vec)
         return ob.min_entry(vec)
+
+    def unranged(self, op: str, bsub: Tree, body_node: Tree, node: Tree) -> Any:
+        r"""Opaque mode: ``\sum_y \Pr[Y = y]``, a big operator whose range is not written and
+        cannot be told from the body, read as written (its index a name of its own)."""
+        from symbolic.latex_parse.opaque import display
+
+        body = self.inside(lambda: self.expr(body_node))
+        if body is None or ob.is_matrix(body):
+            raise self.err(node, f"a \\{op} of vectors or matrices is not supported")
+        script = self.src(bsub).strip()[1:].strip()
+        if script.startswith("{") and script.endswith("}"):
+            script = script[1:-1]
+        head = {"sum": "Σ", "prod": "Π"}.get(op, op)
+        return self.opaque_atom("unstated range", head, [body], _start(node), display(script))
 
     def within(self, var: Any, read: Any) -> Any:
         """``read()`` with the name of ``var`` bound to it (a big operator's or an integral's

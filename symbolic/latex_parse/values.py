@@ -10,6 +10,8 @@ Example:
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +62,12 @@ class Norm:
         a = self.arg
         raw = None if sub is None else clean_sub(sub)
         kind = None if raw is None else NORM_SUBS.get(raw)
+        if raw is not None and kind is None and getattr(b, "opaque", False) \
+                and not re.fullmatch(r"\d+(?:\.\d+)?", raw):  # ‖g‖_*, ‖x‖_A: shown as written
+            from symbolic.latex_parse.names import _start
+            from symbolic.latex_parse.opaque import display
+
+            return b.opaque_atom("norm", "‖‖", [a], _start(node), display(sub))
         if not ob.is_matrix(a):
             if raw not in (None, "1", "2", r"\infty"):
                 raise b.err(node, f"\\|.\\|_{sub} of a scalar")

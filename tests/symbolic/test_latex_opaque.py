@@ -64,8 +64,8 @@ FORMS = [
     (r"\Pr[X \ge t]", {}, "Pr[X ≥ t]", "random quantity"),
     (r"{\rm Pr}(\|x-y\|_2 \le 1)", V, "Pr[‖x - y‖₂ ≤ 1]", "random quantity"),
     (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right]", {},
-     "Pr[|μ - n⁻¹ Sum(X_i, (i, 1, n))| ≤ ε]", "random quantity"),
-    (r"\Pr[X_1 + \cdots + X_n \ge t]", {}, "Pr[Sum(X_i, (i, 1, n)) ≥ t]", "random quantity"),
+     "Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ε]", "random quantity"),
+    (r"\Pr[X_1 + \cdots + X_n \ge t]", {}, "Pr[Σ_{i=1}^{n} X_i ≥ t]", "random quantity"),
     (r"\mathbb{P}(A \mid B)", {}, "Pr[A | B]", "random quantity"),
     (r"\Pr\left[A \middle| B\right]", {}, "Pr[A | B]", "random quantity"),
     (r"\Pr(a \le X \le b)", {}, "Pr[a ≤ X ≤ b]", "random quantity"),
@@ -133,7 +133,7 @@ STATEMENTS = [
      ("random quantity", "abstract function", "limit")),
     (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right] \ge "
      r"1 - 2e^{-2n\epsilon^2}, \quad \epsilon > 0", V,
-     ["Pr[|μ - n⁻¹ Sum(X_i, (i, 1, n))| ≤ ε] ≥ 1 - 2exp(-2n ε²)"], ["ε > 0"],
+     ["Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ε] ≥ 1 - 2exp(-2n ε²)"], ["ε > 0"],
      ("random quantity",)),
     (r"\int_0^1 s^2 \, ds \le \frac{1}{2}", {}, ["∫_{0}^{1} s² ds ≤ 1/2"], [], ("integral",)),
 ]
@@ -235,7 +235,6 @@ def test_atoms_have_their_parts():
 
 # -- what stays refused ------------------------------------------------------------------------
 @pytest.mark.parametrize("tex,category", [
-    (r"\Pr(A | B) \le 1", "random quantity"),  # a bare bar: write \mid
     (r"\mathbb{E} X Y \le 1", "random quantity"),  # E[X] Y or E[XY]: two readings
     (r"s \le 1 \text{ with probability at least } 1 - \delta", "random quantity"),
     (r"\log \sup_{x} f(x) \le 1", "supremum"),
@@ -363,7 +362,8 @@ def test_atoms_are_only_what_the_reader_makes():
     with pytest.raises(ValueError, match="not a category"):
         Opaque("expectation", "E", "", [scalar("X")])
     assert set(CATEGORIES) == {"random quantity", "abstract function", "limit", "infimum",
-                               "supremum", "argmin", "argmax", "integral"}
+                               "supremum", "argmin", "argmax", "integral", "norm", "set",
+                               "unstated range"}
     assert not isinstance(sp.sympify("Opaque(x)"), (Opaque, OpaqueMatrix))
     assert not has_opaque(sp.Function("E")(scalar("X")))
 
@@ -423,3 +423,45 @@ def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():
     from symbolic.latex_parse.opaque_build import vector_names
     assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + |c|") == [
         "y", "z", "w", "a"]  # g(x) is a call, |c| an absolute value
+
+
+def test_a_norm_not_in_the_vocabulary_is_shown_as_written():
+    st = parse_statement(r"\langle x,y\rangle \leq ||x|| ||y||_*", opaque=True)
+    assert [pretty(p) for p in st.props] == ["⟨x, y⟩ ≤ ‖x‖₂ ‖y‖_*"]
+    assert st.opaque == ("norm",) and has_opaque(st.props)
+    st = parse_statement(r"\| x_k - y \|_A \leq \|x_0 - y\|_{V,\infty}^2", opaque=True)
+    assert [pretty(p) for p in st.props] == ["‖x_k - y‖_A ≤ ‖x_0 - y‖_{V,∞}²"]
+    assert sp.latex(st.props[0].lhs) == r"\|x_{k} - y\|_A"
+    with pytest.raises(ValueError, match="p must be a constant"):  # checked: never an atom
+        parse_statement(r"\|x\|_* \le 1", {"x": vector("x", 3)})
+
+
+def test_a_set_where_a_value_stands_is_shown_as_written():
+    st = parse_statement(r"\operatorname{regret} \le \sqrt{T |\mathcal{A}| \log|\mathcal{A}|}",
+                         opaque=True)
+    assert [pretty(p) for p in st.props] == ["regret ≤ √(|𝒜| (T log(|𝒜|)))"]
+    st = parse_statement(r"\mathcal{R}_S(\mathcal{H}_{\Lambda}) \leq \Lambda", opaque=True)
+    assert [pretty(p) for p in st.props] == ["ℛ_S(ℋ_{Λ}) ≤ Λ"]
+    assert st.opaque == ("abstract function", "set")
+    with pytest.raises(ValueError, match="a set or a class"):  # checked: never a value
+        parse_statement(r"|\mathcal{A}| \le 2")
+
+
+def test_a_bare_bar_inside_a_random_quantity_is_its_condition():
+    cases = {r"\mathbb{E}[X|Y=y] \le 1": "E[X | Y = y] ≤ 1",
+             r"\Pr(A | B) \le 1": "Pr[A | B] ≤ 1",
+             r"\mathbb{E}[|X| | Y] \le 1": "E[|X| | Y] ≤ 1",  # |X| opens and closes first
+             r"\mathbb{E}[|X - Y|] \le 1": "E[|X - Y|] ≤ 1",
+             r"|\mathbb{E}[X|Y]| \le 1": "|E[X | Y]| ≤ 1"}
+    for text, shown in cases.items():
+        assert [pretty(p) for p in parse_statement(text, opaque=True).props] == [shown], text
+
+
+def test_a_big_operator_without_its_range_is_shown_as_written():
+    st = parse_statement(r"\mathbb{E}[X] = \sum_{y} \Pr[Y=y] \mathbb{E}[X|Y=y]", opaque=True)
+    assert [pretty(p) for p in st.props] == ["E[X] = Σ_{y} E[X | Y = y] Pr[Y = y]"]
+    assert st.opaque == ("random quantity", "unstated range")
+    st = parse_statement(r"\max_{i} \min_{j} M_{ij} \leq \min_{j} \max_{i} M_{ij}", opaque=True)
+    assert [pretty(p) for p in st.props] == ["max_{i} min_{j} M_{ij} ≤ min_{j} max_{i} M_{ij}"]
+    with pytest.raises(ValueError, match="give the range"):  # checked: never guessed
+        parse_statement(r"\sum_y y \le 1")
