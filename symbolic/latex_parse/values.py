@@ -11,7 +11,6 @@ Example:
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from typing import Any
 
