@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from proofs.model import Lemma, Paper
 from proofs.tex.macros import expand_document
-from proofs.tex.source import Document, SourceError, load
+from proofs.tex.source import Document, SourceError, host, load
 from proofs.tools.extract import Extraction, extract
 from proofs.tools.extract_proofs import entry, read_proofs
 
@@ -41,6 +41,8 @@ class TexPaper:
     key: str
     document: Document
     extraction: Extraction
+    #: the document whose preamble gave the macros of a fragment (no ``\documentclass``)
+    host: str | None = None
 
     def entries(self) -> list[Lemma]:
         """The statements read, as entries (in the paper's order)."""
@@ -52,8 +54,14 @@ class TexPaper:
 
     def warnings(self) -> list[str]:
         """What a user should know before trusting the reading: inputs that are missing."""
-        return [f"{where}: input {name} not found: what it defines is not read"
-                for name, where in self.document.missing]
+        out = [f"{where}: input {name} not found: what it defines is not read"
+               for name, where in self.document.missing]
+        if self.host:
+            root = self.document.root
+            home = os.path.relpath(self.host, os.path.dirname(root))
+            out.append(f"{os.path.basename(root)} has no \\documentclass: its macros are "
+                       f"those of {home}, the document it belongs to")
+        return out
 
     @property
     def title(self) -> str:
@@ -84,10 +92,27 @@ def read_paper(path: str, key: str | None = None, ids: str = "label") -> TexPape
     if stamp not in _READ:
         if len(_READ) >= 8:
             _READ.pop(next(iter(_READ)))
-        ex = extract(expand_document(doc.text), doc.root, stamp[1], ids, locate=doc.where_line)
+        text, home = _expanded(doc)
+        ex = extract(text, doc.root, stamp[1], ids, locate=doc.where_line)
         read_proofs(ex, doc.where_line, doc.root)
-        _READ[stamp] = TexPaper(stamp[1], doc, ex)
+        _READ[stamp] = TexPaper(stamp[1], doc, ex, home)
     return _READ[stamp]
+
+
+def _expanded(doc: Document) -> tuple[str, str | None]:
+    """The document's text with its macros expanded, and the document whose preamble defined
+    them when ``doc`` is a fragment (:func:`~proofs.tex.source.host`; its lines kept)."""
+    home = host(doc.root)
+    if home is not None:
+        try:
+            preamble = load(home)
+        except SourceError:
+            home = None
+    if home is None:
+        return expand_document(doc.text), None
+    pre = preamble.text[:preamble.preamble_end()]
+    k = pre.count("\n") + 1
+    return expand_document(pre + "\n" + doc.text).split("\n", k)[k], home
 
 
 #: the papers read in this process, by root, key, ids and the files' times (at most 8)

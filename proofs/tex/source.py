@@ -486,6 +486,78 @@ def _root_of(directory: str) -> str:
     return os.path.join(directory, candidates[0])
 
 
+_MAGIC_ROOT = re.compile(r"^\s*%\s*!\s*TE?X\s+root\s*=\s*(\S.*?)\s*$", re.M | re.I)
+
+
+def _documents(directory: str) -> list[str]:
+    """The complete documents (``\\documentclass`` and ``\\begin{document}``, not a subfile)
+    directly in ``directory``."""
+    try:
+        names = sorted(n for n in os.listdir(directory) if n.endswith(".tex"))
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        t = strip_comments(_decode(os.path.join(directory, n)))
+        cls = _CLASS.search(t)
+        if cls and _BEGIN_DOC.search(t, cls.end()) and cls.group(1) not in ("subfiles",
+                                                                           "standalone"):
+            out.append(os.path.join(directory, n))
+    return out
+
+
+def host(path: str) -> str | None:
+    r"""The document a fragment (a ``.tex`` file with no ``\documentclass``) belongs to, whose
+    preamble defines its macros: the one its ``% !TEX root = …`` names, else the one document
+    in its folder or the nearest folder above (at most two up) that has documents, among
+    several the one that inputs a file of the fragment's folder; None for a complete document,
+    or when no document, or several, qualify.
+
+    >>> import os, tempfile
+    >>> d = tempfile.mkdtemp(); os.mkdir(os.path.join(d, "sec"))
+    >>> for name, text in [("main.tex", "\\documentclass{article}\\def\\R{x}"
+    ...                     "\\begin{document}\\input{sec/a}\\end{document}"),
+    ...                    ("sec/a.tex", "a"), ("sec/b.tex", "b")]:
+    ...     _ = open(os.path.join(d, name), "w").write(text)
+    >>> os.path.relpath(host(os.path.join(d, "sec", "b.tex")), d)
+    'main.tex'
+    """
+    raw = _decode(path)
+    if _CLASS.search(strip_comments(raw)):
+        return None
+    here = os.path.dirname(os.path.abspath(path))
+    magic = _MAGIC_ROOT.search(raw)
+    if magic:
+        named = os.path.normpath(os.path.join(here, magic.group(1)))
+        return named if os.path.isfile(named) else None
+    directory = here
+    for _ in range(3):
+        found = [d for d in _documents(directory) if os.path.abspath(d) != os.path.abspath(path)]
+        if len(found) > 1:
+            found = [d for d in found if _inputs_from(d, here)]
+        if found:
+            return found[0] if len(found) == 1 else None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+    return None
+
+
+def _inputs_from(document: str, folder: str) -> bool:
+    """Whether ``document`` inputs a file of ``folder`` (relative to its own directory)."""
+    base = os.path.dirname(os.path.abspath(document))
+    t = strip_comments(_decode(document))
+    for m in _INPUT.finditer(t):
+        cmd = m.group("cmd")
+        if cmd and cmd not in ("usepackage", "RequirePackage"):
+            parsed = _parse_input(t, cmd, m.end())
+            if parsed and os.path.dirname(os.path.normpath(os.path.join(
+                    base, parsed[0][0].strip()))) == folder:
+                return True
+    return False
+
+
 def load(path: str) -> Document:
     """The paper at ``path`` (a root ``.tex`` file, or a directory holding one) with its
     inputs inlined: see the module's docstring."""

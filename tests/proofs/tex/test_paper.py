@@ -252,3 +252,21 @@ def test_report_takes_a_source_and_writes_its_statements(tmp_path, capsys):
     assert "Lemma 1: false statement" in text and "refuted" in text
     assert main(["report", str(tmp_path / "missing.tex"), "-o", str(out)]) == 2
     capsys.readouterr()
+
+
+def test_a_section_file_read_alone_takes_the_macros_of_its_document(tmp_path, capsys):
+    root = write_paper(tmp_path, "")
+    section = tmp_path / "sections" / "appendix.tex"  # not input by the root (an orphan)
+    section.write_text("\\begin{lem}For all real $x$, $\\sq{x} \\ge 0$.\\end{lem}\n",
+                       encoding="utf-8")
+    p = read_paper(str(section))
+    assert [str(e.statement) for e in p.entries()] == ["x**2 >= 0"]  # \sq of ../macros.tex
+    assert [e.source for e in p.entries()] == ["Lemma 1, appendix.tex:1"]
+    assert p.host == str(root) and "its macros are those of ../main.tex" in p.warnings()[-1]
+    # "% !TEX root" names the document; a complete document is its own
+    other = tmp_path / "other.tex"
+    other.write_text(PREAMBLE.replace("\\input{macros}", "\\def\\sq#1{#1^3}")
+                     + "\\end{document}\n", encoding="utf-8")
+    section.write_text("% !TEX root = ../other.tex\n" + section.read_text(), encoding="utf-8")
+    assert [str(e.statement) for e in read_paper(str(section)).entries()] == ["x**3 >= 0"]
+    assert read_paper(str(root)).host is None
