@@ -101,6 +101,8 @@ def read_statement(b: Any, tree: Tree) -> Statement:
             continue
         if k + 1 < len(segs):
             _refuse_two_ranges(b, chain, segs[k + 1][1])
+        if not pending and k not in stated:
+            _refuse_condition_or_statement(b, _sep, chain, out.props)
         props = chain_props(b, chain)
         if pending:
             props = [p for s in pending for p in chain_props(b, chain, lhs=s)] + props
@@ -113,6 +115,25 @@ def read_statement(b: Any, tree: Tree) -> Statement:
     if pending:  # never drop a subject silently
         raise b.err(segs[-1][1], "expected a relation such as \\le after the names")
     return out
+
+
+def _refuse_condition_or_statement(b: Any, sep: str | None, chain: Tree,
+                                   stated: list[Any]) -> None:
+    r"""A relation after a bare space (``\quad``, ``\qquad``) is a condition when the
+    statement is an equation (``h^* = \frac{2}{L+\mu} \quad \sigma^2 \le c``: its case) or
+    when it bounds a single name (``\quad n \ge n_0``: a range); otherwise it may as well be a
+    second statement (``\|v\| \le \epsilon \qquad |\lambda| \le 5\epsilon``): two readings.
+    """
+    if sep not in ("\\quad", "\\qquad") or not stated:
+        return
+    if all(getattr(p.rel, "value", None) == "=" for p in stated):
+        return
+    sides = [k for k in chain.children if not isinstance(k, Token) and k.data != "relop"]
+    if any(_NAME.match(re.sub(r"\s+", "", b.src(k))) for k in sides):
+        return
+    raise b.err(chain, f"two readings: '{b.src(chain).strip()}' after a space is a condition "
+                       "of the statement before it, or a second statement: write "
+                       "\\text{for } ... (a condition) or \\text{and} ... (a statement)")
 
 
 def _bind_names(b: Any, props: list[Any]) -> None:

@@ -540,3 +540,21 @@ def test_softmax_and_lse_are_exported_beside_the_regression_module():
 
     assert symbolic.softmax is softmax and symbolic.logsumexp is logsumexp
     assert SoftmaxRegression.__module__ == "symbolic.regression"
+
+
+def test_a_relation_after_a_bare_space_is_a_condition_only_where_it_must_be_one():
+    def read(text):
+        st = parse_statement(text)
+        return [str(p) for p in st.props], [str(c) for c in st.conditions]
+    # a case of an equation, a range of one name, words, a comma: conditions
+    assert read(r"h = \frac{2}{L} \quad \alpha\lambda < 1 + \beta") == (
+        ["h = 2/L"], ["alpha*lambda < beta + 1"])
+    assert read(r"e^x \ge 1 + x \quad x > 0") == (["exp(x) >= x + 1"], ["x > 0"])
+    assert read(r"a \le b, \quad c + d \le 1")[1] == ["c + d <= 1"]
+    assert read(r"a \le b \text{ for } c + d \le 1")[1] == ["c + d <= 1"]
+    assert read(r"a \le b \text{ and } c + d \le 1")[0] == ["a <= b", "c + d <= 1"]
+    # two bounds side by side: a condition, or a second statement
+    with pytest.raises(LatexError, match="two readings: .* a condition .* or a second "
+                                         "statement"):
+        parse_statement(r"|x| \le 8\varepsilon \qquad \qquad |\lambda_2 - \lambda_1| \le "
+                        r"5\varepsilon")
