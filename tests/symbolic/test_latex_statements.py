@@ -554,7 +554,7 @@ def test_a_relation_after_a_bare_space_is_a_condition_only_where_it_must_be_one(
     assert read(r"a \le b \text{ for } c + d \le 1")[1] == ["c + d <= 1"]
     assert read(r"a \le b \text{ and } c + d \le 1")[0] == ["a <= b", "c + d <= 1"]
     # two bounds side by side: a condition, or a second statement
-    with pytest.raises(LatexError, match="two readings: .* a condition .* or a second "
-                                         "statement"):
+    with pytest.raises(LatexError, match=r"two readings: .* a condition .* or a second "
+                                         r"statement"):
         parse_statement(r"|x| \le 8\varepsilon \qquad \qquad |\lambda_2 - \lambda_1| \le "
                         r"5\varepsilon")
