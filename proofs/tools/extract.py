@@ -803,10 +803,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             category, error = claim
             if not category and not undefined:
                 category = _opaque_category(s.latex, names)
+            if undefined:  # shown as written; what it says of that name is not known
+                category = "uses a definition not read"
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
                                             [c for c in classes if fits(c)]) \
                 if category else ("", [])
+            if undefined:
+                unread.append(f"the definition of {undefined[0]} was not read")
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *unread] if shown else []))
             out.order.append(out.unread[-1])

@@ -400,7 +400,11 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             if not posts:
                 return base
             self.check_step(plain, base, posts[0])
-            return V("value", value=self.apply_posts(self.value(base), posts), pos=base.pos)
+            powered = ("powered name",) if _kind(posts[-1]) == "SUP" and self.lookup(
+                base.text) is None and self.lookup(plain) is None and \
+                plain not in CONSTANTS else ()
+            return V("value", text=base.text, value=self.apply_posts(self.value(base), posts),
+                     pos=base.pos, args=powered)
         for post in posts:
             if _kind(post) == "SUP" and self.label(post.children[1], base) not in (None, "^{*}"):
                 text = self.src(post.children[1]).strip()

@@ -57,6 +57,10 @@ TAILS = ("bigop", "ftail", "dop", "nabla")
 _FUNC_ITEMS = ("fbare", "fcall")
 
 
+#: a paren holding one name (``(x)``, ``(\theta_t)``): after a powered name, an argument or
+#: a factor
+_ONE_NAME = re.compile(r"\s*\\?[A-Za-z]+(?:\s*_\s*(?:\{[^{}]*\}|\\?\w))?\s*")
+
 class Operators:
     """Mixin of :class:`~symbolic.latex_parse.build.Builder` (see the module docstring)."""
 
@@ -105,6 +109,14 @@ class Operators:
                     merged.append((op, random))
                     k += 2
                     continue
+            if v.kind == "value" and v.args == ("powered name",) and nxt is not None and \
+                    nxt[0] is None and nxt[1].kind == "paren" and len(nxt[1].args) == 1 and \
+                    _ONE_NAME.fullmatch(nxt[1].text):  # \lambda^2(x): λ² x, or λ(x)²
+                shown, arg = self.src(_tree).strip(), nxt[1].text.strip()
+                raise LatexError(self.text, v.pos, f"two readings: {shown}({arg}) is {shown} "
+                                                   f"times {arg}, or the function {v.text} at "
+                                                   f"{arg} raised to a power: write {shown} "
+                                                   f"\\cdot {arg} for a product")
             if v.kind == "name" and nxt is not None and nxt[0] is None and nxt[1].kind == "paren":
                 called = self.call(v, nxt[1])
                 if called is not None:

@@ -558,3 +558,11 @@ def test_a_relation_after_a_bare_space_is_a_condition_only_where_it_must_be_one(
                                          r"statement"):
         parse_statement(r"|x| \le 8\varepsilon \qquad \qquad |\lambda_2 - \lambda_1| \le "
                         r"5\varepsilon")
+
+
+def test_a_powered_name_before_one_argument_has_two_readings():
+    for text in (r"\lambda^2(x) \le 1", r"f_t^2(w_t) \ge 0"):  # λ(x)², or λ² times x
+        with pytest.raises(LatexError, match=r"two readings: .* times .*, or the function"):
+            parse_statement(text)
+    assert str(parse_expr(r"\sigma^2(L + \mu)")) == "sigma**2*(L + mu)"  # not an argument
+    assert str(parse_expr(r"e^2(x)")) == "x*exp(2)"  # e is Euler's number
