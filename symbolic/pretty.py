@@ -194,7 +194,7 @@ class PrettyPrinter(StrPrinter):
         if not den:
             return top
         bottom = self._join(den)
-        if len(den) > 1 or isinstance(den[0], (sp.Add, sp.Mul)):
+        if len(den) > 1 or isinstance(den[0], sp.Mul):  # a sum has its parentheses already
             bottom = f"({bottom})"
         if len(num) > 1 and any(isinstance(x, sp.Add) for x in num):
             top = f"({top})"
