@@ -219,8 +219,9 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
         bars = "\\|" if head is not None else "‖"
-        sub = a.script if len(a.script) == 1 else f"{{{a.script}}}"
-        return f"{bars}{printer._print(ops[0])}{bars}_{sub}"
+        sub = "" if not a.script else f"_{a.script}" if len(a.script) == 1 else \
+            f"_{{{a.script}}}"
+        return f"{bars}{printer._print(ops[0])}{bars}{sub}"
     if a.category == "integral":
         body, var, lo, hi = ops
         inner = printer.parenthesize(body, PRECEDENCE["Mul"], strict=True)

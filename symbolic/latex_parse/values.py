@@ -61,12 +61,15 @@ class Norm:
         a = self.arg
         raw = None if sub is None else clean_sub(sub)
         kind = None if raw is None else NORM_SUBS.get(raw)
-        if raw is not None and kind is None and getattr(b, "opaque", False) \
-                and not re.fullmatch(r"\d+(?:\.\d+)?", raw):  # ‖g‖_*, ‖x‖_A: shown as written
+        opaque = getattr(b, "opaque", False)
+        if opaque and (not ob.is_matrix(a) or (raw is not None and kind is None and
+                                               not re.fullmatch(r"\d+(?:\.\d+)?", raw))):
+            # ‖g‖_*, ‖x‖_A, and ‖v‖ of a name not known to be a vector: shown as written
             from symbolic.latex_parse.names import _start
             from symbolic.latex_parse.opaque import display
 
-            return b.opaque_atom("norm", "‖‖", [a], _start(node), display(sub))
+            return b.opaque_atom("norm", "‖‖", [a], _start(node),
+                                 display(sub) if sub is not None else "")
         if not ob.is_matrix(a):
             if raw not in (None, "1", "2", r"\infty"):
                 raise b.err(node, f"\\|.\\|_{sub} of a scalar")
