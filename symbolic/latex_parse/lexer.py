@@ -473,7 +473,7 @@ _WORDS3 = {"exp", "log", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim",
            "OMD", "MLE", "MAP", "PCA", "SVD", "RKHS", "LSE", "KKT", "ELBO"}
 
 
-def word_runs(text: str, src: str) -> None:
+def word_runs(text: str, src: str, opaque: bool = False) -> dict[int, str]:
     r"""Refuse a run of letters written together outside sub- and superscripts and outside
     names (``\mathrm{…}``, ``\text{…}``): ``Regret_T``, ``EWA``, ``exp(x)`` is a word or a
     product of letters, two readings. Runs of three letters are refused when they spell a
@@ -485,16 +485,29 @@ def word_runs(text: str, src: str) -> None:
     ...     print(exc.what.split(":")[0], "|", exc.what.split(": ")[1][:30])
     two readings | 'Regret' is a name, or the pro
     >>> word_runs("abc + x_{max} + \\mathrm{Regret}", "abc + x_{max} + \\mathrm{Regret}")
+    {}
+
+    With ``opaque`` (a reading shown, never checked) a word is read as the name it spells,
+    as a reader takes it (a product of its letters is not a reading anyone makes): the words
+    by where they start.
+
+    >>> word_runs("Regret_T(OGD) \\le 1", "Regret_T(OGD) \\le 1", opaque=True)
+    {0: 'Regret', 9: 'OGD'}
     """
+    words: dict[int, str] = {}
     for m in _RUN.finditer(src):
         word = m.group(0)
         if len(word) == 3 and word not in _WORDS3:
             continue
         if _in_group(src, m.start()):
             continue
+        if opaque:
+            words[m.start()] = word
+            continue
         raise LatexError(text, m.start(), f"two readings: '{word}' is a name, or the product "
                                           f"{'·'.join(word)}: write \\mathrm{{{word}}} for a "
                                           f"name, {' '.join(word)} for a product")
+    return words
 
 
 #: ``\log|X|`` of one capital letter: of an absolute value, or of the size of a set
@@ -588,7 +601,7 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
     src = strip_underbraces(strip_wrappers(text))
-    word_runs(text, src)
+    words = word_runs(text, src, opaque)
     set_sizes(text, src)
     stack: list[str] = []  # open bars: "NORM" or "BAR"
     prev: str | None = None
@@ -612,6 +625,11 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
         if wrapped is not None:
             kind, (ttype, val, end_w) = "opaque", wrapped
             start, pos = pos, end_w
+        elif pos in words:  # opaque: Regret_T, exp(x) written in italics: the word
+            word = words[pos]
+            kind, start, pos = "opaque", pos, pos + len(word)
+            ttype, val = ("FUNC", FUNCS[word]) if word in FUNCS else \
+                ("LIMOP", word) if word in NOT_CHECKED else ("WORD", word)
         else:
             m = _TOKEN.match(src, pos)
             if not m:

@@ -474,3 +474,12 @@ def test_a_norm_of_a_name_not_known_as_a_vector_is_shown_as_a_norm():
     st = parse_statement(r"\Bigg\|\prod_{k=1}^n A^{(k)}\Bigg\| \le 1", opaque=True)
     assert [pretty(p) for p in st.props] == ["‖Π_{k=1}^{n} A^{(k)}‖ ≤ 1"]
     assert [str(p) for p in parse_statement(r"\|t\| \le 1").props] == ["Abs(t) <= 1"]  # checked
+
+
+def test_a_word_written_in_italics_is_shown_as_the_name_it_spells():
+    st = parse_statement(r"Regret_T(OGD) \leq \frac{3}{2} GD\sqrt{T}", opaque=True)
+    assert [pretty(p) for p in st.props] == ["Regret_T(OGD) ≤ 3DG √T/2"]  # GD: G times D
+    st = parse_statement(r"\log \mathbb{E}[exp(-sX)] \leq 1", opaque=True)
+    assert [pretty(p) for p in st.props] == ["log(E[exp(-Xs)]) ≤ 1"]  # exp: the function
+    with pytest.raises(LatexError, match="two readings: 'Regret' is a name, or the product"):
+        parse_statement(r"Regret_T \le 1")  # checked: never guessed
