@@ -187,7 +187,8 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                                  f"vector, an entry), declare it in where")
         if bval is not None and ob.is_matrix(bval):
             return self.subscript(bval, sub, node)
-        if base in declared_dims() or (bval is not None and not ob.is_matrix(bval)):
+        if (base in declared_dims() or (bval is not None and not ob.is_matrix(bval))) and \
+                not (self.opaque and bval is None):  # opaque: n_0 beside the dimension n
             raise self.err(node, f"cannot subscript the scalar {base} with {sub!r}: put "
                                  f"{name!r} in where")
         return self.default_name(name, node)
