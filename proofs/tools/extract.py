@@ -58,6 +58,7 @@ from proofs.tex.sentences import (
 )
 from proofs.tex.source import REF, strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
+from symbolic.latex_parse.names import COUNT_NAMES
 
 REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
 NAME = r"(?:\\mathbf\{[A-Za-z]\}|\\bm\{[A-Za-z]\}|\\[A-Za-z]+|[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?)"
@@ -521,6 +522,11 @@ class _Context:
                 for name in named:  # a definition holds from where it stands
                     self.items.append((pos, -1 if p.role == "definition" else self.section(pos),
                                        _Constraint(name, p.line, p.latex, p.role)))
+        for m in re.finditer(r"[^.]*\.", body):  # names the running text defines in words
+            for name, what in worded(m.group(0)):
+                at = offset + m.start()
+                self.items.append((at, -1, _Constraint(name, running.count("\n", 0, at) + 1,
+                                                       what, "words")))
         self.standing: list[tuple[int, int, Piece]] = []
         for m in _STANDING.finditer(body):
             at = offset + m.start()
@@ -552,6 +558,52 @@ class _Context:
 _STANDING = re.compile(r"(?:\bthroughout\b|\bin (?:this|the rest of this) (?:section|chapter|"
                        r"lecture)\b|\bfrom now on\b|\bhenceforth\b)[^.]{0,400}?\b(?:assume|"
                        r"suppose|let|consider)\b[^.]{0,400}?\.(?=\s)", re.I | re.S)
+
+
+#: "let $m_T$ be the number of mistakes", "$\ell^*$ denotes the value of …": a name the words
+#: define as one quantity (the definite article); a claim for every value of it is not what is
+#: stated. A free parameter named so ("the step size", "the dimension", "the number of
+#: samples") is not one: a claim holds for each of its values.
+_WORD_DEFINED = re.compile(
+    r"(?:\$|\\\()\s*(?P<name>(?:\\[A-Za-z]+|[A-Za-z])(?:\s*[_^]\s*(?:\{[^{}$]*\}|\\?[A-Za-z0-9*]))*)"
+    r"\s*(?:\$|\\\))\s+(?:be|denotes?|is|represents?)\s+the\s+(?P<what>[A-Za-z][^.;:$]{2,80}?)"
+    r"(?=[.;:,$]|\\\(|\s+(?:and|then|for|where|if)\b)")
+_FREE_PARAMETER = re.compile(r"^(?:step|learning|constant|parameter|dimension|size|radius|"
+                             r"number of (?:samples|iterations|steps|rounds|data|points|"
+                             r"examples|experts|arms|actions|observations|variables))", re.I)
+
+
+def worded(text: str) -> list[tuple[str, str]]:
+    r"""``(name, words)`` of each name ``text`` defines in words as one quantity.
+
+    >>> worded(r"Let $m_T$ be the number of mistakes made by the algorithm, and let $h$ be "
+    ...        r"the step size.")
+    [('m_T', 'number of mistakes made by the algorithm')]
+    """
+    return [(re.sub(r"\s+", "", m.group("name")), " ".join(m.group("what").split()))
+            for m in _WORD_DEFINED.finditer(text)
+            if not _FREE_PARAMETER.match(m.group("what").strip())
+            and re.sub(r"\s+", "", m.group("name")) not in COUNT_NAMES + ("n", "d")]
+
+
+def _canonical(latex: str) -> str:
+    r"""``latex`` without spaces, one-character scripts unbraced and stars alike:
+    ``\ell^{\ast}`` and ``\ell^*`` are one text, ``m_{T}`` and ``m_T`` too."""
+    t = re.sub(r"\s+", "", latex)
+    t = re.sub(r"\\(?:ast|star)(?![A-Za-z])", "*", t)
+    return re.sub(r"([_^])\{(\\?[A-Za-z0-9*])\}", r"\1\2", t)
+
+
+def _names_exactly(latex: str, name: str) -> bool:
+    r"""Whether ``latex`` writes the name ``name`` itself, decorations and all (``m_T``, not
+    ``m_{T+1}`` or ``m``; ``\ell^*``, not ``\ell_u``).
+
+    >>> _names_exactly(r"m_{T} \le 2 m^{(i)}_T", "m_T"), _names_exactly(r"\ell_u < 1", r"\ell^*")
+    (True, False)
+    """
+    name, text = _canonical(name), _canonical(latex)
+    head = r"(?<![A-Za-z\\])" if name[:1].isalpha() else r"(?<![A-Za-z])"
+    return re.search(head + re.escape(name) + r"(?![A-Za-z0-9_^{(])", text) is not None
 
 
 def _constrained(p: Piece) -> list[str]:
@@ -796,9 +848,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              f"of its class: {read.claim.classes!r}"))
             continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
-        claim: Any = _build(cid, s.latex, names, [], source) if not undefined else (
-            "", f"uses {undefined[0]}, whose definition was not read (a statement about it "
-                "cannot be read without it)")
+        said = [(n, w) for n, w in [*worded(blank_displays(env.body)),
+                                    *((c.name, c.latex) for c in context if c.role == "words")]
+                if _names_exactly(s.latex, n) and n not in {d for d, _ in definitions}
+                and n not in reading.integers]
+        claim: Any = _build(cid, s.latex, names, [], source) if not undefined and not said \
+            else ("", f"uses {undefined[0]}, whose definition was not read (a statement about "
+                  "it cannot be read without it)") if undefined else (
+            "defined in words", f"{said[0][0]} is defined in words ('the {said[0][1]}'): a "
+                                f"claim for every value of {said[0][0]} is not what is stated")
         if isinstance(claim, tuple):
             category, error = claim
             if not category and not undefined:
@@ -811,6 +869,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 if category else ("", [])
             if undefined:
                 unread.append(f"the definition of {undefined[0]} was not read")
+            if said and not undefined:
+                unread.append(error)
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *unread] if shown else []))
             out.order.append(out.unread[-1])
@@ -1009,8 +1069,12 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
     own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
     own |= {d.name for d in decl_where}
     found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
-             and c.latex not in standing and _mentions(s.latex, c.name)}
-    return [f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
+             and c.latex not in standing and (_names_exactly(s.latex, c.name)
+                                              if c.role == "words" else
+                                              _mentions(s.latex, c.name))}
+    return [f"{name} is defined in words outside the statement ({_where_text(where, c.line)}: "
+            f"'the {c.latex}')" if c.role == "words" else
+            f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
 
