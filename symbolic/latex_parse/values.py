@@ -50,6 +50,11 @@ class V:
     posts: list = field(default_factory=list)
 
 
+#: a dual norm written in a formula (``\|y\|_*``, ``||y||_\ast``): its plain norms are general
+_DUAL = re.compile(r"(?:\\\||\|\||\\[rR]Vert|\\right\\\|)\s*(?:\^\s*(?:\{[^{}]*\}|\w)\s*)?_\s*"
+                   r"\{?\s*(?:\*|\\ast|\\star)")
+
+
 class Norm:
     r"""``\|v\|`` waiting for its subscript (``_2``, ``_\infty``, ``_F``, ``_1``, ``_p``,
     ``_{\mathrm{op}}``)."""
@@ -62,9 +67,10 @@ class Norm:
         raw = None if sub is None else clean_sub(sub)
         kind = None if raw is None else NORM_SUBS.get(raw)
         opaque = getattr(b, "opaque", False)
-        if opaque and (not ob.is_matrix(a) or (raw is not None and kind is None and
-                                               not re.fullmatch(r"\d+(?:\.\d+)?", raw))):
-            # ‖g‖_*, ‖x‖_A, and ‖v‖ of a name not known to be a vector: shown as written
+        if opaque and (not ob.is_matrix(a) or (raw is None and _DUAL.search(b.text)) or (
+                raw is not None and kind is None and not re.fullmatch(r"\d+(?:\.\d+)?", raw))):
+            # ‖g‖_*, ‖x‖_A, ‖v‖ of a name not known to be a vector, and ‖x‖ beside a dual norm
+            # ‖y‖_* (a general norm, not the Euclidean one): shown as written
             from symbolic.latex_parse.names import _start
             from symbolic.latex_parse.opaque import display
 
