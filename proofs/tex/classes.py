@@ -578,4 +578,7 @@ def as_text(latex: str) -> str:
 
 
 def _wrap(text: str) -> str:
-    return text if re.fullmatch(r"\\?\w+", text.strip()) else f"({text})"
+    """A numerator or denominator as written, in parentheses unless one number or one name
+    (``2L`` is a product: ``1/(2L)``)."""
+    one = r"\d+(?:\.\d+)?|\\?[A-Za-z]+(?:_\w|_\{[^{}]*\})?"
+    return text if re.fullmatch(one, text.strip()) else f"({text})"

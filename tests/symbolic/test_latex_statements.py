@@ -566,3 +566,12 @@ def test_a_powered_name_before_one_argument_has_two_readings():
             parse_statement(text)
     assert str(parse_expr(r"\sigma^2(L + \mu)")) == "sigma**2*(L + mu)"  # not an argument
     assert str(parse_expr(r"e^2(x)")) == "x*exp(2)"  # e is Euler's number
+
+
+def test_a_function_of_a_number_before_a_slash_has_two_readings():
+    for text in (r"\log 2/\delta \le 1", r"\sqrt{\log 1 / \delta} \ge 0"):  # log(2/δ) meant
+        with pytest.raises(LatexError, match=r"two readings: \(\\log \d\)/\\delta, or the "
+                                             r"function of the quotient"):
+            parse_statement(text)
+    assert str(parse_expr(r"\log n / n")) == "log(n)/n"
+    assert str(parse_expr(r"\log(2)/\delta")) == "log(2)/delta"
