@@ -283,7 +283,8 @@ _ARGUMENT = re.compile(r"\s*(?:\\(?:hat|tilde|bar|widehat|widetilde|overline|mat
 def applied(name: str, args: str, count: int) -> bool:
     r"""Whether ``name(args)`` (``name`` not given) reads only as a function applied: a name
     of several letters, decorated or subscripted (``\mathcal{L}(w)``, ``f^*(y)``,
-    ``R_n(F)``), a letter that names functions (``f``, ``g``, ``h``, ``p``, ``q``, ``\ell``,
+    ``R_n(F)``; an indexed letter only of one name, ``\lambda_d(\kappa + s)`` also reads as a
+    product), a letter that names functions (``f``, ``g``, ``h``, ``p``, ``q``, ``\ell``,
     ``\phi``, ``\psi``), several arguments (``g(\lambda, \nu)``), or a capital letter of one
     name (``L(\hat h)``, ``H(X)``). ``c(1 + t)``, ``C(1 + \log T)`` or ``x(t)`` also read as
     products: two readings.
@@ -295,6 +296,10 @@ def applied(name: str, args: str, count: int) -> bool:
     (True, True)
     """
     plain = re.fullmatch(r"\\?[A-Za-z]+", name.strip()) is not None
+    indexed = re.fullmatch(r"\s*(?:\\[A-Za-z]+|[A-Za-z])\s*_\s*(?:\{[^{}]*\}|\\?\w)\s*", name)
+    if count == 1 and indexed and _ARGUMENT.fullmatch(args) is None and \
+            name.split("_")[0].strip() not in FUNCTION_LETTERS:
+        return False  # \lambda_d(\kappa^{-1} + s): λ_d times a sum, or a function λ_d
     if count > 1 or not plain or (len(name.strip().lstrip("\\")) > 1 and \
             not re.fullmatch(r"\\[A-Za-z]+", name.strip())):
         return True

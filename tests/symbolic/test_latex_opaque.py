@@ -483,3 +483,10 @@ def test_a_word_written_in_italics_is_shown_as_the_name_it_spells():
     assert [pretty(p) for p in st.props] == ["log(E[exp(-Xs)]) ≤ 1"]  # exp: the function
     with pytest.raises(LatexError, match="two readings: 'Regret' is a name, or the product"):
         parse_statement(r"Regret_T \le 1")  # checked: never guessed
+
+
+def test_an_indexed_letter_before_a_sum_has_two_readings():
+    with pytest.raises(ValueError):  # λ_d times (κ + s), or a function λ_d at κ + s
+        parse_statement(r"\lambda_d(\kappa + s) \le 1", opaque=True)
+    for text, shown in [(r"R_n(F) \le 1", "R_n(F) ≤ 1"), (r"f_t(x + y) \le 1", "f_t(x + y) ≤ 1")]:
+        assert [pretty(p) for p in parse_statement(text, opaque=True).props] == [shown]
