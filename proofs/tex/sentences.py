@@ -598,7 +598,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
         if (_QUALIFIER.search(lead) and not relation) or (
-                re.search(r"\bwith\s+probability\W*$", lead)
+                re.search(r"(?:\bwith\s+probability|\bw\.\s*p\.)\W*$", lead)
                 and re.match(r"\s*\\(?:ge|geq)(?![A-Za-z])", f.latex)):
             role = "probability"  # "with probability at least $1 - \delta$", "… $\ge 1-\delta$"
         scope = _scope(lead) or scope
@@ -619,8 +619,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
 
 #: "with probability at least": the formula after it bounds the probability of what the
 #: sentence states
-_QUALIFIER = re.compile(r"\bwith\s+probability\s+(?:at\s+least|larger\s+than|greater\s+than|"
-                        r"not\s+less\s+than|no\s+less\s+than)\W*$")
+_QUALIFIER = re.compile(r"(?:\bwith\s+probability|\bw\.\s*p\.)\s+(?:at\s+least|larger\s+than|"
+                        r"greater\s+than|higher\s+than|bigger\s+than|not\s+less\s+than|"
+                        r"no\s+less\s+than)\W*$")
 
 
 def _either(formulas: list[_Formula], out: Reading) -> None:

@@ -183,3 +183,14 @@ def test_a_sentence_that_assumes_states_no_conclusion_after_a_quantifier():
 def test_a_then_after_for_some_makes_the_conclusion_a_statement():
     assert roles(r"If $|a| \le c$ for some $c > 0$, then $a^2 \le c^2$.")[-1] == (
         "statement", r"a^2 \le c^2")
+
+
+def test_probability_qualifiers_written_short_or_after_the_display():
+    from proofs.tex.sentences import read_body
+
+    for body in (r"Then, w.p. $\ge 1-\delta$, $$x \le 1.$$",
+                 r"Then, w.p. at least $1-\delta$, $$x \le 1.$$",
+                 r"We have $$x \le 1$$ with probability higher than $1-\delta$."):
+        roles = sorted((p.role, p.latex) for p in read_body(body, 1, "theorem").pieces)
+        assert roles[0][0] == "probability" and roles[0][1].endswith("1-\\delta"), body
+        assert roles[1] == ("statement", "x \\le 1"), body
