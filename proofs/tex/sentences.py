@@ -548,6 +548,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         elif lead in ("", ",", "and", ", and", "and,", "as well as", "and that", ", and that") \
                 and mode:
             role = mode
+            if mode == "definition" and relation and not _defines(f.latex, "let") and \
+                    not recurrence(f.latex):
+                role = "condition"  # "Let $\bar X = …$ and $a \le X \le b$": not a name's value
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
                     (((opened_by_if and k == len(formulas) - 1) or quantified)
                     and not opened_by_assume) or f.display):

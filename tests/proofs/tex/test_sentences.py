@@ -194,3 +194,12 @@ def test_probability_qualifiers_written_short_or_after_the_display():
         roles = sorted((p.role, p.latex) for p in read_body(body, 1, "theorem").pieces)
         assert roles[0][0] == "probability" and roles[0][1].endswith("1-\\delta"), body
         assert roles[1] == ("statement", "x \\le 1"), body
+
+
+def test_a_relation_after_a_definition_that_is_not_a_value_is_a_condition():
+    from proofs.tex.sentences import read_body
+
+    body = r"Let $y = 2x$ and $a_i \le X_i \le b_i$. Then $y \le 1$."
+    assert [(p.role, p.latex) for p in read_body(body, 1, "theorem").pieces] == [
+        ("definition", "y = 2x"), ("condition", r"a_i \le X_i \le b_i"),
+        ("statement", r"y \le 1")]
