@@ -55,6 +55,8 @@ def unicode_name(text: str) -> str:
 
     >>> unicode_name(r"\\delta_{b,1}"), unicode_name("beta"), unicode_name(r"\\widetilde{b} - b")
     ('δ_{b,1}', 'β', 'b̃ - b')
+    >>> unicode_name(r"\\bar{X_n}"), unicode_name(r"\\overline{W}_N"), unicode_name(r"\\bar\\mu")
+    ('X̄_n', 'W̄_N', 'μ̄')
     """
     if text in _GREEK:
         return _GREEK[text]
@@ -62,6 +64,12 @@ def unicode_name(text: str) -> str:
                  lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0303", text)
     out = re.sub(r"\\(widehat|hat)\{\s*(\\?\w+)\s*\}",
                  lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0302", out)
+    # \bar{X}, \bar X, \overline{W}: a bar over the letter (\bar{X_n}: over X, index kept)
+    out = re.sub(r"\\(?:bar|overline)\s*(?:\{\s*(\\?[A-Za-z]+)\s*((?:_\{?\w+\}?)?)\s*\}|"
+                 r"(\\?[A-Za-z]+)(?![A-Za-z]))",
+                 lambda m: _GREEK.get((m.group(1) or m.group(3)).lstrip("\\"),
+                                      (m.group(1) or m.group(3))) + "\u0304" + (m.group(2) or ""),
+                 out)
     out = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1),
                                                         _LATEX_MACROS.get(m.group(0),
                                                                           m.group(1))), out)

@@ -55,7 +55,8 @@ DEFINING = re.compile(r":=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\stackrel\s*\{[
                       r"\s*\{?=|\\overset\s*\{[^}]*(?:def|\\triangle)[^}]*\}\s*\{?=|\\doteq"
                       r"|\\equiv")
 #: a formula that names one object: ``y``, ``y_t``, ``\hat\theta``, ``f(x)``, ``\mathrm{Reg}_T``
-NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z])"
+NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\(?:bar|hat|tilde|overline|widehat|"
+                   r"widetilde|vec|dot)\s+\\?[A-Za-z]+|\\[A-Za-z]+|[A-Za-z])"
                    r"(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]))*(?:\s*\([^()]*\))?\s*$")
 
 STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"

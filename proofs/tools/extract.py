@@ -817,7 +817,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
-                                            [c for c in classes if fits(c)])
+                                            [c for c in classes if fits(c)],
+                                            reading.of("definition"))
             shown = _with_probability(shown, s, reading, names)
             gaps = [*left, *outside, *unread]
             if reading.random_words:
@@ -865,7 +866,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 category = "uses a definition not read"
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c)],
-                                            [c for c in classes if fits(c)]) \
+                                            [c for c in classes if fits(c)],
+                                            reading.of("definition")) \
                 if category else ("", [])
             if undefined:
                 unread.append(f"the definition of {undefined[0]} was not read")
@@ -1402,7 +1404,8 @@ def _class_name(c: Piece) -> str:
 
 
 def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
-                    classes: list[Piece] = ()  # type: ignore[assignment]
+                    classes: list[Piece] = (),  # type: ignore[assignment]
+                    definitions: list[Piece] = ()  # type: ignore[assignment]
                     ) -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
@@ -1435,6 +1438,18 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")
     body = "; ".join(pretty(p) for p in st.props)
+    where = []
+    for d in definitions:  # "let $X = \sum_i X_i$": what the statement's names stand for
+        name = re.split(r"\s*(?::=|=|\\coloneqq)", d.latex, maxsplit=1)[0]
+        if not name.strip() or not _names_exactly(s.latex, name):
+            continue
+        try:
+            where += [pretty(p) for p in parse_props(d.latex, dict(names) or None, opaque=True)]
+        except (ValueError, TypeError, ArithmeticError):
+            where.append(f"[{d.latex}, not read]")
+            unread.append(f"definition not read: {d.latex}")
+    if where:
+        body += f", where {'; '.join(where)}"
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body, unread
 
 

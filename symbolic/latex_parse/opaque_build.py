@@ -222,8 +222,10 @@ class OpaqueReading:
         size = self.index_ranges.get(var)
         if size is None or sub.strip() != var or not re.fullmatch(r"\\?[A-Za-z]+", base):
             return None
+        bare = re.sub(r"\\(?:bar|hat|tilde|overline|widehat|widetilde)\s*(?:\{[^{}]*\}|"
+                      r"\\?[A-Za-z]+)", " ", self.text)  # \bar X is another name than X
         if not self.depth and re.search(rf"(?<![A-Za-z\\]){re.escape(base)}(?![A-Za-z_])"
-                                        rf"(?!\s*_)", self.text):
+                                        rf"(?!\s*_)", bare):
             return None
         return ob.entry(ob.vector(base.lstrip("\\"), size), self.index(var, 0))
 

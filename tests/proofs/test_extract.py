@@ -502,3 +502,22 @@ def test_a_relation_between_two_names_the_statement_does_not_define_is_not_read(
         r"a relation between named quantities (d^* \le p^*)",
         "a relation between named quantities (t = 1)"]
     assert [c.statement for c in got.read] == [r"y \ge 0"]
+
+
+def test_a_reading_as_written_shows_the_definitions_its_names_stand_for():
+    tex = (r"\begin{theorem}Let $a_i \le X_i \le b_i$, $\bar X = \frac{1}{n}\sum_{i=1}^n X_i$ "
+           r"and $\mu = \mathbb{E}[\bar X]$. Then $\Pr(|\bar X - \mu| > t) \le 2e^{-t^2}$."
+           r"\end{theorem}"
+           r"\begin{theorem}Let $m_T$ be the number of mistakes made by the algorithm. Then "
+           r"$m_T \le 2\log n$.\end{theorem}")
+    got = ex.extract(tex, "c.tex", "t")
+    shown = {u.claim_id: (u.category, u.read_as, u.left) for u in got.unread}
+    category, read_as, _ = shown["t:theorem-1"]
+    assert category == "random quantity" and read_as.startswith("if a_i ≤ X_i; X_i ≤ b_i: ")
+    assert read_as.endswith(", where X̄ = n⁻¹ (Σ_{i=1}^{n} X_i); μ = E[X̄]")
+    # a name the words define as one quantity: never read as free, shown as written
+    category, read_as, left = shown["t:theorem-2"]
+    assert (category, read_as) == ("defined in words", "m_T ≤ 2log(n)")
+    assert left[-1] == ("m_T is defined in words ('the number of mistakes made by the "
+                        "algorithm'): a claim for every value of m_T is not what is stated")
+    assert got.read == []
