@@ -378,7 +378,8 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
                    and recurrence(displays[lab])]
         _read_environment(env, base, where, reading, cited, out, context.before(env),
                           context.assumed(env), methods,
-                          [d for d in paper_defs if d.position < env.start])
+                          [d for d in paper_defs if d.position < env.start],
+                          context.powered_names(env))
     return out
 
 
@@ -535,6 +536,15 @@ class _Context:
             said = read_body(m.group(0), running.count("\n", 0, at) + 1, "assumption")
             for p in said.of("condition") + said.word_conditions:
                 self.standing.append((at, scope, p))
+        #: names with a superscript that an environment defines (``\Gamma^n := \prod_k …``):
+        #: elsewhere ``\Gamma^n`` is that name, never a power of ``\Gamma``
+        self.powered: list[tuple[int, str, str]] = []
+        for e in envs:
+            for p in readings[id(e)].of("definition") if id(e) in readings else []:
+                m = re.match(r"\s*((?:\\[A-Za-z]+|[A-Za-z])\s*\^\s*(?:\{[^{}]*\}|\\?\w))\s*"
+                             r"(?::=|\\coloneqq)", p.latex)
+                if m:
+                    self.powered.append((e.start, re.sub(r"\s+", "", m.group(1)), p.latex))
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
                 for p in readings[id(e)].of("definition"):
@@ -546,6 +556,11 @@ class _Context:
         """The constraints in force at ``env``."""
         sec = self.section(env.start)
         return [c for pos, s, c in self.items if pos < env.start and s in (sec, -1)]
+
+    def powered_names(self, env: Environment) -> list[tuple[str, str]]:
+        """The superscripted names other environments define (``\\Gamma^n``), with their
+        definitions."""
+        return [(name, latex) for at, name, latex in self.powered if at != env.start]
 
     def assumed(self, env: Environment) -> list[Piece]:
         """The standing assumptions at ``env``: conditions the running text states for the
@@ -702,7 +717,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                       context: list[_Constraint] = (),  # type: ignore[assignment]
                       assumed: list[Piece] = (),  # type: ignore[assignment]
                       methods: list[str] = (),  # type: ignore[assignment]
-                      paper_defs: list[PaperDefinition] = ()  # type: ignore[assignment]
+                      paper_defs: list[PaperDefinition] = (),  # type: ignore[assignment]
+                      powered: list[tuple[str, str]] = ()  # type: ignore[assignment]
                       ) -> None:
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
@@ -849,6 +865,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              f"of its class: {read.claim.classes!r}"))
             continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
+        undefined += [name for name, _ in powered if _names_exactly(s.latex, name)
+                      and name not in {d for d, _ in definitions}]
         said = [(n, w) for n, w in [*worded(blank_displays(env.body)),
                                     *((c.name, c.latex) for c in context if c.role == "words")]
                 if _names_exactly(s.latex, n) and n not in {d for d, _ in definitions}

@@ -521,3 +521,15 @@ def test_a_reading_as_written_shows_the_definitions_its_names_stand_for():
     assert left[-1] == ("m_T is defined in words ('the number of mistakes made by the "
                         "algorithm'): a claim for every value of m_T is not what is stated")
     assert got.read == []
+
+
+def test_a_name_defined_with_a_superscript_is_never_read_as_a_power_elsewhere():
+    tex = (r"\begin{theorem}Let $\Gamma^n := \prod_{k=1}^n (1-\gamma_k)$. Then $\Gamma^n \le 1$."
+           "\\end{theorem}\n\n"
+           r"\begin{lemma}For $\kappa > 1$, we have $\Gamma^n \le \frac{4}{(n+1)^2}$.\end{lemma}"
+           "\n\n"
+           r"\begin{lemma}For $x > 1$, we have $\Gamma^2 \le x$.\end{lemma}")
+    got = ex.extract(tex, "g.tex", "g")
+    assert [u.claim_id for u in got.unread if u.category == "uses a definition not read"] == [
+        "g:theorem-1", "g:lemma-1"]  # Γⁿ is the product, not a power of Γ
+    assert [str(r.claim.prop) for r in got.read] == ["Gamma**2 <= x"]  # another name: a power
