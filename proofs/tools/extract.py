@@ -242,6 +242,13 @@ _SEPARATOR = re.compile(r"\\q?quad(?![A-Za-z])|\\(?:text|textrm|mbox)\s*\{\s*(?:
                         r"where)\b|\\forall(?![A-Za-z])")
 
 
+def _steps(latex: str) -> bool:
+    r"""Whether ``latex`` (before its conditions) is a recurrence or bounds a sequence's next
+    term, in any link of a chain (``0 \le a_{n+1} \le a_n(1 - q a_n)``)."""
+    head = latex[:_first_separator(latex)]
+    return any(recurrence(part) or step_bound(part) for part in [head, *split_chain(head)])
+
+
 def _first_separator(text: str) -> int | None:
     """The position of the first separator outside braces and brackets, or None."""
     depth = 0
@@ -760,8 +767,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                         f"{p.latex}")
             ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
     left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
-             for c in conditions if recurrence(c.latex[:_first_separator(c.latex)])
-             or step_bound(c.latex[:_first_separator(c.latex)])]
+             for c in conditions if _steps(c.latex)]
     decls: list[Declaration] = []
     hyps: list[Piece] = []
     signatures: list[Piece] = []
@@ -911,6 +917,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                       if not fits(c) and not (c.item and s.item
                                                               and c.item != s.item)
                       and c.sentence < s.sentence and _shares_names(c.latex, s.latex)]
+        used_before = set(used)
         progress = True
         while progress:  # a condition counts when it names what the claim or a condition
             progress = False  # already counted names (x ≤ y, y ≤ 1 for a claim about x)
@@ -940,7 +947,13 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                         read.left.append(f"condition not read: {c.latex}")
         claim = _where_defined(read, claim, cid, s.latex, names, source, ex)
         named = _named_relation(s.latex, names) if not claim.hypotheses else ""
+        stepped = [h for h in read.hypotheses if _steps(h)]
+        if stepped:  # a_{n+1} ≤ a_n(1 - q a_n) holds for every n: read as one step, the
+            # statement about a_n would be a claim about one step (an induction is stated)
+            named = (f"a recurrence of the sequence holds for every index, and the statement "
+                     f"for every n follows by induction, which is not read: {stepped[0]}")
         if named:
+            used = used_before  # its conditions are not a read statement's hypotheses
             out.unread.append(Unread(cid, s.latex, source, named))
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, f"not read: {out.unread[-1].error}"))

@@ -264,11 +264,13 @@ def test_a_reading_as_written_says_what_it_left():
     assert left["t:lemma-3"] == [] and got.unread[-1].reading == "complete"
 
 
-def test_a_recurrence_among_the_conditions_leaves_the_reading_incomplete():
+def test_a_recurrence_among_the_conditions_is_an_induction_not_read_as_one_step():
     got = ex.extract(r"\begin{lemma}If $q > 0$, $a_{n+1} = a_n - q$ and $a_0 = 1$, then "
                      r"$a_n \le 1$.\end{lemma}", "c.tex", "t")
-    assert any(why.startswith("a recurrence read as one step") for c in got.read
-               for why in c.left)
+    assert got.read == []  # read with one step, a_n ≤ 1 would be refuted at a_n = 2
+    assert [u.error.split(":")[0] for u in got.unread] == [
+        "a recurrence of the sequence holds for every index, and the statement for every n "
+        "follows by induction, which is not read"]
 
 
 def test_function_classes_stated_in_words_are_read_and_shown():
@@ -310,11 +312,12 @@ def test_a_probability_qualifier_is_read_into_the_reading():
          ["words about the random quantities not read: 'i.i.d'"])]
 
 
-def test_a_bound_on_the_next_term_among_the_conditions_leaves_the_reading_incomplete():
-    got = ex.extract(r"\begin{lemma}If $q > 0$, $0 \le a_0 \le 1/q$ and "
-                     r"$a_{n+1} \le a_n - q a_n^2$, then $a_n \le 1/q$.\end{lemma}", "c.tex", "t")
-    assert any(why.startswith("a recurrence read as one step") for c in got.read
-               for why in c.left)
+def test_a_bound_on_the_next_term_among_the_conditions_is_an_induction_not_read():
+    for cond in (r"a_{n+1} \le a_n - q a_n^2", r"0 \le a_{n+1} \le a_n(1 - q a_n)"):
+        got = ex.extract(r"\begin{lemma}If $q > 0$, $0 \le a_0 \le 1/q$ and "
+                         rf"${cond}$, then $a_n \le 1/q$.\end{{lemma}}", "c.tex", "t")
+        assert got.read == [] and "follows by induction" in got.unread[0].error, cond
+        assert "read: a hypothesis" not in ex.explain(got)  # no statement read takes them
 
 
 def test_a_definition_environment_binds_its_names_for_the_statements_after_it():
