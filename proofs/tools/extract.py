@@ -608,6 +608,25 @@ def worded(text: str) -> list[tuple[str, str]]:
             and re.sub(r"\s+", "", m.group("name")) not in COUNT_NAMES + ("n", "d")]
 
 
+_WORD_NAME = re.compile(r"\\(?:operatorname\*?|mathrm|text|textrm|mathsf|textnormal)\s*\{\s*"
+                        r"([A-Za-z][A-Za-z-]+)\s*\}")
+
+
+def _word_names(latex: str) -> list[str]:
+    r"""The words ``latex`` uses as names of quantities (``\operatorname{regret}``,
+    ``\mathrm{OPT}``): not functions or operators the reader knows, nor words of a condition.
+
+    >>> _word_names(r"\operatorname{regret} \le \mathrm{tr}(A) + \log T \text{ for } T > 1")
+    ['regret']
+    """
+    from symbolic.latex_parse.lexer import COND_WORDS, FUNCS, NOT_CHECKED, RANDOM_NAMES
+
+    known = {*FUNCS, *NOT_CHECKED, *RANDOM_NAMES, *COND_WORDS, "and", "or", "if", "for", "d",
+             "e", "T", "op", "def", "iff", "where", "with", "s.t", "st", "all", "any", "every"}
+    return list(dict.fromkeys(w for w in _WORD_NAME.findall(latex)
+                              if w not in known and w.lower() not in known))
+
+
 def _canonical(latex: str) -> str:
     r"""``latex`` without spaces, one-character scripts unbraced and stars alike:
     ``\ell^{\ast}`` and ``\ell^*`` are one text, ``m_{T}`` and ``m_T`` too."""
@@ -877,11 +896,16 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                     *((c.name, c.latex) for c in context if c.role == "words")]
                 if _names_exactly(s.latex, n) and n not in {d for d, _ in definitions}
                 and n not in reading.integers]
+        said += [(word, "") for word in _word_names(s.latex)
+                 if not any(word in d for d, _ in definitions) and not any(
+                     word in str(k) for k in names)]
         claim: Any = _build(cid, s.latex, names, [], source) if not undefined and not said \
             else ("", f"uses {undefined[0]}, whose definition was not read (a statement about "
                   "it cannot be read without it)") if undefined else (
-            "defined in words", f"{said[0][0]} is defined in words ('the {said[0][1]}'): a "
-                                f"claim for every value of {said[0][0]} is not what is stated")
+            "defined in words", (f"{said[0][0]} is defined in words ('the {said[0][1]}')"
+                                 if said[0][1] else f"{said[0][0]} is a quantity a word names, "
+                                 "which no formula defines") + f": a claim for every value of "
+                                f"{said[0][0]} is not what is stated")
         if isinstance(claim, tuple):
             category, error = claim
             if not category and not undefined:

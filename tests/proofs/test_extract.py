@@ -536,3 +536,15 @@ def test_a_name_defined_with_a_superscript_is_never_read_as_a_power_elsewhere():
     assert [u.claim_id for u in got.unread if u.category == "uses a definition not read"] == [
         "g:theorem-1", "g:lemma-1"]  # Γⁿ is the product, not a power of Γ
     assert [str(r.claim.prop) for r in got.read] == ["Gamma**2 <= x"]  # another name: a power
+
+
+def test_a_quantity_a_word_names_is_not_read_as_free():
+    tex = (r"\begin{corollary}Let $T > 1$. Then $\operatorname{regret} \le d\sqrt{T\log T}$."
+           r"\end{corollary}\begin{lemma}Let $\mathrm{Reg} = 2x$ and $x > 0$. Then "
+           r"$\mathrm{Reg} \ge 0$.\end{lemma}")
+    got = ex.extract(tex, "g.tex", "g")
+    (u,) = got.unread
+    assert (u.category, u.read_as) == ("defined in words", "if T > 1: regret ≤ d √(T log(T))")
+    assert u.left[-1] == ("regret is a quantity a word names, which no formula defines: a "
+                          "claim for every value of regret is not what is stated")
+    assert [str(r.claim.prop) for r in got.read] == ["2*x >= 0"]  # defined by a formula

@@ -79,15 +79,18 @@ Define $x = \frac{2k-n}{\sqrt n}$. Then $x \ge 0$.
 \begin{thm}The strategy guarantees $\wealth_T \ge 1$, i.e. $w_t = b\,\wealth_{t-1}$.\end{thm}
 """)
     got = claims(root)
-    assert list(got) == ["main:theorem-binom", "main:theorem-2"]
+    assert list(got) == ["main:theorem-binom"]
     statement, hyps, left = got["main:theorem-binom"]
     # x stands for its definition; the conditions the witness must meet are kept (n is a
     # dimension to the reader, a positive integer: n >= 1 goes without saying)
     assert statement == "(2*k - n)/sqrt(n) >= 0"
     assert hyps == ["k <= n", "n/2 <= k"]
     assert left == ("'integer' not read (the names are read as reals)",)
-    # a word macro is one name, not the product W·e·a·l·t·h; "i.e." restates, not checked
-    assert got["main:theorem-2"][0] == "Wealth_T >= 1"
+    # a word macro is one name, not the product W·e·a·l·t·h; "i.e." restates, not checked;
+    # the wealth is the strategy's, a quantity its word names: shown, never read as free
+    (u,) = read_paper(str(root)).extraction.unread
+    assert (u.claim_id, u.category, u.read_as) == ("main:theorem-2", "defined in words",
+                                                   "Wealth_T ≥ 1")
 
 
 def test_a_refutation_of_an_incomplete_reading_is_a_candidate_not_a_finding(tmp_path,
