@@ -831,6 +831,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         return
     inherited = inherit(paper_defs, names, env.body, reading, ex)
     definitions, unbound = _bind(reading.of("definition"), names, ex)
+    left += [w for w in ex.left if w not in left]
     definitions = [*inherited, *definitions]
     stating, remarks = reading.stating(), reading.remarks()
     tails: dict[tuple[int, str], str] = {}  # a statement's asymptotic tail, dropped
@@ -1523,6 +1524,10 @@ _DEFINED = re.compile(r"\s*(?::=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\doteq|\\
                       r"(?<![<>!\\])=)\s*")
 
 
+#: how a definition's chain that goes on (``\delta := x \le 1/2``) is listed as left
+_CHAIN_REST = "a definition's chain goes on, and what it asserts is not read"
+
+
 def _bind(definitions: list[Piece], names: dict[str, Any],
           ex: Explained) -> tuple[list[tuple[str, str]], list[str]]:
     """Bind each definition ``y = …`` (``y := …``) to its name in ``names``: the statements
@@ -1545,8 +1550,13 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
             lhs, rhs = rhs, lhs
         lhs = lhs.strip()
         call = re.fullmatch(r"(.+?)\s*\(\s*([^()]*?)\s*\)", lhs)
+        rest = ""
+        if RELATION.search(rhs) and DEFINING.search(d.latex) and "=:" not in d.latex:
+            # "\delta := \sqrt{\kappa^{-1}}/2 \le 1/2": the name is its first link's value
+            cut = RELATION.search(rhs)
+            rhs, rest = rhs[:cut.start()], rhs[cut.start():].strip()
         try:
-            if RELATION.search(rhs):
+            if RELATION.search(rhs) or not rhs.strip():
                 raise ValueError("a chain: not bound")
             if call:
                 params = [p.strip() for p in call.group(2).split(",")]
@@ -1570,6 +1580,9 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
         names[key(target)] = value
         bound.append((lhs, rhs.strip()))
         shown = f"{lhs} ↦ {parse_expr(rhs, names)}" if call else f"{lhs} stands for {value}"
+        if rest:  # what the text asserts of it may restrict the statements: incomplete
+            shown += f" (the rest of the chain, {rest}, is not a definition: not read)"
+            ex.left.append(f"{_CHAIN_REST}: {d.latex}")
         ex.lines.append(("definition", d.latex, f"read: {shown}"))
     return bound, unbound
 

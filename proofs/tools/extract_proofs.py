@@ -53,6 +53,7 @@ from proofs.tex.sentences import (
 )
 from proofs.tex.source import REF
 from proofs.tools.extract import (
+    _CHAIN_REST,
     Explained,
     Extraction,
     ReadClaim,
@@ -168,8 +169,10 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                 for kind, text, at in segments(body) if kind == "display"]
     definitions = prose_reading.of("definition") + [
         Piece(c, 0, role="definition") for _at, _text, found in displays
-        for c in _display_definitions(found)]
+        for c in _display_definitions(found)] + [
+        Piece(c, 0, role="definition") for c in underbrace_definitions(body)]
     _bound, unbound = _bind(definitions, names, ex)
+    rests = [w.split(": ", 1)[1] for w in ex.left if w.startswith(_CHAIN_REST)]
     pr.lines += [(role, latex, outcome) for role, latex, outcome in ex.lines]
     pr.lines += [("definition", d.latex, "bound") for d in definitions
                  if not any(d.latex == latex for _, latex, _ in ex.lines)]
@@ -177,6 +180,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     conditions: list[tuple[int, Prop, int]] = []  # (offset, condition, its case's sentence)
     unread: list[tuple[int, str, str]] = []  # (offset, latex, why)
     in_words: list[tuple[str, str]] = []  # (name, what the sentence says)
+    unread += [(0, latex, "the chain after a definition") for latex in rests]
     offsets = _offsets(body, prose_reading.pieces)
     sentence_said = {}
     for p in prose_reading.pieces:
@@ -396,6 +400,28 @@ def _cites(reason: str, labels: dict[str, str]) -> tuple[str, ...]:
         r"\b(Lemma|Theorem|Proposition|Corollary|Claim|Fact)\s*~?\s*(\d+(?:\.\d+)*[a-z]?)\b",
         REF.sub(" ", reason))]
     return tuple(dict.fromkeys(labels[lab] for lab in found if lab in labels))
+
+
+def underbrace_definitions(text: str) -> list[str]:
+    r"""The definitions written under a brace: ``\underbrace{\sqrt{a - b}}_{=:c}`` defines
+    ``c := \sqrt{a - b}``.
+
+    >>> underbrace_definitions(r"x = \tfrac12\underbrace{\sqrt{a-b}}_{=:c} y")
+    ['c := \\sqrt{a-b}']
+    """
+    from proofs.tex.source import braced
+
+    out = []
+    for m in re.finditer(r"\\underbrace\s*(?=\{)", text):
+        got = braced(text, m.end())
+        if got is None:
+            continue
+        body, end = got
+        name = re.match(r"\s*_\s*\{\s*=:\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\}",
+                        text[end:])
+        if name:
+            out.append(f"{name.group(1)} := {body.strip()}")
+    return out
 
 
 def _display_definitions(found: list[RawChain]) -> list[str]:

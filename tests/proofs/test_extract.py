@@ -548,3 +548,21 @@ def test_a_quantity_a_word_names_is_not_read_as_free():
     assert u.left[-1] == ("regret is a quantity a word names, which no formula defines: a "
                           "claim for every value of regret is not what is stated")
     assert [str(r.claim.prop) for r in got.read] == ["2*x >= 0"]  # defined by a formula
+
+
+def test_a_definition_whose_chain_goes_on_binds_its_first_link_and_leaves_the_rest():
+    tex = (r"\begin{lemma}Let $\delta := \sqrt{\kappa}/2 \le 1/2$ and $\kappa > 0$. Then "
+           r"$\delta \le 1$.\end{lemma}")
+    got = ex.extract(tex, "g.tex", "g")
+    (r,) = got.read
+    assert str(r.claim.prop) == "sqrt(kappa)/2 <= 1"
+    assert r.left == ["a definition's chain goes on, and what it asserts is not read: "
+                      r"\delta := \sqrt{\kappa}/2 \le 1/2"]  # δ ≤ 1/2 may restrict κ
+
+
+def test_a_name_defined_under_a_brace_in_a_proof_is_bound():
+    from proofs.tools.extract_proofs import underbrace_definitions
+
+    assert underbrace_definitions(r"\tfrac12\underbrace{\sqrt{a - b}}_{=:c} \sqrt{x}") == [
+        r"c := \sqrt{a - b}"]
+    assert underbrace_definitions(r"\underbrace{x + y}_{\le 1}") == []
