@@ -70,7 +70,8 @@ CONDITION_WORDS = (r"let|suppose|suppose that|assume|assume that|assuming|assumi
                    r"given that|if|whenever|provided|provided that|for all|for every|for any|"
                    r"for each|for|with|where|such that|fix|satisfying|under|when|as long as|"
                    r"and let|and suppose|and assume|be such that|is such that|are such that|"
-                   r"in which|whose|so long as|having")
+                   r"in which|whose|so long as|having|restricted to|restricting to|"
+                   r"in the case|in case")
 DEFINITION_WORDS = (r"define|we define|defined as|defined by|denote|denotes|denoted by|"
                     r"we denote|let us denote|we write|write|set|we set|we let|i\.e\.|ie|"
                     r"that is|namely|given by|be defined as|be given by|as|compute|computes|"
@@ -367,8 +368,9 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
     open_display = False  # the last segment was a display without its final punctuation
     for kind, text, offset in segments(body):
         if kind == "text":
-            if open_display and formulas and re.match(r"\s*(?:If|When|Whenever)\b", text):
-                # "$$…$$ If $f$ is convex, …": a new conditional sentence after a display
+            if open_display and formulas and re.match(r"\s*[A-Z][a-z]", text):
+                # "$$…$$ If $f$ is convex, …", "$$…$$ Restricted to …": a display without its
+                # period, then a capital: a new sentence
                 yield formulas, " ".join(words), "", item
                 formulas, words = [], []
             open_display = False
