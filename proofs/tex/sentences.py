@@ -71,7 +71,7 @@ CONDITION_WORDS = (r"let|suppose|suppose that|assume|assume that|assuming|assumi
                    r"for each|for|with|where|such that|fix|satisfying|under|when|as long as|"
                    r"and let|and suppose|and assume|be such that|is such that|are such that|"
                    r"in which|whose|so long as|having|restricted to|restricting to|"
-                   r"in the case|in case")
+                   r"in the case|in case|the conditions?|the assumptions?|the hypothes[ie]s")
 DEFINITION_WORDS = (r"define|we define|defined as|defined by|denote|denotes|denoted by|"
                     r"we denote|let us denote|we write|write|set|we set|we let|i\.e\.|ie|"
                     r"that is|namely|given by|be defined as|be given by|as|compute|computes|"

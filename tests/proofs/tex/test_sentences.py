@@ -203,3 +203,12 @@ def test_a_relation_after_a_definition_that_is_not_a_value_is_a_condition():
     assert [(p.role, p.latex) for p in read_body(body, 1, "theorem").pieces] == [
         ("definition", "y = 2x"), ("condition", r"a_i \le X_i \le b_i"),
         ("statement", r"y \le 1")]
+
+
+def test_the_conditions_named_so_are_conditions_not_statements():
+    from proofs.tex.sentences import read_body
+
+    body = (r"The conditions $$L\gamma^2 \le \mu$$ and $$y = \frac{\mu w}{\gamma}$$ are "
+            r"sufficient for lower bounding $$J := (1-\gamma) x$$ by $x$.")
+    assert [p.role for p in read_body(body, 1, "lemma").pieces] == [
+        "condition", "condition", "definition", "mention"]
