@@ -627,6 +627,21 @@ def _word_names(latex: str) -> list[str]:
                               if w not in known and w.lower() not in known))
 
 
+def _consecutive_terms(latex: str) -> str | None:
+    r"""The name of a sequence whose consecutive terms ``latex`` relates (``2\lambda_{k+1} \le
+    (2\lambda_k)^2``: ``\lambda``), or None.
+
+    >>> _consecutive_terms(r"2 \lambda_{k+1} \leq (2\lambda_k)^2"), _consecutive_terms("x_k \le 1")
+    ('\\lambda', None)
+    """
+    for m in re.finditer(r"(\\?[A-Za-z]+)\s*_\s*\{\s*([a-z])\s*\+\s*1\s*\}", latex):
+        name, k = m.group(1), m.group(2)
+        if re.search(rf"(?<![A-Za-z\\]){re.escape(name)}\s*_\s*(?:\{{\s*{k}\s*\}}|{k})"
+                     r"(?![A-Za-z0-9+])", latex):
+            return name
+    return None
+
+
 def _canonical(latex: str) -> str:
     r"""``latex`` without spaces, one-character scripts unbraced and stars alike:
     ``\ell^{\ast}`` and ``\ell^*`` are one text, ``m_{T}`` and ``m_T`` too."""
@@ -897,16 +912,21 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                     *((c.name, c.latex) for c in context if c.role == "words")]
                 if _names_exactly(s.latex, n) and n not in {d for d, _ in definitions}
                 and n not in reading.integers]
+        sequence = _consecutive_terms(s.latex)
+        if sequence and not any(_mentions(d, sequence) for d, _ in definitions) and not any(
+                _mentions(c.latex, sequence) and _steps(c.latex) for c in hyps):
+            said.append((sequence, f"terms of a sequence whose method the statement does not "
+                                   f"give ({sequence}_{{k}}, {sequence}_{{k+1}})"))
         said += [(word, "") for word in _word_names(s.latex)
                  if not any(word in d for d, _ in definitions) and not any(
                      word in str(k) for k in names)]
         claim: Any = _build(cid, s.latex, names, [], source) if not undefined and not said \
             else ("", f"uses {undefined[0]}, whose definition was not read (a statement about "
                   "it cannot be read without it)") if undefined else (
-            "defined in words", (f"{said[0][0]} is defined in words ('the {said[0][1]}')"
-                                 if said[0][1] else f"{said[0][0]} is a quantity a word names, "
-                                 "which no formula defines") + f": a claim for every value of "
-                                f"{said[0][0]} is not what is stated")
+            "defined in words", (f"{said[0][0]}: {said[0][1]}" if said[0][1].startswith(
+                "terms of") else f"{said[0][0]} is defined in words ('the {said[0][1]}')"
+                if said[0][1] else f"{said[0][0]} is a quantity a word names, which no formula "
+                "defines") + f": a claim for every value of {said[0][0]} is not what is stated")
         if isinstance(claim, tuple):
             category, error = claim
             if not category and not undefined:

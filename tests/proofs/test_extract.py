@@ -566,3 +566,15 @@ def test_a_name_defined_under_a_brace_in_a_proof_is_bound():
     assert underbrace_definitions(r"\tfrac12\underbrace{\sqrt{a - b}}_{=:c} \sqrt{x}") == [
         r"c := \sqrt{a - b}"]
     assert underbrace_definitions(r"\underbrace{x + y}_{\le 1}") == []
+
+
+def test_consecutive_terms_of_a_sequence_no_formula_makes_are_not_free():
+    tex = (r"\begin{theorem}If $\lambda(x_k) \le \eta$, then $2 \lambda_{k+1} \leq "
+           r"(2\lambda_k)^2$.\end{theorem}"
+           r"\begin{lemma}Let $a_{k+1} = a_k/2$ and $a_0 = 1$. Then $a_{k+1} \le a_k$ for "
+           r"$a_k \ge 0$.\end{lemma}")
+    got = ex.extract(tex, "g.tex", "g")
+    u = next(u for u in got.unread if u.claim_id == "g:theorem-1")
+    assert u.category == "defined in words" and u.left[-1].startswith(
+        r"\lambda: terms of a sequence whose method the statement does not give")
+    assert "g:theorem-1" not in [r.claim_id for r in got.read]
