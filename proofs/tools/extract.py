@@ -627,6 +627,34 @@ def _word_names(latex: str) -> list[str]:
                               if w not in known and w.lower() not in known))
 
 
+def _set_and_value(statement: str, conditions: list[str]) -> str:
+    r"""Why a statement with these conditions has two readings when one capital letter is
+    both a set (``x, y \in D``) and a value (``\|x - y\| \le D``, ``GD\sqrt{T}``), else ``""``.
+
+    >>> _set_and_value(r"R \le GD\sqrt{T}", [r"\forall x, y \in D, \|x - y\| \le D"])[:52]
+    'two readings: D names a set (\\forall x, y \\in D, \\|x'
+    """
+    texts = [statement, *conditions]
+    sets = {m.group(1) for t in texts for m in re.finditer(
+        r"\\in\s*([A-Z])(?![A-Za-z_^{(}])", t)}
+    for name in sorted(sets):
+        as_set = next(t for t in texts if re.search(rf"\\in\s*{name}(?![A-Za-z_^{{(}}])", t))
+        ops = r"\\(?:in|notin|subseteq|subset|supseteq|supset|cap|cup|setminus|times)"
+        after = rf"{ops}\s*{name}(?![A-Za-z_^{{(}}])"  # ∈ C, × C
+        before = rf"(?<![A-Za-z\\]){name}\s*(?={ops}(?![A-Za-z]))"  # C ⊆ D, C ×
+        sized = rf"\|\s*{name}\s*\|"  # |C|: still a set
+
+        def valued(t: str, name: str = name, after: str = after, before: str = before,
+                   sized: str = sized) -> bool:
+            t = re.sub(sized, " ", re.sub(before, " ", re.sub(after, " ", t)))
+            return re.search(rf"(?<![A-Za-z\\]){name}(?![A-Za-z_(])", t) is not None
+        value = next((t for t in texts if not SIGNATURE.fullmatch(t) and valued(t)), None)
+        if value is not None:
+            return (f"two readings: {name} names a set ({as_set}) and a value ({value}): one "
+                    "printed name is one object")
+    return ""
+
+
 def _consecutive_terms(latex: str) -> str | None:
     r"""The name of a sequence whose consecutive terms ``latex`` relates (``2\lambda_{k+1} \le
     (2\lambda_k)^2``: ``\lambda``), or None.
@@ -904,6 +932,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(read)
             ex.lines.append(("statement", s.latex, "read as a statement about every function "
                              f"of its class: {read.claim.classes!r}"))
+            continue
+        clash = _set_and_value(s.latex, [c.latex for c in [*signatures, *hyps] if fits(c)])
+        if clash:  # "∀x, y ∈ D, ‖x − y‖ ≤ D": one printed name, two objects
+            out.unread.append(Unread(cid, s.latex, source, clash))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, f"not read: {clash}"))
             continue
         undefined = [name for name in unbound if _mentions(s.latex, name)]
         undefined += [name for name, _ in powered if _names_exactly(s.latex, name)

@@ -578,3 +578,14 @@ def test_consecutive_terms_of_a_sequence_no_formula_makes_are_not_free():
     assert u.category == "defined in words" and u.left[-1].startswith(
         r"\lambda: terms of a sequence whose method the statement does not give")
     assert "g:theorem-1" not in [r.claim_id for r in got.read]
+
+
+def test_a_capital_that_names_a_set_and_a_value_has_two_readings():
+    tex = (r"\begin{theorem}Assume that $\|\nabla f_t\| \le G$, and $\forall x, y \in D$, "
+           r"$\|x - y\| \le D$. Then $R_T \le \frac{3}{2} GD\sqrt{T}$.\end{theorem}"
+           r"\begin{lemma}Let $x \in C$ and $C \subseteq K$. Then $\|x\|_2 \le 1$ for "
+           r"$|C| \le 1$.\end{lemma}")
+    got = ex.extract(tex, "g.tex", "g")
+    u = next(u for u in got.unread if u.claim_id == "g:theorem-1")
+    assert u.error.startswith("two readings: D names a set") and not u.read_as
+    assert "g:lemma-1" not in [v.claim_id for v in got.unread if v.error.startswith("two")]
