@@ -646,6 +646,8 @@ def _set_and_value(statement: str, conditions: list[str]) -> str:
 
         def valued(t: str, name: str = name, after: str = after, before: str = before,
                    sized: str = sized) -> bool:
+            t = re.sub(r"\\(?:math[a-z]+|operatorname|text[a-z]*|bm|boldsymbol)\s*\{[^{}]*\}",
+                       " ", t)  # \mathcal{C}^1 is another name than C
             t = re.sub(sized, " ", re.sub(before, " ", re.sub(after, " ", t)))
             return re.search(rf"(?<![A-Za-z\\]){name}(?![A-Za-z_(])", t) is not None
         value = next((t for t in texts if not SIGNATURE.fullmatch(t) and valued(t)), None)
