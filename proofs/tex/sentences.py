@@ -520,8 +520,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                   for f in formulas]
     opened_by_assume = bool(formulas) and re.match(r"^(?:suppose|assume|assuming|let|given)\b",
                                                    formulas[0].lead) is not None
-    opened_by_if = bool(formulas) and re.match(r"^(?:if|whenever|when|suppose|assume)\b",
-                                               formulas[0].lead) is not None
+    opened_by_if = bool(formulas) and re.match(
+        r"^(?:if|whenever|when|suppose|assume|in the case|in case|restricted to|restricting to)"
+        r"\b", formulas[0].lead) is not None
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
                                                 formulas[0].lead) is not None
     mode = scope = ""

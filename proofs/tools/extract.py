@@ -46,6 +46,7 @@ from typing import Any
 from proofs.tex.macros import CONVENTIONAL, conventional, expand_document
 from proofs.tex.sentences import (
     DEFINING,
+    NAMED,
     RELATION,
     SIGNATURE,
     Piece,
@@ -689,7 +690,8 @@ def _names_exactly(latex: str, name: str) -> bool:
     """
     name, text = _canonical(name), _canonical(latex)
     head = r"(?<![A-Za-z\\])" if name[:1].isalpha() else r"(?<![A-Za-z])"
-    return re.search(head + re.escape(name) + r"(?![A-Za-z0-9_^{(])", text) is not None
+    return re.search(head + re.escape(name) + r"(?![A-Za-z0-9_{(]|\^(?:\*|\{\*|\{\(|'))",
+                     text) is not None
 
 
 def _constrained(p: Piece) -> list[str]:
@@ -1376,6 +1378,8 @@ def _one_constant(cid: str, latex: str, function: str, named: list[tuple[str, st
                                       for m in _NAME_TOKEN.finditer(latex))
              if t != fn and (len(t) == 1 or t.lstrip("\\") in GREEK)]
     found = []
+    # the usual name of a gradient's constant, which no condition constrains otherwise
+    names = [c for c in names if c == "L" and not any(_mentions(h, "L") for h in conditions)]
     for c in names:
         got = read_class_statement(cid, latex, [*named, (function, f"{c}-smooth")],
                                    conditions, definitions, body)
@@ -1605,9 +1609,14 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
         if "=:" in d.latex or "\\eqqcolon" in d.latex:
             lhs, rhs = rhs, lhs
         lhs = lhs.strip()
+        if not NAMED.match(lhs):  # "0 < \delta := a/2": not a name's value
+            unbound.append(RELATION.split(lhs)[-1].strip() or lhs)
+            ex.lines.append(("definition", d.latex, "not read: not of the form name = value"))
+            continue
         call = re.fullmatch(r"(.+?)\s*\(\s*([^()]*?)\s*\)", lhs)
         rest = ""
-        if RELATION.search(rhs) and DEFINING.search(d.latex) and "=:" not in d.latex:
+        if RELATION.search(rhs) and DEFINING.search(d.latex) and "=:" not in d.latex \
+                and "\\eqqcolon" not in d.latex:
             # "\delta := \sqrt{\kappa^{-1}}/2 \le 1/2": the name is its first link's value
             cut = RELATION.search(rhs)
             rhs, rest = rhs[:cut.start()], rhs[cut.start():].strip()

@@ -597,6 +597,28 @@ def _inside(src: str, k: int) -> Iterator[tuple[int, int]]:
             yield j, depth
 
 
+def _bar_ahead(src: str, pos: int) -> bool:
+    """Whether another bare ``|`` follows ``pos`` before the bracket it sits in closes:
+    ``E[2|X|]`` opens an absolute value there, not a condition."""
+    depth = 0
+    k = pos
+    while k < len(src):
+        ch = src[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif ch == "|" and depth == 0:
+            return True
+        k += 1
+    return False
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
@@ -822,7 +844,7 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             ropen.pop()
             rbars.pop()
         elif kind == "bar" and forced is None and ropen and depth == ropen[-1] + 1 \
-                and len(stack) == rbars[-1] and prev in OPERAND_END:
+                and len(stack) == rbars[-1] and prev in OPERAND_END and not _bar_ahead(src, pos):
             kind, ttype = "given", "GIVEN"  # opaque: E[X | Y = y], no bar open inside it
         random_next = ttype == "RANDOM"
         if kl_level is not None and depth == kl_level and (

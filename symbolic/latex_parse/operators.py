@@ -238,8 +238,8 @@ class Operators:
                 arg, used = called, 1
         if not used:
             arg = self.value(arg_v)
-            if nxt is not None and nxt[0] == "SLASH" and node.children[0].type == "FUNC" \
-                    and re.fullmatch(r"\d+", self.src(farg).strip()):  # \log 2/\delta
+            if nxt is not None and nxt[0] == "SLASH" and node.children[0].type == "FUNC":
+                # \log 2/\delta, \log T/\delta: log(2)/δ, or log(2/δ)
                 fn, shown = self.src(node).strip(), self.src(nxt[2]).strip()
                 raise self.err(nxt[2], f"two readings: ({fn})/{shown}, or the function of "
                                        f"the quotient {self.src(farg).strip()}/{shown}; add "

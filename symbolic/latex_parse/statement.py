@@ -129,7 +129,7 @@ def _refuse_condition_or_statement(b: Any, sep: str | None, chain: Tree,
     if all(getattr(p.rel, "value", None) == "=" for p in stated):
         return
     sides = [k for k in chain.children if not isinstance(k, Token) and k.data != "relop"]
-    if any(_NAME.match(re.sub(r"\s+", "", b.src(k))) for k in sides):
+    if any(_NAME.match(b.src(k).strip()) for k in sides[:-1]):  # n \ge n_0, 0 < x < 1
         return
     raise b.err(chain, f"two readings: '{b.src(chain).strip()}' after a space is a condition "
                        "of the statement before it, or a second statement: write "

@@ -589,3 +589,19 @@ def test_a_capital_that_names_a_set_and_a_value_has_two_readings():
     u = next(u for u in got.unread if u.claim_id == "g:theorem-1")
     assert u.error.startswith("two readings: D names a set") and not u.read_as
     assert "g:lemma-1" not in [v.claim_id for v in got.unread if v.error.startswith("two")]
+
+
+def test_review_cases_of_session_31_are_not_misread():
+    cases = {  # each was read and then wrongly decided
+        r"Let $a>0$, $b>0$ and $a \le a + b \eqqcolon s$. Then $s \ge b$.": "uses s",
+        r"Let $a>0$ and $0 < \delta := a/2$. Then $\delta < a$.": r"uses \delta",
+        r"Let $M_T$ be the number of mistakes made by the algorithm and $T\ge1$. Then "
+        r"$M_T^2 \le 4T$.": "M_T is defined in words"}
+    for body, why in cases.items():
+        got = ex.extract(rf"\begin{{lemma}}{body}\end{{lemma}}", "g.tex", "g")
+        assert got.read == [] and got.unread[0].error.startswith(why), body
+    # a gradient's constant not named: only L, the usual name, is taken; never μ
+    got = ex.extract(r"\begin{theorem}Suppose $f$ has Lipschitz continuous gradient. Then "
+                     r"for all $x$ and $\mu > 0$, $\frac{1}{2\mu}\|\nabla f(x)\|^2 \le "
+                     r"f(x)-f(x^*)$.\end{theorem}", "g.tex", "g")
+    assert all(r.claim.classes is None for r in got.read)
