@@ -946,25 +946,26 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         undefined = [name for name in unbound if _mentions(s.latex, name)]
         undefined += [name for name, _ in powered if _names_exactly(s.latex, name)
                       and name not in {d for d, _ in definitions}]
-        said = [(n, w) for n, w in [*worded(blank_displays(env.body)),
-                                    *((c.name, c.latex) for c in context if c.role == "words")]
+        said = [(n, f"{n} is defined in words ('the {w}')")  # (name, why it is not free)
+                for n, w in [*worded(blank_displays(env.body)),
+                             *((c.name, c.latex) for c in context if c.role == "words")]
                 if _names_exactly(s.latex, n) and n not in {d for d, _ in definitions}
                 and n not in reading.integers]
         sequence = _consecutive_terms(s.latex)
         if sequence and not any(_mentions(d, sequence) for d, _ in definitions) and not any(
                 _mentions(c.latex, sequence) and _steps(c.latex) for c in hyps):
-            said.append((sequence, f"terms of a sequence whose method the statement does not "
-                                   f"give ({sequence}_{{k}}, {sequence}_{{k+1}})"))
-        said += [(word, "") for word in _word_names(s.latex)
+            said.append((sequence, f"{sequence}: terms of a sequence whose method the "
+                                   f"statement does not give ({sequence}_{{k}}, "
+                                   f"{sequence}_{{k+1}})"))
+        said += [(word, f"{word} is a quantity a word names, which no formula defines")
+                 for word in _word_names(s.latex)
                  if not any(word in d for d, _ in definitions) and not any(
                      word in str(k) for k in names)]
         claim: Any = _build(cid, s.latex, names, [], source) if not undefined and not said \
             else ("", f"uses {undefined[0]}, whose definition was not read (a statement about "
                   "it cannot be read without it)") if undefined else (
-            "defined in words", (f"{said[0][0]}: {said[0][1]}" if said[0][1].startswith(
-                "terms of") else f"{said[0][0]} is defined in words ('the {said[0][1]}')"
-                if said[0][1] else f"{said[0][0]} is a quantity a word names, which no formula "
-                "defines") + f": a claim for every value of {said[0][0]} is not what is stated")
+            "defined in words", f"{said[0][1]}: a claim for every value of {said[0][0]} is "
+                                "not what is stated")
         if isinstance(claim, tuple):
             category, error = claim
             if not category and not undefined:
@@ -1367,26 +1368,22 @@ _NAME_TOKEN = re.compile(r"\\math(?:cal|scr|bb|rm|bf|it)\s*\{[^{}]*\}|\\[A-Za-z]
 
 def _one_constant(cid: str, latex: str, function: str, named: list[tuple[str, str]],
                   conditions: list[str], definitions: list[str], body: str) -> str | None:
-    r"""The one name of ``latex`` that, read as the Lipschitz constant of ``function``'s
-    gradient, leaves no other constant in the statement (``\frac{1}{2L}\|\nabla f(x)\|^2 \le
-    f(x) - f(x^*)``: ``L``); None when no name or several names do."""
+    r"""``L``, the usual name of a gradient's Lipschitz constant, when ``latex`` uses it, no
+    condition constrains it otherwise, and read as ``function``'s constant it leaves no other
+    constant in the statement (``\frac{1}{2L}\|\nabla f(x)\|^2 \le f(x) - f(x^*)``); else
+    None (another name is never guessed to be the constant)."""
     from proofs.tex.classes import ClassReading, read_class_statement
-    from symbolic.latex_parse.lexer import GREEK
 
-    fn = re.sub(r"\s+", "", function)
-    names = [t for t in dict.fromkeys(re.sub(r"\s+", "", m.group(0))
-                                      for m in _NAME_TOKEN.finditer(latex))
-             if t != fn and (len(t) == 1 or t.lstrip("\\") in GREEK)]
-    found = []
-    # the usual name of a gradient's constant, which no condition constrains otherwise
-    names = [c for c in names if c == "L" and not any(_mentions(h, "L") for h in conditions)]
-    for c in names:
-        got = read_class_statement(cid, latex, [*named, (function, f"{c}-smooth")],
-                                   conditions, definitions, body)
-        if isinstance(got, ClassReading) and not any("range is not stated" in why
-                                                     for why in got.left):
-            found.append(c)
-    return found[0] if len(found) == 1 else None
+    tokens = {re.sub(r"\s+", "", m.group(0)) for m in _NAME_TOKEN.finditer(latex)}
+    if "L" not in tokens or re.sub(r"\s+", "", function) == "L" or any(
+            _mentions(h, "L") for h in conditions):
+        return None
+    got = read_class_statement(cid, latex, [*named, (function, "L-smooth")], conditions,
+                               definitions, body)
+    if isinstance(got, ClassReading) and not any("range is not stated" in why
+                                                 for why in got.left):
+        return "L"
+    return None
 
 
 #: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
