@@ -558,23 +558,56 @@ def as_text(latex: str) -> str:
     r"""A side as written, in Unicode: ``\langle \nabla f(x), y\rangle`` -> ``⟨∇f(x), y⟩``.
 
     >>> as_text(r"\frac{1}{L}\|\nabla f(x^\star)\|^2"), as_text(r"\mathcal{L}(w_n)")
-    ('1/L‖∇f(x*)‖²', 'ℒ(w_n)')
+    ('(1/L)‖∇f(x*)‖²', 'ℒ(w_n)')
     """
     from symbolic.latex_parse.opaque import display
 
-    out = latex
-    for _ in range(3):
-        out = re.sub(r"\\[td]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}",
-                     lambda m: f"{_wrap(m.group(1))}/{_wrap(m.group(2))}", out)
-    out = re.sub(r"\\[td]?frac\s*(\w)\s*(?:\{([^{}]*)\}|(\w))",
-                 lambda m: f"{m.group(1)}/{_wrap(m.group(2) or m.group(3))}", out)
+    out = _fractions(latex)
     for pattern, repl in _TEXT:
         out = re.sub(pattern, repl, out)
     out = re.sub(r"\^\{?2\}?", "²", out)
+    out = re.sub(r"\^\{([^{}]*[^{}\w\\][^{}]*)\}", r"^(\1)", out)  # ^{n/2}: ^(n/2)
     out = re.sub(r"\\(mathbf|boldsymbol|bm|mathrm)\s*\{([^{}]*)\}", r"\2", out)
     out = re.sub(r"\\math(?:cal|scr)\s*\{\s*[A-Z]\s*\}", lambda m: display(m.group(0)), out)
     out = unicode_name(out)
     return re.sub(r"\s+", " ", out.replace("{", "").replace("}", "")).strip()
+
+
+def _argument(text: str, at: int) -> tuple[str, int]:
+    """The argument of a command at ``text[at:]`` (a braced group, balanced, or one token) and
+    where it ends: ``("L", 9)`` for ``\\tfrac{L}2`` at 6."""
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if at < len(text) and text[at] == "{":
+        depth, end = 0, at
+        for end in range(at, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                return text[at + 1:end], end + 1
+        return text[at + 1:], len(text)
+    token = re.match(r"\\[A-Za-z]+|.", text[at:], re.S)
+    return (token.group(0), at + token.end()) if token else ("", at)
+
+
+def _fractions(latex: str) -> str:
+    r"""Every ``\frac``, ``\tfrac``, ``\dfrac`` as ``a/b``, nested and with bare arguments.
+
+    >>> _fractions(r"\tfrac{L}2 h"), _fractions(r"\frac{f(x) - \inf_w f}{n\frac12}")
+    ('L/2 h', '(f(x) - \\inf_w f)/(n(1/2))')
+    """
+    out, at = [], 0
+    for m in re.finditer(r"\\[td]?frac(?![A-Za-z])", latex):
+        if m.start() < at:
+            continue
+        top, end = _argument(latex, m.end())
+        bottom, end = _argument(latex, end)
+        text = f"{_wrap(_fractions(top))}/{_wrap(_fractions(bottom))}"
+        before = latex[at:m.start()]
+        joined = (re.search(r"[\w)}]\s*$", before) and not re.search(r"\\[A-Za-z]+\s*$", before)
+                  or re.match(r"[\w(\\]", latex[end:end + 1]))
+        out += [before, f"({text})" if joined else text]
+        at = end
+    return "".join(out) + latex[at:]
 
 
 def _wrap(text: str) -> str:

@@ -59,14 +59,16 @@ from proofs.tex.sentences import (
 )
 from proofs.tex.source import REF, strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
+from proofs.tools.as_written import IFF, MEMBERSHIP, as_written, equivalence, existential
+from proofs.tools.declarations import (
+    Declaration,
+    declaration,
+    objects,
+    paper_dimension,
+    plain_name,
+)
 from symbolic.latex_parse.names import COUNT_NAMES
 
-REAL = r"\\mathbb\s*\{?\s*R\s*\}?"
-NAME = r"(?:\\mathbf\{[A-Za-z]\}|\\bm\{[A-Za-z]\}|\\[A-Za-z]+|[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?)"
-DECLARATION = re.compile(
-    rf"^\s*(?P<names>{NAME}(?:\s*,\s*{NAME})*)\s*\\in\s*{REAL}\s*"
-    r"(?:\^\s*(?:\{\s*(?P<r1>[A-Za-z]|\d+)\s*(?:\\times\s*(?P<c1>[A-Za-z]|\d+)\s*)?\}"
-    r"|(?P<r2>[A-Za-z]|\d+))|_\s*\{?\s*(?P<sign>\+\+|\+|>\s*0|\\geq?\s*0)\s*\}?)?\s*$")
 INDEX_SET = re.compile(r"^\s*(?P<i>[A-Za-z])\s*\\in\s*(?:\[\s*(?P<m>[A-Za-z]|\d+)\s*\]|"
                        r"\\\{\s*1\s*,\s*(?:2\s*,\s*)?\\[lc]?dots\s*,\s*(?P<m2>[A-Za-z]|\d+)\s*\\\})"
                        r"\s*$|^\s*(?P<j>[A-Za-z])\s*=\s*1\s*,\s*(?:2\s*,\s*)?\\[lc]?dots\s*,\s*"
@@ -77,14 +79,6 @@ NOT_READ = {"existential": "an existential statement ('there exists', 'for some'
             "disjunction": "a disjunction ('or'): not checked",
             "equivalence": "an equivalence ('if and only if'): not checked",
             "unclassified": "a formula whose role the prose does not say"}
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """``x \\in \\mathbb{R}^d``: a name and its shape (``()`` scalar, ``(r,)``, ``(r, c)``)."""
-
-    name: str
-    shape: tuple[str, ...]
 
 
 @dataclass
@@ -261,65 +255,6 @@ def _first_separator(text: str) -> int | None:
         elif depth == 0 and ch == "\\" and _SEPARATOR.match(text, i):
             return i
     return None
-
-
-def declaration(text: str) -> tuple[list[Declaration], list[str]] | None:
-    r"""``x, y \in \mathbb{R}^d`` as declarations (and ``\mathbb{R}_{+}`` as the hypotheses
-    it implies), or None when ``text`` is not one.
-
-    >>> declaration(r"A \in \mathbb{R}^{n \times d}")
-    ([Declaration(name='A', shape=('n', 'd'))], [])
-    >>> declaration(r"R \in \mathbb{R}_{>0}")
-    ([Declaration(name='R', shape=())], ['R > 0'])
-    """
-    m = DECLARATION.match(text)
-    if m is None:
-        return None
-    names = [s.strip() for s in re.split(r"\s*,\s*", m.group("names"))]
-    rows, cols = m.group("r1") or m.group("r2"), m.group("c1")
-    shape = tuple(s for s in (rows, cols) if s)
-    sign = re.sub(r"\s+", "", m.group("sign") or "")
-    rel = {"": "", "+": "\\ge", "\\ge0": "\\ge", "\\geq0": "\\ge"}.get(sign, ">")
-    hyps = [f"{name} {rel} 0" for name in names] if rel else []
-    return [Declaration(name, shape) for name in names], hyps
-
-
-def objects(decls: tuple[Declaration, ...]) -> dict[str, Any]:
-    """The ``where`` of a claim: vectors and matrices (dimensions other than ``n``, ``d``
-    listed by name too, as :func:`paper_dimension` gives them)."""
-    from symbolic import matrix, vector
-
-    dim = paper_dimension
-
-    def size(s: str) -> Any:
-        return int(s) if s.isdigit() else dim(s)
-
-    out: dict[str, Any] = {}
-    for dcl in decls:
-        for s in dcl.shape:
-            if not s.isdigit() and s not in ("n", "d"):
-                out[s] = dim(s)
-        plain = _plain(dcl.name)
-        if len(dcl.shape) == 1:
-            out[dcl.name] = vector(plain, size(dcl.shape[0]))
-        elif len(dcl.shape) == 2:
-            out[dcl.name] = matrix(plain, size(dcl.shape[0]), size(dcl.shape[1]))
-    return out
-
-
-def paper_dimension(name: str) -> Any:
-    """The dimension a paper declares (``A \\in \\mathbb{R}^{m \\times d}``, "$m$ a positive
-    integer"): the one the session declared, else a dimension of the reading, which the back
-    ends size like any other but which no later formula takes for a dimension unless its
-    statement declares it too (another paper's ``m`` is a real scalar)."""
-    from symbolic.latex_parse.names import read_as_dimension
-
-    return read_as_dimension(name)
-
-
-def _plain(name: str) -> str:
-    m = re.match(r"\\(?:mathbf|bm)\{(.)\}$|\\([A-Za-z]+)$", name)
-    return (m.group(1) or m.group(2)) if m else name
 
 
 def _first_line(exc: BaseException) -> str:
@@ -841,7 +776,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                   for c in conditions for t in _split_condition(c.latex)]
     for c in conditions:
         if SIGNATURE.fullmatch(c.latex):  # "f: ℝⁿ → ℝ": what f maps, shown, not a hypothesis
-            ex.lines.append(("declaration", c.latex, f"read: {_as_written(c.latex)}"))
+            ex.lines.append(("declaration", c.latex, f"read: {as_written(c.latex)}"))
             signatures.append(c)
             continue
         dc = declaration(c.latex)
@@ -1047,7 +982,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
-    _read_as_written(reading, base, len(links), names, where, env, out)
+    _readas_written(reading, base, len(links), names, where, env, out)
     if reading.random:
         for c in hyps:  # shown with the readings of the statements they concern
             ex.lines.append(("condition", c.latex, "of statements about random quantities: "
@@ -1386,18 +1321,12 @@ def _one_constant(cid: str, latex: str, function: str, named: list[tuple[str, st
     return None
 
 
-#: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
-#: reader does not know (shown as written in a reading that is not checked)
-_MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
-                         r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\in\s*(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
-                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*\s*")
-_IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
 #: the statements a sentence makes without asserting each of its formulas, by role
 _JOINED = {"existential": "existential statement", "equivalence": "equivalence",
            "disjunction": "disjunction"}
 
 
-def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
+def _readas_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
                      where: Locate, env: Environment, out: Extraction) -> None:
     """Each sentence's existential, equivalence or disjunction as one statement, not checked.
     An equivalence of two formulas (``A ⟺ B``), or of a formula and words (``(a side said
@@ -1416,68 +1345,23 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
         joint = " ⟺ " if role == "equivalence" else " or " if role == "disjunction" else "; "
         text = joint.join(p.latex for p in pieces)
-        formulas = [f.strip() for p in pieces for f in _IFF.split(p.latex) if f.strip()]
+        formulas = [f.strip() for p in pieces for f in IFF.split(p.latex) if f.strip()]
         read_as, error = "", (f"{category}: which formulas it governs, and what it "
                               "quantifies, are not read")
+        left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
         if role == "equivalence":  # read when it reads, with one or two formulas
-            shown, why = _equivalence(formulas, names)
+            shown, notes, why = equivalence(formulas, names)
             read_as, error = (shown, "") if shown and len(formulas) <= 2 else ("", why or error)
+            left += notes
+        elif role == "existential":  # "there exists $c > 0$ such that $…$"
+            before = [c for c in reading.pieces if c.role == "condition"
+                      and 0 <= c.sentence <= pieces[0].sentence
+                      and (not c.item or not pieces[0].item or c.item == pieces[0].item)]
+            shown, left, why = existential(pieces, before, names)
+            read_as, error = (shown, "") if shown else ("", f"{category}: {why}")
         out.unread.append(Unread(cid, text, source, error, category, read_as,
-                                 [f"{NOT_READ[role]}: what it quantifies or joins in words is "
-                                  "not read"] if read_as else []))
+                                 left if read_as else []))
         out.order.append(out.unread[-1])
-
-
-def _equivalence(formulas: list[str], names: dict[str, Any]) -> tuple[str, str]:
-    """``(read as, "")`` of an equivalence's one or two formulas, each read as written
-    (declarations and signatures first, names in a set the reader does not know as written,
-    the rest in opaque mode): ``A ⟺ B``, or ``(a side said in words) ⟺ A``; ``("", why)``
-    when a formula does not read."""
-    from symbolic.latex_parse import parse_statement
-    from symbolic.latex_parse.opaque import display
-    from symbolic.pretty import pretty
-
-    known = dict(names)
-    for latex in formulas:  # "a ∈ ℝⁿ ⟺ …": the names it declares, first
-        dc = declaration(latex)
-        if dc is not None:
-            known.update(objects(tuple(dc[0])))
-    shown = []
-    for latex in formulas:
-        if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
-            shown.append(_as_written(latex))  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
-            continue
-        if _MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
-            shown.append(display(latex).replace("∈", " ∈ "))
-            continue
-        try:
-            st = parse_statement(latex, known or None, opaque=True)
-        except (ValueError, TypeError, ArithmeticError) as exc:
-            return "", str(exc).split("\n")[0]
-        body = "; ".join(pretty(q) for q in st.props)
-        conds = [pretty(c) for c in st.conditions]
-        shown.append(f"({body} if {'; '.join(conds)})" if conds else
-                     f"({body})" if len(st.props) > 1 else body)
-    if len(shown) == 1:
-        return "(a side said in words) ⟺ " + shown[0], ""
-    return " ⟺ ".join(shown), ""
-
-
-def _as_written(latex: str) -> str:
-    r"""A declaration or a signature shown in the reader's notation: ``a ∈ ℝ^{n}``,
-    ``k: 𝒵 × 𝒵 → ℝ``.
-
-    >>> _as_written(r"k : \mathcal{Z} \times \mathcal{Z} \to \mathbb{R}")
-    'k: 𝒵 × 𝒵 → ℝ'
-    """
-    from symbolic.latex_parse.opaque import display
-
-    text = re.sub(REAL, "ℝ", latex)
-    text = re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→", text)
-    text = re.sub(r"\\in(?![A-Za-z])", "∈", re.sub(r"\\times(?![A-Za-z])", "×", text))
-    text = re.sub(r"\\math(?:cal|scr|bb|bf)\s*\{\s*[A-Za-z]\s*\}",
-                  lambda m: display(m.group(0)), text)
-    return re.sub(r"\s*:\s*", ": ", re.sub(r"\s+", " ", text)).strip()
 
 
 def _class_constants(classes: list[Piece], env: Environment, others: list[Piece]
@@ -1508,7 +1392,8 @@ def _opaque_category(latex: str, names: dict[str, Any]) -> str:
         st = parse_statement(latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):
         return ""
-    return st.opaque[0] if st.opaque else ""
+    decided = [c for c in st.opaque if c != "two readings"]  # the first other one, if any
+    return (decided or [*st.opaque, ""])[0]
 
 
 def _class_name(c: Piece) -> str:
@@ -1524,7 +1409,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
     among them that do not read (shown as written, and listed: the reading is incomplete);
     ``("", [])`` when it does not read even so."""
-    from symbolic.latex_parse import parse_props, parse_statement
+    from symbolic.latex_parse import parse_statement
     from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty, unicode_name
 
@@ -1535,17 +1420,19 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     hyps = [unicode_name(c.latex) for c in classes
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += [pretty(c) for c in st.conditions]
-    unread: list[str] = []
+    unread: list[str] = [f"two readings, not decided: {u}" for u in st.undecided]
     for c in conditions:
         if not _shares_names(c.latex, s.latex):
             continue
         if SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
-            hyps.append(_as_written(c.latex))
+            hyps.append(as_written(c.latex))
             continue
         try:
-            hyps += [pretty(p) for p in parse_props(c.latex, dict(names) or None, opaque=True)]
+            cs = parse_statement(c.latex, dict(names) or None, opaque=True)
+            hyps += [pretty(p) for p in cs.props + cs.conditions]
+            unread += [f"two readings, not decided: {u}" for u in cs.undecided]
         except (ValueError, TypeError, ArithmeticError):
-            if _MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
+            if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
                 hyps.append(display(c.latex).replace("∈", " ∈ "))
                 continue
             hyps.append(f"[{c.latex}, not read]")
@@ -1557,7 +1444,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         if not name.strip() or not _names_exactly(s.latex, name):
             continue
         try:
-            where += [pretty(p) for p in parse_props(d.latex, dict(names) or None, opaque=True)]
+            ds = parse_statement(d.latex, dict(names) or None, opaque=True)
+            where += [pretty(p) for p in ds.props + ds.conditions]
+            unread += [f"two readings, not decided: {u}" for u in ds.undecided]
         except (ValueError, TypeError, ArithmeticError):
             where.append(f"[{d.latex}, not read]")
             unread.append(f"definition not read: {d.latex}")
@@ -1795,7 +1684,7 @@ def _object_code(dcl: Declaration) -> str:
     def size(s: str) -> str:
         return s if s.isdigit() or s in ("n", "d") else f'dim("{s}")'
 
-    plain = _plain(dcl.name)
+    plain = plain_name(dcl.name)
     if len(dcl.shape) == 1:
         return f'vector("{plain}", {size(dcl.shape[0])})'
     return f'matrix("{plain}", {size(dcl.shape[0])}, {size(dcl.shape[1])})'

@@ -177,6 +177,7 @@ def _statement(text: str, where: dict[str, Any] | None, opaque: bool) -> Stateme
         out = read_statement(b, tree)
         b.finish_props([*out.props, *out.conditions, *out.defined_if])
         out.opaque = b.categories()
+        out.undecided = list(dict.fromkeys(b.undecided))
         return out
 
     b, out = _build(text, where, read, opaque)

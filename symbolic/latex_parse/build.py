@@ -66,6 +66,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         self.opaque = opaque
         self.atoms: dict[Any, tuple[Any, int, int]] = {}  # opaque mode: see OpaqueReading
         self.placeholders: dict[Any, Any] = {}
+        self.undecided: list[str] = []  # opaque mode: what has two readings, shown as written
         self.index_ranges: dict[str, Any] = {}  # opaque mode: index -> the sum's upper bound
         self.where = {canon(key(k)): v for k, v in (where or {}).items()}
         #: the names ``where`` gives (not those bound while reading)
@@ -400,7 +401,18 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             base, posts = self.decorate(base, posts)
             if not posts:
                 return base
-            self.check_step(plain, base, posts[0])
+            found = self.step_readings(plain, base, posts[0])
+            if found and self.opaque and "transpose" not in found[0]:
+                # shown as written, the two readings named (a transpose is not a scalar
+                # factor: p^T x shown as x p^T would say another thing)
+                try:  # what it depends on: l_i^t is one term of a sum over t
+                    on = [self.value(base), self.expr(posts[0].children[1])]
+                except (LatexError, TypeError, ValueError):
+                    on = []
+                value = self.undecide(self.src(node).strip(), base.pos, found[0], on)
+                return V("value", text=base.text, value=value, pos=base.pos)
+            if found:
+                raise self.err(posts[0], f"two readings: {found[0]}: {found[1]}")
             powered = ("powered name",) if _kind(posts[-1]) == "SUP" and self.lookup(
                 base.text) is None and self.lookup(plain) is None and \
                 plain not in CONSTANTS else ()
@@ -416,34 +428,35 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             return base
         return V("value", value=self.apply_posts(base.value, posts), pos=base.pos)
 
-    def check_step(self, plain: str, base: V, post: Tree) -> None:
-        """Refuse ``N_i^{T+1}`` of a name not in ``where``: a power of ``N_i``, or ``N_i`` at
-        step ``T+1`` (ML papers write iterates and counts both ways); refuse ``w^0``, ``w^1``
-        of such a name too: a power 0 or 1 is never written, an iterate often is."""
+    def step_readings(self, plain: str, base: V, post: Tree) -> tuple[str, str] | None:
+        """``(the two readings, how to write either)`` of ``N_i^{T+1}`` of a name not in
+        ``where`` (a power of ``N_i``, or ``N_i`` at step ``T+1``: ML papers write iterates and
+        counts both ways), of ``w^0``, ``w^1`` of such a name too (a power 0 or 1 is never
+        written, an iterate often is) and of ``x^T`` (a transpose or a power); None when the
+        superscript has one reading."""
         if _kind(post) == "SUP" and plain not in ("e", "\\mathrm{e}", "\\pi") and \
                 self.lookup(base.text) is None and \
                 self.lookup(plain) is None and re.fullmatch(r"\{?\s*[01]\s*\}?",
                                                             self.src(post.children[1]).strip()):
             e = self.src(post.children[1]).strip().strip("{}").strip()
-            raise self.err(post, f"two readings: {base.text}^{e} is a power {e} of {base.text}, "
-                                 f"or {base.text} at step {e}: write {base.text}^{{({e})}} or "
-                                 f"{base.text}_{e} for a step")
+            return (f"{base.text}^{e} is a power {e} of {base.text}, or {base.text} at step {e}",
+                    f"write {base.text}^{{({e})}} or {base.text}_{e} for a step")
         if _kind(post) == "SUP" and self.lookup(base.text) is None and \
                 self.lookup(plain) is None and plain not in CONSTANTS and \
                 re.fullmatch(r"\{?\s*T\s*\}?", self.src(post.children[1]).strip()):
-            raise self.err(post, f"two readings: {base.text}^T is the transpose of a vector "
-                                 f"{base.text}, or a power T of a scalar {base.text}: declare "
-                                 f"{base.text} in a space (\\mathbb{{R}}^n) for a transpose, "
-                                 f"write ({base.text})^T for a power")
+            return (f"{base.text}^T is the transpose of a vector {base.text}, or a power T of a "
+                    f"scalar {base.text}",
+                    f"declare {base.text} in a space (\\mathbb{{R}}^n) for a transpose, "
+                    f"write ({base.text})^T for a power")
         if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
-            return
+            return None
         e = self.src(post.children[1]).strip()
         if re.fullmatch(r"\{?\s*(?:[tkKnNmsij]|[A-Za-z]\s*[+-]\s*\d+)\s*\}?", e):  # ^T: a transpose
             step = e.strip("{}").strip()
-            raise self.err(post, f"two readings: {base.text}^{e} is a power of {base.text}, or "
-                                 f"{base.text} at step {step}: write ({base.text})^{e} for a "
-                                 f"power, {base.text}^{{({step})}} for a step")
+            return (f"{base.text}^{e} is a power of {base.text}, or {base.text} at step {step}",
+                    f"write ({base.text})^{e} for a power, {base.text}^{{({step})}} for a step")
+        return None
 
     def script_order(self, posts: list, base: V) -> list:
         """Sub- and superscripts in the order they apply: TeX typesets ``x^2_i`` as ``x_i^2``

@@ -29,7 +29,7 @@ from sympy.printing.precedence import PRECEDENCE
 
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
 CATEGORIES = ("random quantity", "abstract function", "limit", "infimum", "supremum", "argmin",
-              "argmax", "integral", "norm", "set", "unstated range")
+              "argmax", "integral", "norm", "set", "unstated range", "two readings")
 #: relations as ``str`` prints them in events (``Pr[X >= t]``)
 ASCII_RELS = {"=": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
 #: relations and heads as LaTeX prints them (``\Pr[X \ge t]``)
@@ -85,7 +85,8 @@ class _Atom:
         """An operator taking the rest of its product (``inf_x g(x)``, an integral) binds as a
         product; a bracketed or called atom is an atom."""
         return PRECEDENCE["Mul"] if self.category not in (
-            "random quantity", "abstract function", "norm", "set") else PRECEDENCE["Atom"]
+            "random quantity", "abstract function", "norm", "set", "two readings") \
+            else PRECEDENCE["Atom"]
 
     def opaque_render(self, printer: Any, rels: dict[str, str]) -> str:
         """This atom printed by ``printer`` (its operands too), relations shown by ``rels``."""
@@ -215,7 +216,7 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
         return f"{shown}{script}[{body}]" if a.head in _BRACKETED else f"{shown}{script}({body})"
     if a.category == "abstract function":
         return f"{shown}{script}({', '.join(printer._print(o) for o in ops)})"
-    if a.category == "set":  # ℋ, ℱ_Λ: a set or a class where a value stands (|ℋ|, ℛ(ℋ))
+    if a.category in ("set", "two readings"):  # ℋ, ℛ(ℋ); c(κ) not decided: as written
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
         bars = "\\|" if head is not None else "‖"

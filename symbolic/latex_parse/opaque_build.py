@@ -55,6 +55,20 @@ class OpaqueReading:
             self.atoms[found] = (atom, pos, len(self.atoms))
         return found
 
+    def undecide(self, latex: str, pos: int, readings: str, operands: Any = ()) -> Any:
+        """``latex``, which has two readings, as one atom shown as written (opaque mode: the
+        reading says what was not decided, and is incomplete; it is never checked).
+
+        >>> from symbolic.latex_parse import parse_statement
+        >>> s = parse_statement(r"h \\le c(\\kappa) \\sigma^2", opaque=True)
+        >>> from symbolic.pretty import pretty
+        >>> print(pretty(s.props[0])); print(s.undecided[0])
+        h ≤ σ² c(κ)
+        c(\\kappa) is c times (\\kappa), or a function c applied to \\kappa
+        """
+        self.undecided.append(readings)  # operands: what it depends on (shown as written)
+        return self.opaque_atom("two readings", display(latex), list(operands), pos)
+
     # -- the atoms ---------------------------------------------------------------------------
     def t_random(self, node: Tree) -> Any:
         r"""``\mathbb{E}_{x \sim D}[X]``, ``\Pr(A \mid B)``, ``\mathrm{Var}(X)``."""
@@ -141,11 +155,11 @@ class OpaqueReading:
         """``f(x)`` of a function ``where`` does not give: an abstract function, when the
         reading is the only one (:func:`applied`); ``c(1 + t)`` has two."""
         if not applied(name.text, paren.text, len(paren.args)):
-            raise LatexError(self.text, name.pos, f"two readings: {name.text}({paren.text}) is "
-                                                  f"{name.text} times ({paren.text}), or a "
-                                                  f"function {name.text} applied to "
-                                                  f"{paren.text}: write {name.text} \\cdot "
-                                                  f"({paren.text}) for a product")
+            out = self.undecide(f"{name.text}({paren.text})", name.pos,
+                                f"{name.text}({paren.text}) is {name.text} times "
+                                f"({paren.text}), or a function {name.text} applied to "
+                                f"{paren.text}", paren.args)
+            return self.apply_posts(out, paren.posts)
         head = display(key(name.text))
         out = self.opaque_atom("abstract function", head, list(paren.args), name.pos)
         return self.apply_posts(out, paren.posts)

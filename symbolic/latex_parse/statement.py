@@ -46,6 +46,9 @@ class Statement:
     #: opaque mode: the categories of the atoms read (``"random quantity"``, ...), in the
     #: order they appear; empty when none (:mod:`.opaque`)
     opaque: tuple[str, ...] = ()
+    #: opaque mode: what has two readings and is shown as written, each reading named
+    #: (``c(\kappa)``: a product or a function applied); the reading is incomplete
+    undecided: list[str] = field(default_factory=list)
 
 
 def segments(tree: Tree) -> list[tuple[str | None, Tree]]:

@@ -379,15 +379,37 @@ def test_a_unit_vector_stated_in_words_is_a_condition_of_a_declared_vector():
     assert second.hypotheses == () and any("unit vector" in w for w in second.left)
 
 
-def test_an_existential_sentence_is_one_statement_recognised_and_not_read():
+def test_an_existential_sentence_is_one_statement_read_as_written_quantifier_first():
     got = ex.extract(r"\begin{theorem}There exist $a \in \mathbb{R}^{n}$ and $c > 0$ such that "
                      r"$\|a\|_2 \le c$.\end{theorem}", "c.tex", "t")
     assert got.read == []
     (u,) = got.unread
-    assert (u.claim_id, u.category, u.reading, u.read_as) == (
-        "t:theorem-1", "existential statement", "", "")
-    assert u.error == ("existential statement: which formulas it governs, and what it "
-                       "quantifies, are not read")
+    assert (u.claim_id, u.category, u.reading) == ("t:theorem-1", "existential statement",
+                                                   "complete")
+    assert u.read_as == "∃ a ∈ ℝ^{n}, c > 0: ‖a‖₂ ≤ c"
+
+
+def test_an_existential_reads_its_conditions_quantifiers_and_implication():
+    got = ex.extract(r"\begin{lemma}Let $n \ge 1$. There exists a constant $c > 0$ such that for "
+                     r"all $x \in [0,1]$, \[ x^n \le c \, e^{x}. \] \end{lemma}"
+                     r"\begin{lemma}For every $\epsilon > 0$ there exist $\delta_1, \delta_2 > 0$ "
+                     r"such that $|x| < \delta_1$ implies $x^2 < \epsilon$.\end{lemma}",
+                     "c.tex", "t")
+    first, second = got.unread
+    assert first.read_as == "if n ≥ 1: ∃ c > 0: ∀ x ∈ [0,1]: xⁿ ≤ c exp(x)"
+    assert second.read_as == "if ε > 0: ∃ δ_1, δ_2 > 0: |x| < δ_1 ⟹ x² < ε"
+    assert first.reading == second.reading == "complete"
+
+
+def test_an_existential_not_opened_by_there_exists_or_with_words_between_is_not_read():
+    got = ex.extract(r"\begin{theorem}There exist $a > 0$ depending on the data and $c > 0$ "
+                     r"such that $a \le c$.\end{theorem}"
+                     r"\begin{theorem}Then $x \le c$ for some $c > 0$.\end{theorem}", "c.tex", "t")
+    first = got.unread[0]
+    assert (first.reading, first.error) == (
+        "", "existential statement: words between what it quantifies: 'depending on the data "
+            "and'")
+    assert all(u.reading == "" for u in got.unread if u.category == "existential statement")
 
 
 def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
@@ -457,7 +479,7 @@ def test_a_membership_in_a_set_the_reader_does_not_know_is_shown_as_written():
                      r"$f(0) \ge 1$.\end{lemma}", "c.tex", "t")
     assert [(u.category, u.read_as) for u in got.unread] == [
         ("random quantity", "if h ∈ ℋ; t > 0: Pr[h(X) ≥ t] ≤ E[h(X)]/t"),
-        ("existential statement", "")]
+        ("existential statement", "∃ f ∈ ℱ^{1,1}_L: f(0) ≥ 1")]
 
 
 def test_the_words_naming_the_minimiser_are_read_only_as_exactly_that():

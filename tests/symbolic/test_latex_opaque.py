@@ -363,7 +363,7 @@ def test_atoms_are_only_what_the_reader_makes():
         Opaque("expectation", "E", "", [scalar("X")])
     assert set(CATEGORIES) == {"random quantity", "abstract function", "limit", "infimum",
                                "supremum", "argmin", "argmax", "integral", "norm", "set",
-                               "unstated range"}
+                               "unstated range", "two readings"}
     assert not isinstance(sp.sympify("Opaque(x)"), (Opaque, OpaqueMatrix))
     assert not has_opaque(sp.Function("E")(scalar("X")))
 
@@ -380,8 +380,21 @@ def test_a_letter_applied_to_a_sum_has_two_readings_and_is_not_read_as_a_functio
 
     assert not applied("c", "1 + t", 1) and not applied("C", r"1 + \log T", 1)
     assert applied("L", r"\hat{h}", 1) and applied("f", "x + y", 1)
-    with pytest.raises(LatexError):
-        parse_statement(r"\mathbb{E}[X] \le c(1+t)", opaque=True)
+    with pytest.raises(LatexError, match="unknown function c"):
+        parse_statement(r"h \le c(1+t)")
+    # opaque mode shows it as written and names both readings: the reading is incomplete
+    st = parse_statement(r"\mathbb{E}[X] \le c(1+t)", opaque=True)
+    assert [pretty(p) for p in st.props] == ["E[X] ≤ c(1+t)"]
+    assert st.undecided == ["c(1+t) is c times (1+t), or a function c applied to 1+t"]
+
+
+def test_a_step_or_a_power_is_shown_as_written_in_opaque_mode_and_a_transpose_is_refused():
+    st = parse_statement(r"\sum_{t=1}^T l_i^t \le \mathbb{E}[X]", opaque=True)
+    assert [pretty(p) for p in st.props] == ["Σ_{t=1}^{T} l_i^t ≤ E[X]"]
+    assert st.undecided == ["l_{i}^t is a power of l_{i}, or l_{i} at step t"]
+    assert st.opaque == ("two readings", "random quantity")
+    with pytest.raises(LatexError, match="transpose"):
+        parse_statement(r"p_*^T x \le 1", opaque=True)
 
 
 def test_probability_written_with_mbox_or_a_plain_p_of_an_event_is_read_as_written():
@@ -487,6 +500,8 @@ def test_a_word_written_in_italics_is_shown_as_the_name_it_spells():
 
 def test_an_indexed_letter_before_a_sum_has_two_readings():
     with pytest.raises(ValueError):  # λ_d times (κ + s), or a function λ_d at κ + s
-        parse_statement(r"\lambda_d(\kappa + s) \le 1", opaque=True)
+        parse_statement(r"\lambda_d(\kappa + s) \le 1")
+    st = parse_statement(r"\lambda_d(\kappa + s) \le 1", opaque=True)  # shown, both named
+    assert [pretty(p) for p in st.props] == ["λ_{d}(κ+s) ≤ 1"] and len(st.undecided) == 1
     for text, shown in [(r"R_n(F) \le 1", "R_n(F) ≤ 1"), (r"f_t(x + y) \le 1", "f_t(x + y) ≤ 1")]:
         assert [pretty(p) for p in parse_statement(text, opaque=True).props] == [shown]

@@ -1,0 +1,209 @@
+"""Readings as written of statements the checker does not take: an equivalence
+(``A ⟺ B``) and an existential (``∃ c > 0: ∀ x ∈ [0, 1]: xⁿ ≤ c·eˣ``), each formula read in the
+reader's opaque mode; shown, never checked.
+
+>>> existential([Piece("c > 0", 1, said="there exists a constant"),
+...              Piece("x^2 \\le c", 1, said="such that")], [], {})[0]
+'∃ c > 0: x² ≤ c'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from proofs.tex.sentences import ADJECTIVE, HARMLESS, SIGNATURE, Piece
+from proofs.tools.declarations import REAL, declaration, objects
+
+#: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
+#: reader does not know (shown as written in a reading that is not checked)
+MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
+                         r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\in\s*(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
+                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*\s*")
+IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
+
+def equivalence(formulas: list[str], names: dict[str, Any]) -> tuple[str, list[str], str]:
+    """``(read as, notes, "")`` of an equivalence's one or two formulas, each read as written
+    (declarations and signatures first, names in a set the reader does not know as written,
+    the rest in opaque mode): ``A ⟺ B``, or ``(a side said in words) ⟺ A``, with what was
+    not decided (two readings); ``("", [], why)`` when a formula does not read."""
+    known = _declared(formulas, names)  # "a ∈ ℝⁿ ⟺ …": the names it declares, first
+    notes: list[str] = []
+    try:
+        shown = [_shown(latex, known, notes) for latex in formulas]
+    except (ValueError, TypeError, ArithmeticError) as exc:
+        return "", [], str(exc).split("\n")[0]
+    if len(shown) == 1:
+        return "(a side said in words) ⟺ " + shown[0], notes, ""
+    return " ⟺ ".join(shown), notes, ""
+
+
+def as_written(latex: str) -> str:
+    r"""A declaration or a signature shown in the reader's notation: ``a ∈ ℝ^{n}``,
+    ``k: 𝒵 × 𝒵 → ℝ``.
+
+    >>> as_written(r"k : \mathcal{Z} \times \mathcal{Z} \to \mathbb{R}")
+    'k: 𝒵 × 𝒵 → ℝ'
+    """
+    from symbolic.latex_parse.opaque import display
+
+    text = re.sub(REAL, "ℝ", latex)
+    text = re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→", text)
+    text = re.sub(r"\\in(?![A-Za-z])", "∈", re.sub(r"\\times(?![A-Za-z])", "×", text))
+    text = re.sub(r"\\math(?:cal|scr|bb|bf)\s*\{\s*[A-Za-z]\s*\}",
+                  lambda m: display(m.group(0)), text)
+    return re.sub(r"\s*:\s*", ": ", re.sub(r"\s+", " ", text)).strip()
+
+
+#: the words that open an existential: what follows, up to its body, is what it quantifies
+THERE_EXISTS = re.compile(r"\b(?:there\s+(?:exists?|is|are)|exists?)\b")
+#: the words after which an existential's formulas are what it asserts
+_BODY = re.compile(r"\bs\.\s*t\.|\b(?:such that|so that|satisf\w*|which satisf\w*|"
+                   r"that satisf\w*|for which|with)\b")
+#: the words between two things an existential quantifies ("and a universal constant")
+_ANOTHER = re.compile(r"\W*(?:and\b\W*)?(?:(?:a|an|some)\s+)?(?:(?:universal|absolute|numerical|"
+                      r"positive|real|finite|unitary)\s+)*(?:constants?|numbers?|scalars?|"
+                      r"vectors?|matrix|matrices|integers?|sets?)?\W*")
+#: a formula of the body the words quantify over ("for all $x \in [0, 1]$")
+_FOR_ALL = re.compile(r"\bfor\s+(?:all|every|any|each)\b[^.;]*$")
+#: a formula of the body that follows from the one before it
+_IMPLIES = re.compile(r"\b(?:implies|then|we have)\W*$")
+#: the words an existential's reading understands
+_UNDERSTOOD = {"exists", "exist", "there", "such", "that", "so", "satisfying", "satisfies",
+               "satisfy", "implies", "then", "constant", "constants", "some", "with", "for",
+               "which"}
+
+
+def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, Any]
+                ) -> tuple[str, list[str], str]:
+    r"""``(read as, left, "")`` of one sentence's existential: what it quantifies (the formulas
+    after "there exists", up to "such that"/"with"), then what it asserts, quantified where
+    the words say "for all"; the conditions before it that name its names come first.
+    ``("", [], why)`` when it does not read so (no "there exists" before its first formula,
+    nothing asserted, a formula that does not read).
+
+    >>> existential([Piece(r"\delta > 0", 1, said="there is"),
+    ...              Piece(r"|x| < \delta", 1, said="such that"),
+    ...              Piece(r"x^2 < \epsilon", 1, said="implies")],
+    ...             [Piece(r"\epsilon > 0", 1, said="for every")], {})[0]
+    'if ε > 0: ∃ δ > 0: |x| < δ ⟹ x² < ε'
+    """
+    if not pieces or not THERE_EXISTS.search(pieces[0].said):
+        return "", [], "no 'there exists' before what it quantifies"
+    known = _declared([p.latex for p in pieces], names)
+    quantified: list[str] = []
+    body: list[tuple[str, str]] = []  # (how it joins, shown)
+    for p in pieces:
+        if not body and (not quantified or not _BODY.search(p.said)):
+            if quantified and not _ANOTHER.fullmatch(p.said):
+                return "", [], f"words between what it quantifies: '{p.said.strip()}'"
+            quantified.append(p.latex)
+            continue
+        how = "∀" if _FOR_ALL.search(p.said) else "⟹" if body and _IMPLIES.search(p.said) \
+            else ";"
+        body.append((how, p.latex))
+    if not body:
+        return "", [], "what it asserts is said in words"
+    known = {**_scalars(quantified), **known}  # "there exist $\delta_1, \delta_2 > 0$"
+    notes: list[str] = []
+    try:
+        head = ", ".join(_bound(q, known, notes) for q in quantified)
+        parts = [(how, _bound(latex, known, notes) if how == "∀" else
+                  _shown(latex, known, notes)) for how, latex in body]
+    except (ValueError, TypeError, ArithmeticError) as exc:
+        return "", [], str(exc).split("\n")[0]
+    if parts[-1][0] == "∀" and len(parts) > 1:  # "such that $P$ for all $x$": ∀ x: P
+        parts = [parts[-1], *parts[:-1]]
+    text = ""
+    for k, (how, shown) in enumerate(parts):
+        text += (f"∀ {shown}: " if how == "∀" and k < len(parts) - 1 else
+                 shown if not k or parts[k - 1][0] == "∀" else
+                 f" ⟹ {shown}" if how == "⟹" else f"; {shown}")
+    hyps, left = [], []
+    for c in conditions:
+        if not any(_shares(c.latex, p.latex) for p in pieces):
+            continue
+        try:
+            hyps.append(_shown(c.latex, known, notes))
+        except (ValueError, TypeError, ArithmeticError):
+            hyps.append(f"[{c.latex}, not read]")
+            left.append(f"condition not read: {c.latex}")
+    words = [w for p in pieces for w in re.findall(r"[a-z][a-z\-]*", p.said.lower())
+             if w not in HARMLESS and w not in ADJECTIVE and w not in _UNDERSTOOD]
+    if words:
+        left.insert(0, "words not read: " + ", ".join(f"'{w}'" for w in dict.fromkeys(words)))
+    left += list(dict.fromkeys(notes))
+    return (f"if {'; '.join(hyps)}: " if hyps else "") + f"∃ {head}: {text}", left, ""
+
+
+def _declared(formulas: list[str], names: dict[str, Any]) -> dict[str, Any]:
+    """``names`` with the vectors and matrices ``formulas`` declare (``Q ∈ ℝ^{d×d}``)."""
+    known = dict(names)
+    for latex in formulas:
+        dc = declaration(latex)
+        if dc is not None:
+            known.update(objects(tuple(dc[0])))
+    return known
+
+
+def _shown(latex: str, known: dict[str, Any], notes: list[str] | None = None) -> str:
+    """One formula as written: a declaration or signature in the reader's notation, a
+    membership in a set the reader does not know as printed, else its opaque reading
+    (raises the reader's error when it does not read)."""
+    from symbolic.latex_parse import parse_statement
+    from symbolic.latex_parse.opaque import display
+    from symbolic.pretty import pretty
+
+    if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
+        return as_written(latex)  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
+    if MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
+        return display(latex).replace("∈", " ∈ ")
+    st = parse_statement(latex, known or None, opaque=True)
+    if notes is not None:
+        notes += [f"two readings, not decided: {u}" for u in st.undecided]
+    body = "; ".join(pretty(q) for q in st.props)
+    conds = [pretty(c) for c in st.conditions]
+    return (f"({body} if {'; '.join(conds)})" if conds else
+            f"({body})" if len(st.props) > 1 else body)
+
+
+#: names with a range: ``x \in [0, 1]``, ``\delta_1, \delta_2 > 0``, ``Q \in \mathcal{Q}``
+_BOUND = re.compile(r"\s*(?P<names>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*,\s*)*\\?[A-Za-z]+"
+                    r"(?:_\{?\w+\}?)?)\s*(?P<rel>\\in|>|<|\\geq?|\\leq?|\\neq)(?![A-Za-z])\s*"
+                    r"(?P<range>[-\w.]+|\\[A-Za-z]+|[\[(]\s*[-\w.\\]+\s*,\s*[-\w.\\]+\s*[\])]|"
+                    r"\\math(?:bb|cal|scr)\s*\{\s*[A-Z]\s*\}(?:\s*[_^]\s*(?:\{[^{}]*\}|\w))*)\s*")
+
+
+def _bound(latex: str, known: dict[str, Any], notes: list[str] | None = None) -> str:
+    """What a quantifier ranges over, as written: ``x ∈ [0,1]``, ``δ_1, δ_2 > 0``; any
+    other formula as :func:`_shown` shows it."""
+    from symbolic.latex_parse.opaque import display
+
+    m = _BOUND.fullmatch(latex)
+    if m is None:
+        return _shown(latex, known, notes)
+    names = ", ".join(display(n) for n in m.group("names").split(","))
+    return f"{names} {display(m.group('rel'))} {display(m.group('range'))}"
+
+
+def _scalars(formulas: list[str]) -> dict[str, Any]:
+    """The names a quantifier's formulas bound by a number declare, as real scalars
+    (``\\delta_1`` a name, not the Kronecker delta)."""
+    from symbolic import objects as ob
+
+    out: dict[str, Any] = {}
+    for latex in formulas:
+        m = _BOUND.fullmatch(latex)
+        if m and m.group("rel") != "\\in":
+            for name in m.group("names").split(","):
+                out[name.strip()] = ob.scalar(name.strip())
+    return out
+
+
+def _shares(a: str, b: str) -> bool:
+    """Whether two formulas name a common letter or command (``\\epsilon``, ``x_i``)."""
+    def names(t: str) -> set[str]:
+        return set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", re.sub(
+            r"\\(?:le|leq|ge|geq|in|frac|sqrt|left|right|cdot|mathbb|mathcal|log|exp)"
+            r"(?![A-Za-z])", " ", t)))
+    return bool(names(a) & names(b))
