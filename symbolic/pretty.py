@@ -57,19 +57,25 @@ def unicode_name(text: str) -> str:
     ('δ_{b,1}', 'β', 'b̃ - b')
     >>> unicode_name(r"\\bar{X_n}"), unicode_name(r"\\overline{W}_N"), unicode_name(r"\\bar\\mu")
     ('X̄_n', 'W̄_N', 'μ̄')
+    >>> unicode_name(r"\\hat h"), unicode_name(r"\\hat\\theta_1"), unicode_name(r"\\tilde x")
+    ('ĥ', 'θ̂_1', 'x̃')
     """
     if text in _GREEK:
         return _GREEK[text]
-    out = re.sub(r"\\(widetilde|tilde)\{\s*(\\?\w+)\s*\}",
-                 lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0303", text)
-    out = re.sub(r"\\(widehat|hat)\{\s*(\\?\w+)\s*\}",
-                 lambda m: _GREEK.get(m.group(2).lstrip("\\"), m.group(2)) + "\u0302", out)
+    # \tilde{x}, \hat h, \hat\theta: the accent over the letter
+    out = re.sub(r"\\(widetilde|tilde)\s*(?:\{\s*(\\?\w+)\s*\}|(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",
+                 lambda m: _GREEK.get((m.group(2) or m.group(3)).lstrip("\\"),
+                                      m.group(2) or m.group(3)) + "\u0303", text)
+    out = re.sub(r"\\(widehat|hat)\s*(?:\{\s*(\\?\w+)\s*\}|(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",
+                 lambda m: _GREEK.get((m.group(2) or m.group(3)).lstrip("\\"),
+                                      m.group(2) or m.group(3)) + "\u0302", out)
     # \bar{X}, \bar X, \overline{W}: a bar over the letter (\bar{X_n}: over X, index kept)
     out = re.sub(r"\\(?:bar|overline)\s*(?:\{\s*(\\?[A-Za-z]+)\s*((?:_\{?\w+\}?)?)\s*\}|"
                  r"(\\?[A-Za-z]+)(?![A-Za-z]))",
                  lambda m: _GREEK.get((m.group(1) or m.group(3)).lstrip("\\"),
                                       (m.group(1) or m.group(3))) + "\u0304" + (m.group(2) or ""),
                  out)
+    out = re.sub(r"\^\s*(?:\{\s*(?:\*|\\star|\\ast)\s*\}|\*|\\star|\\ast)", "*", out)  # h^*: h*
     out = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1),
                                                         _LATEX_MACROS.get(m.group(0),
                                                                           m.group(1))), out)

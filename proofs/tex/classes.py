@@ -30,6 +30,7 @@ from symbolic.classes.gram import Scalar, Vec
 from symbolic.classes.horizon import HorizonClaim, IterateSum
 from symbolic.classes.latex import Context, NotGram, parameter, read_relation, read_vector
 from symbolic.latex_parse import parse_props
+from symbolic.latex_parse.opaque import fractions
 from symbolic.pretty import unicode_name
 
 _PARAM = r"(?P<p>\\?[A-Za-z]+(?:_\{?\w+\}?)?)"
@@ -562,7 +563,7 @@ def as_text(latex: str) -> str:
     """
     from symbolic.latex_parse.opaque import display
 
-    out = _fractions(latex)
+    out = fractions(latex)
     for pattern, repl in _TEXT:
         out = re.sub(pattern, repl, out)
     out = re.sub(r"\^\{?2\}?", "²", out)
@@ -573,45 +574,3 @@ def as_text(latex: str) -> str:
     return re.sub(r"\s+", " ", out.replace("{", "").replace("}", "")).strip()
 
 
-def _argument(text: str, at: int) -> tuple[str, int]:
-    """The argument of a command at ``text[at:]`` (a braced group, balanced, or one token) and
-    where it ends: ``("L", 9)`` for ``\\tfrac{L}2`` at 6."""
-    while at < len(text) and text[at].isspace():
-        at += 1
-    if at < len(text) and text[at] == "{":
-        depth, end = 0, at
-        for end in range(at, len(text)):
-            depth += {"{": 1, "}": -1}.get(text[end], 0)
-            if depth == 0:
-                return text[at + 1:end], end + 1
-        return text[at + 1:], len(text)
-    token = re.match(r"\\[A-Za-z]+|.", text[at:], re.S)
-    return (token.group(0), at + token.end()) if token else ("", at)
-
-
-def _fractions(latex: str) -> str:
-    r"""Every ``\frac``, ``\tfrac``, ``\dfrac`` as ``a/b``, nested and with bare arguments.
-
-    >>> _fractions(r"\tfrac{L}2 h"), _fractions(r"\frac{f(x) - \inf_w f}{n\frac12}")
-    ('L/2 h', '(f(x) - \\inf_w f)/(n(1/2))')
-    """
-    out, at = [], 0
-    for m in re.finditer(r"\\[td]?frac(?![A-Za-z])", latex):
-        if m.start() < at:
-            continue
-        top, end = _argument(latex, m.end())
-        bottom, end = _argument(latex, end)
-        text = f"{_wrap(_fractions(top))}/{_wrap(_fractions(bottom))}"
-        before = latex[at:m.start()]
-        joined = (re.search(r"[\w)}]\s*$", before) and not re.search(r"\\[A-Za-z]+\s*$", before)
-                  or re.match(r"[\w(\\]", latex[end:end + 1]))
-        out += [before, f"({text})" if joined else text]
-        at = end
-    return "".join(out) + latex[at:]
-
-
-def _wrap(text: str) -> str:
-    """A numerator or denominator as written, in parentheses unless one number or one name
-    (``2L`` is a product: ``1/(2L)``)."""
-    one = r"\d+(?:\.\d+)?|\\?[A-Za-z]+(?:_\w|_\{[^{}]*\})?"
-    return text if re.fullmatch(one, text.strip()) else f"({text})"

@@ -1,9 +1,9 @@
-"""Readings as written of statements the checker does not take: an equivalence
+r"""Readings as written of statements the checker does not take: an equivalence
 (``A ⟺ B``) and an existential (``∃ c > 0: ∀ x ∈ [0, 1]: xⁿ ≤ c·eˣ``), each formula read in the
 reader's opaque mode; shown, never checked.
 
 >>> existential([Piece("c > 0", 1, said="there exists a constant"),
-...              Piece("x^2 \\le c", 1, said="such that")], [], {})[0]
+...              Piece(r"x^2 \le c", 1, said="such that")], [], {})[0]
 '∃ c > 0: x² ≤ c'
 """
 
@@ -160,7 +160,7 @@ def _shown(latex: str, known: dict[str, Any], notes: list[str] | None = None) ->
         return display(latex).replace("∈", " ∈ ")
     st = parse_statement(latex, known or None, opaque=True)
     if notes is not None:
-        notes += [f"two readings, not decided: {u}" for u in st.undecided]
+        notes += list(st.undecided)
     body = "; ".join(pretty(q) for q in st.props)
     conds = [pretty(c) for c in st.conditions]
     return (f"({body} if {'; '.join(conds)})" if conds else
@@ -207,3 +207,54 @@ def _shares(a: str, b: str) -> bool:
             r"\\(?:le|leq|ge|geq|in|frac|sqrt|left|right|cdot|mathbb|mathcal|log|exp)"
             r"(?![A-Za-z])", " ", t)))
     return bool(names(a) & names(b))
+
+
+#: relations that are not checkable, as printed, with what each leaves unstated
+SOFT = {"lesssim": ("≲", "≲ hides a constant, which is not stated"),
+        "gtrsim": ("≳", "≳ hides a constant, which is not stated"),
+        "approx": ("≈", "≈ (approximately) is not a checkable relation"),
+        "asymp": ("≍", "≍ hides two constants, which are not stated"),
+        "propto": ("∝", "∝ hides a constant, which is not stated"),
+        "sim": ("∼", "∼ (a distribution or an order of growth) is not a checkable relation")}
+_SOFT = re.compile(r"\\(" + "|".join(SOFT) + r")(?![A-Za-z])")
+
+
+def soft_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | None:
+    r"""``(read as, notes)`` of one relation that is not checkable between two sides that
+    read in opaque mode (``L(ĥ) - L(h*) ≲ √(log|ℋ|/n)``), each shown as written; None when
+    ``latex`` is not one such relation at its top level or a side does not read.
+
+    >>> soft_relation(r"L(\hat h) - L(h^*) \lesssim \sqrt{d}", {})
+    ('L(ĥ) - L(h*) ≲ √d', ['≲ hides a constant, which is not stated'])
+    """
+    from symbolic.latex_parse import parse_statement
+    from symbolic.pretty import pretty
+
+    cuts = [m for m in _SOFT.finditer(latex) if _depth(latex, m.start()) == 0]
+    if len(cuts) != 1:
+        return None
+    m = cuts[0]
+    sides = [latex[:m.start()].strip(), latex[m.end():].strip().rstrip(".,;")]
+    if not all(sides):
+        return None
+    try:  # read as one relation, for what each side depends on and what it left undecided
+        st = parse_statement(f"{sides[0]} \\le {sides[1]}", names or None, opaque=True)
+    except (ValueError, TypeError, ArithmeticError):
+        return None
+    if len(st.props) != 1 or st.conditions:
+        return None
+    symbol, note = SOFT[m.group(1)]
+    prop = st.props[0]
+    return f"{pretty(prop.lhs)} {symbol} {pretty(prop.rhs)}", [note, *st.undecided]
+
+
+def _depth(text: str, at: int) -> int:
+    """How many braces, brackets and parentheses are open at ``text[at]``."""
+    depth = 0
+    for k, ch in enumerate(text[:at]):
+        if ch in "{([" and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif ch in "})]" and (k == 0 or text[k - 1] != "\\"):
+            depth -= 1
+    return depth
+

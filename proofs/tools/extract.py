@@ -59,7 +59,14 @@ from proofs.tex.sentences import (
 )
 from proofs.tex.source import REF, strip_comments
 from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
-from proofs.tools.as_written import IFF, MEMBERSHIP, as_written, equivalence, existential
+from proofs.tools.as_written import (
+    IFF,
+    MEMBERSHIP,
+    as_written,
+    equivalence,
+    existential,
+    soft_relation,
+)
 from proofs.tools.declarations import (
     Declaration,
     declaration,
@@ -1390,8 +1397,8 @@ def _opaque_category(latex: str, names: dict[str, Any]) -> str:
 
     try:
         st = parse_statement(latex, dict(names) or None, opaque=True)
-    except (ValueError, TypeError, ArithmeticError):
-        return ""
+    except (ValueError, TypeError, ArithmeticError):  # "A ≲ B", "A ≈ B": shown as written
+        return "relation not checkable" if soft_relation(latex, names) else ""
     decided = [c for c in st.opaque if c != "two readings"]  # the first other one, if any
     return (decided or [*st.opaque, ""])[0]
 
@@ -1415,12 +1422,16 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
 
     try:
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
+        body, unread = "; ".join(pretty(p) for p in st.props), list(st.undecided)
+        own = [pretty(c) for c in st.conditions]
     except (ValueError, TypeError, ArithmeticError):
-        return "", []
+        soft = soft_relation(s.latex, names)  # "A ≲ B": each side as written
+        if soft is None:
+            return "", []
+        (body, unread), own = soft, []
     hyps = [unicode_name(c.latex) for c in classes
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
-    hyps += [pretty(c) for c in st.conditions]
-    unread: list[str] = [f"two readings, not decided: {u}" for u in st.undecided]
+    hyps += own
     for c in conditions:
         if not _shares_names(c.latex, s.latex):
             continue
@@ -1430,14 +1441,13 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         try:
             cs = parse_statement(c.latex, dict(names) or None, opaque=True)
             hyps += [pretty(p) for p in cs.props + cs.conditions]
-            unread += [f"two readings, not decided: {u}" for u in cs.undecided]
+            unread += cs.undecided
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
                 hyps.append(display(c.latex).replace("∈", " ∈ "))
                 continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")
-    body = "; ".join(pretty(p) for p in st.props)
     where = []
     for d in definitions:  # "let $X = \sum_i X_i$": what the statement's names stand for
         name = re.split(r"\s*(?::=|=|\\coloneqq)", d.latex, maxsplit=1)[0]
@@ -1446,7 +1456,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         try:
             ds = parse_statement(d.latex, dict(names) or None, opaque=True)
             where += [pretty(p) for p in ds.props + ds.conditions]
-            unread += [f"two readings, not decided: {u}" for u in ds.undecided]
+            unread += ds.undecided
         except (ValueError, TypeError, ArithmeticError):
             where.append(f"[{d.latex}, not read]")
             unread.append(f"definition not read: {d.latex}")

@@ -368,7 +368,13 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                 _split_sub(name.text)[0]) is not None):
             return None
         core = _split_sub(name.text)[0]
-        if re.sub(r"\\(?:widetilde|tilde)\s*\{\s*(.*)\}$", r"\1", core).strip() in BIG_O:
+        asymptotic = re.sub(r"\\(?:widetilde|tilde)\s*\{\s*(.*)\}$", r"\1", core).strip()
+        if self.opaque and asymptotic in (*BIG_O, "\\Omega", "\\Theta", "\\omega"):
+            out = self.undecide(f"{name.text}({paren.text})", name.pos,
+                                f"asymptotic notation, the constant it hides is not stated: "
+                                f"{name.text}({paren.text})", paren.args, "asymptotic")
+            return self.apply_posts(out, paren.posts)
+        if asymptotic in BIG_O:
             raise LatexError(self.text, name.pos, f"{name.text}({paren.text}): asymptotic "
                                                   "notation hides a constant: state the "
                                                   "constant (\\le C \\cdot ...)")
@@ -409,7 +415,8 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                     on = [self.value(base), self.expr(posts[0].children[1])]
                 except (LatexError, TypeError, ValueError):
                     on = []
-                value = self.undecide(self.src(node).strip(), base.pos, found[0], on)
+                value = self.undecide(self.src(node).strip(), base.pos,
+                                      f"two readings, not decided: {found[0]}", on)
                 return V("value", text=base.text, value=value, pos=base.pos)
             if found:
                 raise self.err(posts[0], f"two readings: {found[0]}: {found[1]}")

@@ -29,7 +29,8 @@ from sympy.printing.precedence import PRECEDENCE
 
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
 CATEGORIES = ("random quantity", "abstract function", "limit", "infimum", "supremum", "argmin",
-              "argmax", "integral", "norm", "set", "unstated range", "two readings")
+              "argmax", "integral", "norm", "set", "unstated range", "two readings",
+              "asymptotic")
 #: relations as ``str`` prints them in events (``Pr[X >= t]``)
 ASCII_RELS = {"=": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
 #: relations and heads as LaTeX prints them (``\Pr[X \ge t]``)
@@ -85,7 +86,8 @@ class _Atom:
         """An operator taking the rest of its product (``inf_x g(x)``, an integral) binds as a
         product; a bracketed or called atom is an atom."""
         return PRECEDENCE["Mul"] if self.category not in (
-            "random quantity", "abstract function", "norm", "set", "two readings") \
+            "random quantity", "abstract function", "norm", "set", "two readings",
+            "asymptotic") \
             else PRECEDENCE["Atom"]
 
     def opaque_render(self, printer: Any, rels: dict[str, str]) -> str:
@@ -216,7 +218,7 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
         return f"{shown}{script}[{body}]" if a.head in _BRACKETED else f"{shown}{script}({body})"
     if a.category == "abstract function":
         return f"{shown}{script}({', '.join(printer._print(o) for o in ops)})"
-    if a.category in ("set", "two readings"):  # ℋ, ℛ(ℋ); c(κ) not decided: as written
+    if a.category in ("set", "two readings", "asymptotic"):  # ℋ; c(κ), O(1/n): as written
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
         bars = "\\|" if head is not None else "‖"
@@ -265,6 +267,51 @@ _DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "S
                   "E": "𝔼"}
 
 
+def _argument(text: str, at: int) -> tuple[str, int]:
+    """The argument of a command at ``text[at:]`` (a braced group, balanced, or one token) and
+    where it ends: ``("L", 9)`` for ``\\tfrac{L}2`` at 6."""
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if at < len(text) and text[at] == "{":
+        depth, end = 0, at
+        for end in range(at, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                return text[at + 1:end], end + 1
+        return text[at + 1:], len(text)
+    token = re.match(r"\\[A-Za-z]+|.", text[at:], re.S)
+    return (token.group(0), at + token.end()) if token else ("", at)
+
+
+def fractions(latex: str) -> str:
+    r"""Every ``\frac``, ``\tfrac``, ``\dfrac`` as ``a/b``, nested and with bare arguments.
+
+    >>> fractions(r"\tfrac{L}2 h"), fractions(r"\frac{f(x) - \inf_w f}{n\frac12}")
+    ('L/2 h', '(f(x) - \\inf_w f)/(n(1/2))')
+    """
+    out, at = [], 0
+    for m in re.finditer(r"\\[td]?frac(?![A-Za-z])", latex):
+        if m.start() < at:
+            continue
+        top, end = _argument(latex, m.end())
+        bottom, end = _argument(latex, end)
+        text = f"{_wrap(fractions(top))}/{_wrap(fractions(bottom))}"
+        before = latex[at:m.start()]
+        joined = ((re.search(r"[\w)}]\s*$", before) and not re.search(r"\\[A-Za-z]+\s*$", before))
+                  or re.match(r"[\w(\\]", latex[end:end + 1]))
+        out += [before, f"({text})" if joined else text]
+        at = end
+    return "".join(out) + latex[at:]
+
+
+def _wrap(text: str) -> str:
+    """A numerator or denominator as written, in parentheses unless one number or one name
+    (``2L`` is a product: ``1/(2L)``)."""
+    one = (r"\d+(?:\.\d+)?|\\?[A-Za-z]+(?:_\w|_\{[^{}]*\})?(?:\^\w|\^\{[^{}]*\})?|"
+           r"\\sqrt\s*\{[^{}]*\}")
+    return text if re.fullmatch(one, text.strip()) else f"({text})"
+
+
 def display(latex: str) -> str:
     r"""A head or script written in LaTeX as the pretty printer shows it.
 
@@ -275,7 +322,10 @@ def display(latex: str) -> str:
     """
     from symbolic.pretty import unicode_name
 
-    t = re.sub(r"\\(?:left|right|[bB]igg?[lrm]?)(?![A-Za-z])|\\[,;:! ]|~", " ", latex)
+    t = re.sub(r"\\(?:left|right|[bB]igg?[lrm]?)(?![A-Za-z])|\\[,;:! ]|~", " ",
+               fractions(latex))
+    t = re.sub(r"\\sqrt\s*\{\s*(\\?\w+)\s*\}", r"√\1", t)  # \sqrt{T}: √T
+    t = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", t)
     t = re.sub(r"\\math(?:cal|scr)\s*\{\s*([A-Z])\s*\}",
                lambda m: _SCRIPT_CAPS.get(m.group(1), m.group(1)), t)
     t = re.sub(r"\\(?:mathbb|mathbbm|mathds)\s*\{\s*([A-Z])\s*\}",
@@ -288,5 +338,5 @@ def display(latex: str) -> str:
     return re.sub(r"\s+", "", unicode_name(t))
 
 
-__all__ = ["CATEGORIES", "Opaque", "OpaqueMatrix", "atoms_of", "display", "has_opaque",
-           "render", "swap"]
+__all__ = ["CATEGORIES", "Opaque", "OpaqueMatrix", "atoms_of", "display", "fractions",
+           "has_opaque", "render", "swap"]

@@ -55,19 +55,22 @@ class OpaqueReading:
             self.atoms[found] = (atom, pos, len(self.atoms))
         return found
 
-    def undecide(self, latex: str, pos: int, readings: str, operands: Any = ()) -> Any:
-        """``latex``, which has two readings, as one atom shown as written (opaque mode: the
-        reading says what was not decided, and is incomplete; it is never checked).
+    def undecide(self, latex: str, pos: int, note: str, operands: Any = (),
+                 category: str = "two readings") -> Any:
+        """``latex``, which has two readings (or hides a constant: ``category``
+        "asymptotic"), as one atom shown as written; ``note`` says what was not decided and
+        joins :attr:`~.statement.Statement.undecided` (opaque mode: the reading is
+        incomplete, and never checked); ``operands``: what it depends on.
 
         >>> from symbolic.latex_parse import parse_statement
-        >>> s = parse_statement(r"h \\le c(\\kappa) \\sigma^2", opaque=True)
         >>> from symbolic.pretty import pretty
+        >>> s = parse_statement(r"h \\le c(t) \\sigma^2", opaque=True)
         >>> print(pretty(s.props[0])); print(s.undecided[0])
-        h ≤ σ² c(κ)
-        c(\\kappa) is c times (\\kappa), or a function c applied to \\kappa
+        h ≤ σ² c(t)
+        two readings, not decided: c(t) is c times (t), or a function c applied to t
         """
-        self.undecided.append(readings)  # operands: what it depends on (shown as written)
-        return self.opaque_atom("two readings", display(latex), list(operands), pos)
+        self.undecided.append(note)
+        return self.opaque_atom(category, display(latex), list(operands), pos)
 
     # -- the atoms ---------------------------------------------------------------------------
     def t_random(self, node: Tree) -> Any:
@@ -156,7 +159,8 @@ class OpaqueReading:
         reading is the only one (:func:`applied`); ``c(1 + t)`` has two."""
         if not applied(name.text, paren.text, len(paren.args)):
             out = self.undecide(f"{name.text}({paren.text})", name.pos,
-                                f"{name.text}({paren.text}) is {name.text} times "
+                                f"two readings, not decided: {name.text}({paren.text}) is "
+                                f"{name.text} times "
                                 f"({paren.text}), or a function {name.text} applied to "
                                 f"{paren.text}", paren.args)
             return self.apply_posts(out, paren.posts)
@@ -292,7 +296,8 @@ __all__ = ["OpaqueReading"]
 #: single letters that name functions when applied (``f(x)``, ``\ell(z)``, ``\phi(t)``)
 FUNCTION_LETTERS = {"f", "g", "h", "p", "q", "\\ell", "\\phi", "\\varphi", "\\psi"}
 _ARGUMENT = re.compile(r"\s*(?:\\(?:hat|tilde|bar|widehat|widetilde|overline|mathbf|bm|"
-                       r"boldsymbol)\s*\{[^{}]*\}|\\?[A-Za-z]+)(?:\s*(?:[_^]\s*(?:\{[^{}]*\}|"
+                       r"boldsymbol)\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z](?![A-Za-z]))|"
+                       r"\\?[A-Za-z]+)(?:\s*(?:[_^]\s*(?:\{[^{}]*\}|"
                        r"\\?[A-Za-z0-9*]+)|'))*\s*")
 
 

@@ -46,8 +46,9 @@ class Statement:
     #: opaque mode: the categories of the atoms read (``"random quantity"``, ...), in the
     #: order they appear; empty when none (:mod:`.opaque`)
     opaque: tuple[str, ...] = ()
-    #: opaque mode: what has two readings and is shown as written, each reading named
-    #: (``c(\kappa)``: a product or a function applied); the reading is incomplete
+    #: opaque mode: what is shown as written and not decided, each a note naming both
+    #: readings (``c(\kappa)``: a product or a function applied) or the constant an
+    #: asymptotic bound hides (``O(1/n)``); the reading is incomplete
     undecided: list[str] = field(default_factory=list)
 
 
