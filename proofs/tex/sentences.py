@@ -90,6 +90,9 @@ RANDOM_WORDS = re.compile(
 RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s*\{?\s*[EP]\b|"
                          r"\\operatorname\*?\s*\{\s*(?:Var|Cov|E)\s*\}|\\mathrm\s*\{\s*(?:Var|Cov)"
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
+#: "the following are equivalent": the items of the list after it are one equivalence
+_TFAE = re.compile(r"\bfollowing\s+(?:\w+\s+){0,2}(?:are|is)\s+(?:all\s+)?equivalent\b|"
+                   r"\btfae\b", re.I)
 #: prose words that change nothing a statement says
 HARMLESS = set("""
 a an the and or of in on at to by as is are be been being it its this that these those which
@@ -150,6 +153,8 @@ class Reading:
     word_conditions: list[Piece] = field(default_factory=list)
     integers: list[str] = field(default_factory=list)
     left: list[tuple[int, str]] = field(default_factory=list)
+    #: the sentence number the items of "the following are equivalent" share, if any
+    equivalent_items: int | None = None
     random: str = ""  # the words that make the environment's quantities random
     #: what the prose says of its random quantities in words ("with probability", "i.i.d.",
     #: "independent"): not in a reading ("random" alone says only that they are random)
@@ -479,6 +484,13 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
+    if _TFAE.search(prose(blank_displays(body))):  # "The following are equivalent:" (items)
+        listed = [k for k, p in enumerate(out.pieces) if p.item and p.role in (
+            "statement", "condition", "unclassified", "existential", "equivalence")]
+        first = min((out.pieces[k].sentence for k in listed), default=-1)
+        for k in listed:
+            out.pieces[k] = replace(out.pieces[k], role="equivalence", sentence=first)
+        out.equivalent_items = first if listed else None
     qualifiers = sum(p.role == "probability" for p in out.pieces)
     uses = len(re.findall(r"\bprobability\b", prose(blank_displays(body))))
     if qualifiers and qualifiers == uses:  # every "probability" is a qualifier that is read

@@ -158,7 +158,15 @@ def _shown(latex: str, known: dict[str, Any], notes: list[str] | None = None) ->
         return as_written(latex)  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
     if MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
         return display(latex).replace("∈", " ∈ ")
-    st = parse_statement(latex, known or None, opaque=True)
+    try:
+        st = parse_statement(latex, known or None, opaque=True)
+    except (ValueError, TypeError, ArithmeticError):
+        other = unchecked_relation(latex, known)  # "A ≲ B", "y ∈ ∂f(x)"
+        if other is None:
+            raise
+        if notes is not None:
+            notes += other[1]
+        return other[0]
     if notes is not None:
         notes += list(st.undecided)
     body = "; ".join(pretty(q) for q in st.props)
@@ -257,4 +265,55 @@ def _depth(text: str, at: int) -> int:
         elif ch in "})]" and (k == 0 or text[k - 1] != "\\"):
             depth -= 1
     return depth
+
+
+#: a subdifferential written as a set: ``\partial f(x)``, ``\partial f^*(A^* v)``
+_SUBDIFFERENTIAL = re.compile(r"\s*\\partial\s*(?:\\[A-Za-z]+|[A-Za-z])"
+                              r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?"
+                              r"(?:\s*\^\s*(?:\{\s*\*\s*\}|\*))?\s*\((?:[^()]|\([^()]*\))*\)\s*")
+_SET_RELATION = re.compile(r"\\(?:in|notin|subseteq|subset)(?![A-Za-z])|(?<![<>!\\])=")
+_SET_SYMBOLS = {"\\in": "∈", "\\notin": "∉", "\\subseteq": "⊆", "\\subset": "⊂", "=": "="}
+
+
+def set_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | None:
+    r"""``(read as, notes)`` of a membership in a subdifferential, or of an inclusion or an
+    equality of two (``A^* v \in \partial f(x)``: ``A* v ∈ ∂f(x)``), each side as written;
+    None when ``latex`` is not one.
+
+    >>> set_relation(r"-v \in \partial g(Ax)", {})
+    ('-v ∈ ∂g(Ax)', ['a subdifferential is a set the checker does not have'])
+    """
+    from symbolic.latex_parse import parse_expr
+    from symbolic.latex_parse.opaque import display
+    from symbolic.pretty import pretty
+
+    cuts = [m for m in _SET_RELATION.finditer(latex) if _depth(latex, m.start()) == 0]
+    if len(cuts) != 1:
+        return None
+    m = cuts[0]
+    lhs, rhs = latex[:m.start()], latex[m.end():].rstrip(".,; ")
+    if not _SUBDIFFERENTIAL.fullmatch(rhs):
+        return None
+    if _SUBDIFFERENTIAL.fullmatch(lhs):
+        left = display(lhs)
+    elif m.group(0) in ("\\in", "\\notin"):
+        try:
+            left = pretty(parse_expr(lhs, names or None, opaque=True))
+        except (ValueError, TypeError, ArithmeticError):
+            return None
+    else:
+        return None
+    return (f"{left} {_SET_SYMBOLS[m.group(0)]} {display(rhs)}",
+            ["a subdifferential is a set the checker does not have"])
+
+
+def unchecked_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str], str] | None:
+    """``(read as, notes, category)`` of a relation the checker does not have, each side as
+    written: ``A ≲ B`` ("relation not checkable") or ``v ∈ ∂f(x)`` ("subdifferential");
+    None when ``latex`` is neither."""
+    soft = soft_relation(latex, names)
+    if soft is not None:
+        return (*soft, "relation not checkable")
+    found = set_relation(latex, names)
+    return None if found is None else (*found, "subdifferential")
 

@@ -65,7 +65,7 @@ from proofs.tools.as_written import (
     as_written,
     equivalence,
     existential,
-    soft_relation,
+    unchecked_relation,
 )
 from proofs.tools.declarations import (
     Declaration,
@@ -1356,7 +1356,10 @@ def _readas_written(reading: Reading, base: str, statements: int, names: dict[st
         read_as, error = "", (f"{category}: which formulas it governs, and what it "
                               "quantifies, are not read")
         left = [f"{NOT_READ[role]}: what it quantifies or joins in words is not read"]
-        if role == "equivalence":  # read when it reads, with one or two formulas
+        if role == "equivalence" and pieces[0].sentence == reading.equivalent_items:
+            error = (f"{category}: the items of a list the text says are equivalent are "
+                     "not read")
+        elif role == "equivalence":  # read when it reads, with one or two formulas
             shown, notes, why = equivalence(formulas, names)
             read_as, error = (shown, "") if shown and len(formulas) <= 2 else ("", why or error)
             left += notes
@@ -1398,7 +1401,8 @@ def _opaque_category(latex: str, names: dict[str, Any]) -> str:
     try:
         st = parse_statement(latex, dict(names) or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):  # "A ≲ B", "A ≈ B": shown as written
-        return "relation not checkable" if soft_relation(latex, names) else ""
+        other = unchecked_relation(latex, names)
+        return other[2] if other else ""
     decided = [c for c in st.opaque if c != "two readings"]  # the first other one, if any
     return (decided or [*st.opaque, ""])[0]
 
@@ -1425,10 +1429,10 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         body, unread = "; ".join(pretty(p) for p in st.props), list(st.undecided)
         own = [pretty(c) for c in st.conditions]
     except (ValueError, TypeError, ArithmeticError):
-        soft = soft_relation(s.latex, names)  # "A ≲ B": each side as written
-        if soft is None:
+        other = unchecked_relation(s.latex, names)  # "A ≲ B", "v ∈ ∂f(x)": as written
+        if other is None:
             return "", []
-        (body, unread), own = soft, []
+        (body, unread, _), own = other, []
     hyps = [unicode_name(c.latex) for c in classes
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += own

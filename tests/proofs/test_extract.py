@@ -627,3 +627,27 @@ def test_review_cases_of_session_31_are_not_misread():
                      r"for all $x$ and $\mu > 0$, $\frac{1}{2\mu}\|\nabla f(x)\|^2 \le "
                      r"f(x)-f(x^*)$.\end{theorem}", "g.tex", "g")
     assert all(r.claim.classes is None for r in got.read)
+
+
+def test_a_relation_the_checker_does_not_have_is_shown_side_by_side_and_incomplete():
+    got = ex.extract(r"\begin{theorem}Let $n \ge 1$. Then $L(\hat h) - L(h^*) \lesssim "
+                     r"\sqrt{d/n}$.\end{theorem}"
+                     r"\begin{theorem}Let $f$ be convex. Then $-v \in \partial g(Ax)$."
+                     r"\end{theorem}", "c.tex", "t")
+    soft, member = got.unread
+    assert (soft.category, member.category) == ("relation not checkable", "subdifferential")
+    assert soft.read_as.endswith("≲ 1/√n √d") and soft.reading == "incomplete"
+    assert "≲ hides a constant, which is not stated" in soft.left
+    assert member.read_as.endswith("-v ∈ ∂g(Ax)") and member.reading == "incomplete"
+    assert got.read == []
+
+
+def test_the_items_of_the_following_are_equivalent_are_one_equivalence_not_each_asserted():
+    got = ex.extract(r"\begin{theorem}Let $x > 0$. The following are equivalent: "
+                     r"\begin{enumerate}\item $A^* v \in \partial f(x)$ and $x \le 1$. "
+                     r"\item $x^2 \le 1$.\end{enumerate}\end{theorem}", "c.tex", "t")
+    assert got.read == []
+    (u,) = got.unread
+    assert (u.category, u.reading) == ("equivalence", "")
+    assert u.error == ("equivalence: the items of a list the text says are equivalent are "
+                       "not read")
