@@ -153,7 +153,7 @@ _TOKEN = re.compile(
     rf"(?P<space>\s+|{_SPACING})"
     r"|(?P<dkl>D_\{?\s*\\(?:mathrm|operatorname|text|mathsf)\s*\{\s*KL\s*\}\s*\}?)"
     r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit)\s*"
-    r"\{\s*(?P<word>[A-Za-z](?:[A-Za-z0-9 .]|\\[,;:! ])*?)\s*\})"
+    r"\{\s*(?P<word>[A-Za-z](?:[A-Za-z0-9 .]|(?<=[A-Za-z])-(?=[A-Za-z])|\\[,;:! ])*?)\s*\})"
     r"|(?P<bb>\\(?:mathbb|mathbbm|mathds|mathcal|mathscr|mathfrak)\s*"
     r"\{\s*(?P<bbword>[A-Za-z0-9])\s*\})"
     r"|(?P<lset>\\\{)|(?P<rset>\\\})"
@@ -704,8 +704,8 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 ttype, val = "RANDOM", RANDOM_HEADS[word]
             elif len(word) == 1 and val.startswith(("\\mathit", "\\textit")):
                 ttype, val = "LETTER", word  # \mathit{x}: the letter x
-            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", word):
-                ttype = "WORD"
+            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)*", word):
+                ttype = "WORD"  # \mathrm{Regret}, \text{VC-dim}
             else:
                 raise LatexError(text, start, f"cannot read the text '{val}' in a formula")
         elif kind == "bb":

@@ -319,6 +319,8 @@ def display(latex: str) -> str:
     ('x∈S', 'δ→0', 'ℒ', 'f*')
     >>> display(r"\Pi_{\mathcal{H}}"), display(r"y \sim P_Y"), display(r"\mathrm{Reg}_T")
     ('Π_{ℋ}', 'y∼P_Y', 'Reg_T')
+    >>> display(r"O(n\log n)"), display(r"\log(T)/\delta")
+    ('O(n log n)', 'log(T)/δ')
     """
     from symbolic.pretty import unicode_name
 
@@ -335,7 +337,10 @@ def display(latex: str) -> str:
     t = re.sub(r"\^\s*(?:\{\s*(?:\*|\\star|\\ast)\s*\}|\*|\\star|\\ast)", "*", t)
     t = re.sub(r"\\([A-Za-z]+)", lambda m: _MACROS.get(m.group(1), m.group(0)), t)
     t = t.replace("\\|", "‖").replace("\\{", "{").replace("\\}", "}")
-    return re.sub(r"\s+", "", unicode_name(t))
+    t = re.sub(r"\\(log|ln|exp|max|min|sup|inf|lim)(?![A-Za-z])\s*", "\x00\\1\x01", t)
+    t = re.sub(r"\s+", "", unicode_name(t))
+    t = re.sub(r"(?<=[\w)}])\x00", " ", t).replace("\x00", "")  # n\log n: n log n
+    return re.sub(r"\x01(?=[\w\\])", " ", t).replace("\x01", "")
 
 
 __all__ = ["CATEGORIES", "Opaque", "OpaqueMatrix", "atoms_of", "display", "fractions",

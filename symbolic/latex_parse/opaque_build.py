@@ -332,7 +332,14 @@ def applied(name: str, args: str, count: int) -> bool:
 #: a name as written: a letter or a Greek command, with an optional subscript or star
 _NAME = (r"(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?"
          r"(?:\s*\^\s*\{?\s*\*\s*\}?)?")
-_TERMS = re.compile(rf"^\s*[-+]?\s*({_NAME})\s*$")
+#: a name as written, possibly under an accent (``\hat{p}_t``, ``\hat\ell_t``)
+_ACCENTED = (r"(?:\\(?:hat|tilde|bar|widehat|widetilde|overline)\s*(?:\{\s*(?:\\[A-Za-z]+|"
+             r"[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?|"
+             rf"{_NAME})")
+_TERMS = re.compile(rf"^\s*[-+]?\s*({_ACCENTED})\s*$")
+#: a gradient of a function at a name: the name is a vector (``\nabla R(y)``)
+_GRADIENT_AT = re.compile(rf"^\s*[-+]?\s*\\nabla\s*(?:\\[A-Za-z]+|[A-Za-z]|\\math(?:cal|scr)\s*"
+                          rf"\{{\s*[A-Z]\s*\}})(?:_\s*(?:\{{[^{{}}]*\}}|\w))?\s*\(\s*({_ACCENTED})\s*\)\s*$")
 _TRANSPOSED = re.compile(rf"(?<![A-Za-z\\])({_NAME})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)\s*\}}|T"
                          r"(?![A-Za-z])|\\top(?![A-Za-z])|\\intercal(?![A-Za-z]))")
 _PAIRED = re.compile(r"\\langle(?P<inner>(?:[^⟨⟩]|\\langle|\\rangle)*?)\\rangle"
@@ -346,6 +353,8 @@ def vector_names(text: str) -> list[str]:
 
     >>> vector_names(r"f(x) + f^*(\theta) \ge \langle x, \theta \rangle + \|w_t - u\|_*")
     ['x', '\\theta', 'w_t', 'u']
+    >>> vector_names(r"\langle \nabla R(y) - \nabla R(x), \hat{p}_t \rangle")
+    ['y', 'x', '\\hat{p}_t']
     """
     found: list[str] = []
     for m in _PAIRED.finditer(text):
@@ -364,5 +373,8 @@ def vector_names(text: str) -> list[str]:
             t = _TERMS.match(part)
             if t and not re.match(r"\s*\(", body[body.find(part) + len(part):]):
                 found.append(re.sub(r"\s+", "", t.group(1)))
+            g = _GRADIENT_AT.match(part)
+            if g:  # ⟨∇R(y) - ∇R(x), z - x⟩: y and x are vectors
+                found.append(re.sub(r"\s+", "", g.group(1)))
     found += [re.sub(r"\s+", "", m.group(1)) for m in _TRANSPOSED.finditer(text)]
     return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1")))

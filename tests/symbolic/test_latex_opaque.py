@@ -493,8 +493,11 @@ def test_a_big_operator_without_its_range_is_shown_as_written():
 
 def test_a_norm_of_a_name_not_known_as_a_vector_is_shown_as_a_norm():
     # read as |·| it would show a scalar's absolute value (∇f(w)² for ‖∇f(w)‖₂²)
+    st = parse_statement(r"f(v) \leq \frac{1}{\alpha}||g(w)||_2^2", opaque=True)
+    assert [pretty(p) for p in st.props] == ["f(v) ≤ ‖g(w)‖_2²/α"]
+    # a gradient at w inside a norm makes w a vector: the Euclidean norm of the vocabulary
     st = parse_statement(r"f(w) - f(v) \leq \frac{1}{\alpha}||\nabla f(w)||_2^2", opaque=True)
-    assert [pretty(p) for p in st.props] == ["f(w) - f(v) ≤ ‖∇f(w)‖_2²/α"]
+    assert [pretty(p) for p in st.props] == ["f(w) - f(v) ≤ ‖∇f(w)‖₂²/α"]
     st = parse_statement(r"\Bigg\|\prod_{k=1}^n A^{(k)}\Bigg\| \le 1", opaque=True)
     assert [pretty(p) for p in st.props] == ["‖Π_{k=1}^{n} A^{(k)}‖ ≤ 1"]
     assert [str(p) for p in parse_statement(r"\|t\| \le 1").props] == ["Abs(t) <= 1"]  # checked
