@@ -315,6 +315,8 @@ class PrettyPrinter(StrPrinter):
 
     def _print_Entry(self, e: Any) -> str:
         m, i, j = e.args
+        if tuple(m.shape) == (1, 1) and i == 1 and j == 1:  # aᵀx: the scalar a 1×1 product is
+            return self._print(m)
         idx = self._print(i) if j == 1 else f"{self._print(i)},{self._print(j)}"
         return f"{self._paren(m)}_{{{idx}}}" if len(idx) > 1 else f"{self._paren(m)}_{idx}"
 

@@ -161,13 +161,22 @@ def _undeclared_vectors(text: str, where: dict[str, Any] | None) -> dict[str, An
 
     from symbolic import objects as ob
     from symbolic.latex_parse.names import read_as_dimension, unwrap_words
-    from symbolic.latex_parse.opaque_build import vector_names
+    from symbolic.latex_parse.opaque_build import matrix_names, vector_names
 
     given = {key(k) for k in (where or {})}
     size = read_as_dimension("dim")
-    return {n: ob.vector(n[1:] if re.fullmatch(r"\\[A-Za-z]+", n) else unwrap_words(key(n)),
-                         size)
-            for n in vector_names(text) if key(n) not in given}
+    out = {}
+    for n in vector_names(text):  # as the reader names them: \hat{\theta}_1, a_i for \mathbf{a}_i
+        n = re.sub(r"\\(hat|tilde|bar|widehat|widetilde|overline)\s*(\\[A-Za-z]+|[A-Za-z])",
+                   r"\\\1{\2}", n)
+        n = re.sub(r"\\(?:mathbf|bm|boldsymbol)\s*\{\s*([A-Za-z])\s*\}", r"\1", n)
+        if key(n) not in given:
+            out[n] = ob.vector(n[1:] if re.fullmatch(r"\\[A-Za-z]+", n)
+                               else unwrap_words(key(n)), size)
+    for n in matrix_names(text):  # p^T M q: M a square matrix
+        if key(n) not in given:
+            out[n] = ob.matrix(n, size, size)
+    return out
 
 
 def _statement(text: str, where: dict[str, Any] | None, opaque: bool) -> Statement:

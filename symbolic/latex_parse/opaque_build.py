@@ -330,20 +330,41 @@ def applied(name: str, args: str, count: int) -> bool:
 
 
 #: a name as written: a letter or a Greek command, with an optional subscript or star
-_NAME = (r"(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?"
+_NAME = (r"(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]))?"
          r"(?:\s*\^\s*\{?\s*\*\s*\}?)?")
 #: a name as written, possibly under an accent (``\hat{p}_t``, ``\hat\ell_t``)
-_ACCENTED = (r"(?:\\(?:hat|tilde|bar|widehat|widetilde|overline)\s*(?:\{\s*(?:\\[A-Za-z]+|"
-             r"[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]))?|"
+_ACCENTED = (r"(?:\\(?:hat|tilde|bar|widehat|widetilde|overline|mathbf|bm|boldsymbol)\s*"
+             r"(?:\{\s*(?:\\[A-Za-z]+|[A-Za-z])\s*\}|\\[A-Za-z]+|[A-Za-z])"
+             r"(?:\s*_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]))?|"
              rf"{_NAME})")
 _TERMS = re.compile(rf"^\s*[-+]?\s*({_ACCENTED})\s*$")
 #: a gradient of a function at a name: the name is a vector (``\nabla R(y)``)
 _GRADIENT_AT = re.compile(rf"^\s*[-+]?\s*\\nabla\s*(?:\\[A-Za-z]+|[A-Za-z]|\\math(?:cal|scr)\s*"
                           rf"\{{\s*[A-Z]\s*\}})(?:_\s*(?:\{{[^{{}}]*\}}|\w))?\s*\(\s*({_ACCENTED})\s*\)\s*$")
-_TRANSPOSED = re.compile(rf"(?<![A-Za-z\\])({_NAME})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)\s*\}}|T"
+_TRANSPOSED = re.compile(rf"({_ACCENTED})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)\s*\}}|T"
                          r"(?![A-Za-z])|\\top(?![A-Za-z])|\\intercal(?![A-Za-z]))")
+#: after a transposed vector: a matrix (a capital letter, maybe negated in parentheses)
+#: and a vector, or a vector (``p^T (-M) q``, ``a^T x``)
+_CAPITAL = r"(?:[A-Z]|\\(?:Sigma|Lambda|Gamma|Delta|Theta|Phi|Psi|Omega|Pi|Xi))(?![A-Za-z])"
+_AFTER_TRANSPOSE = re.compile(rf"\s*(?:\(\s*(?P<matrix>-?\s*{_CAPITAL}(?:\s*[-+]\s*{_CAPITAL})*)\s*\)|"
+                              rf"(?P<bare>{_CAPITAL}))?\s*(?P<vector>{_ACCENTED})?")
 _PAIRED = re.compile(r"\\langle(?P<inner>(?:[^⟨⟩]|\\langle|\\rangle)*?)\\rangle"
                      r"|(?:\\\||\\[lr]Vert|\|\|)(?P<norm>[^|]*?)(?:\\\||\\[lr]Vert|\|\|)")
+
+
+def matrix_names(text: str) -> list[str]:
+    r"""Capital letters that ``text`` puts between a transposed vector and a vector, for
+    opaque mode: square matrices (``p^T M q``, ``x^T (-A) y``).
+
+    >>> matrix_names(r"p^T M q \ge x^T(-A) y + c^T d")
+    ['M', 'A']
+    """
+    found = []
+    for m in _TRANSPOSED.finditer(text):
+        after = _AFTER_TRANSPOSE.match(text, m.end())
+        if after and after.group("vector") and (after.group("matrix") or after.group("bare")):
+            found += re.findall(_CAPITAL, after.group("matrix") or after.group("bare"))
+    return list(dict.fromkeys(found))
 
 
 def vector_names(text: str) -> list[str]:
@@ -376,5 +397,12 @@ def vector_names(text: str) -> list[str]:
             g = _GRADIENT_AT.match(part)
             if g:  # ⟨∇R(y) - ∇R(x), z - x⟩: y and x are vectors
                 found.append(re.sub(r"\s+", "", g.group(1)))
-    found += [re.sub(r"\s+", "", m.group(1)) for m in _TRANSPOSED.finditer(text)]
+    for m in _TRANSPOSED.finditer(text):  # not x_i^T's i, nor \alpha^T's a
+        if re.search(r"[_^]\s*$", text[:m.start()]) or (
+                not m.group(1).startswith("\\") and re.search(r"\\[A-Za-z]*$", text[:m.start()])):
+            continue
+        found.append(re.sub(r"\s+", "", m.group(1)))
+        after = _AFTER_TRANSPOSE.match(text, m.end())
+        if after and after.group("vector"):  # a^T x, p^T M q: x and q are vectors too
+            found.append(re.sub(r"\s+", "", after.group("vector")))
     return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1")))

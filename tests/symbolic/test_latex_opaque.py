@@ -94,7 +94,7 @@ FORMS = [
     (r"\langle \nabla f(x), y - x\rangle", V, "⟨∇f(x), y - x⟩", "abstract function"),
     # limits, infima, suprema, arg-minima, integrals
     (r"\inf_{x \in S} g(x)", {}, "inf_{x∈S} g(x)", "infimum"),
-    (r"\sup_{\alpha} \alpha^T\eta", V, "sup_{α} (αᵀ η)_1", "supremum"),
+    (r"\sup_{\alpha} \alpha^T\eta", V, "sup_{α} αᵀ η", "supremum"),
     (r"\lim_{\delta \to 0} h(\delta)", {}, "lim_{δ→0} h(δ)", "limit"),
     (r"\limsup_{n \to \infty} a_n", {}, "limsup_{n→∞} a_n", "limit"),
     (r"\arg\min_{\beta} q(\beta)", {}, "argmin_{β} q(β)", "argmin"),
@@ -405,7 +405,12 @@ def test_a_step_or_a_power_is_shown_as_written_in_opaque_mode_and_a_transpose_is
                             "step t"]
     assert st.opaque == ("two readings", "random quantity")
     with pytest.raises(LatexError, match="transpose"):
-        parse_statement(r"p_*^T x \le 1", opaque=True)
+        parse_statement(r"p_*^T \le 1", opaque=True)  # nothing says p_* is a vector
+    # a transposed name before a vector (p^T x) is a vector: read, in opaque mode only
+    assert [pretty(p) for p in parse_statement(r"p_*^T x \le 1", opaque=True).props] == [
+        "p_*ᵀ x ≤ 1"]
+    with pytest.raises(LatexError, match="transpose"):
+        parse_statement(r"p_*^T x \le 1")
 
 
 def test_probability_written_with_mbox_or_a_plain_p_of_an_event_is_read_as_written():
@@ -446,7 +451,7 @@ def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():
         parse_props(r"\langle x, \theta \rangle \ge 0", {})
     from symbolic.latex_parse.opaque_build import vector_names
     assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + |c|") == [
-        "y", "z", "w", "a"]  # g(x) is a call, |c| an absolute value
+        "y", "z", "w", "a", "b"]  # g(x) is a call, |c| an absolute value; aᵀb: b too
 
 
 def test_a_norm_not_in_the_vocabulary_is_shown_as_written():
@@ -519,3 +524,14 @@ def test_an_indexed_letter_before_a_sum_has_two_readings():
     assert [pretty(p) for p in st.props] == ["λ_{d}(κ+s) ≤ 1"] and len(st.undecided) == 1
     for text, shown in [(r"R_n(F) \le 1", "R_n(F) ≤ 1"), (r"f_t(x + y) \le 1", "f_t(x + y) ≤ 1")]:
         assert [pretty(p) for p in parse_statement(text, opaque=True).props] == [shown]
+
+
+def test_a_transposed_vector_makes_the_vector_after_it_and_the_capitals_between_read_as_such():
+    st = parse_statement(r"\mathbb{E}[|b^T(S-\Sigma)b|] \le c \|\hat\theta_1\hat\theta_1^T\|_F",
+                         opaque=True)
+    # S, Σ between bᵀ and b are matrices: never commuted out as scalars ((S − Σ) bᵀb)
+    assert [pretty(p) for p in st.props] == ["E[|bᵀ (S - Σ) b|] ≤ c ‖θ̂_1 θ̂_1ᵀ‖_F"]
+    st = parse_statement(r"p_*^T(-M) q_* \geq \tilde{p}^T (-M) q_*", opaque=True)
+    assert [pretty(p) for p in st.props] == ["-p_*ᵀ M q_* ≥ -p̃ᵀ M q_*"]
+    with pytest.raises(LatexError):  # the plain reading still asks for declarations
+        parse_statement(r"p_*^T(-M) q_* \geq \tilde{p}^T (-M) q_*")
