@@ -1395,7 +1395,9 @@ def _class_constants(classes: list[Piece], env: Environment, others: list[Piece]
 def _opaque_category(latex: str, names: dict[str, Any]) -> str:
     r"""The category of the first atom of ``latex`` read in opaque mode (``D(\mu \| \pi)``,
     a function not defined: "abstract function"), when the plain reading fails on what opaque
-    mode reads as an atom; ``""`` when opaque mode does not read it or makes no atom."""
+    mode reads as an atom, or "vectors not declared" when it reads only with names taken as
+    vectors (``p^T M q``); ``""`` when opaque mode does not read it either, or the plain
+    reading does."""
     from symbolic.latex_parse import parse_statement
 
     try:
@@ -1404,6 +1406,12 @@ def _opaque_category(latex: str, names: dict[str, Any]) -> str:
         other = unchecked_relation(latex, names)
         return other[2] if other else ""
     decided = [c for c in st.opaque if c != "two readings"]  # the first other one, if any
+    if not st.opaque:  # it reads only with names taken as vectors that nothing declares
+        try:
+            parse_statement(latex, dict(names) or None)
+        except (ValueError, TypeError, ArithmeticError):
+            return "vectors not declared"
+        return ""
     return (decided or [*st.opaque, ""])[0]
 
 

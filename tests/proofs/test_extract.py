@@ -651,3 +651,12 @@ def test_the_items_of_the_following_are_equivalent_are_one_equivalence_not_each_
     assert (u.category, u.reading) == ("equivalence", "")
     assert u.error == ("equivalence: the items of a list the text says are equivalent are "
                        "not read")
+
+
+def test_a_statement_that_reads_only_with_names_taken_as_vectors_is_shown_not_checked():
+    got = ex.extract(r"\begin{theorem}Then $p^T M q \geq \tilde{p}^T M q$ for all "
+                     r"$\tilde{p} \in \Delta_n$.\end{theorem}", "c.tex", "t")
+    assert got.read == []
+    (u,) = got.unread
+    assert u.category == "vectors not declared"
+    assert u.read_as.endswith("pᵀ M q ≥ p̃ᵀ M q")
