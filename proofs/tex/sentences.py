@@ -140,6 +140,9 @@ class Piece:
     sentence: int = -1  # its sentence's number in the body (-1: none, e.g. carried in)
 
 
+#: words of a sentence that point to what follows it ("then the following holds:")
+_FORWARD = re.compile(r"\bfollowing\b|\bas follows\b|\bbelow\b|:\s*$|\b(?:we have|we get|"
+                      r"holds?|one has|it holds that|then)\W*$")
 #: how a sentence opens when its conditions hold for the whole environment
 _GLOBAL = re.compile(r"^(?:let|suppose|assume|assuming|given|fix|consider|throughout)\b")
 
@@ -155,6 +158,8 @@ class Reading:
     left: list[tuple[int, str]] = field(default_factory=list)
     #: the sentence number the items of "the following are equivalent" share, if any
     equivalent_items: int | None = None
+    #: each sentence's words after its last formula (by sentence number)
+    trailing: dict[int, str] = field(default_factory=dict)
     random: str = ""  # the words that make the environment's quantities random
     #: what the prose says of its random quantities in words ("with probability", "i.i.d.",
     #: "independent"): not in a reading ("random" alone says only that they are random)
@@ -183,7 +188,15 @@ class Reading:
             first.setdefault(p.sentence, p.said)
         stated = {p.sentence for p in self.pieces if p.role == "statement"}
         return {n for n, said in first.items()
-                if re.match(r"(?:if|when|whenever)\b", said) and n not in stated}
+                if re.match(r"(?:if|when|whenever|only (?:for|if|when))\b", said)
+                and n not in stated}
+
+    def closed_remarks(self) -> set[int]:
+        """The :meth:`remarks` whose words do not point to what follows ("Only for
+        $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
+        following holds:"): their conditions reach no statement of another sentence."""
+        return {n for n in self.remarks()
+                if not _FORWARD.search(self.trailing.get(n, ""))}
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -478,6 +491,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     unknown: list[str] = []
     for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
         mark = (len(out.pieces), len(out.word_conditions))
+        out.trailing[number] = trailing
         before = len(out.classes)
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
         out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]

@@ -823,6 +823,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     left += [w for w in ex.left if w not in left]
     definitions = [*inherited, *definitions]
     stating, remarks = reading.stating(), reading.remarks()
+    closed = reading.closed_remarks()
     tails: dict[tuple[int, str], str] = {}  # a statement's asymptotic tail, dropped
     statements = []
     for st in reading.of("statement"):
@@ -838,11 +839,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     first_error: dict[int, str] = {}
     for j, s in enumerate(links, start=1):
         def fits(c: Piece, s: Piece = s) -> bool:
-            return _applies(c, s, stating, remarks)
+            return _applies(c, s, stating, remarks, closed)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         outside = _outside(s, context, definitions, decl_where, standing, where)
+        maybe = _may_apply(s, hyps, fits, closed)
         if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark
             outside.append(f"an asymptotic remark, not checked: {tails[(s.line, s.latex)]}")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
@@ -851,7 +853,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                             [c for c in classes if fits(c)],
                                             reading.of("definition"))
             shown = _with_probability(shown, s, reading, names)
-            gaps = [*left, *outside, *unread]
+            gaps = [*left, *outside, *maybe, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
                             + ", ".join(f"'{w}'" for w in reading.random_words))
@@ -872,7 +874,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 # recurrence is read
                 outside = [o for o in outside if not any(o.endswith(f": {m})")
                                                          for m in methods)]
-            read.left = [*_without_method_words(left, read, env.body), *outside, *read.left]
+            read.left = [*_without_method_words(left, read, env.body), *outside, *maybe,
+                         *read.left]
             used |= {h for h, c in enumerate(hyps) if c in consumed}
             out.read.append(read)
             out.order.append(read)
@@ -924,7 +927,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             if said and not undefined:
                 unread.append(error)
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
-                                     [*left, *outside, *unread] if shown else []))
+                                     [*left, *outside, *maybe, *unread] if shown else []))
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, _shown(out.unread[-1])
                              + (f"{category}: not checked" if category
@@ -938,11 +941,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                          names=dict(names))
         related = set(claim.prop.symbols)
         pending = [h for h, c in enumerate(hyps) if fits(c)]
-        # "If A, then B. For C, we get D.": A is B's, not D's, yet it may reach D
-        read.left += [f"a condition of another sentence may apply: {c.latex}" for c in hyps
-                      if not fits(c) and not (c.item and s.item
-                                                              and c.item != s.item)
-                      and c.sentence < s.sentence and _shares_names(c.latex, s.latex)]
+        read.left += _may_apply(s, hyps, fits, closed)
         used_before = set(used)
         progress = True
         while progress:  # a condition counts when it names what the claim or a condition
@@ -989,7 +988,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
-    _readas_written(reading, base, len(links), names, where, env, out)
+    _read_as_written(reading, base, len(links), names, where, env, out)
     if reading.random:
         for c in hyps:  # shown with the readings of the statements they concern
             ex.lines.append(("condition", c.latex, "of statements about random quantities: "
@@ -1101,12 +1100,26 @@ def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
     return claim
 
 
-def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozenset()
-             ) -> bool:
+def _may_apply(s: Piece, hyps: list[Piece], fits: Callable[[Piece], bool],
+               closed: set[int]) -> list[str]:
+    """What a reading of ``s`` lists of the conditions it does not take that name its names:
+    an earlier sentence's ("If A, then B. For C, we get D.": A is B's, not D's, yet it may
+    reach D) or a remark's that concludes in its own words."""
+    return [f"a condition of another sentence may apply: {c.latex}" for c in hyps
+            if not fits(c) and not (c.item and s.item and c.item != s.item)
+            and (c.sentence < s.sentence or c.sentence in closed)
+            and _shares_names(c.latex, s.latex)]
+
+
+def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozenset(),
+             closed: set[int] = frozenset()) -> bool:
     """Whether condition ``c`` may be a hypothesis of statement ``s``: not another item's,
     not another stating sentence's (as the claims' conditions are chosen), not a later
-    remark's ("If $f$ is convex, the converse holds" after the statement)."""
+    remark's ("If $f$ is convex, the converse holds" after the statement), not a remark's
+    that concludes in its own words ("Only for $\\kappa = 1$ we are in this phase")."""
     if c.item and s.item and c.item != s.item:
+        return False
+    if c.sentence in closed and c.sentence != s.sentence:
         return False
     if c.sentence in remarks and c.sentence > s.sentence:
         return False
@@ -1333,7 +1346,7 @@ _JOINED = {"existential": "existential statement", "equivalence": "equivalence",
            "disjunction": "disjunction"}
 
 
-def _readas_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
+def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
                      where: Locate, env: Environment, out: Extraction) -> None:
     """Each sentence's existential, equivalence or disjunction as one statement, not checked.
     An equivalence of two formulas (``A ⟺ B``), or of a formula and words (``(a side said

@@ -660,3 +660,16 @@ def test_a_statement_that_reads_only_with_names_taken_as_vectors_is_shown_not_ch
     (u,) = got.unread
     assert u.category == "vectors not declared"
     assert u.read_as.endswith("pᵀ M q ≥ p̃ᵀ M q")
+
+
+def test_a_remark_that_concludes_in_words_lends_its_condition_to_no_other_sentence():
+    got = ex.extract(r"\begin{theorem}Let $x > 0$. Then \[ x^2 \le 2 x^2. \] Only for "
+                     r"$x = 1$ we are in this phase immediately. Moreover \[ x \le 2x. \]"
+                     r"\end{theorem}", "c.tex", "t")
+    first, second = got.read
+    assert first.hypotheses == second.hypotheses == ("x > 0",)
+    for r in (first, second):  # not taken, and said: the reading is incomplete
+        assert "a condition of another sentence may apply: x = 1" in r.left
+    got = ex.extract(r"\begin{theorem}If $x > 1$, then the following holds. "
+                     r"\[ x^2 \ge 1. \]\end{theorem}", "c.tex", "t")
+    assert got.read[0].hypotheses == ("x > 1",)  # a remark that points forward still reaches
