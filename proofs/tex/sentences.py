@@ -90,6 +90,9 @@ RANDOM_WORDS = re.compile(
 RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s*\{?\s*[EP]\b|"
                          r"\\operatorname\*?\s*\{\s*(?:Var|Cov|E)\s*\}|\\mathrm\s*\{\s*(?:Var|Cov)"
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
+#: "suppose the following holds:", "assume the following": the items after it are assumed
+_ASSUMED_LIST = re.compile(r"\b(?:suppose|assume|assuming)\b(?:\s+that)?\s+(?:\w+\s+){0,2}"
+                           r"following\b", re.I)
 #: "the following are equivalent": the items of the list after it are one equivalence
 _TFAE = re.compile(r"\bfollowing\s+(?:\w+\s+){0,2}(?:are|is)\s+(?:all\s+)?equivalent\b|"
                    r"\btfae\b", re.I)
@@ -158,6 +161,8 @@ class Reading:
     left: list[tuple[int, str]] = field(default_factory=list)
     #: the sentence number the items of "the following are equivalent" share, if any
     equivalent_items: int | None = None
+    #: the sentences of existentials among the items assumed ("Suppose the following holds:")
+    assumed: set[int] = field(default_factory=set)
     #: each sentence's words after its last formula (by sentence number)
     trailing: dict[int, str] = field(default_factory=dict)
     random: str = ""  # the words that make the environment's quantities random
@@ -327,12 +332,13 @@ def segments(body: str) -> Iterator[tuple[str, str, int]]:
 
 
 #: a sentence ends at ``.``, ``;``, ``?``, ``!`` and a space (not after "i.e.", "e.g.",
-#: "cf.", "resp.", "w.r.t.", "Lem.", "Eq.", "et al." or an initial) and at ``\item``
+#: "cf.", "resp.", "w.r.t.", "Lem.", "Eq.", "et al." or an initial), at ``\item`` and at the
+#: end of a list
 _SENTENCE_END = re.compile(
     r"((?<![ (]i\.e\.)(?<![ (]e\.g\.)(?<!\bcf\.)(?<!resp\.)(?<!w\.r\.t\.)(?<!\bal\.)"
     r"(?<!Lem\.)(?<!Thm\.)(?<!\bEq\.)(?<!Eqs\.)(?<!Sec\.)(?<!Fig\.)(?<!\b[A-Z]\.)"
     r"(?<!etc\.)(?<!\bs\.t\.)(?<!\bw\.p\.)(?<!\ba\.s\.)(?<=[.!?;])\s"
-    r"|\\item(?![A-Za-z])(?:\[[^\]]*\])?)")
+    r"|\\item(?![A-Za-z])(?:\[[^\]]*\])?|\\end\s*\{(?:enumerate|itemize|description)\})")
 #: "for matrix", "for any vectors", "with a constant": a condition that names what it declares
 NOUN_CONDITION = re.compile(
     r"\b(?:for|let|given|with|where|fix|consider|and)(?: (?:a|an|the|any|all|every|each|two|"
@@ -382,7 +388,7 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
     formulas: list[_Formula] = []
     words: list[str] = []
     lead = ""
-    item = 0
+    item = items = 0  # the current item (0 outside a list) and how many there were
     open_display = False  # the last segment was a display without its final punctuation
     for kind, text, offset in segments(body):
         if kind == "text":
@@ -397,7 +403,10 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
                 if k % 2 == 1:  # a sentence ends
                     yield formulas, " ".join(words + [prose(lead)]), prose(lead), item
                     if part.startswith("\\item"):
-                        item += 1
+                        items += 1
+                        item = items
+                    elif part.startswith("\\end"):  # after the list: the environment's again
+                        item = 0
                     formulas, words, lead = [], [], ""
                 else:
                     lead += part
@@ -498,6 +507,12 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
+    if _ASSUMED_LIST.search(prose(blank_displays(body))):  # "Suppose the following holds:"
+        for k, p in enumerate(out.pieces):
+            if p.item and p.role in ("statement", "unclassified"):
+                out.pieces[k] = replace(p, role="condition")
+            elif p.item and p.role == "existential":
+                out.assumed.add(p.sentence)
     if _TFAE.search(prose(blank_displays(body))):  # "The following are equivalent:" (items)
         listed = [k for k, p in enumerate(out.pieces) if p.item and p.role in (
             "statement", "condition", "unclassified", "existential", "equivalence")]

@@ -1102,13 +1102,15 @@ def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
 
 def _may_apply(s: Piece, hyps: list[Piece], fits: Callable[[Piece], bool],
                closed: set[int]) -> list[str]:
-    """What a reading of ``s`` lists of the conditions it does not take that name its names:
-    an earlier sentence's ("If A, then B. For C, we get D.": A is B's, not D's, yet it may
-    reach D) or a remark's that concludes in its own words."""
+    """What a reading of ``s`` lists of the conditions it does not take: an earlier
+    sentence's ("If A, then B. For C, we get D.": A is B's, not D's, yet it may reach D;
+    "For $f \\in \\mathcal{S}$ with …, the rates are … If $n_0$ …, then …": the class may
+    reach the second sentence through names defined elsewhere, κ = L/μ), or a remark's that
+    concludes in its own words and names the statement's names."""
     return [f"a condition of another sentence may apply: {c.latex}" for c in hyps
             if not fits(c) and not (c.item and s.item and c.item != s.item)
-            and (c.sentence < s.sentence or c.sentence in closed)
-            and _shares_names(c.latex, s.latex)]
+            and (c.sentence < s.sentence or (c.sentence in closed
+                                             and _shares_names(c.latex, s.latex)))]
 
 
 def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozenset(),
@@ -1376,6 +1378,9 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             shown, notes, why = equivalence(formulas, names)
             read_as, error = (shown, "") if shown and len(formulas) <= 2 else ("", why or error)
             left += notes
+        elif role == "existential" and pieces[0].sentence in reading.assumed:
+            error = (f"{category}: an existential among the assumptions ('Suppose the "
+                     "following holds:') is not read")
         elif role == "existential":  # "there exists $c > 0$ such that $…$"
             before = [c for c in reading.pieces if c.role == "condition"
                       and 0 <= c.sentence <= pieces[0].sentence

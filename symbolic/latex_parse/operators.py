@@ -103,6 +103,18 @@ class Operators:
                 merged.append((op, value))
                 k += 1 + used
                 continue
+            if self.opaque and v.kind == "name" and v.text in ("\\delta", "\\Delta") and \
+                    nxt is not None and nxt[0] is None and nxt[1].kind in ("name", "value") and \
+                    re.match(r"\s*(?:\\[A-Za-z]+|[A-Za-z])", self.src(nxt[2])) and \
+                    self.lookup(v.text) is None:  # δM_n, Δw: a product, or one name
+                shown = f"{self.src(_tree).strip()} {self.src(nxt[2]).strip()}"
+                atom = self.undecide(shown, v.pos,
+                                     f"two readings, not decided: {shown} is {v.text} times "
+                                     f"{self.src(nxt[2]).strip()}, or one name",
+                                     [self.value(nxt[1])])
+                merged.append((op, atom))
+                k += 2
+                continue
             if v.kind == "name" and nxt is not None and nxt[0] is None:
                 random = self.refuse_juxtaposed(v, nxt)
                 if random is not None:  # opaque mode: E[X]

@@ -673,3 +673,14 @@ def test_a_remark_that_concludes_in_words_lends_its_condition_to_no_other_senten
     got = ex.extract(r"\begin{theorem}If $x > 1$, then the following holds. "
                      r"\[ x^2 \ge 1. \]\end{theorem}", "c.tex", "t")
     assert got.read[0].hypotheses == ("x > 1",)  # a remark that points forward still reaches
+
+
+def test_the_items_after_suppose_the_following_are_assumptions_and_a_list_ends():
+    got = ex.extract(r"\begin{proposition}Suppose the following holds: \begin{enumerate}"
+                     r"\item There exists $M > 0$ such that $|f(z)| \le M$. \item $x > 0$."
+                     r"\end{enumerate} Then $x^2 > 0$.\end{proposition}", "c.tex", "t")
+    (read,) = got.read  # the conclusion after the list is the environment's, not item 2's
+    assert (read.statement, read.hypotheses) == ("x^2 > 0", ("x > 0",))
+    (u,) = got.unread
+    assert (u.category, u.reading) == ("existential statement", "")
+    assert "among the assumptions" in u.error

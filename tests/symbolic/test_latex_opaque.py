@@ -535,3 +535,12 @@ def test_a_transposed_vector_makes_the_vector_after_it_and_the_capitals_between_
     assert [pretty(p) for p in st.props] == ["-p_*ᵀ M q_* ≥ -p̃ᵀ M q_*"]
     with pytest.raises(LatexError):  # the plain reading still asks for declarations
         parse_statement(r"p_*^T(-M) q_* \geq \tilde{p}^T (-M) q_*")
+
+
+def test_a_greek_increment_before_a_letter_is_shown_as_written_with_both_readings():
+    st = parse_statement(r"\mathbb{E}\|\delta M_{n+1}\|^2 \le \sigma^2", opaque=True)
+    assert [pretty(p) for p in st.props] == ["E[‖δM_{n+1}‖²] ≤ σ²"]
+    assert st.undecided == [r"two readings, not decided: \delta M_{n+1} is \delta times "
+                            "M_{n+1}, or one name"]
+    st = parse_statement(r"\mathbb{E}[X] \le \delta \cdot M", opaque=True)  # written: a product
+    assert st.undecided == []
