@@ -92,6 +92,14 @@ class Operators:
 
     def product_of(self, vals: list[tuple[str | None, Any, Any]], node: Any) -> Any:
         """The product of visited items: calls ``f(x)`` merged, then left to right."""
+        slashed = self.slash_then_factor(vals)
+        if slashed is not None:  # p/2n: (p/2)·n, or p/(2n)
+            if not self.opaque:
+                raise self.err(node, f"two readings: {slashed}; add parentheses")
+            return self.undecide(self.src(node).strip(), _start(node),
+                                 f"two readings, not decided: {slashed}",
+                                 [self.value(v) for _, v, _ in vals if isinstance(v, V)
+                                  and v.kind in ("name", "value", "paren")])
         merged: list[tuple[str | None, Any]] = []
         k = 0
         while k < len(vals):
@@ -143,6 +151,21 @@ class Operators:
         if ob.is_matrix(acc) and acc.shape == (1, 1) and len(merged) > 1:
             acc = ob.entry(acc, 1, 1)  # u^T v and A_{*,i}^T (...) are the scalars they denote
         return acc
+
+    def slash_then_factor(self, vals: list[tuple[str | None, Any, Any]]) -> str | None:
+        """The two readings of a quotient whose denominator a factor follows with no sign
+        (``p/2n``: ``(p/2) n``, or ``p/(2 n)``; ``L/2 \\|x\\|^2`` alike), or None."""
+        for k in range(1, len(vals) - 1):
+            op, v, tree = vals[k]
+            after, w, tail = vals[k + 1]
+            if op != "SLASH" or after is not None or not isinstance(v, V) or \
+                    v.kind in ("fbare", "rbare"):
+                continue
+            if v.kind == "name" and isinstance(w, V) and w.kind == "paren":
+                continue  # 1/f(x): a call
+            a, b, c = (self.src(t).strip() for t in (vals[k - 1][2], tree, tail))
+            return f"{a}/{b} {c} is ({a}/{b}) {c}, or {a}/({b} {c})"
+        return None
 
     def refuse_juxtaposed(self, v: Any, nxt: tuple) -> Any:
         """``E[X]`` (an expectation) and ``\\mathrm{Lip} f`` (an operator name before a factor)

@@ -544,3 +544,15 @@ def test_a_greek_increment_before_a_letter_is_shown_as_written_with_both_reading
                             "M_{n+1}, or one name"]
     st = parse_statement(r"\mathbb{E}[X] \le \delta \cdot M", opaque=True)  # written: a product
     assert st.undecided == []
+
+
+def test_a_factor_after_a_denominator_has_two_readings_refused_or_shown_as_written():
+    for tex in (r"x \le 1/2n", r"x \le p/2 n", r"x \le L/2 \|y\|^2"):
+        with pytest.raises(LatexError, match="two readings"):
+            parse_statement(tex)
+    st = parse_statement(r"L(\hat\theta) \le p/2n", opaque=True)
+    assert [pretty(p) for p in st.props][0].endswith("≤ p/2n")
+    assert st.undecided == ["two readings, not decided: p/2 n is (p/2) n, or p/(2 n)"]
+    for tex, shown in [(r"x \le 8\varepsilon/\lambda_i", "x ≤ 8ε λ_i⁻¹"),
+                       (r"x \le 1/\log n", "x ≤ log(n)⁻¹"), (r"x \le L/2 \cdot y", "x ≤ Ly/2")]:
+        assert [pretty(p) for p in parse_statement(tex).props] == [shown]  # one reading
