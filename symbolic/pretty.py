@@ -38,8 +38,14 @@ _GREEK = {
     "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
     "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ",
     "psi": "ψ", "omega": "ω", "Delta": "Δ", "Gamma": "Γ", "Lambda": "Λ", "Sigma": "Σ",
-    "Phi": "Φ", "Omega": "Ω", "ell": "ℓ",
+    "Phi": "Φ", "Omega": "Ω", "ell": "ℓ", "Pi": "Π", "Theta": "Θ", "Psi": "Ψ", "Xi": "Ξ",
+    "Upsilon": "Υ", "iota": "ι", "upsilon": "υ", "vartheta": "ϑ", "varphi": "φ",
 }
+#: letters written \mathcal{X} (script capitals) and \mathbb{X} (double-struck)
+SCRIPT_CAPS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                       "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
+DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "S": "𝕊", "P": "ℙ",
+                 "E": "𝔼"}
 
 
 _SUP = str.maketrans("0123456789-+()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺⁽⁾ⁿ")
@@ -57,6 +63,8 @@ def unicode_name(text: str) -> str:
     ('δ_{b,1}', 'β', 'b̃ - b')
     >>> unicode_name(r"\\bar{X_n}"), unicode_name(r"\\overline{W}_N"), unicode_name(r"\\bar\\mu")
     ('X̄_n', 'W̄_N', 'μ̄')
+    >>> unicode_name(r"\\Pi_{\\mathcal{H}}"), unicode_name(r"\\mathbb{R}^d")
+    ('Π_{ℋ}', 'ℝ^d')
     >>> unicode_name(r"\\hat h"), unicode_name(r"\\hat\\theta_1"), unicode_name(r"\\tilde x")
     ('ĥ', 'θ̂_1', 'x̃')
     """
@@ -76,6 +84,9 @@ def unicode_name(text: str) -> str:
                                       (m.group(1) or m.group(3))) + "\u0304" + (m.group(2) or ""),
                  out)
     out = re.sub(r"\^\s*(?:\{\s*(?:\*|\\star|\\ast)\s*\}|\*|\\star|\\ast)", "*", out)  # h^*: h*
+    out = re.sub(r"\\math(?:cal|scr)\s*\{\s*([A-Z])\s*\}", lambda m: SCRIPT_CAPS[m.group(1)], out)
+    out = re.sub(r"\\(?:mathbb|mathbbm|mathds)\s*\{\s*([A-Z])\s*\}",
+                 lambda m: DOUBLE_STRUCK.get(m.group(1), m.group(1)), out)
     out = re.sub(r"\\([A-Za-z]+)", lambda m: _GREEK.get(m.group(1),
                                                         _LATEX_MACROS.get(m.group(0),
                                                                           m.group(1))), out)

@@ -27,6 +27,8 @@ from typing import Any
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE
 
+from symbolic.pretty import DOUBLE_STRUCK, SCRIPT_CAPS
+
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
 CATEGORIES = ("random quantity", "abstract function", "limit", "infimum", "supremum", "argmin",
               "argmax", "integral", "norm", "set", "unstated range", "two readings",
@@ -261,10 +263,6 @@ _MACROS = {"in": "∈", "notin": "∉", "to": "→", "rightarrow": "→", "sim":
            "uparrow": "↑", "ell": "ℓ", "nabla": "∇", "partial": "∂", "Pi": "Π", "Theta": "Θ",
            "Psi": "Ψ", "Xi": "Ξ", "Upsilon": "Υ", "iota": "ι", "upsilon": "υ", "vartheta": "ϑ",
            "varphi": "φ", "varrho": "ρ", "varsigma": "ς", "varpi": "ϖ"}
-_SCRIPT_CAPS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-                        "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
-_DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "S": "𝕊", "P": "ℙ",
-                  "E": "𝔼"}
 
 
 def _argument(text: str, at: int) -> tuple[str, int]:
@@ -329,9 +327,9 @@ def display(latex: str) -> str:
     t = re.sub(r"\\sqrt\s*\{\s*(\\?\w+)\s*\}", r"√\1", t)  # \sqrt{T}: √T
     t = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", t)
     t = re.sub(r"\\math(?:cal|scr)\s*\{\s*([A-Z])\s*\}",
-               lambda m: _SCRIPT_CAPS.get(m.group(1), m.group(1)), t)
+               lambda m: SCRIPT_CAPS.get(m.group(1), m.group(1)), t)
     t = re.sub(r"\\(?:mathbb|mathbbm|mathds)\s*\{\s*([A-Z])\s*\}",
-               lambda m: _DOUBLE_STRUCK.get(m.group(1), m.group(1)), t)
+               lambda m: DOUBLE_STRUCK.get(m.group(1), m.group(1)), t)
     t = re.sub(r"\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|mathbf|boldsymbol|bm)"
                r"\s*\{\s*([^{}]*?)\s*\}", r"\1", t)
     t = re.sub(r"\^\s*(?:\{\s*(?:\*|\\star|\\ast)\s*\}|\*|\\star|\\ast)", "*", t)

@@ -346,8 +346,8 @@ _TRANSPOSED = re.compile(rf"({_ACCENTED})\s*\^\s*(?:\{{\s*(?:T|\\top|\\intercal)
 #: after a transposed vector: a matrix (a capital letter, maybe negated in parentheses)
 #: and a vector, or a vector (``p^T (-M) q``, ``a^T x``)
 _CAPITAL = r"(?:[A-Z]|\\(?:Sigma|Lambda|Gamma|Delta|Theta|Phi|Psi|Omega|Pi|Xi))(?![A-Za-z])"
-_AFTER_TRANSPOSE = re.compile(rf"\s*(?:\(\s*(?P<matrix>-?\s*{_CAPITAL}(?:\s*[-+]\s*{_CAPITAL})*)\s*\)|"
-                              rf"(?P<bare>{_CAPITAL}))?\s*(?P<vector>{_ACCENTED})?")
+_AFTER_TRANSPOSE = re.compile(rf"\s*(?:\(\s*(?P<matrix>-?\s*{_CAPITAL}(?:\s*[-+]\s*{_CAPITAL})*)"
+                              rf"\s*\)|(?P<bare>{_CAPITAL}))?\s*(?P<vector>{_ACCENTED})?")
 _PAIRED = re.compile(r"\\langle(?P<inner>(?:[^⟨⟩]|\\langle|\\rangle)*?)\\rangle"
                      r"|(?:\\\||\\[lr]Vert|\|\|)(?P<norm>[^|]*?)(?:\\\||\\[lr]Vert|\|\|)")
 
