@@ -2,6 +2,7 @@ r"""A paper's proofs and the statements they prove.
 
 A ``proof`` environment proves the statement its optional title names (``\begin{proof}[Proof
 of Lemma~\ref{lem:a}]``, or "Proof of Theorem 3" by the number the paper prints), else the
+statement it is written inside (its sentences are then not the statement's), else the
 theorem-like environment right before it: nothing but a few words between them, no other
 theorem-like environment and no new section. A proof that names no statement and follows none
 is not attached (and so not read).
@@ -100,6 +101,10 @@ def attach(tex: str, envs: list[Environment]) -> list[ProofEnv]:
                 continue
             if re.search(r"\\(?:c|C|auto|name)?ref|\bof\b", p.title):
                 continue  # it names a statement that is not found: not guessed
+        inside = [k for k, e in enumerate(envs) if e.body_start <= p.start < ends[k]]
+        if inside and envs[inside[-1]].kind in STATEMENT_KINDS:  # written inside the lemma
+            p.of, p.how = inside[-1], "inside it"
+            continue
         before = [k for k, e in enumerate(envs) if ends[k] <= p.start]
         if not before:
             continue

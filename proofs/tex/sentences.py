@@ -90,9 +90,41 @@ RANDOM_WORDS = re.compile(
 RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s*\{?\s*[EP]\b|"
                          r"\\operatorname\*?\s*\{\s*(?:Var|Cov|E)\s*\}|\\mathrm\s*\{\s*(?:Var|Cov)"
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
-#: "suppose the following holds:", "assume the following": the items after it are assumed
-_ASSUMED_LIST = re.compile(r"\b(?:suppose|assume|assuming)\b(?:\s+that)?\s+(?:\w+\s+){0,2}"
-                           r"following\b", re.I)
+#: a proof inside a statement's environment (blanked, lines kept, when the statement is read)
+_NESTED_PROOF = re.compile(r"\\begin\s*\{proof\}.*?\\end\s*\{proof\}", re.S)
+#: the words before a list whose items are assumed: "suppose the following holds:", "assume
+#: that", "if", "let", "given"
+_ASSUMED_LIST = re.compile(r"(?:\b(?:suppose|assume|assuming)\b(?:\s+that)?\s+(?:\w+\s+){0,2}"
+                           r"following\b[^.]*|\b(?:suppose|assume|assuming|if|let|given|whenever|"
+                           r"provided)(?:\s+that)?)\W*$", re.I)
+_LIST = re.compile(r"\\(begin|end)\s*\{(?:enumerate|itemize|description)\}|\\item(?![A-Za-z])")
+
+
+def _assumed_items(body: str) -> set[int]:
+    """The numbers of the items (as :func:`_sentences` counts them) of the lists that words
+    such as "Suppose that" or "Assume the following holds:" open: conditions.
+
+    >>> sorted(_assumed_items(r"Suppose that \\begin{enumerate}\\item $x>0$ \\item $y>0$"
+    ...                       r"\\end{enumerate} Then $xy>0$. "
+    ...                       r"\\begin{itemize}\\item $z$\\end{itemize}"))
+    [1, 2]
+    """
+    out: set[int] = set()
+    count, depth, assumed = 0, 0, False
+    for m in _LIST.finditer(body):
+        if m.group(1) == "begin":
+            depth += 1
+            if depth == 1:
+                last = max(body.rfind(".", 0, m.start()), body.rfind("\\item", 0, m.start()))
+                assumed = _ASSUMED_LIST.search(prose(blank_displays(body[last + 1:m.start()])))\
+                    is not None
+        elif m.group(1) == "end":
+            depth = max(depth - 1, 0)
+        else:
+            count += 1
+            if assumed and depth:
+                out.add(count)
+    return out
 #: "the following are equivalent": the items of the list after it are one equivalence
 _TFAE = re.compile(r"\bfollowing\s+(?:\w+\s+){0,2}(?:are|is)\s+(?:all\s+)?equivalent\b|"
                    r"\btfae\b", re.I)
@@ -491,6 +523,8 @@ def _uses_step_index(lhs: str, rhs: str) -> bool:
 def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     """The roles of the formulas of an environment's ``body`` (see the module docstring)."""
     out = Reading()
+    if kind != "proof":  # a proof written inside the statement's environment is not stated
+        body = _NESTED_PROOF.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
     out.random_words = [w for w in randoms if w not in ("random", "randomly")]
     math = RANDOM_MATH.findall(body)
@@ -507,12 +541,12 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
-    if _ASSUMED_LIST.search(prose(blank_displays(body))):  # "Suppose the following holds:"
-        for k, p in enumerate(out.pieces):
-            if p.item and p.role in ("statement", "unclassified"):
-                out.pieces[k] = replace(p, role="condition")
-            elif p.item and p.role == "existential":
-                out.assumed.add(p.sentence)
+    assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
+    for k, p in enumerate(out.pieces):
+        if p.item in assumed and p.role in ("statement", "unclassified"):
+            out.pieces[k] = replace(p, role="condition")
+        elif p.item in assumed and p.role == "existential":
+            out.assumed.add(p.sentence)
     if _TFAE.search(prose(blank_displays(body))):  # "The following are equivalent:" (items)
         listed = [k for k, p in enumerate(out.pieces) if p.item and p.role in (
             "statement", "condition", "unclassified", "existential", "equivalence")]

@@ -81,6 +81,13 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         #: simplifies it (``\\frac{x}{x}`` is 1 to SymPy; it is defined where ``x ≠ 0``)
         self.conditions: list[Any] = []
 
+    def known_dim(self, name: str) -> Any:
+        """The dimension ``name`` denotes in this formula: one declared (``dim``), or one
+        this reading read (it bounds a sum here); None otherwise. A dimension another
+        formula's reading declared is not this formula's (``N(\\epsilon)`` after a lemma with
+        ``\\sum_{i=1}^N`` is still a function of ε)."""
+        return declared_dims().get(name, self.dims.get(name))
+
     def note(self, props: Any) -> None:
         """Keep the definedness conditions ``props`` of a construct just read (those about a
         big operator's own index are left to the kernel, which reads the built sum)."""
@@ -363,7 +370,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             return self.apply_posts(found, paren.posts)
         if name.text == "H" and len(paren.args) == 1 and ob.is_matrix(paren.args[0]):
             return self.apply_posts(ob.entropy(paren.args[0]), paren.posts)  # H(p): entropy
-        known = self.lookup(name.text) is not None or name.text in ob.DIMS
+        known = self.lookup(name.text) is not None or self.known_dim(name.text) is not None
         if known or (_split_sub(name.text)[1] is not None and self.lookup(
                 _split_sub(name.text)[0]) is not None):
             return None
@@ -609,8 +616,8 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         found = self.lookup(sub)
         if found is not None:
             return found
-        if sub in ob.DIMS:
-            return ob.DIMS[sub]
+        if self.known_dim(sub) is not None:
+            return self.known_dim(sub)
         if re.fullmatch(r"\d+", sub):
             return int(sub)
         raise self.err(node, f"unknown size {sub!r} (declare it with dim({sub!r}))")

@@ -175,7 +175,7 @@ class OpaqueReading:
             return False
         name, paren = vals[0][1], vals[1][1]
         return self.lookup(f"{name.text}({paren.text})") is None and \
-            self.lookup(name.text) is None and name.text not in ob.DIMS
+            self.lookup(name.text) is None and self.known_dim(name.text) is None
 
     def opaque_gradient(self, vals: list, node: Tree, order: Any, var: Any, sub: str) -> Any:
         r"""``\nabla f(x)``, ``\nabla^2 f(x)``, ``\nabla_x f(x)^\top v`` of an abstract ``f``:

@@ -657,7 +657,7 @@ class Operators:
                 vals[1][1].kind == "paren":
             name, paren = vals[0][1], vals[1][1]
             if self.lookup(f"{name.text}({paren.text})") is None and \
-                    self.lookup(name.text) is None and name.text not in ob.DIMS:
+                    self.lookup(name.text) is None and self.known_dim(name.text) is None:
                 raise NotChecked(self.text, name.pos, f"abstract function {name.text}: not "
                                                       f"checked ({what} {name.text}"
                                                       f"({paren.text}) of a function not in "

@@ -684,3 +684,32 @@ def test_the_items_after_suppose_the_following_are_assumptions_and_a_list_ends()
     (u,) = got.unread
     assert (u.category, u.reading) == ("existential statement", "")
     assert "among the assumptions" in u.error
+
+
+def test_a_proof_written_inside_its_lemma_is_its_proof_not_more_statements():
+    from proofs.tex.proof_envs import attach
+    from proofs.tex.theorems import environments
+
+    tex = (r"\begin{lemma}Let $x > 0$. Then $x^2 + 1 \ge 2x$. \begin{proof}We have "
+           r"\[ x^2 + 1 - 2x = (x-1)^2 \ge 0. \]\end{proof}\end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    assert [r.statement for r in got.read] == [r"x^2 + 1 \ge 2x"]
+    (proof,) = attach(tex, environments(tex))
+    assert (proof.of, proof.how) == (0, "inside it")
+
+
+def test_the_items_after_suppose_that_are_conditions_of_the_conclusion_after_the_list():
+    got = ex.extract(r"\begin{theorem}Suppose that \begin{enumerate}\item $x > 0$, "
+                     r"\item $y > 0$.\end{enumerate} Then $x y > 0$.\end{theorem}", "c.tex", "t")
+    (read,) = got.read  # it was read with no hypothesis, and refuted at x = y = 0
+    assert (read.statement, read.hypotheses, read.reading) == (
+        "x y > 0", ("x > 0", "y > 0"), "complete")
+
+
+def test_a_dimension_another_formula_read_does_not_make_a_name_known_here():
+    got = ex.extract(r"\begin{lemma}Let $\epsilon > 0$. Then $\sum_{i=1}^{N} \epsilon \le "
+                     r"N \epsilon$.\end{lemma}\begin{lemma}For every $\epsilon \in (0,1)$, "
+                     r"$N(\epsilon) \le (3/\epsilon)^d$.\end{lemma}", "c.tex", "t")
+    assert [r.statement for r in got.read] == [r"\sum_{i=1}^{N} \epsilon \le N \epsilon"]
+    (u,) = got.unread  # N(ε) a function, not the product N·ε (which was refuted at N = 4)
+    assert u.category == "function not defined in the statement"
