@@ -564,6 +564,9 @@ def as_text(latex: str) -> str:
     from symbolic.latex_parse.opaque import display
 
     out = fractions(latex)
+    for _ in range(2):  # \sqrt{T}: √T, \sqrt{a + b}: √(a + b)
+        out = re.sub(r"\\sqrt\s*\{\s*(\\?\w+)\s*\}", r"√\1", out)
+        out = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", out)
     for pattern, repl in _TEXT:
         out = re.sub(pattern, repl, out)
     out = re.sub(r"\^\{?2\}?", "²", out)

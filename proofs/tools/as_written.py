@@ -66,21 +66,29 @@ _ANOTHER = re.compile(r"\W*(?:and\b\W*)?(?:(?:a|an|some)\s+)?(?:(?:universal|abs
                       r"vectors?|matrix|matrices|integers?|sets?)?\W*")
 #: a formula of the body the words quantify over ("for all $x \in [0, 1]$")
 _FOR_ALL = re.compile(r"\bfor\s+(?:all|every|any|each)\b[^.;]*$")
+#: the words that make an existential assumed, not asserted
+_ASSUMED = re.compile(r"\b(?:suppose|assume|assuming|if|whenever|let|given)\b[^.]*"
+                      r"\b(?:there|exists?)\b")
+#: "there is no": a negation
+_NONE = re.compile(r"\bthere\s+(?:is|are|exists?)\s+no\b")
+#: words joining what an existential asserts that a conjunction does not show
+_JOINS = re.compile(r"\b(?:whenever|provided|unless|or|for some|if|when|except)\b")
 #: a formula of the body that follows from the one before it
 _IMPLIES = re.compile(r"\b(?:implies|then|we have)\W*$")
 #: the words an existential's reading understands
-_UNDERSTOOD = {"exists", "exist", "there", "such", "that", "so", "satisfying", "satisfies",
+UNDERSTOOD = {"exists", "exist", "there", "such", "that", "so", "satisfying", "satisfies",
                "satisfy", "implies", "then", "constant", "constants", "some", "with", "for",
                "which"}
 
 
-def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, Any]
-                ) -> tuple[str, list[str], str]:
+def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, Any],
+                after: str = "") -> tuple[str, list[str], str]:
     r"""``(read as, left, "")`` of one sentence's existential: what it quantifies (the formulas
     after "there exists", up to "such that"/"with"), then what it asserts, quantified where
     the words say "for all"; the conditions before it that name its names come first.
     ``("", [], why)`` when it does not read so (no "there exists" before its first formula,
-    nothing asserted, a formula that does not read).
+    nothing asserted, a formula that does not read, an existential assumed or negated, words
+    joining what it asserts); ``after``: the sentence's words after its last formula.
 
     >>> existential([Piece(r"\delta > 0", 1, said="there is"),
     ...              Piece(r"|x| < \delta", 1, said="such that"),
@@ -90,6 +98,10 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
     """
     if not pieces or not THERE_EXISTS.search(pieces[0].said):
         return "", [], "no 'there exists' before what it quantifies"
+    if _ASSUMED.search(pieces[0].said):  # "Suppose there exists …": an assumption
+        return "", [], "an existential the text assumes ('suppose', 'if') is not read"
+    if _NONE.search(pieces[0].said):  # "There is no $c$ …": a negation
+        return "", [], "a negated existential ('there is no') is not read"
     known = _declared([p.latex for p in pieces], names)
     quantified: list[str] = []
     body: list[tuple[str, str]] = []  # (how it joins, shown)
@@ -99,11 +111,16 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
                 return "", [], f"words between what it quantifies: '{p.said.strip()}'"
             quantified.append(p.latex)
             continue
+        if body and _JOINS.search(p.said):  # "whenever", "provided", "or", "for some"
+            return "", [], f"words joining what it asserts are not read: '{p.said.strip()}'"
         how = "∀" if _FOR_ALL.search(p.said) else "⟹" if body and _IMPLIES.search(p.said) \
             else ";"
         body.append((how, p.latex))
     if not body:
         return "", [], "what it asserts is said in words"
+    if any(how == "∀" for how, _ in body[1:-1]) or (
+            len(body) > 1 and body[-1][0] == "∀" and body[0][0] == "∀"):
+        return "", [], "what 'for all' quantifies in what it asserts is not read"
     known = {**_scalars(quantified), **known}  # "there exist $\delta_1, \delta_2 > 0$"
     notes: list[str] = []
     try:
@@ -128,8 +145,9 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         except (ValueError, TypeError, ArithmeticError):
             hyps.append(f"[{c.latex}, not read]")
             left.append(f"condition not read: {c.latex}")
-    words = [w for p in pieces for w in re.findall(r"[a-z][a-z\-]*", p.said.lower())
-             if w not in HARMLESS and w not in ADJECTIVE and w not in _UNDERSTOOD]
+    words = [w for t in [*(p.said for p in pieces), after]  # "… for infinitely many $n$"
+             for w in re.findall(r"[a-z][a-z\-]*", t.lower())
+             if w not in HARMLESS and w not in ADJECTIVE and w not in UNDERSTOOD]
     if words:
         left.insert(0, "words not read: " + ", ".join(f"'{w}'" for w in dict.fromkeys(words)))
     left += list(dict.fromkeys(notes))

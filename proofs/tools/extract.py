@@ -62,6 +62,7 @@ from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 from proofs.tools.as_written import (
     IFF,
     MEMBERSHIP,
+    UNDERSTOOD,
     as_written,
     equivalence,
     existential,
@@ -988,7 +989,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
-    _read_as_written(reading, base, len(links), names, where, env, out)
+    _read_as_written(reading, base, len(links), names, where, env, out, left)
     if reading.random:
         for c in hyps:  # shown with the readings of the statements they concern
             ex.lines.append(("condition", c.latex, "of statements about random quantities: "
@@ -1349,7 +1350,8 @@ _JOINED = {"existential": "existential statement", "equivalence": "equivalence",
 
 
 def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
-                     where: Locate, env: Environment, out: Extraction) -> None:
+                     where: Locate, env: Environment, out: Extraction,
+                     env_left: list[str] = ()) -> None:  # type: ignore[assignment]
     """Each sentence's existential, equivalence or disjunction as one statement, not checked.
     An equivalence of two formulas (``A ⟺ B``), or of a formula and words (``(a side said
     in words) ⟺ A``), is read as written, each formula in opaque mode (the reading is
@@ -1382,10 +1384,19 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             error = (f"{category}: an existential among the assumptions ('Suppose the "
                      "following holds:') is not read")
         elif role == "existential":  # "there exists $c > 0$ such that $…$"
-            before = [c for c in reading.pieces if c.role == "condition"
-                      and 0 <= c.sentence <= pieces[0].sentence
-                      and (not c.item or not pieces[0].item or c.item == pieces[0].item)]
-            shown, left, why = existential(pieces, before, names)
+            stating, closed = reading.stating(), reading.closed_remarks()
+            before = [c for c in [*reading.pieces, *reading.word_conditions]
+                      if c.role == "condition" and 0 <= c.sentence <= pieces[0].sentence
+                      and (not c.item or not pieces[0].item or c.item == pieces[0].item)
+                      and (c.sentence == pieces[0].sentence or (
+                          c.sentence not in stating and c.sentence not in closed))]
+            shown, left, why = existential(pieces, before, names,
+                                           reading.trailing.get(pieces[0].sentence, ""))
+            mine = {f"{NOT_READ[role]}: {p.latex}" for p in pieces}  # what it reads
+            left = [*(w for w in _except_words(env_left, UNDERSTOOD) if w not in mine),
+                    *left, *(  # words, classes, …
+                f"a function class, not shown: {name} is {what}"
+                for name, what, *_ in reading.classes)]
             read_as, error = (shown, "") if shown else ("", f"{category}: {why}")
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
@@ -1446,7 +1457,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
     among them that do not read (shown as written, and listed: the reading is incomplete);
     ``("", [])`` when it does not read even so."""
-    from symbolic.latex_parse import parse_statement
+    from symbolic.latex_parse import parse_statement, vectors_read
     from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty, unicode_name
 
@@ -1454,6 +1465,10 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
         body, unread = "; ".join(pretty(p) for p in st.props), list(st.undecided)
         own = [pretty(c) for c in st.conditions]
+        taken = vectors_read(s.latex, dict(names) or None)
+        if taken:  # x^T y might be a power of a number x: the reading took a vector
+            unread.append("read as vectors, which nothing declares: "
+                          + ", ".join(display(n) for n in taken))
     except (ValueError, TypeError, ArithmeticError):
         other = unchecked_relation(s.latex, names)  # "A ≲ B", "v ∈ ∂f(x)": as written
         if other is None:
@@ -1493,6 +1508,19 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     if where:
         body += f", where {'; '.join(where)}"
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body, unread
+
+
+def _except_words(left: list[str], understood: set[str]) -> list[str]:
+    """``left`` with the words a reading understood taken out of its "words not read"."""
+    out = []
+    for why in left:
+        if why.startswith("words not read: "):
+            words = [w for w in re.findall(r"'([^']*)'", why) if w not in understood]
+            if not words:
+                continue
+            why = "words not read: " + ", ".join(f"'{w}'" for w in words)
+        out.append(why)
+    return out
 
 
 def _where_text(where: Locate, line: int) -> str:

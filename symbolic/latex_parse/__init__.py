@@ -63,7 +63,7 @@ from symbolic.latex_parse.statement import Statement, read_statement
 from symbolic.prop import Prop
 
 __all__ = ["LatexError", "NotChecked", "Statement", "forget_read_dimensions", "has_opaque",
-           "parse_claim", "parse_expr", "parse_props", "parse_statement"]
+           "parse_claim", "parse_expr", "parse_props", "parse_statement", "vectors_read"]
 
 
 def _build(text: str, where: dict[str, Any] | None, read: Any,
@@ -152,6 +152,24 @@ def _first_reading(read: Any, text: str, where: dict[str, Any] | None, opaque: b
         except LatexError:
             pass
     return read(text, where, False)
+
+
+def vectors_read(text: str, where: dict[str, Any] | None = None) -> list[str]:
+    r"""The names opaque mode reads as vectors (matrices) in ``text`` though nothing declares
+    them (``p^T M q``: ``p``, ``q``, ``M``), when its reading takes them; a reading as written
+    says so (``x^T y`` might be a power of a scalar ``x``).
+
+    >>> vectors_read(r"\langle x, \theta \rangle \le f(x)")
+    ['x', '\\theta']
+    """
+    vectors = _undeclared_vectors(text, where)
+    if not vectors:
+        return []
+    try:
+        _statement(text, {**(where or {}), **vectors}, True)
+    except LatexError:
+        return []
+    return list(vectors)
 
 
 def _undeclared_vectors(text: str, where: dict[str, Any] | None) -> dict[str, Any]:

@@ -376,7 +376,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             return None
         core = _split_sub(name.text)[0]
         asymptotic = re.sub(r"\\(?:widetilde|tilde)\s*\{\s*(.*)\}$", r"\1", core).strip()
-        if self.opaque and asymptotic in (*BIG_O, "\\Omega", "\\Theta", "\\omega"):
+        if self.opaque and asymptotic in BIG_O:
             out = self.undecide(f"{name.text}({paren.text})", name.pos,
                                 f"asymptotic notation, the constant it hides is not stated: "
                                 f"{name.text}({paren.text})", paren.args, "asymptotic")

@@ -704,8 +704,9 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 ttype, val = "RANDOM", RANDOM_HEADS[word]
             elif len(word) == 1 and val.startswith(("\\mathit", "\\textit")):
                 ttype, val = "LETTER", word  # \mathit{x}: the letter x
-            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)*", word):
-                ttype = "WORD"  # \mathrm{Regret}, \text{VC-dim}
+            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", word) or (opaque and re.fullmatch(
+                    r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+", word)):
+                ttype = "WORD"  # \mathrm{Regret}; \text{VC-dim} only shown as written
             else:
                 raise LatexError(text, start, f"cannot read the text '{val}' in a formula")
         elif kind == "bb":

@@ -285,7 +285,7 @@ def fractions(latex: str) -> str:
     r"""Every ``\frac``, ``\tfrac``, ``\dfrac`` as ``a/b``, nested and with bare arguments.
 
     >>> fractions(r"\tfrac{L}2 h"), fractions(r"\frac{f(x) - \inf_w f}{n\frac12}")
-    ('L/2 h', '(f(x) - \\inf_w f)/(n(1/2))')
+    ('(L/2) h', '(f(x) - \\inf_w f)/(n(1/2))')
     """
     out, at = [], 0
     for m in re.finditer(r"\\[td]?frac(?![A-Za-z])", latex):
@@ -296,7 +296,7 @@ def fractions(latex: str) -> str:
         text = f"{_wrap(fractions(top))}/{_wrap(fractions(bottom))}"
         before = latex[at:m.start()]
         joined = ((re.search(r"[\w)}]\s*$", before) and not re.search(r"\\[A-Za-z]+\s*$", before))
-                  or re.match(r"[\w(\\]", latex[end:end + 1]))
+                  or re.search(r"\^\s*$", before) or re.match(r"\s*[\w(\\^]", latex[end:]))
         out += [before, f"({text})" if joined else text]
         at = end
     return "".join(out) + latex[at:]

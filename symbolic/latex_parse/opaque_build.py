@@ -42,12 +42,13 @@ class OpaqueReading:
 
     def opaque_atom(self, category: str, head: str, operands: list[Any], pos: int,
                     script: str = "", given: Any = (), shape: Any = None) -> Any:
-        """The placeholder of a new atom (the same one for an atom read before)."""
+        """The placeholder of a new atom (the same one for an atom read before, except an
+        asymptotic one: two O(1/n) are two quantities, and never cancel)."""
         if shape is None:
             atom = Opaque(category, head, script, operands, given)
         else:
             atom = OpaqueMatrix(category, head, script, operands, given, *shape)
-        found = self.placeholders.get(atom)
+        found = self.placeholders.get(atom) if category != "asymptotic" else None
         if found is None:
             found = sp.Dummy("opaque", real=True) if shape is None else \
                 sp.MatrixSymbol(f"_opaque{sp.Dummy().dummy_index}", *shape)
@@ -70,7 +71,8 @@ class OpaqueReading:
         two readings, not decided: c(t) is c times (t), or a function c applied to t
         """
         self.undecided.append(note)
-        return self.opaque_atom(category, display(latex), list(operands), pos)
+        given = [sp.Integer(pos)] if category == "asymptotic" else []  # two O(1/n): two atoms
+        return self.opaque_atom(category, display(latex), list(operands), pos, given=given)
 
     # -- the atoms ---------------------------------------------------------------------------
     def t_random(self, node: Tree) -> Any:

@@ -713,3 +713,23 @@ def test_a_dimension_another_formula_read_does_not_make_a_name_known_here():
     assert [r.statement for r in got.read] == [r"\sum_{i=1}^{N} \epsilon \le N \epsilon"]
     (u,) = got.unread  # N(ε) a function, not the product N·ε (which was refuted at N = 4)
     assert u.category == "function not defined in the statement"
+
+
+@pytest.mark.parametrize("body,why", [
+    (r"Suppose there exists $c > 0$ with $x \le c$. Then $x \le 2$.", "assumes"),
+    (r"There is no $c > 0$ such that $x \le c$.", "negated"),
+    (r"There is $c > 0$ such that $x \le c$ whenever $y \le c$.", "joining"),
+    (r"There is $c > 0$ such that $x \le c$ for all $x > 0$ and $y \le c$.", "for all"),
+])
+def test_an_existential_the_reading_cannot_show_faithfully_is_not_read(body, why):
+    got = ex.extract(r"\begin{theorem}" + body + r"\end{theorem}", "c.tex", "t")
+    (u,) = [u for u in got.unread if u.category == "existential statement"]
+    assert u.reading == "" and why in u.error
+
+
+def test_an_existential_takes_no_condition_of_another_stating_sentence_and_lists_its_words():
+    got = ex.extract(r"\begin{theorem}If $x > 1$, then $x^2 > 1$. There exists $c > 0$ with "
+                     r"$c x \le 1$ eventually.\end{theorem}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == "∃ c > 0: cx ≤ 1" and u.reading == "incomplete"
+    assert "words not read: 'eventually'" in u.left

@@ -178,7 +178,7 @@ def test_class_statements_print_as_written_in_every_view():
 
     got = ex.extract(TEX, "c.tex", "c")
     claim = got.read[0].claim
-    assert pretty(claim.prop) == "⟨∇f(x) - ∇f(y), x - y⟩ ≥ 1/L ‖∇f(x) - ∇f(y)‖²"
+    assert pretty(claim.prop) == "⟨∇f(x) - ∇f(y), x - y⟩ ≥ (1/L) ‖∇f(x) - ∇f(y)‖²"
     assert read_as(claim).startswith("for every f convex and L-smooth: ⟨∇f(x)")
     tex = latex(claim.prop)
     assert r"\langle \nabla f(x)" in tex and "⟦" not in tex and "⟨" not in tex
