@@ -256,10 +256,9 @@ def soft_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | 
     from symbolic.latex_parse import parse_statement
     from symbolic.pretty import pretty
 
-    cuts = [m for m in _SOFT.finditer(latex) if _depth(latex, m.start()) == 0]
-    if len(cuts) != 1:
+    m = _one_cut(_SOFT, latex)
+    if m is None:
         return None
-    m = cuts[0]
     sides = [latex[:m.start()].strip(), latex[m.end():].strip().rstrip(".,;")]
     if not all(sides):
         return None
@@ -272,6 +271,12 @@ def soft_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | 
     symbol, note = SOFT[m.group(1)]
     prop = st.props[0]
     return f"{pretty(prop.lhs)} {symbol} {pretty(prop.rhs)}", [note, *st.undecided]
+
+
+def _one_cut(pattern: re.Pattern[str], latex: str) -> re.Match[str] | None:
+    """The one match of ``pattern`` outside braces, brackets and parentheses, or None."""
+    cuts = [m for m in pattern.finditer(latex) if _depth(latex, m.start()) == 0]
+    return cuts[0] if len(cuts) == 1 else None
 
 
 def _depth(text: str, at: int) -> int:
@@ -305,10 +310,9 @@ def set_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | N
     from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty
 
-    cuts = [m for m in _SET_RELATION.finditer(latex) if _depth(latex, m.start()) == 0]
-    if len(cuts) != 1:
+    m = _one_cut(_SET_RELATION, latex)
+    if m is None:
         return None
-    m = cuts[0]
     lhs, rhs = latex[:m.start()], latex[m.end():].rstrip(".,; ")
     if not _SUBDIFFERENTIAL.fullmatch(rhs):
         return None
