@@ -327,10 +327,12 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
         methods = [displays[lab] for lab in _cited(env) if lab in displays
                    and recurrence(displays[lab])]
+        unresolved = [lab for lab in REF.findall(env.body) if lab not in assumptions
+                      and lab not in displays]  # "Suppose (B.1) holds": a premise not read
         _read_environment(env, base, where, reading, cited, out, context.before(env),
                           context.assumed(env), methods,
                           [d for d in paper_defs if d.position < env.start],
-                          context.powered_names(env))
+                          context.powered_names(env), unresolved)
     return out
 
 
@@ -734,12 +736,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                       assumed: list[Piece] = (),  # type: ignore[assignment]
                       methods: list[str] = (),  # type: ignore[assignment]
                       paper_defs: list[PaperDefinition] = (),  # type: ignore[assignment]
-                      powered: list[tuple[str, str]] = ()  # type: ignore[assignment]
+                      powered: list[tuple[str, str]] = (),  # type: ignore[assignment]
+                      unresolved: list[str] = ()  # type: ignore[assignment]
                       ) -> None:
     file, line = where(env.line)
     ex = Explained(env, base, f"{env.name}, {file}:{line}")
     out.explained.append(ex)
     left = [why for _, why in reading.left]
+    left += [f"cites {lab}, which is not read (an assumption or a premise it names is not "
+             "taken)" for lab in dict.fromkeys(unresolved)]
     last = env.body_line + env.body.count("\n")
     left += [f"\\{name} read as {CONVENTIONAL[name].body.replace('#1', 'x').replace('#2', 'y')} "
              f"(its usual meaning: its definition was not found)"

@@ -733,3 +733,11 @@ def test_an_existential_takes_no_condition_of_another_stating_sentence_and_lists
     (u,) = got.unread
     assert u.read_as == "∃ c > 0: cx ≤ 1" and u.reading == "incomplete"
     assert "words not read: 'eventually'" in u.left
+
+
+def test_a_premise_cited_by_a_label_that_is_not_read_is_listed():
+    got = ex.extract(r"\begin{lemma}Suppose \ref{itm:a} holds. Then $x^2 \ge 0$.\end{lemma}",
+                     "c.tex", "t")
+    (read,) = got.read
+    assert read.reading == "incomplete"
+    assert any(w.startswith("cites itm:a, which is not read") for w in read.left)
