@@ -701,9 +701,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
 
 #: "with probability at least": the formula after it bounds the probability of what the
 #: sentence states
-_QUALIFIER = re.compile(r"(?:\bwith\s+probability|\bw\.\s*p\.)\s+(?:at\s+least|larger\s+than|"
+_QUALIFIER = re.compile(r"(?:\bwith\s+probability|\bw\.\s*p\.)(?:\s+(?:at\s+least|larger\s+than|"
                         r"greater\s+than|higher\s+than|bigger\s+than|not\s+less\s+than|"
-                        r"no\s+less\s+than)\W*$")
+                        r"no\s+less\s+than))?\W*$")
 
 
 def _either(formulas: list[_Formula], out: Reading) -> None:

@@ -1173,7 +1173,9 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
                 bound = pretty(parse_expr(text, dict(names) or None, opaque=True))
             except (ValueError, TypeError, ArithmeticError):
                 bound = text
-            return f"with probability ≥ {bound}: {shown}"
+            at_least = re.search(r"\b(?:least|than)\W*$", q.said) or q.latex.lstrip(
+                ).startswith("\\ge")  # "with probability $1 - 2/T$": as written
+            return f"with probability {'≥ ' if at_least else ''}{bound}: {shown}"
     return shown
 
 

@@ -54,6 +54,9 @@ CONSTANT_NAMES = {"e": "Euler's number e", "\\mathrm{e}": "Euler's number e",
 #: big-O and little-o: ``O(n)`` hides a constant
 BIG_O = ("O", "o", "\\mathcal{O}", "\\mathcal{o}")
 _SET_NAME = re.compile(r"^\\math(?:cal|scr|frak)\{")
+#: what ``x^{(…)}`` holds when it labels an iterate: an index (``t``, ``k+1``, ``\ell``, ``0``)
+_INDEX_LABEL = re.compile(r"\s*(?:\\?[A-Za-z]+|\d+)(?:_\{?\w+\}?)?"
+                          r"(?:\s*[-+]\s*(?:\d+|[A-Za-z]))?\s*")
 
 
 class Builder(Operators, Ellipsis, OpaqueReading):
@@ -556,6 +559,8 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         if text.startswith("(") and _closes_at_end(text):
             if base.text in CONSTANTS and self.lookup(base.text) is None:
                 return None  # e^{(x+1)}: a power of Euler's number
+            if not _INDEX_LABEL.fullmatch(text[1:-1]):
+                return None  # T^{(\frac{d+1}{d+3})}: a power, not the label of an iterate
             return "^{" + re.sub(r"\s+", "", text) + "}"  # x^{(t)}: an iterate, a label
         return None
 

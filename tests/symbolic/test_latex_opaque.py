@@ -559,3 +559,10 @@ def test_a_factor_after_a_denominator_has_two_readings_refused_or_shown_as_writt
     for tex, shown in [(r"x \le 8\varepsilon/\lambda_i", "x ≤ 8ε λ_i⁻¹"),
                        (r"x \le 1/\log n", "x ≤ log(n)⁻¹"), (r"x \le L/2 \cdot y", "x ≤ Ly/2")]:
         assert [pretty(p) for p in parse_statement(tex).props] == [shown]  # one reading
+
+
+def test_a_parenthesised_superscript_labels_an_iterate_only_when_it_is_an_index():
+    assert [pretty(p) for p in parse_statement(r"x^{(k+1)} \le x^{(k)}").props] == [
+        "x^{(k+1)} ≤ x^{(k)}"]
+    st = parse_statement(r"R \le T^{\left(\frac{a+1}{a+3}\right)}")  # a power, never a name
+    assert [pretty(p) for p in st.props] == ["R ≤ T^((1 + a)/(3 + a))"]
