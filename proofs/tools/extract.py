@@ -851,6 +851,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         outside = _outside(s, context, definitions, decl_where, standing, where)
         maybe = _may_apply(s, hyps, fits, closed)
+        restated = [f"a restatement ('i.e.') not read: {r.latex}" for r in
+                    reading.of("restatement")  # as written only; not one of the statement
+                    if r.sentence != s.sentence or _before(reading, r, s)]
         if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark
             outside.append(f"an asymptotic remark, not checked: {tails[(s.line, s.latex)]}")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
@@ -859,7 +862,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                             [c for c in classes if fits(c)],
                                             reading.of("definition"))
             shown = _with_probability(shown, s, reading, names)
-            gaps = [*left, *outside, *maybe, *unread]
+            gaps = [*left, *outside, *maybe, *restated, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
                             + ", ".join(f"'{w}'" for w in reading.random_words))
@@ -933,7 +936,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             if said and not undefined:
                 unread.append(error)
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
-                                     [*left, *outside, *maybe, *unread] if shown else []))
+                                     [*left, *outside, *maybe, *restated, *unread]
+                                     if shown else []))
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, _shown(out.unread[-1])
                              + (f"{category}: not checked" if category
@@ -1104,6 +1108,15 @@ def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
         claim, have = got, set(got.hypotheses)
         ex.lines.append(("condition", text, "where the statement is defined: a hypothesis"))
     return claim
+
+
+def _before(reading: Reading, r: Piece, s: Piece) -> bool:
+    """Whether piece ``r`` comes before the statement ``s`` (or the chain ``s`` is a link of)
+    in the environment."""
+    at = {id(p): k for k, p in enumerate(reading.pieces)}
+    mine = [k for k, p in enumerate(reading.pieces) if p.sentence == s.sentence
+            and p.role == "statement" and s.latex in p.latex]
+    return bool(mine) and at.get(id(r), len(reading.pieces)) < mine[0]
 
 
 def _may_apply(s: Piece, hyps: list[Piece], fits: Callable[[Piece], bool],
@@ -1485,7 +1498,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += own
     for c in conditions:
-        if not _shares_names(c.latex, s.latex):
+        if not _shares_names(c.latex, s.latex):  # it may reach the statement through names
+            if not SIGNATURE.fullmatch(c.latex):  # defined elsewhere (R := … β …): said
+                unread.append(f"a condition of the statement not shown: {c.latex}")
             continue
         if SIGNATURE.fullmatch(c.latex):  # "f: \mathbb{R}^d \to \mathbb{R}": what f maps
             hyps.append(as_written(c.latex))

@@ -741,3 +741,12 @@ def test_a_premise_cited_by_a_label_that_is_not_read_is_listed():
     (read,) = got.read
     assert read.reading == "incomplete"
     assert any(w.startswith("cites itm:a, which is not read") for w in read.left)
+
+
+def test_a_reading_as_written_lists_the_conditions_and_restatements_it_does_not_show():
+    got = ex.extract(r"\begin{theorem}If the coefficient is large enough, i.e. $1 > \beta$, "
+                     r"then $\mathbb{E}[\|R^n\|] \le \rho(R)^{n}$. Let $\gamma > 0$.\end{theorem}",
+                     "c.tex", "t")
+    (u,) = got.unread
+    assert "a restatement ('i.e.') not read: 1 > \\beta" in u.left
+    assert "a condition of the statement not shown: \\gamma > 0" in u.left
