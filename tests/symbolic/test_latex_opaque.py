@@ -554,7 +554,7 @@ def test_a_factor_after_a_denominator_has_two_readings_refused_or_shown_as_writt
         with pytest.raises(LatexError, match="two readings"):
             parse_statement(tex)
     st = parse_statement(r"L(\hat\theta) \le p/2n", opaque=True)
-    assert [pretty(p) for p in st.props][0].endswith("≤ p/2n")
+    assert pretty(st.props[0]).endswith("≤ p/2n")
     assert st.undecided == ["two readings, not decided: p/2 n is (p/2) n, or p/(2 n)"]
     for tex, shown in [(r"x \le 8\varepsilon/\lambda_i", "x ≤ 8ε λ_i⁻¹"),
                        (r"x \le 1/\log n", "x ≤ log(n)⁻¹"), (r"x \le L/2 \cdot y", "x ≤ Ly/2")]:
