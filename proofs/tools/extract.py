@@ -1110,6 +1110,39 @@ def _where_defined(read: ReadClaim, claim: Any, cid: str, statement: str,
     return claim
 
 
+#: a subscript letter, maybe shifted (``_i``, ``_{i-1}``)
+_SUB_LETTER = re.compile(r"_\s*\{?\s*([a-z])(?:\s*[-+]\s*\d+)?\s*\}?")
+#: subscripts and commands, taken out to find the letters written on the line
+_SUBS_AND_COMMANDS = re.compile(r"_\s*\{[^{}]*\}|_\s*\w|\\[A-Za-z]+")
+#: a big operator's index (``\sum_{i=1}``, ``\max_{i \in [n]}``) and its whole script
+_BOUND_INDEX = re.compile(r"\\(?:sum|prod|max|min)\w*\s*_\s*\{?\s*([a-z])\s*(?:=|\\in)")
+_OPERATOR_SCRIPTS = re.compile(r"\\(?:sum|prod|max|min)\w*\s*_\s*\{[^{}]*\}"
+                               r"(?:\s*\^\s*(?:\{[^{}]*\}|\w))?")
+
+
+def _free_indices(condition: str, statement: str) -> list[str]:
+    r"""The letters ``condition`` uses only as subscripts (``i`` in ``|Z_i - Z_{i-1}| \le c_i``)
+    that the statement uses at most as a sum's index: the condition holds for each.
+
+    >>> _free_indices(r"|Z_i - Z_{i-1}| \le c_i", r"\Pr(Z_n > t) \le \sum_{i=1}^n c_i^2")
+    ['i']
+    >>> _free_indices(r"\lambda_1 = \lambda_d", r"h \le 1")  # the dimension d: the last one
+    []
+    >>> _free_indices(r"x_i \le 1", r"x_i \le 2"), _free_indices(r"x_i \le i", r"y \le 1")
+    ([], [])
+    """
+    subs = set(_SUB_LETTER.findall(condition))
+    on_line = set(re.findall(r"(?<![A-Za-z])[a-z](?![A-Za-z])",
+                             _SUBS_AND_COMMANDS.sub(" ", condition)))
+    bound = set(_BOUND_INDEX.findall(statement))
+    outside = set(_SUB_LETTER.findall(_OPERATOR_SCRIPTS.sub(" ", statement)))
+    letters = set(re.findall(r"(?<![A-Za-z])[a-z](?![A-Za-z])",
+                             _SUBS_AND_COMMANDS.sub(" ", statement)))
+    return sorted(i for i in subs if i not in on_line and i not in letters
+                  and i not in ("d", "n")  # λ_d, Z_n: the last of them, not each
+                  and (i in bound or i not in outside))
+
+
 def _before(reading: Reading, r: Piece, s: Piece) -> bool:
     """Whether piece ``r`` comes before the statement ``s`` (or the chain ``s`` is a link of)
     in the environment."""
@@ -1507,7 +1540,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             continue
         try:
             cs = parse_statement(c.latex, dict(names) or None, opaque=True)
-            hyps += [pretty(p) for p in cs.props + cs.conditions]
+            each = _free_indices(c.latex, s.latex)  # |Z_i - Z_{i-1}| ≤ c_i: for every i
+            hyps += [(f"∀ {', '.join(each)}: " if each else "") + pretty(p)
+                     for p in cs.props + cs.conditions]
             unread += cs.undecided
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written

@@ -538,7 +538,7 @@ def test_a_reading_as_written_shows_the_definitions_its_names_stand_for():
     got = ex.extract(tex, "c.tex", "t")
     shown = {u.claim_id: (u.category, u.read_as, u.left) for u in got.unread}
     category, read_as, _ = shown["t:theorem-1"]
-    assert category == "random quantity" and read_as.startswith("if a_i ≤ X_i; X_i ≤ b_i: ")
+    assert category == "random quantity" and read_as.startswith("if ∀ i: a_i ≤ X_i; ∀ i: X_i ≤ b_i: ")
     assert read_as.endswith(", where X̄ = n⁻¹ (Σ_{i=1}^{n} X_i); μ = E[X̄]")
     # a name the words define as one quantity: never read as free, shown as written
     category, read_as, left = shown["t:theorem-2"]
@@ -750,3 +750,11 @@ def test_a_reading_as_written_lists_the_conditions_and_restatements_it_does_not_
     (u,) = got.unread
     assert "a restatement ('i.e.') not read: 1 > \\beta" in u.left
     assert "a condition of the statement not shown: \\gamma > 0" in u.left
+
+
+def test_a_condition_on_each_index_is_shown_for_each_index():
+    got = ex.extract(r"\begin{theorem}Let $|Z_i - Z_{i-1}| \le c_i$ almost surely. Then "
+                     r"$\Pr(Z_n - Z_0 > t) \le \exp(-t^2 / \sum_{i=1}^n c_i^2)$.\end{theorem}",
+                     "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as.startswith("if ∀ i: |Z_i - Z_{i-1}| ≤ c_i: Pr[")
