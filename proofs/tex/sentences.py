@@ -80,7 +80,7 @@ STATEMENT_TRIGGER = re.compile(rf"\b(?:{STATEMENT_WORDS})\W*$")
 CONDITION_TRIGGER = re.compile(rf"\b(?:{CONDITION_WORDS})\W*$")
 DEFINITION_TRIGGER = re.compile(rf"(?:^|\s)(?:{DEFINITION_WORDS})\W*$")
 #: words that make the formulas after them in a sentence existential
-EXISTS = re.compile(r"\bthere (?:exists?|is|are)\b|\bexists?\b|\bfor some\b|\bsome\b")
+EXISTS = re.compile(r"\bthere (?:exists?|is|are)\b(?!\s+the\b)|\bexists?\b|\bfor some\b|\bsome\b")
 RANDOM_WORDS = re.compile(
     r"\b(?:random|randomly|probability|probabilities|i\.i\.d|iid|independent|independently|"
     r"distribution|distributions|distributed|expectation|expected|variance|sub-?gaussian|"
@@ -607,11 +607,19 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         scope = _scope(lead) or scope
         relation = bool(RELATION.search(f.latex))
         before_exists = exists is not None and _before(said, exists.start(), f.lead, formulas, k)
+        if before_exists and (opened_by_if or opened_by_assume) and \
+                not any(re.search(r"\bthen\b", g.lead) for g in formulas[:k + 1]) and \
+                _for_some(formulas, k):
+            before_exists = False  # "Suppose … for some $c > 0$, $f \le c$. Then …": for every
+            # such c the conclusion holds, ((∃ c: H(c)) ⟹ C) ≡ ∀ c: (H(c) ⟹ C): conditions
+            unknown[unknown_before:] = [w for w in unknown[unknown_before:] if w != "some"]
         if re.search(r"(?:^|\W)or\W*$", lead) and mode == "statement":
             role = "disjunction"
+        elif re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition" and (
+                any(then_later[k + 1:]) or opened_by_assume):
+            role = "condition"  # "If $x$ satisfies $P$, then …", "Suppose $x$ satisfies $P$"
         elif STATEMENT_TRIGGER.search(lead) and not (
-                re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition"
-                and not any(then_later[k + 1:])):
+                re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition"):
             role = "statement"
         elif DEFINITION_TRIGGER.search(lead) and relation and _defines(f.latex, lead):
             role = "definition"
@@ -766,6 +774,15 @@ def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str,
                     what = re.sub(r"^<\d+>\s*-\s*", lambda _m, p=param: p + "-", what)
                 out.append((name, what.replace("lipschitz", "Lipschitz"), k))
     return list(dict.fromkeys(out))
+
+
+def _for_some(formulas: list[_Formula], k: int) -> bool:
+    """Whether only "for some" (never "there exists") makes formula ``k`` existential:
+    "Suppose … for some $c > 0$" quantifies what the text assumes, while "If $f$ is convex,
+    there exists $c$" asserts (the conclusion of an "if" written without "then")."""
+    text = " ".join(f.lead for f in formulas[:k + 1])
+    found = [m.group(0) for m in EXISTS.finditer(text)]
+    return bool(found) and all(w in ("for some", "some") for w in found)
 
 
 def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> bool:

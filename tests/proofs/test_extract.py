@@ -412,6 +412,19 @@ def test_an_existential_not_opened_by_there_exists_or_with_words_between_is_not_
     assert all(u.reading == "" for u in got.unread if u.category == "existential statement")
 
 
+def test_for_some_in_what_the_text_assumes_is_a_condition_and_there_is_the_bound_asserts():
+    got = ex.extract(r"\begin{lemma}Suppose $x \ge 0$ satisfies $x \le c$ for some $c > 0$. "
+                     r"Then there is the bound \[ x^2 \le c^2. \] \end{lemma}"
+                     r"\begin{lemma}If $x \ge 0$, there exists $c > 0$ such that $x \le c$."
+                     r"\end{lemma}", "c.tex", "t")
+    (read,) = got.read  # ∀ c: (c > 0 ∧ x ≤ c ⟹ x² ≤ c²), which is what "for some" assumes
+    assert [str(h) for h in read.claim.hypotheses] == ["x >= 0", "x <= c", "c > 0"]
+    assert (str(read.claim.lhs), str(read.claim.rhs), read.left) == ("x**2", "c**2", [])
+    (second,) = got.unread  # after an "If …," without "then", "there exists" asserts
+    assert (second.category, second.read_as) == ("existential statement",
+                                                 "if x ≥ 0: ∃ c > 0: x ≤ c")
+
+
 def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
     got = ex.extract(r"\begin{lemma}Let $x > 0$. Then $x \le 1$ if and only if $x^2 \le 1$."
                      r"\end{lemma}\begin{lemma}The map is monotone if and only if "

@@ -212,3 +212,15 @@ def test_the_conditions_named_so_are_conditions_not_statements():
             r"sufficient for lower bounding $$J := (1-\gamma) x$$ by $x$.")
     assert [p.role for p in read_body(body, 1, "lemma").pieces] == [
         "condition", "condition", "definition", "mention"]
+
+
+def test_what_an_assumed_name_satisfies_is_a_condition_and_for_some_there_quantifies_it():
+    assert roles(r"If $x \ge 0$ satisfies $x \le c$, then $x^2 \le c^2$.") == [
+        ("condition", r"x \ge 0"), ("condition", r"x \le c"), ("statement", r"x^2 \le c^2")]
+    assert roles(r"Suppose $x \ge 0$ satisfies $x \le c$ for some $c > 0$.") == [
+        ("condition", r"x \ge 0"), ("condition", r"x \le c"), ("condition", "c > 0")]
+    # the conclusion of an "if" without "then": what it says exists is asserted
+    assert roles(r"If $x \ge 0$, there exists $c > 0$ such that $x \le c$.")[1:] == [
+        ("existential", "c > 0"), ("existential", r"x \le c")]
+    # "there is the bound" asserts the display
+    assert roles(r"Then there is the bound \[ x \le 1. \]") == [("statement", r"x \le 1")]
