@@ -75,6 +75,7 @@ from proofs.tools.declarations import (
     paper_dimension,
     plain_name,
 )
+from symbolic.latex_parse.lexer import GREEK
 from symbolic.latex_parse.names import COUNT_NAMES
 
 INDEX_SET = re.compile(r"^\s*(?P<i>[A-Za-z])\s*\\in\s*(?:\[\s*(?P<m>[A-Za-z]|\d+)\s*\]|"
@@ -432,15 +433,26 @@ _NOT_NAMES = set(r"""
 """.split())
 
 
+#: how the running text assumes what holds for the statements after it
+_ASSUMING = re.compile(r"\b(?:let|suppose|assume|assuming|assumed|given|fix|consider|"
+                       r"throughout)\b", re.I)
+
+
 class _Context:
     """What the running text (outside theorem-like environments and proofs) and the
     definition environments before an environment define (anywhere before it) or constrain
     (in its section): a statement that names one of these is read incompletely."""
 
     def __init__(self, tex: str, envs: list[Environment], readings: dict[int, Reading]):
-        sections = [0] + [m.start() for m in re.finditer(
-            r"\\(?:chapter|section)\*?(?![A-Za-z])", tex)]
+        unit = r"chapter|section" if re.search(r"\\(?:chapter|section)\*?(?![A-Za-z])", tex) \
+            else r"subsection"  # lecture notes written with subsections only
+        sections = [0] + [m.start() for m in re.finditer(rf"\\(?:{unit})\*?(?![A-Za-z])", tex)]
         self.section = lambda pos: max(i for i, s in enumerate(sections) if s <= pos)
+        #: a definition in the running text holds in its chapter (its section, in a text
+        #: without chapters: lecture notes define "$n = 2^r s + 1$" for one lecture)
+        chapters = [0] + [m.start() for m in re.finditer(r"\\chapter\*?(?![A-Za-z])", tex)]
+        self.chapter = (lambda pos: -2 - max(i for i, s in enumerate(chapters) if s <= pos)) \
+            if len(chapters) > 1 else self.section
         spans = [(e.start, e.body_start + len(e.body)) for e in envs]
         spans += [(m.start(), m.end()) for m in re.finditer(
             r"\\begin\s*\{proof\}.*?\\end\s*\{proof\}", tex, re.S)]
@@ -462,6 +474,9 @@ class _Context:
         #: the running text's definitions written as such (``:=``, "we define"), by where they
         #: stand: they bind their names for the statements after them
         self.definitions: list[tuple[int, Piece]] = []
+        opening: dict[int, str] = {}  # a sentence's first words
+        for p in r.pieces:
+            opening.setdefault(p.sentence, p.said)
         for p in r.pieces:
             pos = line_pos[min(p.line, len(line_pos)) - 1]  # where its line starts
             if p.role == "definition" and (DEFINING.search(p.latex) or re.search(
@@ -470,11 +485,15 @@ class _Context:
             dc = declaration(p.latex) if p.role == "condition" else None
             if dc is not None:
                 self.declarations += [(pos, d) for d in dc[0]]
-            if p.role in ("definition", "condition") and RELATION.search(p.latex):
+            assumes = p.role == "condition" and (_ASSUMING.search(p.said) or _ASSUMING.search(
+                opening.get(p.sentence, "")))  # "for $t = 1, \dots, T$", "with $\mu_0 = L$" in
+            # a derivation: the running text constrains what follows only where it assumes it
+            if (p.role == "definition" or assumes) and RELATION.search(p.latex):
                 # a declaration constrains what it declares (A), not its shape's sizes (n, d)
                 named = [d.name for d in dc[0]] if dc is not None else _constrained(p)
                 for name in named:  # a definition holds from where it stands
-                    self.items.append((pos, -1 if p.role == "definition" else self.section(pos),
+                    self.items.append((pos, self.chapter(pos) if p.role == "definition" else
+                                       self.section(pos),
                                        _Constraint(name, p.line, p.latex, p.role)))
         for m in re.finditer(r"[^.]*\.", body):  # names the running text defines in words
             for name, what in worded(m.group(0)):
@@ -507,8 +526,8 @@ class _Context:
 
     def before(self, env: Environment) -> list[_Constraint]:
         """The constraints in force at ``env``."""
-        sec = self.section(env.start)
-        return [c for pos, s, c in self.items if pos < env.start and s in (sec, -1)]
+        scopes = (self.section(env.start), self.chapter(env.start), -1)
+        return [c for pos, s, c in self.items if pos < env.start and s in scopes]
 
     def powered_names(self, env: Environment) -> list[tuple[str, str]]:
         """The superscripted names other environments define (``\\Gamma^n``), with their
@@ -648,6 +667,8 @@ def _constrained(p: Piece) -> list[str]:
         if len(parts) < 2:
             return []
         lhs = parts[0].strip()
+        if re.search(r"\\[lc]?dots|\.\.\.", parts[1]):  # "i = 2, \cdots, n": a range
+            return []
         m = re.fullmatch(r"(\\?[A-Za-z]+)\s*(?:(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]+)\s*)*"
                          r"(?:\([^()]*\))?)", lhs)
         if not m:
@@ -655,8 +676,18 @@ def _constrained(p: Piece) -> list[str]:
         # "k_f = L/\mu" and "\beta_n = …" define k_f and the sequence \beta_n, not k or \beta
         return [m.group(1) + "_" if lhs[len(m.group(1)):].lstrip().startswith("_")
                 else m.group(1)]
-    names = set(re.findall(r"\\[A-Za-z]+|[A-Za-z]", p.latex)) - _NOT_NAMES
-    return sorted(n for n in names if n not in ("d", "e"))
+    if re.match(r"\s*\\\{", p.latex):  # "\{Y = y\}": a set or an event, not a constraint
+        return []
+    text = re.sub(r"\\(?:text\w*|mathrm|operatorname\*?|mbox|mathcal|mathbb|mathscr)\s*"
+                  r"\{[^{}]*\}", " ", p.latex)  # words, sets: "\text{ for first t}", \mathcal{H}
+    text = re.sub(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9])", " ", text)  # N_i^t: an
+    text = re.sub(r"\^\s*(?:\{\s*\(.*?\)\s*\}|[A-Za-z])", " ", text)  # index, a step, a label
+    text = re.sub(r"(?<![\\A-Za-z])[A-Za-z]{3,}", " ", text)  # UCB_i^t: a word, not U, C, B
+    if re.search(r"\\[lc]?dots|\.\.\.", text):  # "t = 1, \dots, T": a range, not a constraint
+        return []
+    names = {n for n in re.findall(r"\\[A-Za-z]+|[A-Za-z]", text)
+             if len(n) == 1 or n.lstrip("\\") in GREEK or n == "\\ell"}  # \nabla, \sup: not
+    return sorted(n for n in names if n not in ("d", "e"))  # names
 
 
 def _cited(env: Environment) -> list[str]:

@@ -262,7 +262,9 @@ _MACROS = {"in": "∈", "notin": "∉", "to": "→", "rightarrow": "→", "sim":
            "ne": "≠", "star": "*", "ast": "*", "prime": "'", "top": "ᵀ", "downarrow": "↓",
            "uparrow": "↑", "ell": "ℓ", "nabla": "∇", "partial": "∂", "Pi": "Π", "Theta": "Θ",
            "Psi": "Ψ", "Xi": "Ξ", "Upsilon": "Υ", "iota": "ι", "upsilon": "υ", "vartheta": "ϑ",
-           "varphi": "φ", "varrho": "ρ", "varsigma": "ς", "varpi": "ϖ"}
+           "varphi": "φ", "varrho": "ρ", "varsigma": "ς", "varpi": "ϖ", "sum": "Σ", "prod": "Π",
+           "cap": "∩", "cup": "∪", "limits": "", "nolimits": "", "displaystyle": "",
+           "textstyle": "", "ldots": "…", "cdots": "⋯", "dots": "…"}
 
 
 def _argument(text: str, at: int) -> tuple[str, int]:
@@ -319,6 +321,9 @@ def display(latex: str) -> str:
     ('Π_{ℋ}', 'y∼P_Y', 'Reg_T')
     >>> display(r"O(n\log n)"), display(r"\log(T)/\delta")
     ('O(n log n)', 'log(T)/δ')
+    >>> display(r"O(\sum\limits_{i=2}^n \Delta_i)")
+    'O(Σ_{i=2}^nΔ_i)'
+
     """
     from symbolic.pretty import unicode_name
 

@@ -239,15 +239,24 @@ class OpaqueReading:
         in the formula without a subscript (``\sum_i c_i^2`` beside a probability: the
         entries of ``c``; in ``\sum_i X_i \le \mathbb{E}[X]`` the ``X_i`` are copies of a
         random ``X``, not its entries)."""
-        size = self.index_ranges.get(var)
-        if size is None or sub.strip() != var or not re.fullmatch(r"\\?[A-Za-z]+", base):
+        if var not in self.index_ranges or not re.fullmatch(r"\\?[A-Za-z]+", base):
             return None
+        shift = re.fullmatch(rf"\s*{re.escape(var)}\s*(?:([+-])\s*(\d+))?\s*", sub)
+        if shift is None:  # h_k, h_{k+1}, h_{k-1}: else not read as an entry
+            return None
+        size = self.index_ranges[var]
+        if not isinstance(size, sp.Basic) or not size.free_symbols or \
+                not size.free_symbols <= set(ob.DIMS.values()):
+            size = ob.n  # \sum_{k=0}^{n-1} h_k: its size is not told, and only shown
+        at = self.index(var, 0)
+        if shift.group(1):
+            at = at + int(shift.group(2)) if shift.group(1) == "+" else at - int(shift.group(2))
         bare = re.sub(r"\\(?:bar|hat|tilde|overline|widehat|widetilde)\s*(?:\{[^{}]*\}|"
                       r"\\?[A-Za-z]+)", " ", self.text)  # \bar X is another name than X
         if not self.depth and re.search(rf"(?<![A-Za-z\\]){re.escape(base)}(?![A-Za-z_])"
                                         rf"(?!\s*_)", bare):
             return None
-        return ob.entry(ob.vector(base.lstrip("\\"), size), self.index(var, 0))
+        return ob.entry(ob.vector(base.lstrip("\\"), size), at)
 
     # -- the result ------------------------------------------------------------------------
     def table(self) -> dict[Any, Any]:

@@ -386,8 +386,8 @@ class Operators:
         var, lo, hi = self.bounds(op, bsub, bsup, node)
         self.check_bound(lo, op, node, "lower")
         self.bound[id(node)] = {var}
-        if self.opaque and lo == 1 and hi is not None:
-            self.index_ranges[str(var)] = hi  # opaque mode: X_i of an X not in where
+        if self.opaque:  # opaque mode: X_i of an X not in where (its size: the upper bound,
+            self.index_ranges[str(var)] = hi if lo == 1 else None  # else not told)
         if self.opaque and hi is None:  # opaque: \sum_y P(Y = y), \max_i \min_j M_{ij}
             try:
                 body = self.within(var, lambda: self.expr(body_node))
