@@ -613,8 +613,15 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             before_exists = False  # "Suppose … for some $c > 0$, $f \le c$. Then …": for every
             # such c the conclusion holds, ((∃ c: H(c)) ⟹ C) ≡ ∀ c: (H(c) ⟹ C): conditions
             unknown[unknown_before:] = [w for w in unknown[unknown_before:] if w != "some"]
+        asserted_before = [t and not re.search(r"\b(?:satisfy|satisfies)\W*$", g.lead)
+                           for t, g in zip(then_later[:k + 1], formulas)]
         if re.search(r"(?:^|\W)or\W*$", lead) and mode == "statement":
             role = "disjunction"
+        elif relation and f.display and not any(asserted_before) and (
+                re.match(r"(?:suppose|assume)\b", formulas[0].lead.strip()) or (
+                    (opened_by_if or opened_by_assume) and any(then_later[k + 1:]))):
+            role = "condition"  # "If we use the recursion $$…$$ in …, then …", "Suppose that
+            # for all $x$, it has $$…$$": what the sentence assumes, displayed
         elif re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition" and (
                 any(then_later[k + 1:]) or opened_by_assume):
             role = "condition"  # "If $x$ satisfies $P$, then …", "Suppose $x$ satisfies $P$"
@@ -623,8 +630,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "statement"
         elif DEFINITION_TRIGGER.search(lead) and relation and _defines(f.latex, lead):
             role = "definition"
-        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead):
-            role = "restatement"  # never checked alone, binds nothing
+        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead) or re.search(
+                r"(?:^|[\s(])(?:i\.e\.|that is|namely)\W+(?:the|a|an)\s[^.;]*\b(?:where|for which|"
+                r"such that|when)\W*$", lead):
+            role = "restatement"  # never checked alone, binds nothing ("$n_0$ is the time we
+            # enter it, i.e. the first index where $…$": what defines n_0, not a condition)
         elif relation and re.search(r"\b(?:satisfying|with|such that|that satisfies)\W*$",
                                     lead) and _GENERATES.search(
                 " ".join(g.lead for g in formulas[:k + 1])):

@@ -224,3 +224,22 @@ def test_what_an_assumed_name_satisfies_is_a_condition_and_for_some_there_quanti
         ("existential", "c > 0"), ("existential", r"x \le c")]
     # "there is the bound" asserts the display
     assert roles(r"Then there is the bound \[ x \le 1. \]") == [("statement", r"x \le 1")]
+
+
+def test_a_display_the_sentence_assumes_is_a_condition_and_an_assumption_without_then_asserts():
+    assert roles(r"If we use the recursion \begin{align} w_n = y_n - f(y_n) \end{align} in the "
+                 r"algorithm, then we can simplify $z_n$ to \begin{align} z_n = w_{n-1} "
+                 r"\end{align}") == [("condition", "w_n = y_n - f(y_n)"),
+                                     ("statement", "z_n = w_{n-1}")]
+    assert roles(r"Suppose that for all $i$, it has \begin{equation*} |f(S) - f(T)| \le c "
+                 r"\end{equation*} Then it holds that \begin{equation} g \le c \end{equation}"
+                 ) == [("condition", r"|f(S) - f(T)| \le c"), ("statement", r"g \le c")]
+    # "Given …, it preserves the following" and "Assuming …, we are …": no "then", asserted
+    assert roles(r"Given $x > 0$, it preserves the following with probability $0.9$, "
+                 r"\begin{equation*} x^2 > 0 \end{equation*}")[-1] == ("statement", "x^2 > 0")
+
+
+def test_what_a_restatement_says_defines_and_never_conditions():
+    got = roles(r"Let $n_0$ be the time we enter the phase, i.e. the first index where "
+                r"$a_n \ge 1$. Then $b_n \le 1$.")
+    assert ("restatement", r"a_n \ge 1") in got and ("condition", r"a_n \ge 1") not in got
