@@ -216,8 +216,8 @@ class Reading:
                 and not _GLOBAL.match(first.get(p.sentence, ""))}
 
     def remarks(self) -> set[int]:
-        """The sentences opened by "If" (or "When") with no formula stated: a conclusion in
-        words ("If $f$ is convex, then the opposite direction is also true"). Their
+        """The sentences opened by "If" (or "When", "Restricted to") with no formula stated: a
+        conclusion in words ("If $f$ is convex, then the opposite direction is also true"). Their
         conditions do not reach a statement *before* them (they may reach one after:
         "If $x \\ge 1$, then the following holds. $$x^2 \\ge 1.$$")."""
         first: dict[int, str] = {}
@@ -225,15 +225,20 @@ class Reading:
             first.setdefault(p.sentence, p.said)
         stated = {p.sentence for p in self.pieces if p.role == "statement"}
         return {n for n, said in first.items()
-                if re.match(r"(?:if|when|whenever|only (?:for|if|when))\b", said)
+                if re.match(r"(?:if|when|whenever|only (?:for|if|when)|"
+                            r"restricted to|restricting to)\b", said)
                 and n not in stated}
 
     def closed_remarks(self) -> set[int]:
         """The :meth:`remarks` whose words do not point to what follows ("Only for
         $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
         following holds:"): their conditions reach no statement of another sentence."""
-        return {n for n in self.remarks()
-                if not _FORWARD.search(self.trailing.get(n, ""))}
+        first: dict[int, str] = {}
+        for p in self.pieces:
+            first.setdefault(p.sentence, p.said)
+        return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
+                if not _FORWARD.search(self.trailing.get(n, ""))  # two behaviors. For …":
+                and not re.match(r"restrict", first.get(n, ""))}  # what follows is restricted
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -689,7 +694,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "equivalence"  # "A if and only if B": neither side holds alone
         if not relation:
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
-            _adjectives(f, lead, after, out, line(f.offset))
+            rest = formulas[k + 2].lead if k + 2 < len(formulas) else trailing
+            _adjectives(f, lead, after, out, line(f.offset), rest)
             role = "mention"
         elif re.fullmatch(r"[^=<>]*\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*\^.*", f.latex):
             # "$u \in \mathbb{R}^n$ is a unit vector": the declared names are unit vectors
@@ -820,9 +826,12 @@ def _unit_vectors(f: _Formula, lead: str, after: str, out: Reading, line: int) -
     return True
 
 
-def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int) -> None:
+def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int,
+                rest: str = "") -> None:
     """Conditions that adjectives state about the names of a mention: "for positive $x$",
-    "$a, b$ be positive reals", "$n$ a positive integer"."""
+    "$a, b$ be positive reals", "$n$ a positive integer"; of a matrix or a vector ("$D$ be
+    a non-zero $n \times n$-matrix", ``rest``: the words after the next formula) none is
+    taken, and the reading says what it left."""
     names = [n.strip() for n in f.latex.split(",")]
     if not names or not all(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", n) for n in names):
         return
@@ -837,6 +846,11 @@ def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int) -> 
         out.integers += [n for n in names if n not in out.integers]
         return  # a dimension: positive already
     found = [m.group(1) for m in (before, near) if m and m.group(1) in ADJECTIVE]
+    if found and any(re.match(r"[^.;]{0,40}?\b(?:matri(?:x|ces)|vectors?)\b", t.strip(" ,-"))
+                     for t in (after[near.end():] if near else after, rest)):
+        out.left.append((line, f"'{found[0]}' of a matrix or a vector not read: "
+                               f"{', '.join(names)}"))
+        return
     for word in dict.fromkeys(found):
         for n in names:
             out.word_conditions.append(Piece(f"{n} {ADJECTIVE[word]} 0", line, 0, "condition",

@@ -336,6 +336,11 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         return Norm(self.expr(node.children[1]))
 
     def t_abs(self, node: Tree) -> Any:
+        inner = self.src(node.children[1]).strip()
+        if not self.opaque and re.fullmatch(r"[A-Z]", inner) and self.lookup(inner) is None:
+            raise self.err(node, f"two readings: |{inner}| is the absolute value of a number "
+                                 f"{inner}, or the number of elements of a set {inner}: "
+                                 f"declare {inner} in where to read an absolute value")
         return ob.abs_(self.expr(node.children[1]))
 
     def t_inner(self, node: Tree) -> Any:

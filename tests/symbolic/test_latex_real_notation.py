@@ -529,7 +529,12 @@ def test_the_log_of_a_capital_in_bars_has_two_readings():
 
     with pytest.raises(LatexError, match=r"two readings: \|X\| is the absolute value"):
         parse_statement(r"0 \le \log|X|")
-    assert [str(p) for p in parse_statement(r"|X| \le 1").props] == ["Abs(X) <= 1"]
+    # a capital in bars alone is a set's size as often as an absolute value: the reader asks
+    with pytest.raises(LatexError, match=r"two readings: \|S\| is the absolute value"):
+        parse_statement(r"|S| \le n")
+    assert [str(p) for p in parse_statement(r"|X| \le 1", {"X": sp.Symbol("X", real=True)}
+                                            ).props] == ["Abs(X) <= 1"]
+    assert [str(p) for p in parse_statement(r"|x| \le 1").props] == ["Abs(x) <= 1"]
 
 
 def test_an_accent_on_an_unbraced_letter_is_the_same_name_as_braced():

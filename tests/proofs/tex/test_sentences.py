@@ -243,3 +243,11 @@ def test_what_a_restatement_says_defines_and_never_conditions():
     got = roles(r"Let $n_0$ be the time we enter the phase, i.e. the first index where "
                 r"$a_n \ge 1$. Then $b_n \le 1$.")
     assert ("restatement", r"a_n \ge 1") in got and ("condition", r"a_n \ge 1") not in got
+
+
+def test_an_adjective_of_a_matrix_is_no_scalar_condition_and_is_left():
+    r = read_body(r"Let $D$ be a non-zero $n\times n$-matrix. Then $x \le 1$.", 1)
+    assert r.word_conditions == [] and [w for _, w in r.left] == [
+        "'non-zero' of a matrix or a vector not read: D"]
+    r = read_body(r"Let $a, b$ be positive reals. Then $a + b > 0$.", 1)
+    assert [c.latex for c in r.word_conditions] == ["a > 0", "b > 0"]
