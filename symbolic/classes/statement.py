@@ -358,9 +358,21 @@ class ClassClaim:
         >>> x = f.point("x")
         >>> ClassClaim("t", f(x) >= f(x), [f]).describe()
         'for every f convex and L-smooth'
+        >>> h = sp.Symbol("h", positive=True)  # a step: its positivity is shown with its bound
+        >>> ClassClaim("t", f(x) >= f(x), [f], parameters={h: h < 2 / sp.Symbol("L")}
+        ...            ).describe()
+        'for every f convex and L-smooth and 0 < h < 2/L'
         """
+        import sympy as sp
+
         out = "for every " + ", ".join(repr(f) for f in self.functions)
-        conds = [str(c) for c in self.parameters.values()]
+        conds = []
+        for s, c in self.parameters.items():  # a parameter declared positive shows it:
+            if s.is_positive and isinstance(c, (sp.StrictLessThan, sp.LessThan)) and \
+                    c.lhs == s:  # "h ∈ (0, 2/L)" is 0 < h < 2/L, never h < 2/L alone
+                conds.append(f"0 < {c}")
+            else:
+                conds.append(f"{s} > 0, {c}" if s.is_positive else str(c))
         return out + (f" and {', '.join(conds)}" if conds else "")
 
     def __repr__(self) -> str:
