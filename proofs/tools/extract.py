@@ -328,8 +328,10 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         cited = [assumptions[lab] for lab in _cited(env) if lab in assumptions]
         methods = [displays[lab] for lab in _cited(env) if lab in displays
                    and recurrence(displays[lab])]
+        own = set(re.findall(r"\\label\s*\{([^{}]*)\}", env.body))
         unresolved = [lab for lab in REF.findall(env.body) if lab not in assumptions
-                      and lab not in displays]  # "Suppose (B.1) holds": a premise not read
+                      and lab not in own and not (lab in displays and recurrence(displays[lab]))]
+        # "Suppose (B.1) holds", "If $w_n$ satisfy (2.3)": a premise not read
         _read_environment(env, base, where, reading, cited, out, context.before(env),
                           context.assumed(env), methods,
                           [d for d in paper_defs if d.position < env.start],

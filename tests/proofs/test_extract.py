@@ -771,3 +771,13 @@ def test_a_condition_on_each_index_is_shown_for_each_index():
                      "c.tex", "t")
     (u,) = got.unread
     assert u.read_as.startswith("if ∀ i: |Z_i - Z_{i-1}| ≤ c_i: Pr[")
+
+
+def test_a_premise_given_by_the_label_of_a_display_is_listed_as_not_read():
+    got = ex.extract(r"\newtheorem{lemma}{Lemma}" "\n" r"We ask \begin{equation}\label{eq:ahead}"
+                     r" x \le 1 \end{equation} of the point." "\n"
+                     r"\begin{lemma}If $x$ satisfies (\ref{eq:ahead}), then $x^2 \ge 0$."
+                     r"\end{lemma}", "p.tex", paper="p")
+    (u,) = got.unread + got.read
+    assert "cites eq:ahead, which is not read (an assumption or a premise it names is not " \
+        "taken)" in u.left
