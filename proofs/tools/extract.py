@@ -1153,6 +1153,10 @@ _OPERATOR_SCRIPTS = re.compile(r"\\(?:sum|prod|max|min)\w*\s*_\s*\{[^{}]*\}"
                                r"(?:\s*\^\s*(?:\{[^{}]*\}|\w))?")
 
 
+#: the range of an index alone: "for each $i \in [n]$"
+_INDEX_RANGE = re.compile(r"\s*([a-z])\s*\\in\s*\[\s*(\\?\w+)\s*\]\s*")
+
+
 def _free_indices(condition: str, statement: str) -> list[str]:
     r"""The letters ``condition`` uses only as subscripts (``i`` in ``|Z_i - Z_{i-1}| \le c_i``)
     that the statement uses at most as a sum's index: the condition holds for each.
@@ -1563,7 +1567,13 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     hyps = [unicode_name(c.latex) for c in classes
             if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
     hyps += own
-    for c in conditions:
+    ranges = {m.group(1): m.group(2) for c in conditions
+              for m in [_INDEX_RANGE.fullmatch(c.latex)] if m}  # "for each $i \in [n]$"
+    quantified: set[str] = set()
+    for c in sorted(conditions, key=lambda c: bool(_INDEX_RANGE.fullmatch(c.latex))):
+        m = _INDEX_RANGE.fullmatch(c.latex)  # the ranges last: shown in the quantifier of
+        if m and m.group(1) in quantified:  # what they range over, else as conditions
+            continue
         if not _shares_names(c.latex, s.latex):  # it may reach the statement through names
             if not SIGNATURE.fullmatch(c.latex):  # defined elsewhere (R := … β …): said
                 unread.append(f"a condition of the statement not shown: {c.latex}")
@@ -1574,8 +1584,15 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         try:
             cs = parse_statement(c.latex, dict(names) or None, opaque=True)
             each = _free_indices(c.latex, s.latex)  # |Z_i - Z_{i-1}| ≤ c_i: for every i
-            hyps += [(f"∀ {', '.join(each)}: " if each else "") + pretty(p)
-                     for p in cs.props + cs.conditions]
+            shown = [pretty(p) for p in cs.props + cs.conditions]
+            if each:  # ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i), one quantifier over the condition
+                quantified |= {i for i in each if i in ranges}
+                head = ", ".join(f"{i} ∈ [{display(ranges[i])}]" if i in ranges else i
+                                 for i in each)
+                held = shown[0] if len(shown) == 1 else f"({'; '.join(shown)})"
+                hyps.append(f"∀ {head}: {held}")
+            else:
+                hyps += shown
             unread += cs.undecided
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written

@@ -781,3 +781,12 @@ def test_a_premise_given_by_the_label_of_a_display_is_listed_as_not_read():
     (u,) = got.unread + got.read
     assert "cites eq:ahead, which is not read (an assumption or a premise it names is not " \
         "taken)" in u.left
+
+
+def test_the_range_of_an_index_goes_into_the_quantifier_of_its_condition():
+    got = ex.extract(r"\begin{proposition}Let $X_1, \dots, X_n$ be independent random variables "
+                     r"such that $a_i \le X_i \le b_i$ almost surely for each $i \in [n]$. Then for"
+                     r" any $t>0$, we have $$\Pr[|X_1 - a_1| \ge t] \le 2\exp(-t^2 / "
+                     r"\sum_{i=1}^n (b_i-a_i)^2).$$\end{proposition}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as.startswith("if ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i); t > 0: Pr[")
