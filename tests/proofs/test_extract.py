@@ -551,7 +551,7 @@ def test_a_reading_as_written_shows_the_definitions_its_names_stand_for():
     got = ex.extract(tex, "c.tex", "t")
     shown = {u.claim_id: (u.category, u.read_as, u.left) for u in got.unread}
     category, read_as, _ = shown["t:theorem-1"]
-    assert category == "random quantity" and read_as.startswith("if ∀ i: a_i ≤ X_i; ∀ i: X_i ≤ b_i: ")
+    assert category == "random quantity" and read_as.startswith("if ∀ i: (a_i ≤ X_i; X_i ≤ b_i): ")
     assert read_as.endswith(", where X̄ = n⁻¹ (Σ_{i=1}^{n} X_i); μ = E[X̄]")
     # a name the words define as one quantity: never read as free, shown as written
     category, read_as, left = shown["t:theorem-2"]
