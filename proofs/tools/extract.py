@@ -890,11 +890,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark
             outside.append(f"an asymptotic remark, not checked: {tails[(s.line, s.latex)]}")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
+            qualifier, inside = _with_probability(s, reading, names)
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
-                                                       if fits(c)],
+                                                       if fits(c) and c not in inside],
                                             [c for c in classes if fits(c)],
-                                            reading.of("definition"))
-            shown = _with_probability(shown, s, reading, names)
+                                            reading.of("definition"), qualifier)
             gaps = [*left, *outside, *maybe, *restated, *unread]
             if reading.random_words:
                 gaps.append("words about the random quantities not read: "
@@ -1241,14 +1241,25 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
 
-def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, Any]) -> str:
-    r"""``shown`` qualified by the probability its sentence (or its item) states it with
-    ("with probability at least $1 - \delta$, …"): ``with probability ≥ 1 - δ: …``."""
+def _quantified(latex: str) -> str:
+    """What a quantifier ranges over, shown (``x ∈ ℝ^{d}``, ``t=1,…,T``)."""
+    from symbolic.latex_parse.opaque import display
+
+    shown = as_written(latex)
+    return display(latex) if "\\" in shown else shown
+
+
+def _with_probability(s: Piece, reading: Reading, names: dict[str, Any]
+                      ) -> tuple[str, list[Piece]]:
+    r"""How the probability its sentence (or its item) states ``s`` with qualifies it ("with
+    probability at least $1 - \delta$, …": ``with probability ≥ 1 - δ: ``), with the
+    quantifiers written after it, which hold inside it ("with probability $0.99$, $\forall x
+    \in \mathbb{R}^d$, …": one event for every x), and those quantifiers' pieces; ``("", [])``
+    when none does."""
     from symbolic.latex_parse import parse_expr
     from symbolic.pretty import pretty
 
-    if not shown:
-        return shown
+    order = {id(p): k for k, p in enumerate(reading.pieces)}
     for q in reading.of("probability"):
         if q.sentence == s.sentence or (q.item and q.item == s.item):
             text = re.sub(r"^\s*\\(?:ge|geq)(?![A-Za-z])", "", q.latex)
@@ -1258,8 +1269,15 @@ def _with_probability(shown: str, s: Piece, reading: Reading, names: dict[str, A
                 bound = text
             at_least = re.search(r"\b(?:least|than)\W*$", q.said) or q.latex.lstrip(
                 ).startswith("\\ge")  # "with probability $1 - 2/T$": as written
-            return f"with probability {'≥ ' if at_least else ''}{bound}: {shown}"
-    return shown
+            inside = [p for p in reading.pieces if p.sentence == q.sentence == s.sentence
+                      and order[id(q)] < order[id(p)] < order.get(id(s), len(order))
+                      and (re.match(r"\s*\\forall(?![A-Za-z])", p.latex) or (
+                          p.role == "condition" and re.search(
+                              r"\bfor\s+(?:any|all|every|each)(?:\s+fixed)?\W*$", p.said)))]
+            bare = [re.sub(r"^\s*\\forall\s*", "", p.latex) for p in inside]
+            each = "".join(f"∀ {_quantified(b)}: " for b in bare)
+            return f"with probability {'≥ ' if at_least else ''}{bound}: {each}", inside
+    return "", []
 
 
 _METHOD_WORDS = {"gradient", "descent", "step", "size", "stepsize", "learning", "rate"}
@@ -1541,8 +1559,8 @@ def _class_name(c: Piece) -> str:
 
 def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
                     classes: list[Piece] = (),  # type: ignore[assignment]
-                    definitions: list[Piece] = ()  # type: ignore[assignment]
-                    ) -> tuple[str, list[str]]:
+                    definitions: list[Piece] = (),  # type: ignore[assignment]
+                    qualifier: str = "") -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
     among them that do not read (shown as written, and listed: the reading is incomplete);
@@ -1614,7 +1632,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             unread.append(f"definition not read: {d.latex}")
     if where:
         body += f", where {'; '.join(where)}"
-    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + body, unread
+    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
 
 
 def _except_words(left: list[str], understood: set[str]) -> list[str]:

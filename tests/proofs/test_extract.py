@@ -790,3 +790,20 @@ def test_the_range_of_an_index_goes_into_the_quantifier_of_its_condition():
                      r"\sum_{i=1}^n (b_i-a_i)^2).$$\end{proposition}", "c.tex", "t")
     (u,) = got.unread
     assert u.read_as.startswith("if ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i); t > 0: Pr[")
+
+
+def test_a_quantifier_after_with_probability_holds_inside_it():
+    got = ex.extract(r"\begin{corollary}Given a matrix $A$, our algorithm preserves the "
+                     r"following with probability at least $0.99$, $\forall x \in \mathbb{R}^{d}$,"
+                     r"\begin{equation*} (1-\epsilon)\|A x\|^{2} \leq \|C x\|^{2} \end{equation*}"
+                     r"\end{corollary}", "c.tex", "t")
+    (u,) = got.unread  # one event for every x, never a guarantee for each x
+    assert u.read_as == "with probability ≥ 99/100: ∀ x ∈ ℝ^{d}: ‖A x‖₂² (1 - ε) ≤ ‖C x‖₂²"
+
+
+def test_for_any_after_with_probability_is_uniform_and_the_environments_conditions_stay_out():
+    got = ex.extract(r"\begin{theorem}If $n \ge 1$, we have: with probability at least "
+                     r"$1 - \delta$, for any $h \in \mathcal{H}$, \[|\hat L(h) - L(h)| \le "
+                     r"\sqrt{\frac{1}{n}}.\]\end{theorem}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == "if n ≥ 1: with probability ≥ 1 - δ: ∀ h ∈ ℋ: |L(h) - L̂(h)| ≤ 1/√n"
