@@ -268,6 +268,9 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         terms = _terms(node)
         if any(_is_dots(t) for _, t in terms):
             return self.ellipsis(terms, node)
+        escaped = self.escaped_index(terms, node)
+        if escaped is not None:
+            return escaped
         a, _, b = node.children
         return self.plus(a, b, 1)
 
@@ -275,8 +278,39 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         terms = _terms(node)
         if any(_is_dots(t) for _, t in terms):
             return self.ellipsis(terms, node)
+        escaped = self.escaped_index(terms, node)
+        if escaped is not None:
+            return escaped
         a, _, b = node.children
         return self.plus(a, b, -1)
+
+    def escaped_index(self, terms: list[tuple[str, Tree]], node: Tree) -> Any:
+        r"""``\sum_j a_j + b_j``, ``\sup_{h} \hat L(h) - L(h)``: a big operator's body ends at
+        the sign, yet its index is written in a later term: ``(\sum_j a_j) + b_j`` with ``j``
+        free, or ``\sum_j (a_j + b_j)``. Two readings: in opaque mode the sum as written
+        (undecided); None when no index escapes, or in plain mode (refused later)."""
+        if not self.opaque:
+            return None  # the plain reading refuses it, naming both (see plus)
+        texts = [self.src(t) for _, t in terms]
+        for k, text in enumerate(texts[:-1]):
+            for m in _BIG_INDEX.finditer(text):
+                if _bracket_depth(text, m.start()):
+                    continue  # \exp(\sum_j a_j): closed by its brackets
+                v = m.group(1)
+                name = rf"(?<![A-Za-z\\]){re.escape(v)}(?![A-Za-z])|_\s*{re.escape(v)}" \
+                    if len(v) == 1 else rf"(?<![A-Za-z\\]){re.escape(v)}(?![A-Za-z])"  # h_jL
+                later = [t for t in texts[k + 1:] if re.search(name, t) and not any(
+                    o.group(1) == v for o in _BIG_INDEX.finditer(t))]
+                if not later:
+                    continue
+                whole = self.src(node)
+                op = re.match(r"\\[a-z]+", text[m.start():]).group(0)
+                note = (f"two readings, not decided: the index {v} of {op} is written after "
+                        f"its term ("
+                        f"{later[0].strip()}): the operator over its term only, with {v} "
+                        f"free, or over the whole sum {whole}")
+                return self.undecide(whole, _start(node), note)
+        return None
 
     def t_neg(self, node: Tree) -> Any:
         return -self.expr(node.children[1])
@@ -671,6 +705,22 @@ def _split_sub(name: str) -> tuple[str, str | None]:
     if sub.startswith("{") and sub.endswith("}"):
         sub = sub[1:-1]
     return base, sub
+
+
+#: a big operator and the name its subscript binds: ``\sum_{j=k+1}``, ``\sup_{h \in H}``
+_BIG_INDEX = re.compile(r"\\(?:sum|prod|sup|inf|max|min)(?![A-Za-z])\s*(?:\\(?:no)?limits\s*)?"
+                        r"(?:\^\s*(?:\{[^{}]*\}|\S)\s*)?_\s*\{?\s*(\\?[A-Za-z]+)")
+
+
+def _bracket_depth(text: str, pos: int) -> int:
+    """How many brackets (``(``, ``[``, ``{``) are open at ``pos`` in ``text``."""
+    depth = 0
+    for k, ch in enumerate(text[:pos]):
+        if ch in "([{" and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif ch in ")]}" and (k == 0 or text[k - 1] != "\\"):
+            depth -= 1
+    return max(depth, 0)
 
 
 def _terms(node: Tree) -> list[tuple[str, Tree]]:

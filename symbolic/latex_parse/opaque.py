@@ -27,6 +27,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE
 
+from symbolic.latex_parse.lexer import strip_underbraces
 from symbolic.pretty import DOUBLE_STRUCK, SCRIPT_CAPS
 
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
@@ -304,6 +305,24 @@ def fractions(latex: str) -> str:
     return "".join(out) + latex[at:]
 
 
+def roots(latex: str) -> str:
+    r"""Every ``\sqrt`` as ``√``, of one name or number bare, else in parentheses, nested.
+
+    >>> roots(r"\sqrt{T} + \sqrt{\frac{2\log N(\epsilon)}{n}}")
+    '√T + √(\\frac{2\\log N(\\epsilon)}{n})'
+    """
+    out, at = [], 0
+    for m in re.finditer(r"\\sqrt(?![A-Za-z])", latex):
+        if m.start() < at:
+            continue
+        inner, end = _argument(latex, m.end())
+        inner = roots(inner).strip()
+        one = re.fullmatch(r"\d+(?:\.\d+)?|\\?[A-Za-z]+(?:_\w|_\{[^{}]*\})?", inner)
+        out += [latex[at:m.start()], f"√{inner}" if one else f"√({inner})"]
+        at = end
+    return "".join(out) + latex[at:]
+
+
 def _wrap(text: str) -> str:
     """A numerator or denominator as written, in parentheses unless one number or one name
     (``2L`` is a product: ``1/(2L)``)."""
@@ -328,9 +347,7 @@ def display(latex: str) -> str:
     from symbolic.pretty import unicode_name
 
     t = re.sub(r"\\(?:left|right|[bB]igg?[lrm]?)(?![A-Za-z])|\\[,;:! ]|~", " ",
-               fractions(latex))
-    t = re.sub(r"\\sqrt\s*\{\s*(\\?\w+)\s*\}", r"√\1", t)  # \sqrt{T}: √T
-    t = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", t)
+               roots(fractions(strip_underbraces(latex))))
     t = re.sub(r"\\math(?:cal|scr)\s*\{\s*([A-Z])\s*\}",
                lambda m: SCRIPT_CAPS.get(m.group(1), m.group(1)), t)
     t = re.sub(r"\\(?:mathbb|mathbbm|mathds)\s*\{\s*([A-Z])\s*\}",
@@ -343,7 +360,7 @@ def display(latex: str) -> str:
     t = re.sub(r"\\(log|ln|exp|max|min|sup|inf|lim)(?![A-Za-z])\s*", "\x00\\1\x01", t)
     t = re.sub(r"\s+", "", unicode_name(t))
     t = re.sub(r"(?<=[\w)}])\x00", " ", t).replace("\x00", "")  # n\log n: n log n
-    return re.sub(r"\x01(?=[\w\\])", " ", t).replace("\x01", "")
+    return re.sub(r"\x01(?=[^\W_]|\\)", " ", t).replace("\x01", "")
 
 
 __all__ = ["CATEGORIES", "Opaque", "OpaqueMatrix", "atoms_of", "display", "fractions",

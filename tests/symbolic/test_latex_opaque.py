@@ -566,3 +566,17 @@ def test_a_parenthesised_superscript_labels_an_iterate_only_when_it_is_an_index(
         "x^{(k+1)} ≤ x^{(k)}"]
     st = parse_statement(r"R \le T^{\left(\frac{a+1}{a+3}\right)}")  # a power, never a name
     assert [pretty(p) for p in st.props] == ["R ≤ T^((1 + a)/(3 + a))"]
+
+
+@pytest.mark.parametrize("text, index", [
+    (r"\sup_{h\in\mathcal{H}} \hat{L}(h)-L(h) \le 1", "h"),
+    (r"\exp\left( \sum_{j=k+1}^{n-1}h_j^2L^2 + 2h_jL \right) \le 1", "j"),
+])
+def test_an_index_written_after_its_operators_term_has_two_readings_shown_as_written(text, index):
+    from symbolic.latex_parse import parse_statement
+
+    s = parse_statement(text, opaque=True)
+    assert len(s.undecided) == 1 and s.undecided[0].startswith(
+        f"two readings, not decided: the index {index} of ")
+    again = parse_statement(r"\sum_{i=1}^n a_i - \sum_{i=1}^n b_i \le 1", opaque=True)
+    assert not again.undecided  # each operator binds its own i
