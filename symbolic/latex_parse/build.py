@@ -504,6 +504,12 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                     f"scalar {base.text}",
                     f"declare {base.text} in a space (\\mathbb{{R}}^n) for a transpose, "
                     f"write ({base.text})^T for a power")
+        sup = self.src(post.children[1]).strip().strip("{}").strip() if _kind(post) == "SUP" \
+            else ""
+        if self.opaque and sup in self.binding and re.fullmatch(r"[a-z]", base.text) and \
+                self.lookup(base.text) is None:  # \sum_t p^t \cdot l^t: iterates at step t
+            return (f"{base.text}^{sup} is a power {sup} of {base.text}, or {base.text} at "
+                    f"step {sup}", f"write {base.text}^{{({sup})}} for a step")
         if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
             return None
