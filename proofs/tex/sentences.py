@@ -90,6 +90,17 @@ RANDOM_WORDS = re.compile(
 RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s*\{?\s*[EP]\b|"
                          r"\\operatorname\*?\s*\{\s*(?:Var|Cov|E)\s*\}|\\mathrm\s*\{\s*(?:Var|Cov)"
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
+#: phrases that join sentences and say nothing of their objects
+_CONNECTIVES = re.compile(r"\b(?:on the other hand|more generally|in other words|as a "
+                          r"consequence|as a result|in general)\b")
+#: words by which a sentence after a statement may restrict it ("this holds only if …")
+_RESTRICTING = {"only", "unless", "provided", "assume", "assuming", "require", "requires",
+                "must", "need", "needs", "except", "otherwise", "whenever"}
+#: the first words not read of a sentence after a statement that comments on it ("This
+#: motivates why …", "We can interpret this result as follows", "As complex eigenvalues
+#: imply a rotation, this can be viewed as …"): it claims nothing more of its objects
+_COMMENTARY = re.compile(r"(?:motivates|interpret|viewed|intuitively|intuition|note|notice|"
+                         r"remark|recall|illustrates|means|interpretation|example)\b")
 #: a proof inside a statement's environment (blanked, lines kept, when the statement is read)
 _NESTED_PROOF = re.compile(r"\\begin\s*\{proof\}.*?\\end\s*\{proof\}", re.S)
 #: the words before a list whose items are assumed: "suppose the following holds:", "assume
@@ -204,6 +215,28 @@ class Reading:
     #: the function classes the prose states ("$f$ is convex and $L$-smooth"): ``(name,
     #: class, line, item, sentence)``, e.g. ``("f", "L-smooth", 3, 0, 1)``; read, not checked
     classes: list[tuple[str, str, int, int, int]] = field(default_factory=list)
+    #: each sentence's words not read and its item: ``{sentence: (item, words)}``
+    sentence_words: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
+
+    def words_for(self, s: Piece) -> list[str]:
+        """The words not read that may concern statement ``s``: its sentence's, those of the
+        sentences before it in its item (or in no item), and those of a later sentence that
+        restricts in words ("This holds only for …"); never another item's, nor a later
+        remark's ("As complex eigenvalues imply a rotation, …")."""
+        out: list[str] = []
+        for n, (item, words) in sorted(self.sentence_words.items()):
+            if item and s.item and item != s.item:
+                continue
+            if n > s.sentence >= 0 and self.commentary(n):
+                continue
+            out += words
+        return list(dict.fromkeys(out))
+
+    def commentary(self, n: int) -> bool:
+        """Whether sentence ``n`` comments ("This motivates why …", "We can interpret this
+        result as follows") rather than claims or restricts in words."""
+        words = self.sentence_words.get(n, (0, []))[1]
+        return not (set(words) & _RESTRICTING) and _COMMENTARY.match(" ".join(words)) is not None
 
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
@@ -540,8 +573,9 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
         mark = (len(out.pieces), len(out.word_conditions))
         out.trailing[number] = trailing
-        before = len(out.classes)
+        before, known = len(out.classes), len(unknown)
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
+        out.sentence_words[number] = (item, list(dict.fromkeys(unknown[known:])))
         out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
@@ -581,7 +615,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     understood = {w for _, what, _ in classes for w in re.findall(r"[a-z]+", what.lower())}
     if classes:
         understood |= {"function", "functions", "is", "be"}
-    words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?", re.sub(r"\bi\.i\.d\.?", "iid", said))
+    words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?",
+                       _CONNECTIVES.sub(" ", re.sub(r"\bi\.i\.d\.?", "iid", said)))
     conditions_before, unknown_before = len(out.word_conditions), len(unknown)
     for w in words:
         if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \

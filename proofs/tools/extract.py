@@ -801,9 +801,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     for c in classes:
         ex.lines.append(("condition", c.latex, "a function class: shown with the statements "
                          "that name it, not checked"))
+    placed: dict[str, Piece] = {}  # what is left of one formula: the formula
     for p in reading.pieces:
         if p.role in NOT_READ:
             left.append(f"{NOT_READ[p.role]}: {p.latex}")
+            placed[left[-1]] = p
             ex.lines.append((p.role, p.latex, "not checked"))
         elif p.role == "restatement":
             ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
@@ -812,6 +814,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             # around it say of it is not read
             left.append(f"a formula the prose does not make a condition or a statement: "
                         f"{p.latex}")
+            placed[left[-1]] = p
             ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
     left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
              for c in conditions if _steps(c.latex)]
@@ -876,12 +879,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
     used: set[int] = set()
     first_error: dict[int, str] = {}
+    every_left = left
     for j, s in enumerate(links, start=1):
         def fits(c: Piece, s: Piece = s) -> bool:
             return _applies(c, s, stating, remarks, closed)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
+        left = _own_left(every_left, placed, reading, s)
         outside = _outside(s, context, definitions, decl_where, standing, where)
         maybe = _may_apply(s, hyps, fits, closed)
         restated = [f"a restatement ('i.e.') not read: {r.latex}" for r in
@@ -1031,7 +1036,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         out.order.append(read)
         ex.lines.append(("statement", s.latex, "read as " + str(claim.prop) + (
             " if " + ", ".join(str(h) for h in claim.hypotheses) if claim.hypotheses else "")))
-    _read_as_written(reading, base, len(links), names, where, env, out, left)
+    left = every_left
+    _read_as_written(reading, base, len(links), names, where, env, out, left, placed)
     if reading.random:
         for c in hyps:  # shown with the readings of the statements they concern
             ex.lines.append(("condition", c.latex, "of statements about random quantities: "
@@ -1187,6 +1193,33 @@ def _before(reading: Reading, r: Piece, s: Piece) -> bool:
     mine = [k for k, p in enumerate(reading.pieces) if p.sentence == s.sentence
             and p.role == "statement" and s.latex in p.latex]
     return bool(mine) and at.get(id(r), len(reading.pieces)) < mine[0]
+
+
+def _own_left(left: list[str], placed: dict[str, Piece], reading: Reading, s: Piece
+              ) -> list[str]:
+    """What the environment left that concerns statement ``s``: its words not read are those
+    of its sentence, of the sentences before it and of a later one that restricts it
+    (:meth:`~proofs.tex.sentences.Reading.words_for`); a formula left in another item or in
+    a later sentence concerns another statement."""
+    out = []
+    for why in left:
+        if why in placed and _elsewhere(placed[why], s, reading):
+            continue
+        if why.startswith("words not read: '"):
+            words = reading.words_for(s)
+            if not words:
+                continue
+            why = "words not read: " + ", ".join(f"'{w}'" for w in words[:8]) + (
+                " …" if len(words) > 8 else "")
+        out.append(why)
+    return list(dict.fromkeys(out))
+
+
+def _elsewhere(p: Piece, s: Piece, reading: Reading) -> bool:
+    """Whether piece ``p`` is in another item than ``s``, or in a later sentence that
+    comments ("This motivates why we are interested in $\Gamma_1^n \to 0$")."""
+    return bool(p.item and s.item and p.item != s.item) or (
+        p.sentence > s.sentence >= 0 and reading.commentary(p.sentence))
 
 
 def _may_apply(s: Piece, hyps: list[Piece], fits: Callable[[Piece], bool],
@@ -1459,7 +1492,8 @@ _JOINED = {"existential": "existential statement", "equivalence": "equivalence",
 
 def _read_as_written(reading: Reading, base: str, statements: int, names: dict[str, Any],
                      where: Locate, env: Environment, out: Extraction,
-                     env_left: list[str] = ()) -> None:  # type: ignore[assignment]
+                     env_left: list[str] = (),  # type: ignore[assignment]
+                     placed: dict[str, Piece] | None = None) -> None:
     """Each sentence's existential, equivalence or disjunction as one statement, not checked.
     An equivalence of two formulas (``A ⟺ B``), or of a formula and words (``(a side said
     in words) ⟺ A``), is read as written, each formula in opaque mode (the reading is
@@ -1501,7 +1535,8 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             shown, left, why = existential(pieces, before, names,
                                            reading.trailing.get(pieces[0].sentence, ""))
             mine = {f"{NOT_READ[role]}: {p.latex}" for p in pieces}  # what it reads
-            left = [*(w for w in _except_words(env_left, UNDERSTOOD) if w not in mine),
+            own = _own_left(list(env_left), placed or {}, reading, pieces[0])
+            left = [*(w for w in _except_words(own, UNDERSTOOD) if w not in mine),
                     *left, *(  # words, classes, …
                 f"a function class, not shown: {name} is {what}"
                 for name, what, *_ in reading.classes)]

@@ -251,3 +251,12 @@ def test_an_adjective_of_a_matrix_is_no_scalar_condition_and_is_left():
         "'non-zero' of a matrix or a vector not read: D"]
     r = read_body(r"Let $a, b$ be positive reals. Then $a + b > 0$.", 1)
     assert [c.latex for c in r.word_conditions] == ["a > 0", "b > 0"]
+
+
+def test_a_statement_carries_the_words_of_its_item_and_of_no_later_commentary():
+    r = read_body(r"Let $x > 0$. Then \begin{enumerate}\item $x^2 > 0$ in the monotone phase. "
+                  r"\item $x^3 > 0$ on the other hand. \end{enumerate} This motivates why we "
+                  r"care. If $x$ is also nice, the bound improves.", 1)
+    first, second = [p for p in r.pieces if p.role == "statement"]
+    assert r.words_for(first) == ["monotone", "phase", "nice", "improves"]
+    assert r.words_for(second) == ["nice", "improves"]  # "on the other hand": a connective
