@@ -1217,7 +1217,7 @@ def _own_left(left: list[str], placed: dict[str, Piece], reading: Reading, s: Pi
 
 def _elsewhere(p: Piece, s: Piece, reading: Reading) -> bool:
     """Whether piece ``p`` is in another item than ``s``, or in a later sentence that
-    comments ("This motivates why we are interested in $\Gamma_1^n \to 0$")."""
+    comments ("This motivates why we are interested in $\\Gamma_1^n \to 0$")."""
     return bool(p.item and s.item and p.item != s.item) or (
         p.sentence > s.sentence >= 0 and reading.commentary(p.sentence))
 
