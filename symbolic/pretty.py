@@ -289,7 +289,8 @@ class PrettyPrinter(StrPrinter):
         return f"{self.parenthesize(e.arg, PRECEDENCE['Pow'])}⁻¹"
 
     def _print_Identity(self, e: Any) -> str:
-        return f"I{_subscript(self._print(e.shape[0]))}"
+        size = self._print(e.shape[0])  # the size opaque mode gives names it takes as
+        return "I" if size == "dim" else f"I{_subscript(size)}"  # vectors is no printed one
 
     def _print_ZeroMatrix(self, e: Any) -> str:
         return "0"

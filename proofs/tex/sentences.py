@@ -90,6 +90,15 @@ RANDOM_WORDS = re.compile(
 RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s*\{?\s*[EP]\b|"
                          r"\\operatorname\*?\s*\{\s*(?:Var|Cov|E)\s*\}|\\mathrm\s*\{\s*(?:Var|Cov)"
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
+#: what words say of a formula that names its subject: "… is convex", "… is a Poisson random
+#: variable", "… are independent"
+_SAID_OF = re.compile(r"\s*(?:is|are)\s+(?:also\s+|again\s+|then\s+)?(?:(?:an?|the)\s+)?(?:"
+                      r"(?:strictly\s+|strongly\s+|jointly\s+)?(?:convex|concave|smooth|"
+                      r"lipschitz|continuous|differentiable|bounded|measurable|integrable|"
+                      r"monotone|increasing|decreasing|independent|unbiased|poisson|gaussian|"
+                      r"normal|binomial|geometric|bernoulli|sub-?gaussian|martingale|"
+                      r"(?:\w+\s+)?random\s+variables?|(?:\w+\s+)?distributed)\b[\w\s-]*)",
+                      re.I)
 #: phrases that join sentences and say nothing of their objects
 _CONNECTIVES = re.compile(r"\b(?:on the other hand|more generally|in other words|as a "
                           r"consequence|as a result|in general)\b")
@@ -721,12 +730,22 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "definition"
         if kind == "definition" and role in ("statement", "unclassified"):
             role = "definition"
+        said_of = _SAID_OF.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing)
+        if role in ("statement", "unclassified") and said_of and _defines(f.latex, "let"):
+            role = "definition"  # "$f(x) = \inf_y g(x, y)$ is convex", "$X = X_1 + X_2$ is a
+            # Poisson random variable": the formula names its subject, the claim is in words
+            out.left.append((line(f.offset), f"what it says in words of {f.latex} is not read: "
+                                             f"'{said_of.group(0).strip()}'"))
         if kind == "assumption" and role in ("statement", "unclassified"):
             role = "condition"
         if before_exists and role in ("statement", "condition", "unclassified"):
             role = "existential"
-        elif equivalence and role in ("statement", "condition", "unclassified"):
-            role = "equivalence"  # "A if and only if B": neither side holds alone
+        elif equivalence and role in ("statement", "condition", "unclassified") and not (
+                (opened_by_if or opened_by_assume) and any(
+                    re.search(r"\bthen\b", g.lead) for g in formulas[k + 1:]) and not any(
+                    re.search(r"\bthen\b", g.lead) for g in formulas[:k + 1])):
+            role = "equivalence"  # "A if and only if B": neither side holds alone (what
+            # "Let …, then A iff B" assumes before its "then" is a condition)
         if not relation:
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             rest = formulas[k + 2].lead if k + 2 < len(formulas) else trailing

@@ -10,6 +10,7 @@ reader's opaque mode; shown, never checked.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from proofs.tex.sentences import ADJECTIVE, HARMLESS, SIGNATURE, Piece
@@ -18,24 +19,59 @@ from proofs.tools.declarations import REAL, declaration, objects
 #: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
 #: reader does not know (shown as written in a reading that is not checked)
 MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
-                         r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\in\s*(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
-                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*\s*")
+                         r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\(?:in|subseteq|subset)"
+                         r"(?![A-Za-z])\s*(?:(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
+                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*|"
+                         r"\\(?:operatorname\*?|text|mathrm)\s*\{\s*dom\s*\}\s*\(\s*\\?\w+\s*\)|"
+                         r"\\dom\s*\(\s*\\?\w+\s*\))\s*")  # x \in \operatorname{dom}(f)
 IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
 
-def equivalence(formulas: list[str], names: dict[str, Any]) -> tuple[str, list[str], str]:
-    """``(read as, notes, "")`` of an equivalence's one or two formulas, each read as written
+def equivalence(formulas: list[str], names: dict[str, Any],
+                conditions: Sequence[Any] = (), quantifier: str = "",
+                said: Sequence[str] = ()) -> tuple[str, list[str], str]:
+    r"""``(read as, notes, "")`` of an equivalence's one or two formulas, each read as written
     (declarations and signatures first, names in a set the reader does not know as written,
     the rest in opaque mode): ``A ⟺ B``, or ``(a side said in words) ⟺ A``, with what was
-    not decided (two readings); ``("", [], why)`` when a formula does not read."""
+    not decided (two readings); ``("", [], why)`` when a formula does not read. The
+    ``conditions`` (pieces) that name its names come first (``if x > 0: …``); a
+    ``quantifier`` written before its last side (``\forall x \in K``) quantifies that side;
+    ``said``: conditions the words state and the reader read ("f convex"), shown first.
+
+    >>> equivalence([r"x \le 1", r"x^2 \le 1"], {}, [Piece("x > 0", 1)])[0]
+    'if x > 0: x ≤ 1 ⟺ x² ≤ 1'
+    """
     known = _declared(formulas, names)  # "a ∈ ℝⁿ ⟺ …": the names it declares, first
     notes: list[str] = []
     try:
         shown = [_shown(latex, known, notes) for latex in formulas]
+        if quantifier:
+            shown[-1] = f"∀ {_shown(quantifier, known, notes)}: {shown[-1]}"
     except (ValueError, TypeError, ArithmeticError) as exc:
         return "", [], str(exc).split("\n")[0]
+    hyps = list(said)
+    for c in conditions:
+        if not any(_shares(c.latex, f) for f in [*formulas, quantifier] if f):
+            continue
+        try:
+            hyps.append(_shown(c.latex, known, notes))
+        except (ValueError, TypeError, ArithmeticError):
+            hyps.append(f"[{c.latex}, not read]")
+            notes.append(f"condition not read: {c.latex}")
+    head = f"if {'; '.join(hyps)}: " if hyps else ""
     if len(shown) == 1:
-        return "(a side said in words) ⟺ " + shown[0], notes, ""
-    return " ⟺ ".join(shown), notes, ""
+        return head + "(a side said in words) ⟺ " + shown[0], notes, ""
+    return head + " ⟺ ".join(shown), notes, ""
+
+
+def membership(latex: str) -> str:
+    r"""A membership or an inclusion in a set the reader does not know, as written.
+
+    >>> membership(r"K \subset \mathbb{R}^n"), membership(r"h \in \mathcal{H}")
+    ('K ⊂ ℝ^n', 'h ∈ ℋ')
+    """
+    from symbolic.latex_parse.opaque import display
+
+    return re.sub(r"\s*([∈⊂⊆])\s*", r" \1 ", display(latex))
 
 
 def as_written(latex: str) -> str:
@@ -49,6 +85,7 @@ def as_written(latex: str) -> str:
 
     text = re.sub(REAL, "ℝ", latex)
     text = re.sub(r"\\(?:to|rightarrow)(?![A-Za-z])", "→", text)
+    text = re.sub(r"\\infty(?![A-Za-z])", "∞", text)
     text = re.sub(r"\\in(?![A-Za-z])", "∈", re.sub(r"\\times(?![A-Za-z])", "×", text))
     text = re.sub(r"\\math(?:cal|scr|bb|bf)\s*\{\s*[A-Za-z]\s*\}",
                   lambda m: display(m.group(0)), text)
@@ -169,13 +206,12 @@ def _shown(latex: str, known: dict[str, Any], notes: list[str] | None = None) ->
     membership in a set the reader does not know as printed, else its opaque reading
     (raises the reader's error when it does not read)."""
     from symbolic.latex_parse import parse_statement
-    from symbolic.latex_parse.opaque import display
     from symbolic.pretty import pretty
 
     if declaration(latex) is not None or SIGNATURE.fullmatch(latex):
         return as_written(latex)  # "a ∈ ℝⁿ", "f: ℝⁿ → ℝ"
     if MEMBERSHIP.fullmatch(latex):  # "f ∈ ℱ^{1,1}_L", "h ∈ ℋ": as written
-        return display(latex).replace("∈", " ∈ ")
+        return membership(latex)
     try:
         st = parse_statement(latex, known or None, opaque=True)
     except (ValueError, TypeError, ArithmeticError):

@@ -66,6 +66,7 @@ from proofs.tools.as_written import (
     as_written,
     equivalence,
     existential,
+    membership,
     unchecked_relation,
 )
 from proofs.tools.declarations import (
@@ -737,6 +738,12 @@ def _named_relation(latex: str, names: dict[str, Any]) -> str:
 
 
 #: ``a \le b \in O(1/n)``: a statement, then the order of its bound (a remark)
+#: a formula's last words, which name it and claim nothing: ``\text{ linesearch}`` (never
+#: ``\text{ is convex}``, ``\text{ for all } x``)
+_ANNOTATION = re.compile(r"(.*?)\s*\\(?:text|textrm|mbox|textnormal)\s*\{\s*((?!(?:is|are|for|if|"
+                         r"when|where|with|and|or|holds?|as|on|in|since|because|then|so|iff|"
+                         r"whenever|provided|unless|otherwise)\b)[A-Za-z][A-Za-z\s-]*?)\s*\}\s*"
+                         r"[.,;]?\s*$", re.S)
 _ASYMPTOTIC_TAIL = re.compile(r"(.*?)\s*((?:\\in|=)\s*(?:O|o|\\Theta|\\Omega|"
                               r"\\mathcal\s*\{\s*O\s*\})\s*(?:\\[bB]igg?l?|\\left)?\s*\(.*)$",
                               re.S)
@@ -809,7 +816,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append((p.role, p.latex, "not checked"))
         elif p.role == "restatement":
             ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
-        elif p.role == "mention" and not _NAME_LIST.fullmatch(p.latex):
+        elif p.role == "mention" and p.latex.strip() and not _NAME_LIST.fullmatch(p.latex):
             # "a random variable in $[0,1]$", "a vector in $\mathbb{R}^d$": what the words
             # around it say of it is not read
             left.append(f"a formula the prose does not make a condition or a statement: "
@@ -868,11 +875,16 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     closed = reading.closed_remarks()
     tails: dict[tuple[int, str], str] = {}  # a statement's asymptotic tail, dropped
     statements = []
+    notes: dict[tuple[int, str], str] = {}  # a statement's annotation in words, dropped
     for st in reading.of("statement"):
         m = _ASYMPTOTIC_TAIL.match(st.latex)
         if m and RELATION.search(m.group(1)):
             st = dataclasses.replace(st, latex=m.group(1).strip())
             tails[(st.line, st.latex)] = m.group(2).strip()
+        a = _ANNOTATION.match(st.latex)
+        if a and RELATION.search(a.group(1)):  # "a_k \approx \argmin … \text{ linesearch}"
+            st = dataclasses.replace(st, latex=a.group(1).strip())
+            notes[(st.line, st.latex)] = a.group(2).strip()
         statements.append(st)
     links = _links(statements, names)
     items = [p.item for p in links]
@@ -894,6 +906,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     if r.sentence != s.sentence or _before(reading, r, s)]
         if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark
             outside.append(f"an asymptotic remark, not checked: {tails[(s.line, s.latex)]}")
+        if (s.line, s.latex) in notes:
+            outside.append(f"an annotation in words, not read: '{notes[(s.line, s.latex)]}'")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             qualifier, inside = _with_probability(s, reading, names)
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
@@ -1519,19 +1533,36 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             error = (f"{category}: the items of a list the text says are equivalent are "
                      "not read")
         elif role == "equivalence":  # read when it reads, with one or two formulas
-            shown, notes, why = equivalence(formulas, names)
-            read_as, error = (shown, "") if shown and len(formulas) <= 2 else ("", why or error)
+            quants = [p for p in pieces if re.match(r"\s*\\forall(?![A-Za-z])", p.latex) or (
+                re.search(r"\bfor\s+(?:all|any|every|each)\W*$", p.said)
+                and MEMBERSHIP.fullmatch(p.latex))]  # "iff for all $x \in \dom(f)$, $$…$$"
+            sides = [f.strip() for p in pieces if p not in quants
+                     for f in IFF.split(p.latex) if f.strip()]
+            quantifier = re.sub(r"^\s*\\forall\s*", "", quants[0].latex) \
+                if len(quants) == 1 and pieces.index(quants[0]) == len(pieces) - 2 else ""
+            if quants and not quantifier:
+                sides = formulas
+            stating = reading.stating()
+            said = [f"{membership(name)} {what}" for name, what, _, item, sentence
+                    in reading.classes if 0 <= sentence <= pieces[0].sentence
+                    and (not item or not pieces[0].item or item == pieces[0].item)
+                    and any(_mentions(f, name) for f in sides) and (
+                        any(p.sentence == sentence == pieces[0].sentence and p.latex == name
+                            and re.match(r"(?:if|suppose|assume|let|given|when)\b", p.said)
+                            for p in reading.pieces)  # "If $f$ is convex, then … iff …"
+                        or (sentence < pieces[0].sentence and sentence not in stating))]
+            shown, notes, why = equivalence(sides, names, _before_conditions(reading, pieces),
+                                            quantifier, said)
+            if any(MEMBERSHIP.fullmatch(f) for f in sides) and len(sides) == 1:
+                shown, why = "", ("a membership is no side of an equivalence said in words "
+                                  "('continuous at x in dom(f) iff …')")
+            read_as, error = (shown, "") if shown and len(sides) <= 2 else ("", why or error)
             left += notes
         elif role == "existential" and pieces[0].sentence in reading.assumed:
             error = (f"{category}: an existential among the assumptions ('Suppose the "
                      "following holds:') is not read")
         elif role == "existential":  # "there exists $c > 0$ such that $…$"
-            stating, closed = reading.stating(), reading.closed_remarks()
-            before = [c for c in [*reading.pieces, *reading.word_conditions]
-                      if c.role == "condition" and 0 <= c.sentence <= pieces[0].sentence
-                      and (not c.item or not pieces[0].item or c.item == pieces[0].item)
-                      and (c.sentence == pieces[0].sentence or (
-                          c.sentence not in stating and c.sentence not in closed))]
+            before = _before_conditions(reading, pieces)
             shown, left, why = existential(pieces, before, names,
                                            reading.trailing.get(pieces[0].sentence, ""))
             mine = {f"{NOT_READ[role]}: {p.latex}" for p in pieces}  # what it reads
@@ -1544,6 +1575,18 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
         out.order.append(out.unread[-1])
+
+
+def _before_conditions(reading: Reading, pieces: list[Piece]) -> list[Piece]:
+    """The conditions that may hold for a sentence's existential or equivalence: its
+    sentence's, and those of the sentences before it that state nothing of their own and do
+    not conclude in words, in its item."""
+    stating, closed = reading.stating(), reading.closed_remarks()
+    return [c for c in [*reading.pieces, *reading.word_conditions]
+            if c.role == "condition" and 0 <= c.sentence <= pieces[0].sentence
+            and (not c.item or not pieces[0].item or c.item == pieces[0].item)
+            and (c.sentence == pieces[0].sentence or (
+                c.sentence not in stating and c.sentence not in closed))]
 
 
 def _class_constants(classes: list[Piece], env: Environment, others: list[Piece]
@@ -1649,7 +1692,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             unread += cs.undecided
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
-                hyps.append(display(c.latex).replace("∈", " ∈ "))
+                hyps.append(membership(c.latex))
                 continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")

@@ -378,6 +378,11 @@ def matrix_names(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+#: the point of a Hessian: ``\nabla^2 f(x)``
+_HESSIAN_AT = re.compile(r"\\nabla\s*\^\s*\{?\s*2\s*\}?\s*\\?[A-Za-z]+\s*\(\s*(\\?[A-Za-z]+"
+                         r"(?:_\{?\w+\}?)?)\s*\)")
+
+
 def vector_names(text: str) -> list[str]:
     r"""Names that ``text`` uses as vectors without declaring them, for opaque mode: a whole
     argument, or a term of one, of ``\langle\cdot,\cdot\rangle`` or of a norm (``\|x - y\|``,
@@ -416,4 +421,6 @@ def vector_names(text: str) -> list[str]:
         after = _AFTER_TRANSPOSE.match(text, m.end())
         if after and after.group("vector"):  # a^T x, p^T M q: x and q are vectors too
             found.append(re.sub(r"\s+", "", after.group("vector")))
+    if re.search(r"\\(?:succ|prec)(?:eq)?(?![A-Za-z])", text):  # ∇²f(x) ⪰ 0: a matrix
+        found += [m.group(1) for m in _HESSIAN_AT.finditer(text)]  # at a vector x
     return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1")))

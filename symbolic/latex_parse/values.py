@@ -118,6 +118,9 @@ class Eye:
     def sized(self, size: Any) -> Any:
         return self.coeff * sp.Identity(size)
 
+    def __neg__(self) -> Eye:  # A - \alpha I
+        return Eye(-self.coeff)
+
 
 def scale_eye(e: Eye, s: Any) -> Eye:
     """``s I``: the identity placeholder times a scalar."""

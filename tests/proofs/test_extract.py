@@ -432,7 +432,7 @@ def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
                      r"\begin{lemma}The point is optimal if and only if $z \ge 0$.\end{lemma}",
                      "c.tex", "t")
     assert [(u.category, u.read_as) for u in got.unread] == [
-        ("equivalence", "x ≤ 1 ⟺ x² ≤ 1"),
+        ("equivalence", "if x > 0: x ≤ 1 ⟺ x² ≤ 1"),  # the condition before it, shown
         ("equivalence", ""),  # a set-builder: not read
         ("equivalence", "(a side said in words) ⟺ z ≥ 0")]
     assert got.unread[1].error == "LaTeX line 1, column 5: unexpected character ':'"
@@ -807,3 +807,30 @@ def test_for_any_after_with_probability_is_uniform_and_the_environments_conditio
                      r"\sqrt{\frac{1}{n}}.\]\end{theorem}", "c.tex", "t")
     (u,) = got.unread
     assert u.read_as == "if n ≥ 1: with probability ≥ 1 - δ: ∀ h ∈ ℋ: |L(h) - L̂(h)| ≤ 1/√n"
+
+
+def test_an_equivalence_shows_its_conditions_and_the_quantifier_of_its_side():
+    got = ex.extract(r"\begin{claim}Let $K \subset \mathbb{R}^n$ be a convex set and $f: K \to "
+                     r"\mathbb{R}$ be differentiable. Then $f$ is convex if and only if "
+                     r"$\forall x,y \in K$, we have that \begin{equation} f(x) \geq f(y) + "
+                     r"\langle \nabla f(y), x - y \rangle \end{equation}\end{claim}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == ("if f differentiable; K ⊂ ℝ^n; f: K → ℝ: (a side said in words) ⟺ "
+                         "∀ x,y ∈ K: "
+                         "f(x) ≥ ⟨∇f(y), x - y⟩ + f(y)")
+
+
+def test_an_equivalence_under_a_class_said_in_words_shows_the_class():
+    got = ex.extract(r"\begin{fact}\begin{enumerate}\item If $f$ is convex, then $D_f (x, y) = 0$"
+                     r" if and only if $x=y$.\end{enumerate}\end{fact}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == "if f convex: D_f(x, y) = 0 ⟺ x = y"
+
+
+def test_a_trailing_annotation_in_words_is_no_factor_and_is_left():
+    got = ex.extract(r"\begin{theorem}Then $$x \le y + 1 \text{ linesearch}$$\end{theorem}"
+                     r"\begin{theorem}Then $$x \le 1 \text{ for all } x$$\end{theorem}", "c.tex",
+                     "t")
+    first = (got.read + got.unread)[0]
+    assert first.statement == "x \\le y + 1"
+    assert "an annotation in words, not read: 'linesearch'" in first.left

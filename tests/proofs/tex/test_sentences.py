@@ -260,3 +260,11 @@ def test_a_statement_carries_the_words_of_its_item_and_of_no_later_commentary():
     first, second = [p for p in r.pieces if p.role == "statement"]
     assert r.words_for(first) == ["monotone", "phase", "nice", "improves"]
     assert r.words_for(second) == ["nice", "improves"]  # "on the other hand": a connective
+
+
+def test_a_formula_naming_the_subject_of_a_claim_in_words_defines_and_is_left():
+    r = read_body(r"Then $X = X_1 + X_2$ is a Poisson random variable.", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [("definition", "X = X_1 + X_2")]
+    assert "what it says in words of X = X_1 + X_2 is not read: 'is a poisson random " \
+           "variable'" in [w for _, w in r.left]
+    assert roles(r"Then $x = 1$ is the unique solution.") == [("statement", "x = 1")]
