@@ -224,6 +224,11 @@ class Reading:
     #: the function classes the prose states ("$f$ is convex and $L$-smooth"): ``(name,
     #: class, line, item, sentence)``, e.g. ``("f", "L-smooth", 3, 0, 1)``; read, not checked
     classes: list[tuple[str, str, int, int, int]] = field(default_factory=list)
+    #: what the words say of random names and the reader shows as written: "$X_1, \dots,
+    #: X_n$ be independent" gives the piece ``X_1, …, X_n independent`` (role "condition")
+    random_conditions: list[Piece] = field(default_factory=list)
+    #: the conditions the words say hold almost surely ("$a_i \le X_i$ almost surely")
+    almost_surely: set[str] = field(default_factory=set)
     #: each sentence's words not read and its item: ``{sentence: (item, words)}``
     sentence_words: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
 
@@ -416,7 +421,8 @@ def segments(body: str) -> Iterator[tuple[str, str, int]]:
 _SENTENCE_END = re.compile(
     r"((?<![ (]i\.e\.)(?<![ (]e\.g\.)(?<!\bcf\.)(?<!resp\.)(?<!w\.r\.t\.)(?<!\bal\.)"
     r"(?<!Lem\.)(?<!Thm\.)(?<!\bEq\.)(?<!Eqs\.)(?<!Sec\.)(?<!Fig\.)(?<!\b[A-Z]\.)"
-    r"(?<!etc\.)(?<!\bs\.t\.)(?<!\bw\.p\.)(?<!\ba\.s\.)(?<=[.!?;])\s"
+    r"(?<!etc\.)(?<!\bs\.t\.)(?<!\bw\.p\.)(?<!\ba\.s\.)(?<!i\.i\.d\.)(?<!w\.h\.p\.)"
+    r"(?<=[.!?;])\s"
     r"|\\item(?![A-Za-z])(?:\[[^\]]*\])?|\\end\s*\{(?:enumerate|itemize|description)\})")
 #: "for matrix", "for any vectors", "with a constant": a condition that names what it declares
 NOUN_CONDITION = re.compile(
@@ -580,7 +586,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.random = ", ".join([*randoms, *sorted(shown)][:4])
     unknown: list[str] = []
     for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
-        mark = (len(out.pieces), len(out.word_conditions))
+        mark = (len(out.pieces), len(out.word_conditions), len(out.random_conditions))
         out.trailing[number] = trailing
         before, known = len(out.classes), len(unknown)
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
@@ -589,6 +595,8 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
                                          for p in out.word_conditions[mark[1]:]]
+        out.random_conditions[mark[2]:] = [replace(p, sentence=number)
+                                           for p in out.random_conditions[mark[2]:]]
     assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
     for k, p in enumerate(out.pieces):
         if p.item in assumed and p.role in ("statement", "unclassified"):
@@ -750,6 +758,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             rest = formulas[k + 2].lead if k + 2 < len(formulas) else trailing
             _adjectives(f, lead, after, out, line(f.offset), rest)
+            _independence(f, lead, after, out, line(f.offset), item)
             role = "mention"
         elif re.fullmatch(r"[^=<>]*\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*\^.*", f.latex):
             # "$u \in \mathbb{R}^n$ is a unit vector": the declared names are unit vectors
@@ -771,6 +780,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 quantified = _QUANTIFIER.search(lead) is not None
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
+        next_lead = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
+        if role == "condition" and re.match(r"\s*(?:almost surely|a\.\s*s\.)", next_lead):
+            out.almost_surely.add(f.latex)  # "$a_i \le X_i \le b_i$ almost surely": shown so
+            unknown[unknown_before:] = [w for w in unknown[unknown_before:]
+                                        if w not in ("almost", "surely")]
     _either(formulas, out)
     if any(p.said == "unit vector" for p in out.word_conditions[conditions_before:]):
         # "unit" was read: a unit vector's condition stands for it
@@ -878,6 +892,28 @@ def _unit_vectors(f: _Formula, lead: str, after: str, out: Reading, line: int) -
         out.word_conditions.append(Piece(f"\\|{n}\\|_2 = 1", line, 0, "condition",
                                          "unit vector"))
     return True
+
+
+#: "independent", "i.i.d." before or after the names it is said of
+_INDEPENDENT = re.compile(r"(?:mutually\s+)?(?P<w>independent(?:\s+and\s+identically\s+"
+                          r"distributed)?|i\.?\s*i\.?\s*d\.?|iid)")
+
+
+def _independence(f: _Formula, lead: str, after: str, out: Reading, line: int,
+                  item: int) -> None:
+    r""""Let $X_1, \dots, X_n$ be independent (random variables)", "for i.i.d. $z_1, …, z_n$":
+    the condition shown as written (``X_1, …, X_n independent``), read, never checked."""
+    from symbolic.latex_parse.opaque import display
+
+    near = re.match(r"\s*,?\s*(?:be|are|being)\s+" + _INDEPENDENT.pattern, after, re.I) or \
+        re.search(_INDEPENDENT.pattern + r"\s+(?:random\s+variables?|samples?|copies|draws)?"
+                  r"\s*$", lead, re.I)
+    if not near or not re.search(r"[A-Za-z]", f.latex):
+        return
+    word = "independent" if near.group("w").lower().startswith("independent") and \
+        "identically" not in near.group("w").lower() else "i.i.d."
+    out.random_conditions.append(Piece(f"{display(f.latex).replace(',', ', ')} {word}", line,
+                                       item, "condition", word))
 
 
 def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int,

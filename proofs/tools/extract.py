@@ -39,7 +39,7 @@ import os
 import re
 import shlex
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -910,14 +910,21 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             outside.append(f"an annotation in words, not read: '{notes[(s.line, s.latex)]}'")
         if reading.random:  # the prose speaks of random variables: nothing is deterministic
             qualifier, inside = _with_probability(s, reading, names)
+            said = [c for c in reading.random_conditions if fits(c)]  # "X_1, …, X_n independent"
             shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
                                                        if fits(c) and c not in inside],
                                             [c for c in classes if fits(c)],
-                                            reading.of("definition"), qualifier)
+                                            reading.of("definition"), qualifier,
+                                            [c.latex for c in said], reading.almost_surely)
             gaps = [*left, *outside, *maybe, *restated, *unread]
-            if reading.random_words:
+            covered = {w for c in said for w in (("i.i.d", "iid", "independent", "distributed")
+                                                  if c.said == "i.i.d." else ("independent",))}
+            if any(c.latex in reading.almost_surely for c in hyps if fits(c)):
+                covered |= {"almost surely", "a.s"}
+            random_words = [w for w in reading.random_words if w not in covered]
+            if random_words:
                 gaps.append("words about the random quantities not read: "
-                            + ", ".join(f"'{w}'" for w in reading.random_words))
+                            + ", ".join(f"'{w}'" for w in random_words))
             out.unread.append(Unread(cid, s.latex, source, "", "random quantity", shown,
                                      gaps if shown else []))
             out.order.append(out.unread[-1])
@@ -1638,7 +1645,8 @@ def _class_name(c: Piece) -> str:
 def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
                     classes: list[Piece] = (),  # type: ignore[assignment]
                     definitions: list[Piece] = (),  # type: ignore[assignment]
-                    qualifier: str = "") -> tuple[str, list[str]]:
+                    qualifier: str = "", said: Sequence[str] = (),
+                    surely: set[str] = frozenset()) -> tuple[str, list[str]]:
     """What a statement the checker cannot take was read as (the reader's opaque mode:
     ``Pr[X ≥ t] ≤ E[X]/t``), with the conditions that name what it names, and the conditions
     among them that do not read (shown as written, and listed: the reading is incomplete);
@@ -1660,8 +1668,8 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         if other is None:
             return "", []
         (body, unread, _), own = other, []
-    hyps = [unicode_name(c.latex) for c in classes
-            if _mentions(s.latex, _class_name(c))]  # "f is L-smooth": stated in words
+    hyps = [*said, *(unicode_name(c.latex) for c in classes
+                     if _mentions(s.latex, _class_name(c)))]  # "f is L-smooth": in words
     hyps += own
     ranges = {m.group(1): m.group(2) for c in conditions
               for m in [_INDEX_RANGE.fullmatch(c.latex)] if m}  # "for each $i \in [n]$"
@@ -1681,14 +1689,17 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             cs = parse_statement(c.latex, dict(names) or None, opaque=True)
             each = _free_indices(c.latex, s.latex)  # |Z_i - Z_{i-1}| ≤ c_i: for every i
             shown = [pretty(p) for p in cs.props + cs.conditions]
+            suffix = " almost surely" if c.latex in surely else ""  # "$a \le X$ almost surely"
+            if suffix and len(shown) > 1 and not each:
+                shown = [f"({'; '.join(shown)})"]
             if each:  # ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i), one quantifier over the condition
                 quantified |= {i for i in each if i in ranges}
                 head = ", ".join(f"{i} ∈ [{display(ranges[i])}]" if i in ranges else i
                                  for i in each)
                 held = shown[0] if len(shown) == 1 else f"({'; '.join(shown)})"
-                hyps.append(f"∀ {head}: {held}")
+                hyps.append(f"∀ {head}: {held}{suffix}")
             else:
-                hyps += shown
+                hyps += [f"{t}{suffix}" for t in shown]
             unread += cs.undecided
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written

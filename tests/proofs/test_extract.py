@@ -308,8 +308,7 @@ def test_a_probability_qualifier_is_read_into_the_reading():
     got = ex.extract(tex, "c.tex", "t")
     assert [(u.read_as, u.left) for u in got.unread] == [
         ("with probability ≥ 1 - δ: Pr[X ≥ t] ≤ δ", []),
-        ("with probability ≥ 1 - δ: μ̂ - μ ≤ n⁻¹",
-         ["words about the random quantities not read: 'i.i.d'"])]
+        ("if X_1, …, X_n i.i.d.: with probability ≥ 1 - δ: μ̂ - μ ≤ n⁻¹", [])]  # "i.i.d." read
 
 
 def test_a_bound_on_the_next_term_among_the_conditions_is_an_induction_not_read():
@@ -770,7 +769,7 @@ def test_a_condition_on_each_index_is_shown_for_each_index():
                      r"$\Pr(Z_n - Z_0 > t) \le \exp(-t^2 / \sum_{i=1}^n c_i^2)$.\end{theorem}",
                      "c.tex", "t")
     (u,) = got.unread
-    assert u.read_as.startswith("if ∀ i: |Z_i - Z_{i-1}| ≤ c_i: Pr[")
+    assert u.read_as.startswith("if ∀ i: |Z_i - Z_{i-1}| ≤ c_i almost surely: Pr[")
 
 
 def test_a_premise_given_by_the_label_of_a_display_is_listed_as_not_read():
@@ -788,8 +787,10 @@ def test_the_range_of_an_index_goes_into_the_quantifier_of_its_condition():
                      r"such that $a_i \le X_i \le b_i$ almost surely for each $i \in [n]$. Then for"
                      r" any $t>0$, we have $$\Pr[|X_1 - a_1| \ge t] \le 2\exp(-t^2 / "
                      r"\sum_{i=1}^n (b_i-a_i)^2).$$\end{proposition}", "c.tex", "t")
-    (u,) = got.unread
-    assert u.read_as.startswith("if ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i); t > 0: Pr[")
+    (u,) = got.unread  # independence and "almost surely" are read and shown as written
+    assert u.read_as.startswith("if X_1, …, X_n independent; ∀ i ∈ [n]: (a_i ≤ X_i; X_i ≤ b_i) "
+                                "almost surely; t > 0: Pr[")
+    assert u.reading == "complete"
 
 
 def test_a_quantifier_after_with_probability_holds_inside_it():
