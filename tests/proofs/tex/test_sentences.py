@@ -271,7 +271,7 @@ def test_a_formula_naming_the_subject_of_a_claim_in_words_defines_and_is_left():
 
 
 def test_independence_and_almost_surely_are_read_as_written():
-    r = read_body(r"For i.i.d. samples $z_1, \ldots, z_n$ and $|z_i| \le 1$ almost surely, we "
+    r = read_body(r"For i.i.d. samples $z_1, \ldots, z_n$ with $|z_i| \le 1$ almost surely, we "
                   r"have $z_1 \le 1$.", 1)
     assert [c.latex for c in r.random_conditions] == ["z_1, …, z_n i.i.d."]  # "i.i.d." ends
     assert r.almost_surely == {r"|z_i| \le 1"}  # no sentence
