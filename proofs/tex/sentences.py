@@ -101,7 +101,7 @@ _SAID_OF = re.compile(r"\s*(?:is|are)\s+(?:also\s+|again\s+|then\s+)?(?:(?:an?|t
                       re.I)
 #: phrases that join sentences and say nothing of their objects
 _CONNECTIVES = re.compile(r"\b(?:on the other hand|more generally|in other words|as a "
-                          r"consequence|as a result|in general)\b")
+                          r"consequence|as a result|in general|if and only if|iff)\b")
 #: words by which a sentence after a statement may restrict it ("this holds only if …")
 _RESTRICTING = {"only", "unless", "provided", "assume", "assuming", "require", "requires",
                 "must", "need", "needs", "except", "otherwise", "whenever"}
@@ -229,6 +229,9 @@ class Reading:
     random_conditions: list[Piece] = field(default_factory=list)
     #: the conditions the words say hold almost surely ("$a_i \le X_i$ almost surely")
     almost_surely: set[str] = field(default_factory=set)
+    #: the words before the name each class is said of: ``{(name, class, line): words}``
+    #: ("if" in "If $f$ is convex, then …", "then" in "then $f$ is convex iff …")
+    class_leads: dict[tuple[str, str, int], str] = field(default_factory=dict)
     #: each sentence's words not read and its item: ``{sentence: (item, words)}``
     sentence_words: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
 
@@ -627,6 +630,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         return body_line + body.count("\n", 0, offset)
 
     classes = function_classes(formulas, trailing)
+    out.class_leads.update({(name, what, line(formulas[k].offset)): formulas[k].lead.strip()
+                            for name, what, k in classes})
     out.classes += [(name, what, line(formulas[k].offset), item, -1)
                     for name, what, k in classes]
     understood = {w for _, what, _ in classes for w in re.findall(r"[a-z]+", what.lower())}

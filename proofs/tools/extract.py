@@ -1550,21 +1550,23 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             if quants and not quantifier:
                 sides = formulas
             stating = reading.stating()
-            said = [f"{membership(name)} {what}" for name, what, _, item, sentence
+            said = [f"{membership(name)} {what}" for name, what, at, item, sentence
                     in reading.classes if 0 <= sentence <= pieces[0].sentence
                     and (not item or not pieces[0].item or item == pieces[0].item)
                     and any(_mentions(f, name) for f in sides) and (
-                        any(p.sentence == sentence == pieces[0].sentence and p.latex == name
-                            and re.match(r"(?:if|suppose|assume|let|given|when)\b", p.said)
-                            for p in reading.pieces)  # "If $f$ is convex, then … iff …"
-                        or (sentence < pieces[0].sentence and sentence not in stating))]
+                        (sentence == pieces[0].sentence and _ASSUMING_LEAD.match(
+                            reading.class_leads.get((name, what, at), "")))  # "If $f$ is
+                        or (sentence < pieces[0].sentence and sentence not in stating))]  # …"
             shown, notes, why = equivalence(sides, names, _before_conditions(reading, pieces),
                                             quantifier, said)
             if any(MEMBERSHIP.fullmatch(f) for f in sides) and len(sides) == 1:
                 shown, why = "", ("a membership is no side of an equivalence said in words "
                                   "('continuous at x in dom(f) iff …')")
             read_as, error = (shown, "") if shown and len(sides) <= 2 else ("", why or error)
-            left += notes
+            mine = {f"{NOT_READ[role]}: {p.latex}" for p in pieces}  # what it reads, and
+            own = [w for w in _own_left(list(env_left), placed or {}, reading, pieces[0])
+                   if w not in mine]
+            left = [*(left if len(sides) == 1 else []), *own, *notes]  # a side in words
         elif role == "existential" and pieces[0].sentence in reading.assumed:
             error = (f"{category}: an existential among the assumptions ('Suppose the "
                      "following holds:') is not read")
@@ -1582,6 +1584,10 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
         out.order.append(out.unread[-1])
+
+
+#: the words before a name that make what is said of it assumed ("If $f$ is convex, then")
+_ASSUMING_LEAD = re.compile(r"(?:if|suppose|assume|let|given|when)\b(?!.*\bthen\b)")
 
 
 def _before_conditions(reading: Reading, pieces: list[Piece]) -> list[Piece]:

@@ -835,3 +835,12 @@ def test_a_trailing_annotation_in_words_is_no_factor_and_is_left():
     first = (got.read + got.unread)[0]
     assert first.statement == "x \\le y + 1"
     assert "an annotation in words, not read: 'linesearch'" in first.left
+
+
+def test_the_class_an_equivalence_states_is_its_side_not_its_condition():
+    got = ex.extract(r"\begin{claim}Let $f$ be differentiable, then $f$ is $\alpha$-strongly "
+                     r"convex if and only if $\forall x \in \mathbb{R}^n$, \begin{equation*} "
+                     r"\nabla^2 f(x) - \alpha I \succeq 0. \end{equation*}\end{claim}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == "if f differentiable: (a side said in words) ⟺ ∀ x ∈ ℝ^n: 0 ⪯ ∇²f(x) - α I"
+    assert not any("'only'" in w for w in u.left)  # "if and only if" is what it reads
