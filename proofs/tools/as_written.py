@@ -48,15 +48,9 @@ def equivalence(formulas: list[str], names: dict[str, Any],
             shown[-1] = f"∀ {_shown(quantifier, known, notes)}: {shown[-1]}"
     except (ValueError, TypeError, ArithmeticError) as exc:
         return "", [], str(exc).split("\n")[0]
-    hyps = list(said)
-    for c in conditions:
-        if not any(_shares(c.latex, f) for f in [*formulas, quantifier] if f):
-            continue
-        try:
-            hyps.append(_shown(c.latex, known, notes))
-        except (ValueError, TypeError, ArithmeticError):
-            hyps.append(f"[{c.latex}, not read]")
-            notes.append(f"condition not read: {c.latex}")
+    shown_conditions, unread = _conditions(conditions, [*formulas, quantifier], known, notes)
+    notes += unread
+    hyps = [*said, *shown_conditions]
     head = f"if {'; '.join(hyps)}: " if hyps else ""
     if len(shown) == 1:
         return head + "(a side said in words) ⟺ " + shown[0], notes, ""
@@ -173,15 +167,7 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         text += (f"∀ {shown}: " if how == "∀" and k < len(parts) - 1 else
                  shown if not k or parts[k - 1][0] == "∀" else
                  f" ⟹ {shown}" if how == "⟹" else f"; {shown}")
-    hyps, left = [], []
-    for c in conditions:
-        if not any(_shares(c.latex, p.latex) for p in pieces):
-            continue
-        try:
-            hyps.append(_shown(c.latex, known, notes))
-        except (ValueError, TypeError, ArithmeticError):
-            hyps.append(f"[{c.latex}, not read]")
-            left.append(f"condition not read: {c.latex}")
+    hyps, left = _conditions(conditions, [p.latex for p in pieces], known, notes)
     words = [w for t in [*(p.said for p in pieces), after]  # "… for infinitely many $n$"
              for w in re.findall(r"[a-z][a-z\-]*", t.lower())
              if w not in HARMLESS and w not in ADJECTIVE and w not in UNDERSTOOD]
@@ -189,6 +175,22 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         left.insert(0, "words not read: " + ", ".join(f"'{w}'" for w in dict.fromkeys(words)))
     left += list(dict.fromkeys(notes))
     return (f"if {'; '.join(hyps)}: " if hyps else "") + f"∃ {head}: {text}", left, ""
+
+
+def _conditions(conditions: Sequence[Any], formulas: list[str], known: dict[str, Any],
+                notes: list[str]) -> tuple[list[str], list[str]]:
+    """The conditions (pieces) that name a name of ``formulas``, shown as written, and those
+    among them that do not read (shown in brackets, and listed)."""
+    hyps, unread = [], []
+    for c in conditions:
+        if not any(_shares(c.latex, f) for f in formulas if f):
+            continue
+        try:
+            hyps.append(_shown(c.latex, known, notes))
+        except (ValueError, TypeError, ArithmeticError):
+            hyps.append(f"[{c.latex}, not read]")
+            unread.append(f"condition not read: {c.latex}")
+    return hyps, unread
 
 
 def _declared(formulas: list[str], names: dict[str, Any]) -> dict[str, Any]:
