@@ -99,6 +99,11 @@ _SAID_OF = re.compile(r"\s*(?:is|are)\s+(?:also\s+|again\s+|then\s+)?(?:(?:an?|t
                       r"normal|binomial|geometric|bernoulli|sub-?gaussian|martingale|"
                       r"(?:\w+\s+)?random\s+variables?|(?:\w+\s+)?distributed)\b[\w\s-]*)",
                       re.I)
+#: words after which a sentence concludes rather than assumes ("Suppose $x > 0$, so by
+#: AM-GM $$…$$", "If $x > 1$, we have $x^2 > c$ for some $c$")
+_CONCLUDING = re.compile(r"\b(?:so|thus|hence|therefore|consequently|which|gives?|yields?|by|"
+                         r"implies?|get|obtain|have|has|follows?|since|because|then|holds?|"
+                         r"means)\b")
 #: phrases that join sentences and say nothing of their objects
 _CONNECTIVES = re.compile(r"\b(?:on the other hand|more generally|in other words|as a "
                           r"consequence|as a result|in general|if and only if|iff)\b")
@@ -283,12 +288,24 @@ class Reading:
         """The :meth:`remarks` whose words do not point to what follows ("Only for
         $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
         following holds:"): their conditions reach no statement of another sentence."""
+        return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
+                if not _FORWARD.search(self.trailing.get(n, ""))}  # two behaviors.": it may
+        # restrict what follows, but a statement with conditions of its own would then hold
+        # vacuously ("For $t \ge 2$, …"): listed as a condition that may apply, never taken
+
+    def continued(self) -> dict[int, set[int]]:
+        """The sentences each sentence opened by "Moreover", "Furthermore", "In addition" or
+        "Also" goes on from: the one before it, and those that one goes on from ("If $x > 1$,
+        then $x^2 > 1$. Moreover, $x^3 > 1$": the second holds under the first's condition)."""
         first: dict[int, str] = {}
         for p in self.pieces:
             first.setdefault(p.sentence, p.said)
-        return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
-                if not _FORWARD.search(self.trailing.get(n, ""))  # two behaviors. For …":
-                and not re.match(r"restrict", first.get(n, ""))}  # what follows is restricted
+        out: dict[int, set[int]] = {}
+        for n in sorted(first):
+            if n > 0 and re.match(r"(?:moreover|furthermore|in addition|additionally|also)\b",
+                                  first[n]):
+                out[n] = {n - 1, *out.get(n - 1, set())}
+        return out
 
     def of(self, *roles: str) -> list[Piece]:
         """The pieces of the given roles, in order."""
@@ -669,8 +686,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         scope = _scope(lead) or scope
         relation = bool(RELATION.search(f.latex))
         before_exists = exists is not None and _before(said, exists.start(), f.lead, formulas, k)
-        if before_exists and (opened_by_if or opened_by_assume) and \
-                not any(re.search(r"\bthen\b", g.lead) for g in formulas[:k + 1]) and \
+        # what the sentence assumes ends where it concludes: "then", "we have", "so", "by …"
+        concluding = any(_CONCLUDING.search(g.lead) for g in formulas[:k + 1])
+        then_after = any(re.search(r"\bthen\b", g.lead) for g in formulas[k + 1:])
+        if before_exists and (opened_by_if or opened_by_assume) and not concluding and \
                 _for_some(formulas, k):
             before_exists = False  # "Suppose … for some $c > 0$, $f \le c$. Then …": for every
             # such c the conclusion holds, ((∃ c: H(c)) ⟹ C) ≡ ∀ c: (H(c) ⟹ C): conditions
@@ -679,13 +698,13 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                            for t, g in zip(then_later[:k + 1], formulas)]
         if re.search(r"(?:^|\W)or\W*$", lead) and mode == "statement":
             role = "disjunction"
-        elif relation and f.display and not any(asserted_before) and (
+        elif relation and f.display and not any(asserted_before) and not concluding and (
                 re.match(r"(?:suppose|assume)\b", formulas[0].lead.strip()) or (
-                    (opened_by_if or opened_by_assume) and any(then_later[k + 1:]))):
+                    (opened_by_if or opened_by_assume) and then_after)):
             role = "condition"  # "If we use the recursion $$…$$ in …, then …", "Suppose that
             # for all $x$, it has $$…$$": what the sentence assumes, displayed
-        elif re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition" and (
-                any(then_later[k + 1:]) or opened_by_assume):
+        elif re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition" and \
+                not concluding and (then_after or opened_by_assume):
             role = "condition"  # "If $x$ satisfies $P$, then …", "Suppose $x$ satisfies $P$"
         elif STATEMENT_TRIGGER.search(lead) and not (
                 re.search(r"\b(?:satisfy|satisfies)\W*$", lead) and mode == "condition"):
@@ -744,7 +763,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         if kind == "definition" and role in ("statement", "unclassified"):
             role = "definition"
         said_of = _SAID_OF.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing)
-        if role in ("statement", "unclassified") and said_of and _defines(f.latex, "let"):
+        subject = re.split(r"\s*(?::=|=)", f.latex, maxsplit=1)[0].strip()
+        named = re.escape(re.split(r"[_^(]", subject, maxsplit=1)[0])
+        if role in ("statement", "unclassified") and said_of and _defines(f.latex, "let") and \
+                not any(re.search(rf"(?<![A-Za-z\\]){named}(?![A-Za-z])", p.latex)
+                        for p in out.pieces):  # a name met before is no new subject: "Let
+            # $y = x^2$. Then $y = x^3$ is increasing" asserts y = x³
             role = "definition"  # "$f(x) = \inf_y g(x, y)$ is convex", "$X = X_1 + X_2$ is a
             # Poisson random variable": the formula names its subject, the claim is in words
             out.left.append((line(f.offset), f"what it says in words of {f.latex} is not read: "

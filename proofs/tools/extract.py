@@ -872,7 +872,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     left += [w for w in ex.left if w not in left]
     definitions = [*inherited, *definitions]
     stating, remarks = reading.stating(), reading.remarks()
-    closed = reading.closed_remarks()
+    closed, continued = reading.closed_remarks(), reading.continued()
     tails: dict[tuple[int, str], str] = {}  # a statement's asymptotic tail, dropped
     statements = []
     notes: dict[tuple[int, str], str] = {}  # a statement's annotation in words, dropped
@@ -894,7 +894,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     every_left = left
     for j, s in enumerate(links, start=1):
         def fits(c: Piece, s: Piece = s) -> bool:
-            return _applies(c, s, stating, remarks, closed)
+            return _applies(c, s, stating, remarks, closed, continued)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
@@ -1257,9 +1257,12 @@ def _may_apply(s: Piece, hyps: list[Piece], fits: Callable[[Piece], bool],
 
 
 def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozenset(),
-             closed: set[int] = frozenset()) -> bool:
+             closed: set[int] = frozenset(),
+             continued: dict[int, set[int]] | None = None) -> bool:
     """Whether condition ``c`` may be a hypothesis of statement ``s``: not another item's,
-    not another stating sentence's (as the claims' conditions are chosen), not a later
+    not another stating sentence's unless ``s``'s sentence continues it ("If $x > 1$, then
+    $x^2 > 1$. Moreover, $x^3 > 1$.": ``continued`` maps a sentence to those it goes on from),
+    not a later
     remark's ("If $f$ is convex, the converse holds" after the statement), not a remark's
     that concludes in its own words ("Only for $\\kappa = 1$ we are in this phase")."""
     if c.item and s.item and c.item != s.item:
@@ -1268,7 +1271,8 @@ def _applies(c: Piece, s: Piece, stating: set[int], remarks: set[int] = frozense
         return False
     if c.sentence in remarks and c.sentence > s.sentence:
         return False
-    return not (c.sentence in stating and c.sentence != s.sentence)
+    return not (c.sentence in stating and c.sentence != s.sentence
+                and c.sentence not in (continued or {}).get(s.sentence, ()))
 
 
 def _shown(u: Unread) -> str:

@@ -844,3 +844,9 @@ def test_the_class_an_equivalence_states_is_its_side_not_its_condition():
     (u,) = got.unread
     assert u.read_as == "if f differentiable: (a side said in words) ⟺ ∀ x ∈ ℝ^n: 0 ⪯ ∇²f(x) - α I"
     assert not any("'only'" in w for w in u.left)  # "if and only if" is what it reads
+
+
+def test_a_sentence_opened_by_moreover_keeps_the_condition_it_goes_on_from():
+    got = ex.extract(r"\begin{lemma}If $x>1$, then $x^2>1$. Moreover, $x^3>1$.\end{lemma}",
+                     "c.tex", "t")
+    assert [[str(h) for h in r.claim.hypotheses] for r in got.read] == [["x > 1"], ["x > 1"]]

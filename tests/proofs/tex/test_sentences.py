@@ -231,7 +231,7 @@ def test_a_display_the_sentence_assumes_is_a_condition_and_an_assumption_without
                  r"algorithm, then we can simplify $z_n$ to \begin{align} z_n = w_{n-1} "
                  r"\end{align}") == [("condition", "w_n = y_n - f(y_n)"),
                                      ("statement", "z_n = w_{n-1}")]
-    assert roles(r"Suppose that for all $i$, it has \begin{equation*} |f(S) - f(T)| \le c "
+    assert roles(r"Suppose that for all $i$, \begin{equation*} |f(S) - f(T)| \le c "
                  r"\end{equation*} Then it holds that \begin{equation} g \le c \end{equation}"
                  ) == [("condition", r"|f(S) - f(T)| \le c"), ("statement", r"g \le c")]
     # "Given …, it preserves the following" and "Assuming …, we are …": no "then", asserted
@@ -275,3 +275,18 @@ def test_independence_and_almost_surely_are_read_as_written():
                   r"have $z_1 \le 1$.", 1)
     assert [c.latex for c in r.random_conditions] == ["z_1, …, z_n i.i.d."]  # "i.i.d." ends
     assert r.almost_surely == {r"|z_i| \le 1"}  # no sentence
+
+
+def test_what_a_sentence_concludes_after_so_by_or_we_have_is_never_assumed():
+    """Soundness review: a conclusion made a hypothesis proves false statements."""
+    assert roles(r"Suppose $x > 0$, so by the AM-GM inequality $$x + \frac{1}{x} \ge 3.$$ "
+                 r"Consequently $x^2 - 3x + 1 \ge 0$.")[1:] == [
+        ("statement", r"x + \frac{1}{x} \ge 3"), ("statement", r"x^2 - 3x + 1 \ge 0")]
+    assert roles(r"If $x > 0$, by the AM-GM inequality $$x+\frac1x \ge 3,$$ and thus "
+                 r"$x^2+1 \ge 3x$.")[1] == ("statement", r"x+\frac1x \ge 3")
+    assert ("condition", r"x^2 \ge x") not in roles(
+        r"Let $x > 0$, so that $x$ satisfies $x^2 \ge x$. Then $x \ge 1$.")
+    assert roles(r"If $x > 1$, we have $x^2 > c$ for some $c > 1$.")[2] == (
+        "existential", "c > 1")  # asserted, never a condition for every c
+    assert roles(r"Let $x>0$ and $y = x^2$. Then $y = x^3$ is increasing in $x$.")[-1] == (
+        "statement", "y = x^3")  # y is no new subject: the equation is asserted
