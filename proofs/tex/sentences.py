@@ -657,6 +657,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     words = re.findall(r"[a-z][a-z\-]*(?:\.[a-z]\.)?",
                        _CONNECTIVES.sub(" ", re.sub(r"\bi\.i\.d\.?", "iid", said)))
     conditions_before, unknown_before = len(out.word_conditions), len(unknown)
+    pieces_before = len(out.pieces)
     for w in words:
         if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
                 w.strip("-") not in understood:
@@ -814,6 +815,17 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             out.almost_surely.add(f.latex)  # "$a_i \le X_i \le b_i$ almost surely": shown so
             unknown[unknown_before:] = [w for w in unknown[unknown_before:]
                                         if w not in ("almost", "surely")]
+    mine = out.pieces[pieces_before:]
+    for k, p in enumerate(mine):  # "then $x^2 > c$ for some $c > 1$": what it states is
+        if p.role != "statement":  # quantified by the existential after it, never for every c
+            continue
+        later = [q for q in mine[k + 1:] if q.role == "existential"
+                 and re.search(r"\bsome\b", q.said)]
+        bound = {n for q in later for n in re.findall(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?",
+                                                     re.split(r"\\in|[<>=]|\\[lg]eq?", q.latex)[0])}
+        if bound and any(re.search(rf"(?<![A-Za-z\\]){re.escape(n)}(?![A-Za-z])", p.latex)
+                         for n in bound):
+            out.pieces[pieces_before + k] = replace(p, role="existential")
     _either(formulas, out)
     if any(p.said == "unit vector" for p in out.word_conditions[conditions_before:]):
         # "unit" was read: a unit vector's condition stands for it

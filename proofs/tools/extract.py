@@ -887,6 +887,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             notes[(st.line, st.latex)] = a.group(2).strip()
         statements.append(st)
     links = _links(statements, names)
+    unclassified = reading.of("unclassified")
+    if not links and unclassified and not any(p.role in _JOINED for p in reading.pieces):
+        for k, p in enumerate(unclassified, start=1):  # "Then $y = x^3$ is continuous, and
+            # $y \ge x^3$": what it states is not read, and says so (never silently dropped)
+            cid = base if len(unclassified) == 1 else f"{base}:part-{k}"
+            out.unread.append(Unread(cid, p.latex, _source(env.name, p, where),
+                                     f"{NOT_READ['unclassified']}: not read"))
+            out.order.append(out.unread[-1])
     items = [p.item for p in links]
     by_item = len(links) > 1 and all(items) and len(set(items)) == len(items)
     used: set[int] = set()

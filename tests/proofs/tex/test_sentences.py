@@ -290,3 +290,8 @@ def test_what_a_sentence_concludes_after_so_by_or_we_have_is_never_assumed():
         "existential", "c > 1")  # asserted, never a condition for every c
     assert roles(r"Let $x>0$ and $y = x^2$. Then $y = x^3$ is increasing in $x$.")[-1] == (
         "statement", "y = x^3")  # y is no new subject: the equation is asserted
+
+
+def test_what_a_later_for_some_quantifies_is_not_stated_for_every_value():
+    assert roles(r"If $x > 1$, then $x^2 > c$ for some $c > 1$.") == [
+        ("condition", "x > 1"), ("existential", "x^2 > c"), ("existential", "c > 1")]
