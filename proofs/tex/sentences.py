@@ -288,10 +288,13 @@ class Reading:
         """The :meth:`remarks` whose words do not point to what follows ("Only for
         $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
         following holds:"): their conditions reach no statement of another sentence."""
+        first: dict[int, str] = {}
+        for p in self.pieces:
+            first.setdefault(p.sentence, p.said)
         return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
-                if not _FORWARD.search(self.trailing.get(n, ""))}  # two behaviors.": it may
-        # restrict what follows, but a statement with conditions of its own would then hold
-        # vacuously ("For $t \ge 2$, …"): listed as a condition that may apply, never taken
+                if not _FORWARD.search(self.trailing.get(n, ""))  # two behaviors. For …":
+                and not re.match(r"restrict", first.get(n, ""))}  # what follows is restricted,
+        # as a "Let" sentence's conditions hold for what follows
 
     def continued(self) -> dict[int, set[int]]:
         """The sentences each sentence opened by "Moreover", "Furthermore", "In addition" or
