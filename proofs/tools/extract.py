@@ -629,7 +629,7 @@ def _consecutive_terms(latex: str) -> str | None:
     r"""The name of a sequence whose consecutive terms ``latex`` relates (``2\lambda_{k+1} \le
     (2\lambda_k)^2``: ``\lambda``), or None.
 
-    >>> _consecutive_terms(r"2 \lambda_{k+1} \leq (2\lambda_k)^2"), _consecutive_terms("x_k \le 1")
+    >>> _consecutive_terms(r"2 \lambda_{k+1} \leq (2\lambda_k)^2"), _consecutive_terms(r"x_k \le 1")
     ('\\lambda', None)
     """
     for m in re.finditer(r"(\\?[A-Za-z]+)\s*_\s*\{\s*([a-z])\s*\+\s*1\s*\}", latex):
