@@ -297,16 +297,17 @@ class Reading:
         # as a "Let" sentence's conditions hold for what follows
 
     def continued(self) -> dict[int, set[int]]:
-        """The sentences each sentence opened by "Moreover", "Furthermore", "In addition" or
-        "Also" goes on from: the one before it, and those that one goes on from ("If $x > 1$,
-        then $x^2 > 1$. Moreover, $x^3 > 1$": the second holds under the first's condition)."""
+        """The sentences each sentence opened by "Moreover", "Furthermore", "In addition",
+        "Also", "In particular", "Hence", "Thus", "Therefore" or "Consequently" goes on from:
+        the one before it, and those that one goes on from ("If $x > 1$, then $x^2 > 1$.
+        Moreover, $x^3 > 1$": the second holds under the first's condition)."""
         first: dict[int, str] = {}
         for p in self.pieces:
             first.setdefault(p.sentence, p.said)
         out: dict[int, set[int]] = {}
         for n in sorted(first):
-            if n > 0 and re.match(r"(?:moreover|furthermore|in addition|additionally|also)\b",
-                                  first[n]):
+            if n > 0 and re.match(r"(?:moreover|furthermore|in addition|additionally|also|in "
+                                  r"particular|hence|thus|therefore|consequently)\b", first[n]):
                 out[n] = {n - 1, *out.get(n - 1, set())}
         return out
 

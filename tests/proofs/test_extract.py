@@ -850,3 +850,9 @@ def test_a_sentence_opened_by_moreover_keeps_the_condition_it_goes_on_from():
     got = ex.extract(r"\begin{lemma}If $x>1$, then $x^2>1$. Moreover, $x^3>1$.\end{lemma}",
                      "c.tex", "t")
     assert [[str(h) for h in r.claim.hypotheses] for r in got.read] == [["x > 1"], ["x > 1"]]
+
+
+def test_a_sentence_opened_by_hence_keeps_the_condition_it_goes_on_from():
+    got = ex.extract(r"\begin{lemma}If $x>1$, then $x^2>1$. Hence $x^3>1$.\end{lemma}",
+                     "c.tex", "t")
+    assert [[str(h) for h in r.claim.hypotheses] for r in got.read] == [["x > 1"], ["x > 1"]]
