@@ -260,13 +260,18 @@ class Reading:
         words = self.sentence_words.get(n, (0, []))[1]
         return not (set(words) & _RESTRICTING) and _COMMENTARY.match(" ".join(words)) is not None
 
+    def openings(self) -> dict[int, str]:
+        """Each sentence's first words (the words before its first formula), by number."""
+        first: dict[int, str] = {}
+        for p in self.pieces:
+            first.setdefault(p.sentence, p.said)
+        return first
+
     def stating(self) -> set[int]:
         """The sentences whose conditions are their own: a sentence with a statement, not
         opened by "Let", "Suppose", "Assume", "Given" ("If $x > 0$, then …", "For
         $0 < h \\le 1$ we have …"); the conditions of other sentences are the environment's."""
-        first: dict[int, str] = {}
-        for p in self.pieces:
-            first.setdefault(p.sentence, p.said)
+        first = self.openings()
         return {p.sentence for p in self.pieces if p.role == "statement"
                 and not _GLOBAL.match(first.get(p.sentence, ""))}
 
@@ -275,9 +280,7 @@ class Reading:
         conclusion in words ("If $f$ is convex, then the opposite direction is also true"). Their
         conditions do not reach a statement *before* them (they may reach one after:
         "If $x \\ge 1$, then the following holds. $$x^2 \\ge 1.$$")."""
-        first: dict[int, str] = {}
-        for p in self.pieces:
-            first.setdefault(p.sentence, p.said)
+        first = self.openings()
         stated = {p.sentence for p in self.pieces if p.role == "statement"}
         return {n for n, said in first.items()
                 if re.match(r"(?:if|when|whenever|only (?:for|if|when)|"
@@ -288,9 +291,7 @@ class Reading:
         """The :meth:`remarks` whose words do not point to what follows ("Only for
         $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
         following holds:"): their conditions reach no statement of another sentence."""
-        first: dict[int, str] = {}
-        for p in self.pieces:
-            first.setdefault(p.sentence, p.said)
+        first = self.openings()
         return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
                 if not _FORWARD.search(self.trailing.get(n, ""))  # two behaviors. For …":
                 and not re.match(r"restrict", first.get(n, ""))}  # what follows is restricted,
@@ -301,9 +302,7 @@ class Reading:
         "Also", "In particular", "Hence", "Thus", "Therefore" or "Consequently" goes on from:
         the one before it, and those that one goes on from ("If $x > 1$, then $x^2 > 1$.
         Moreover, $x^3 > 1$": the second holds under the first's condition)."""
-        first: dict[int, str] = {}
-        for p in self.pieces:
-            first.setdefault(p.sentence, p.said)
+        first = self.openings()
         out: dict[int, set[int]] = {}
         for n in sorted(first):
             if n > 0 and re.match(r"(?:moreover|furthermore|in addition|additionally|also|in "

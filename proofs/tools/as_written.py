@@ -15,6 +15,7 @@ from typing import Any
 
 from proofs.tex.sentences import ADJECTIVE, HARMLESS, SIGNATURE, Piece
 from proofs.tools.declarations import REAL, declaration, objects
+from symbolic.latex_parse.lexer import bracket_depth
 
 #: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
 #: reader does not know (shown as written in a reading that is not checked)
@@ -313,19 +314,10 @@ def soft_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | 
 
 def _one_cut(pattern: re.Pattern[str], latex: str) -> re.Match[str] | None:
     """The one match of ``pattern`` outside braces, brackets and parentheses, or None."""
-    cuts = [m for m in pattern.finditer(latex) if _depth(latex, m.start()) == 0]
+    cuts = [m for m in pattern.finditer(latex) if bracket_depth(latex, m.start()) == 0]
     return cuts[0] if len(cuts) == 1 else None
 
 
-def _depth(text: str, at: int) -> int:
-    """How many braces, brackets and parentheses are open at ``text[at]``."""
-    depth = 0
-    for k, ch in enumerate(text[:at]):
-        if ch in "{([" and (k == 0 or text[k - 1] != "\\"):
-            depth += 1
-        elif ch in "})]" and (k == 0 or text[k - 1] != "\\"):
-            depth -= 1
-    return depth
 
 
 #: a subdifferential written as a set: ``\partial f(x)``, ``\partial f^*(A^* v)``

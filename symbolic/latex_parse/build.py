@@ -28,7 +28,7 @@ import sympy as sp
 from lark import Token, Tree
 
 from symbolic import objects as ob
-from symbolic.latex_parse.lexer import LatexError, NotChecked
+from symbolic.latex_parse.lexer import LatexError, NotChecked, bracket_depth
 from symbolic.latex_parse.names import (
     COUNT_NAMES,
     PromoteToDimension,
@@ -294,7 +294,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         texts = [self.src(t) for _, t in terms]
         for k, text in enumerate(texts[:-1]):
             for m in _BIG_INDEX.finditer(text):
-                if _bracket_depth(text, m.start()):
+                if bracket_depth(text, m.start()) > 0:
                     continue  # \exp(\sum_j a_j): closed by its brackets
                 v = m.group(1)
                 name = rf"(?<![A-Za-z\\]){re.escape(v)}(?![A-Za-z])|_\s*{re.escape(v)}" \
@@ -716,17 +716,6 @@ def _split_sub(name: str) -> tuple[str, str | None]:
 #: a big operator and the name its subscript binds: ``\sum_{j=k+1}``, ``\sup_{h \in H}``
 _BIG_INDEX = re.compile(r"\\(?:sum|prod|sup|inf|max|min)(?![A-Za-z])\s*(?:\\(?:no)?limits\s*)?"
                         r"(?:\^\s*(?:\{[^{}]*\}|\S)\s*)?_\s*\{?\s*(\\?[A-Za-z]+)")
-
-
-def _bracket_depth(text: str, pos: int) -> int:
-    """How many brackets (``(``, ``[``, ``{``) are open at ``pos`` in ``text``."""
-    depth = 0
-    for k, ch in enumerate(text[:pos]):
-        if ch in "([{" and (k == 0 or text[k - 1] != "\\"):
-            depth += 1
-        elif ch in ")]}" and (k == 0 or text[k - 1] != "\\"):
-            depth -= 1
-    return max(depth, 0)
 
 
 def _terms(node: Tree) -> list[tuple[str, Tree]]:

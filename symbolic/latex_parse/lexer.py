@@ -534,6 +534,22 @@ def set_sizes(text: str, src: str) -> None:
                                           f"\\operatorname{{abs}}({x}) or \\#{x}")
 
 
+def bracket_depth(text: str, at: int) -> int:
+    """How many braces, brackets and parentheses are open at ``text[at]`` (escaped ones, as
+    ``\\{``, are not brackets).
+
+    >>> bracket_depth(r"\\exp(\\sum_j a_j) + b_j", 5), bracket_depth(r"\\exp(x) + y", 9)
+    (1, 0)
+    """
+    depth = 0
+    for k, ch in enumerate(text[:at]):
+        if ch in "{([" and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif ch in "})]" and (k == 0 or text[k - 1] != "\\"):
+            depth -= 1
+    return depth
+
+
 def _in_group(src: str, pos: int) -> bool:
     """Whether ``pos`` sits in a sub- or superscript or in the braces of a command (a name,
     a text, an environment's name)."""
