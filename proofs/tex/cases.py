@@ -21,12 +21,13 @@ import re
 INNER = ("cases", "dcases", "rcases", "cases*", "dcases*", "array", "matrix", "pmatrix",
          "bmatrix", "Bmatrix", "vmatrix", "Vmatrix", "smallmatrix")
 _CASES = ("cases", "dcases", "rcases", "cases*", "dcases*")
-_TOKEN = re.compile(r"\\begin\s*\{([^}]*)\}|\\end\s*\{([^}]*)\}|(\\\\\*?(?:\[[^\]]*\])?)")
+_TOKEN = re.compile(r"\\begin\s*\{([^}]*)\}|\\end\s*\{([^}]*)\}|(\\\\\*?(?:\[[^\]]*\])?"
+                    r"|\\(?:short)?intertext\s*\{\s*and\s*\})")  # "\intertext{and}": a new row
 
 
 def rows(text: str) -> list[tuple[str, int]]:
-    r"""The rows of a display, each with its offset: split at ``\\`` outside :data:`INNER`
-    environments.
+    r"""The rows of a display, each with its offset: split at ``\\`` (or ``\intertext{and}``)
+    outside :data:`INNER` environments.
 
     >>> [r for r, _ in rows(r"a &= \begin{cases} 1 & x \\ 2 & y \end{cases} \\ &\le 3")]
     ['a &= \\begin{cases} 1 & x \\\\ 2 & y \\end{cases} ', ' &\\le 3']

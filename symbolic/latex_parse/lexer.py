@@ -120,7 +120,7 @@ SKIP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "
         "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "textstyle", "scriptstyle",
         "scriptscriptstyle", "limits", "nolimits", "nonumber", "notag", "middle", "bigm",
         "Bigm", "biggm", "Biggm", "mathop", "enspace", "thinspace", "medspace", "thickspace",
-        "negthinspace", "negmedspace", "negthickspace"}
+        "negthinspace", "negmedspace", "negthickspace", "enskip"}
 #: sizes that open (``\bigl``) or close (``\bigr``) like ``\left``/``\right``, or sit between
 _OPENING = {"left", "bigl", "Bigl", "biggl", "Biggl"}
 _CLOSING = {"right", "bigr", "Bigr", "biggr", "Biggr"}
@@ -152,7 +152,8 @@ _SPACING = r"\\[,;:!> ]|~|\\hspace\*?\s*\{[^{}]*\}"
 _TOKEN = re.compile(
     rf"(?P<space>\s+|{_SPACING})"
     r"|(?P<dkl>D_\{?\s*\\(?:mathrm|operatorname|text|mathsf)\s*\{\s*KL\s*\}\s*\}?)"
-    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit)\s*"
+    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit|mbox"
+    r"|intertext)\s*"
     r"\{\s*(?P<word>[A-Za-z](?:[A-Za-z0-9 .]|(?<=[A-Za-z])-(?=[A-Za-z])|\\[,;:! ])*?)\s*\})"
     r"|(?P<bb>\\(?:mathbb|mathbbm|mathds|mathcal|mathscr|mathfrak)\s*"
     r"\{\s*(?P<bbword>[A-Za-z0-9])\s*\})"
@@ -405,7 +406,7 @@ def wrapped_head(src: str, pos: int) -> tuple[str, str, int] | None:
         single = len(word) == 1 and not _bracket_follows(src, m.end())
         return ("RANDOM", RANDOM_HEADS[word], m.end()) if word in RANDOM_NAMES and \
             not single else None
-    inner = re.sub(r"\\[,;:! ]|\s+", "", m.group("inner"))
+    inner = re.sub(r"\\[,;:! ]|\s+|\{\}", "", m.group("inner"))
     if m.group("cmd") == "\\mathop" and not inner.startswith("\\"):
         return None  # \mathop{inf}: letters, as without opaque
     bb = re.fullmatch(r"\\(?:mathbb|mathbbm|mathds)\{([EPV])\}", inner)

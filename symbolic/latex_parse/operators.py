@@ -257,6 +257,13 @@ class Operators:
         if farg.data == "fbare":
             arg, used = self.bare_function(self.t_fbare(farg), nxt)
             return self.apply_func(v.text, [arg], node, fpow), used
+        if self.opaque and fpow is None and nxt is not None and nxt[0] == "SLASH" and \
+                node.children[0].type == "FUNC":  # \log 2/\delta: shown, both readings named
+            fn, shown = self.src(node).strip(), self.src(nxt[2]).strip()
+            return self.undecide(f"{fn}/{shown}", _start(node),
+                                 f"two readings, not decided: ({fn})/{shown}, or the function "
+                                 f"of the quotient {self.src(farg).strip()}/{shown}",
+                                 [self.bare_argument(farg, None, node)[0], self.value(nxt[1])]), 1
         arg, used = self.bare_argument(farg, nxt, node)
         return self.apply_func(v.text, [arg], node, fpow), used
 

@@ -426,6 +426,18 @@ def test_probability_written_with_mbox_or_a_plain_p_of_an_event_is_read_as_writt
     assert pretty(s.props[0].lhs) == "Pr[|X| > t]"
     # a plain P of no event is no probability
     assert "Pr" not in str(parse_statement(r"P(x) \le 1", opaque=True).props[0].lhs)
+    s = parse_statement(r"R = \sum_{a \in [N]} \Delta_a \mathop{{}\mathbb{E}}(n_a)", opaque=True)
+    assert pretty(s.props[0]) == "R = Σ_{a=1}^{N} Δ_a E[n_a]"  # \mathop{{}\mathbb{E}}: E
+
+
+def test_mbox_and_intertext_of_and_join_two_statements():
+    from symbolic.latex_parse import parse_statement
+    from symbolic.pretty import pretty
+
+    for text in (r"x \le 1 \quad \mbox{and} \quad y \le 2", r"x \le 1 \intertext{and} y \le 2"):
+        assert [pretty(p) for p in parse_statement(text).props] == ["x ≤ 1", "y ≤ 2"]
+    s = parse_statement(r"b = a^2 \enskip \forall a \in [0, 1]")  # \enskip: a space
+    assert [pretty(c) for c in s.conditions] == ["0 ≤ a", "a ≤ 1"]
 
 
 def test_a_function_of_a_pair_written_with_a_double_bar_is_read_as_written():

@@ -53,6 +53,7 @@ from symbolic.explicit import ExplicitInstance
 from symbolic.identity import matrix_identically_zero
 from symbolic.latex_parse import LatexError, parse_expr, parse_statement
 from symbolic.objects import gradient, is_matrix, kl, logsumexp, softmax, symbols_of, unwrap
+from symbolic.pretty import pretty
 
 i, j, kk, yl = index("i"), index("j"), index("k"), index("y")
 T = dim("T")
@@ -576,3 +577,7 @@ def test_a_function_of_a_number_before_a_slash_has_two_readings():
     with pytest.raises(LatexError, match="two readings"):  # log(T)/δ, or log(T/δ)
         parse_expr(r"\log T/\delta")
     assert str(parse_expr(r"\log(2)/\delta")) == "log(2)/delta"
+    shown = parse_statement(r"\mathbb{E}[X] \le \sqrt{\log 1/\delta}", opaque=True)  # shown
+    assert pretty(shown.props[0]) == "E[X] ≤ √(log 1/δ)"  # as written, never as log(1)/δ
+    assert shown.undecided == [r"two readings, not decided: (\log 1)/\delta, or the function "
+                               r"of the quotient 1/\delta"]

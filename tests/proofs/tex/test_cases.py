@@ -9,6 +9,11 @@ def test_rows_do_not_cut_a_cases_block():
     assert [r.strip() for r, _ in rows(text)] == [
         r"a &= \begin{cases} 1 & x > 0 \\ 2 & x \le 0 \end{cases}", r"&\le 3"]
 
+    text = r"R_S &\le \frac{B}{n} \intertext{and} R_n &\le \frac{B}{\sqrt n}"  # one row each
+    assert [r.strip() for r, _ in rows(text)] == [r"R_S &\le \frac{B}{n}", r"R_n &\le \frac{B}{\sqrt n}"]
+    text = r"a &\le 1 \intertext{or} b &\le 2"  # "or" is no second statement: one row
+    assert len(rows(text)) == 1
+
 
 def test_each_case_carries_its_own_condition():
     text = r"f(x) = \begin{cases} x^2 & \text{if } x \ge 0, \\ -x & \mbox{for } x < 0. \end{cases}"
