@@ -103,6 +103,22 @@ def optional(text: str, start: int) -> tuple[str, int]:
     return found if found is not None else ("", start)
 
 
+def braced_title(text: str, start: int) -> tuple[str, int]:
+    r"""A title some authors write in braces right after ``\begin{lemma}``: words in
+    parentheses, no formula (``{(Wasserstein continuity).}``), and the index after it; else
+    ``("", start)``.
+
+    >>> braced_title("{(Continuity of f).} Suppose", 0), braced_title("{$x$} Then", 0)
+    (('Continuity of f', 20), ('', 0))
+    """
+    found = braced(text, start)
+    if found is None:
+        return "", start
+    inner, end = found
+    m = re.fullmatch(r"\s*\(([^$\\(){}]+)\)\s*\.?\s*", inner)
+    return (m.group(1).strip(), end) if m else ("", start)
+
+
 def _keyvals(text: str) -> dict[str, str]:
     out = {}
     for part in re.split(r",(?![^{]*\})", text):
@@ -247,6 +263,8 @@ def environments(tex: str, declared: dict[str, Theorem] | None = None) -> list[E
             body_at = at
         else:
             title, body_at = optional(tex, at)
+            if not title:  # "\begin{lemma}{(Wasserstein continuity).}": a title in braces
+                title, body_at = braced_title(tex, at)
         decl = decls.get(restated or env) or decls.get(base) or \
             Theorem(_printed(base), base, "", not (restated or env).endswith("*"))
         number = ""

@@ -43,3 +43,12 @@ def test_the_printed_name_decides_the_kind_and_appendix_letters_number():
     tex = (r"\newtheorem{lemma}{Lemma}[section]\appendix\section{Proofs}"
            r"\begin{lemma}$1 \le 2$\end{lemma}")
     assert environments(tex)[0].number == "A.1"
+
+
+def test_a_title_in_braces_after_begin_is_the_title_and_the_body_starts_after_it():
+    tex = (r"\begin{lemma}{(Continuity for bounded functions).} Suppose $c > 0$. Then "
+           r"$c^2 > 0$.\end{lemma}\begin{lemma}{$x \le 1$} holds.\end{lemma}")
+    first, second = environments(tex)
+    assert (first.title, first.body) == ("Continuity for bounded functions",
+                                         r" Suppose $c > 0$. Then $c^2 > 0$.")
+    assert (second.title, second.body) == ("", r"{$x \le 1$} holds.")  # a formula: the body
