@@ -65,7 +65,8 @@ STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"
                    r"we get|we obtain|we find|satisfies|satisfy|guarantees|guarantee|ensures|"
                    r"implies|implies that|yields|it follows that|follows that|thus|hence|"
                    r"therefore|consequently|in particular|so that|we conclude|the following holds|"
-                   r"the following|holds|is bounded by|we can bound")
+                   r"the following|holds|is bounded by|we can bound|must have|that means|"
+                   r"this means|which means|means that|indicates|indicates that|shows that")
 CONDITION_WORDS = (r"let|suppose|suppose that|assume|assume that|assuming|assuming that|given|"
                    r"given that|if|whenever|provided|provided that|for all|for every|for any|"
                    r"for each|for|with|where|such that|fix|satisfying|under|when|as long as|"
@@ -535,6 +536,16 @@ def _sentences(body: str) -> Iterator[tuple[list[_Formula], str, str, int]]:
     yield formulas, " ".join([*words, prose(lead)]), prose(lead), item
 
 
+def outer_relation(latex: str) -> bool:
+    r"""Whether ``latex`` relates two things outside its sub- and superscripts
+    (``\{S_i\}_{i=1}^n`` and ``\mathbb{E}_{h \in H}[t]`` relate nothing).
+
+    >>> outer_relation(r"\{S_i\}_{i=1}^n"), outer_relation(r"\sum_{i=1}^n x_i \le 1")
+    (False, True)
+    """
+    return bool(RELATION.search(re.sub(r"[_^]\s*\{(?:[^{}]|\{[^{}]*\})*\}", " ", latex)))
+
+
 def _defines(latex: str, lead: str) -> bool:
     """``y := …``, or ``y = …`` after "let", "define", "denote", "where", "set", "write"."""
     if DEFINING.search(latex):
@@ -683,6 +694,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         r"\b", formulas[0].lead) is not None
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
                                                 formulas[0].lead) is not None
+    opened_by_for = bool(formulas) and re.match(r"^for\b(?!\s+(?:example|instance|some)\b)",
+                                                formulas[0].lead) is not None
     mode = scope = ""
     quantified = False
     for k, f in enumerate(formulas):
@@ -734,7 +747,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                     not recurrence(f.latex):
                 role = "condition"  # "Let $\bar X = …$ and $a \le X \le b$": not a name's value
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
-                    (((opened_by_if and k == len(formulas) - 1) or quantified)
+                    ((((opened_by_if or opened_by_for) and k == len(formulas) - 1) or quantified)
                     and not opened_by_assume) or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
                 # ("Assume …, and for all $x, y$, $…$." states only what it assumes)
@@ -748,7 +761,14 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "statement"
         else:
             role = "mention" if not relation else "unclassified"
-            if role == "unclassified" and scope == "condition":
+            if role == "unclassified" and k == len(formulas) - 1 and not concluding and \
+                    not any(then_later) and (opened_by_for and lead.endswith(",")):
+                role = "statement"  # "For $X$ output by the algorithm, $E[X] = |E|/2$."
+            elif role == "unclassified" and re.search(r"\b(?:is|are)$", lead) and re.search(
+                    r"\bthen\b", " ".join(g.lead for g in formulas[:k + 1])) and \
+                    outer_relation(f.latex) and not re.search(r"\b(?:which|that|who)\b", lead):
+                role = "statement"  # "Then the expected time … is $E[T] = O(r)$."
+            elif role == "unclassified" and scope == "condition":
                 role = "condition"  # "with learning rate $h < 2/L$", "if …, and $x > 0$"
         if k and out.pieces and out.pieces[-1].role == "probability" and relation and \
                 lead.strip(" ,") in ("", "we have", "it holds that", "then") and \

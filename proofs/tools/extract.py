@@ -52,6 +52,7 @@ from proofs.tex.sentences import (
     Piece,
     Reading,
     blank_displays,
+    outer_relation,
     prose,
     read_body,
     recurrence,
@@ -878,7 +879,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     notes: dict[tuple[int, str], str] = {}  # a statement's annotation in words, dropped
     for st in reading.of("statement"):
         m = _ASYMPTOTIC_TAIL.match(st.latex)
-        if m and RELATION.search(m.group(1)):
+        if m and outer_relation(m.group(1)):
             st = dataclasses.replace(st, latex=m.group(1).strip())
             tails[(st.line, st.latex)] = m.group(2).strip()
         a = _ANNOTATION.match(st.latex)

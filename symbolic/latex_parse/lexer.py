@@ -551,6 +551,10 @@ def bracket_depth(text: str, at: int) -> int:
     return depth
 
 
+#: commands whose braces hold mathematics, not a name or a text (``\frac{Reg_T}{T}``)
+_MATH_ARGUMENTS = {"frac", "dfrac", "tfrac", "cfrac", "sqrt", "binom", "dbinom", "tbinom"}
+
+
 def _in_group(src: str, pos: int) -> bool:
     """Whether ``pos`` sits in a sub- or superscript or in the braces of a command (a name,
     a text, an environment's name)."""
@@ -567,8 +571,9 @@ def _in_group(src: str, pos: int) -> bool:
         elif c == "{" and (j == 0 or src[j - 1] != "\\"):
             if depth == 0:
                 before = src[:j].rstrip()
-                return before.endswith(("_", "^")) or re.search(r"\\[A-Za-z]+\*?$", before) \
-                    is not None
+                command = re.search(r"\\([A-Za-z]+)\*?$", before)
+                return before.endswith(("_", "^")) or (
+                    command is not None and command.group(1) not in _MATH_ARGUMENTS)
             depth -= 1
     return False
 

@@ -581,3 +581,11 @@ def test_a_function_of_a_number_before_a_slash_has_two_readings():
     assert pretty(shown.props[0]) == "E[X] ≤ √(log 1/δ)"  # as written, never as log(1)/δ
     assert shown.undecided == [r"two readings, not decided: (\log 1)/\delta, or the function "
                                r"of the quotient 1/\delta"]
+
+
+def test_a_word_inside_a_fraction_is_a_word_and_inside_a_name_is_a_name():
+    with pytest.raises(LatexError, match="'Reg' is a name, or the product R·e·g"):
+        parse_statement(r"\epsilon = \frac{Reg_T}{T}")  # a fraction's braces hold mathematics
+    assert pretty(parse_statement(r"\epsilon = \frac{Reg_T}{T}", opaque=True).props[0]) == \
+        "ε = Reg_T T⁻¹"
+    assert str(parse_expr(r"\sqrt{abc}")) == "sqrt(a*b*c)"  # three letters, no word: a product

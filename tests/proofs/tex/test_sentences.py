@@ -295,3 +295,26 @@ def test_what_a_sentence_concludes_after_so_by_or_we_have_is_never_assumed():
 def test_what_a_later_for_some_quantifies_is_not_stated_for_every_value():
     assert roles(r"If $x > 1$, then $x^2 > c$ for some $c > 1$.") == [
         ("condition", "x > 1"), ("existential", "x^2 > c"), ("existential", "c > 1")]
+
+
+def test_a_sentence_opened_by_for_states_its_last_formula_after_a_comma():
+    assert roles(r"For $x > 0$, $x^2 > 0$.") == [("condition", "x > 0"),
+                                                 ("statement", "x^2 > 0")]
+    assert roles(r"For $x > 0$, $y > 0$, we have $xy > 0$.") == [
+        ("condition", "x > 0"), ("condition", "y > 0"), ("statement", "xy > 0")]
+    assert roles(r"For $X$ output in the algorithm, $\mathbb{E}[X] = m/2$.")[-1] == (
+        "statement", r"\mathbb{E}[X] = m/2")
+    assert roles(r"For example, $x = 2$.") == [("condition", "x = 2")]  # no claim
+
+
+def test_then_is_must_have_and_that_means_conclude():
+    assert roles(r"Let $r \ge 1$. Then the expected time for all the $r$ requests is "
+                 r"$T = O(r)$.")[-1] == ("statement", "T = O(r)")
+    assert roles(r"Any $c$-competitive algorithm must have $c \geq k$.")[-1] == (
+        "statement", r"c \geq k")
+    assert roles(r"Consider the version with $q = 1$, which indicates that $R \le 0$. That means "
+                 r"$e = R/T$.") == [("condition", "q = 1"), ("statement", r"R \le 0"),
+                                    ("statement", "e = R/T")]
+    # a set of sources "which are" listed, with an index range in a subscript: no claim
+    assert roles(r"Then $x \le 1$ over the sources, which are $\{S_i\}_{i=1}^n$.")[1:] == [
+        ("unclassified", r"\{S_i\}_{i=1}^n")]
