@@ -71,12 +71,13 @@ def unicode_name(text: str) -> str:
     if text in _GREEK:
         return _GREEK[text]
     # \tilde{x}, \hat h, \hat\theta: the accent over the letter
-    out = re.sub(r"\\(widetilde|tilde)\s*(?:\{\s*(\\?\w+)\s*\}|(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",
-                 lambda m: _GREEK.get((m.group(2) or m.group(3)).lstrip("\\"),
-                                      m.group(2) or m.group(3)) + "\u0303", text)
-    out = re.sub(r"\\(widehat|hat)\s*(?:\{\s*(\\?\w+)\s*\}|(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",
-                 lambda m: _GREEK.get((m.group(2) or m.group(3)).lstrip("\\"),
-                                      m.group(2) or m.group(3)) + "\u0302", out)
+    out = text
+    for accents, mark in (("widetilde|tilde", "\u0303"), ("widehat|hat", "\u0302")):
+        out = re.sub(rf"\\(?:{accents})\s*(?:\{{\s*(\\?\w+?)\s*((?:_\{{?\w+\}}?)?)\s*\}}|"
+                     r"(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",  # \hat{\mu_i}: over μ, index kept
+                     lambda m, mark=mark: _GREEK.get((m.group(1) or m.group(3)).lstrip("\\"),
+                                                     m.group(1) or m.group(3)) + mark
+                     + (m.group(2) or ""), out)
     # \bar{X}, \bar X, \overline{W}: a bar over the letter (\bar{X_n}: over X, index kept)
     out = re.sub(r"\\(?:bar|overline)\s*(?:\{\s*(\\?[A-Za-z]+)\s*((?:_\{?\w+\}?)?)\s*\}|"
                  r"(\\?[A-Za-z]+)(?![A-Za-z]))",

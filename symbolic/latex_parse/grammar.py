@@ -124,6 +124,8 @@ fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
     | ACCENT GREEK                                 -> accent
     | ACCENT LBRACE LETTER SUB LETTER RBRACE       -> accent
     | ACCENT LBRACE LETTER SUB NUMBER RBRACE       -> accent
+    | ACCENT LBRACE GREEK SUB LETTER RBRACE        -> accent
+    | ACCENT LBRACE GREEK SUB NUMBER RBRACE        -> accent
     | BB                                           -> setname
     | RANDOM RSUB? ROPEN rbody RCLOSE              -> random
 

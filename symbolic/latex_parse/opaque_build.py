@@ -423,4 +423,9 @@ def vector_names(text: str) -> list[str]:
             found.append(re.sub(r"\s+", "", after.group("vector")))
     if re.search(r"\\(?:succ|prec)(?:eq)?(?![A-Za-z])", text):  # ∇²f(x) ⪰ 0: a matrix
         found += [m.group(1) for m in _HESSIAN_AT.finditer(text)]  # at a vector x
-    return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1")))
+    return list(dict.fromkeys(n for n in found if n not in ("e", r"\pi", "I", "0", "1") and
+                              not _LAYOUT.match(n)))
+
+
+#: commands that set out a formula and name nothing (``\sum\limits_{t=1}^T \|g_t\|``)
+_LAYOUT = re.compile(r"\\(?:no)?limits(?![A-Za-z])|\\(?:left|right|[bB]igg?[lrm]?)(?![A-Za-z])")

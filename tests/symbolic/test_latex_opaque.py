@@ -467,6 +467,7 @@ def test_names_used_as_vectors_are_read_as_vectors_in_opaque_mode_only():
     from symbolic.latex_parse.opaque_build import vector_names
     assert vector_names(r"\langle g(x), y - z \rangle + \|w\|_2 + a^T b + |c|") == [
         "y", "z", "w", "a", "b"]  # g(x) is a call, |c| an absolute value; aᵀb: b too
+    assert vector_names(r"\sqrt{\sum\limits_{t=1}^T \|g_t\|_*^2}") == ["g_t"]  # no \limits
 
 
 def test_a_norm_not_in_the_vocabulary_is_shown_as_written():

@@ -589,3 +589,9 @@ def test_a_word_inside_a_fraction_is_a_word_and_inside_a_name_is_a_name():
     assert pretty(parse_statement(r"\epsilon = \frac{Reg_T}{T}", opaque=True).props[0]) == \
         "ε = Reg_T T⁻¹"
     assert str(parse_expr(r"\sqrt{abc}")) == "sqrt(a*b*c)"  # three letters, no word: a product
+
+
+def test_an_accent_over_a_subscripted_greek_name_is_one_name():
+    (p,) = parse_statement(r"\hat{\mu_i} \le \bar{\theta_T} + \tilde{w_i}").props
+    assert pretty(p) == "μ̂_i ≤ θ̄_T + w̃_i"  # the accent over the letter, the index kept
+    assert len(p.symbols) == 3
