@@ -22,7 +22,9 @@ from symbolic.latex_parse.lexer import bracket_depth
 MEMBERSHIP = re.compile(r"\s*(?:\\mathcal\s*\{\s*\w\s*\}|\\?[A-Za-z]+)"
                          r"(?:\s*_\s*(?:\{[^{}]*\}|\w))?(?:\s*,\s*\\?[A-Za-z]+(?:_\w)?)*\s*\\(?:in|subseteq|subset)"
                          r"(?![A-Za-z])\s*(?:(?:\\math(?:cal|scr|bb)\s*\{\s*[A-Z]"
-                         r"\s*\}|[A-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*|"
+                         r"\s*\}|[A-Z]|\\(?:Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega)"
+                         r"(?![A-Za-z]))(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*"
+                         r"(?:\s*\((?:[^()]|\([^()]*\))*\))?|"  # \Gamma_0(\mathbb{R}^n)
                          r"\\(?:operatorname\*?|text|mathrm)\s*\{\s*dom\s*\}\s*\(\s*\\?\w+\s*\)|"
                          r"\\dom\s*\(\s*\\?\w+\s*\))\s*")  # x \in \operatorname{dom}(f)
 IFF = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")

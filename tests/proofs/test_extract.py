@@ -856,3 +856,11 @@ def test_a_sentence_opened_by_hence_keeps_the_condition_it_goes_on_from():
     got = ex.extract(r"\begin{lemma}If $x>1$, then $x^2>1$. Hence $x^3>1$.\end{lemma}",
                      "c.tex", "t")
     assert [[str(h) for h in r.claim.hypotheses] for r in got.read] == [["x > 1"], ["x > 1"]]
+
+
+def test_a_membership_in_a_named_class_of_functions_is_shown_as_written():
+    from proofs.tools.as_written import MEMBERSHIP, membership
+
+    assert MEMBERSHIP.fullmatch(r"f \in \Gamma_0 (\mathbb{R}^{n})")
+    assert membership(r"\theta_1 \in \mathbb{B}^p_q(\bar R_q + 1)") == "θ_1 ∈ B^p_q(R̄_q+1)"
+    assert not MEMBERSHIP.fullmatch(r"x \in [0, 1]")  # an interval: read, not as written
