@@ -37,8 +37,11 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import sympy as sp
 
 from proofs.model import Chain, Lemma, Link
 from proofs.tex.chains import CHECKABLE, DEFINING, RawChain, chains, explained_marks
@@ -68,6 +71,8 @@ from symbolic.objects import unwrap
 #: the words before a condition that make it one case of an argument by cases
 _CASE = re.compile(r"\b(?:case|if|when|whenever|otherwise|suppose|suppose that|assume|"
                    r"assume that|for(?! all| every| any| each)|on the other hand)\W*$", re.I)
+#: the words before a formula a proof takes as known ("Since $x \le 1$, …")
+_GROUNDS = re.compile(r"\b(?:since|as|because|given that|recall(?:ing)? that|using)\W*$", re.I)
 #: how a sentence opens when it constrains the names it mentions in words
 _IN_WORDS = re.compile(r"^(?:let|fix|consider|choose|pick|take)\b|\b(?:suppose|assume|assuming|"
                        r"without loss|w\.?l\.?o\.?g|we may|restrict|normali[sz]e)", re.I)
@@ -196,12 +201,23 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             pr.lines.append((p.role, p.latex, "read: how the statement the proof cites is "
                              "applied (its names bound)"))
             continue
+        if p.role == "unclassified" and not _GROUNDS.search(p.said.strip()):
+            # "Therefore, we can get directly that $M_T \le c$": what the proof says of it is
+            # not read, and it is never a hypothesis of a step
+            unread.append((at, p.latex, "its role in the proof is not said"))
+            pr.lines.append((p.role, p.latex, "not read: its role in the proof is not said"))
+            continue
         if p.role in ("condition", "unclassified"):
             try:
                 props = _props(p.latex, names)
             except (ValueError, TypeError, ArithmeticError) as exc:
                 unread.append((at, p.latex, _first_line(exc)))
                 pr.lines.append((p.role, p.latex, f"not read: {_first_line(exc)}"))
+                continue
+            if any(q == r.claim.prop for q in props for r in readings):  # never circular
+                unread.append((at, p.latex, "the statement's own conclusion"))
+                pr.lines.append((p.role, p.latex, "not read: the statement's own conclusion, "
+                                                  "never a hypothesis of its proof"))
                 continue
             case = p.sentence if _CASE.search(p.said.strip()) else -1
             conditions += [(at, q, case) for q in props]
@@ -220,6 +236,12 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     # the chains: displays, and the statements of the prose
     raw: list[tuple[int, RawChain, str]] = []  # (offset, chain, the prose after it)
     for at, text, found in displays:
+        premise = _premise_lead(body, at)
+        if premise:  # "… are complex iff \[…\]": what a case is, not what the proof asserts
+            unread += [(at, text, f"a display the proof does not assert (after '{premise}')")]
+            pr.lines.append(("display", text, f"not read: the proof does not assert it (after "
+                                              f"'{premise}')"))
+            continue
         after = _prose_after(body, at + len(text))
         lead = _lead_reason(body, at)
         if lead and sum(len(c.steps) for c in found) == 1:  # "By Lemma 2, \[a \le b\]"
@@ -230,6 +252,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
         if p.role == "statement":
             raw += [(at, c, "") for c in chains(p.latex, p.line - proof.body_line)]
     raw.sort(key=lambda t: t[0])
+    starts = [at for at, _chain, _after in raw]
     given: list[tuple[int, Prop]] = []  # what the proof established, by where it stands
     k = 0
     for at, chain, after in raw:
@@ -263,7 +286,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                 continue
             step.prop = claim.prop
             symbols = claim.prop.symbols
-            step.extra = tuple(dict.fromkeys(q for q in _in_force(conditions, at)
+            step.extra = tuple(dict.fromkeys(q for q in _in_force(conditions, at, starts)
                                              if q.symbols & symbols))
             step.given = tuple(dict.fromkeys(q for a, q in given if a < at
                                              and q.symbols & symbols and q != claim.prop))
@@ -312,12 +335,23 @@ def _contradiction(props: list[Prop]) -> str:
             return p.rhs, p.lhs, flip[p.rel]
         return p.lhs, p.rhs, p.rel
 
+    def gap(a: Any, b: Any) -> Any:
+        try:
+            return sp.expand(a - b)
+        except (TypeError, ValueError, AttributeError):
+            return None
+
     for i, p in enumerate(props):
         for q in props[i + 1:]:
             (a, b, r), (c, d, t) = sides(p), sides(q)
             if not {r, t} <= {Relation.LE, Relation.LT}:
                 continue
-            if (a, b) == (d, c) and (r.strict or t.strict):  # a ≤ b and b < a
+            if not (r.strict or t.strict):
+                continue
+            if (a, b) == (d, c):  # a ≤ b and b < a
+                return f"{p}; {q}"
+            g, h = gap(a, b), gap(c, d)  # (x - 1)² < β and β < (1 - x)²: the same gap
+            if g is not None and h is not None and g != 0 and sp.expand(g + h) == 0:
                 return f"{p}; {q}"
     return ""
 
@@ -484,6 +518,29 @@ def _lead_reason(body: str, at: int) -> str:
     return re.sub(r"\s+", " ", m.group(1)).strip() if m else ""
 
 
+#: the words right before a display that make it a premise or a characterisation, not an
+#: assertion: "… are complex iff \[…\]", "Suppose that \[…\]"
+_PREMISE = re.compile(r"\b(iff|if and only if|if|whenever|when|provided(?: that)?|suppose(?: that)?|"
+                      r"assume(?: that)?|assuming(?: that)?|requires?|characteri[sz]ed by|"
+                      r"such that|unless)\W*$")
+
+
+def _premise_lead(body: str, at: int) -> str:
+    r"""The word before the display at ``at`` that makes it a premise (``iff``, ``suppose``),
+    or ``""``.
+
+    >>> _premise_lead(r"The roots are complex iff \[ b < 0 \]", 26)
+    'iff'
+    >>> _premise_lead(r"Hence we have \[ b < 0 \]", 14)
+    ''
+    """
+    before = re.split(r"[.;]\s|\n\s*\n", body[max(0, at - 300):at])[-1]
+    before = re.sub(r"\$[^$]*\$|\\\(.*?\\\)", " x ", before)
+    before = re.sub(r"\\begin\s*\{[a-z]+\*?\}\s*$|\\\[\s*$|\$\$\s*$", "", before.strip())
+    m = _PREMISE.search(before.lower())
+    return m.group(1) if m else ""
+
+
 def _prose_after(body: str, at: int) -> str:
     """The prose after a display, to the next display (where its marks are explained)."""
     rest = body[at:]
@@ -494,19 +551,25 @@ def _prose_after(body: str, at: int) -> str:
     return rest[:n.start()] if n else rest
 
 
-def _in_force(conditions: list[tuple[int, Prop, int]], at: int) -> list[Prop]:
+def _in_force(conditions: list[tuple[int, Prop, int]], at: int,
+              starts: Sequence[int] = ()) -> list[Prop]:
     """The conditions in force at ``at``: those the proof states outside an argument by cases
-    (wherever they stand: "where $x > 0$"), and those of the last case opened before ``at``
-    ("Suppose $x \\ge 1$. …").
+    before ``at``, or right after it with no other chain between (its "where $x > 0$"), and
+    those of the last case opened before ``at`` ("Suppose $x \\ge 1$. …"); ``starts``: where
+    the proof's chains start.
 
     >>> from symbolic import Prop, scalar
     >>> x = scalar("x")
     >>> cs = [(0, Prop(x, "<", 1), 2), (50, Prop(x, ">=", 1), 5), (90, Prop(x, "<", 9), -1)]
     >>> [str(q) for q in _in_force(cs, 60)], [str(q) for q in _in_force(cs, 10)]
     (['x >= 1', 'x < 9'], ['x < 1', 'x < 9'])
+    >>> [str(q) for q in _in_force(cs, 60, [60, 80])]  # a chain at 80: x < 9 is its own
+    ['x >= 1']
     """
     case = max(((a, c) for a, _q, c in conditions if c >= 0 and a <= at), default=None)
-    return [q for _a, q, c in conditions if c < 0 or (case is not None and c == case[1])]
+    return [q for a, q, c in conditions
+            if (c < 0 and (a <= at or not any(at < s < a for s in starts)))
+            or (case is not None and c == case[1])]
 
 
 def _left(step: ReadStep, condition: str, symbols: set, statement_symbols: set,

@@ -201,3 +201,37 @@ def test_a_softmax_regression_draft_is_read_completely_with_its_definitions(tmp_
     assert not any(r["status"] == "refuted" for r in results)
     assert sum(r["status"] == "proved" for r in results) >= 7
     assert "⟨exp(Ax), 𝟏ₙ⟩⁻¹" in results[0]["read_as"]  # f(x) as the definition says
+
+
+def test_what_a_proof_concludes_is_never_a_hypothesis_of_its_steps():
+    """Audit 34: "Therefore, we can get directly that $x^2 \\le 4$" was a hypothesis of every
+    step, the statement's conclusion among them (the checks were circular)."""
+    steps = _proof_steps(r"Let $0 \le x \le 2$. Then $x^2 \le 4$.",
+                         r"\[ x^2 \le 2x \le 4 . \] Therefore, we can get directly that "
+                         r"$x^2 \le 4$.")
+    assert [s.extra for s in steps] == [(), ()]
+    steps = _proof_steps(r"Let $0 \le x \le 2$. Then $x^2 \le 4$.",
+                         r"Since $x^2 \le 4$, \[ x^2 \le 2x \le 4 . \]")  # circular "since"
+    assert [s.extra for s in steps] == [(), ()]
+
+
+def test_a_condition_stands_for_the_steps_after_it_and_the_display_it_follows():
+    steps = _proof_steps(r"Let $x \ge 0$. Then $x \le x + 1$.",
+                         r"\[ x \le x + 1 , \] where $x \ge 0$. Next, \[ x + 1 \le x + 2 , \] "
+                         r"and if $x \le 1$, \[ x \le 1 + 1 . \]")
+    assert [[str(q) for q in s.extra] for s in steps] == [["x >= 0"], ["x >= 0"],
+                                                          ["x >= 0", "x <= 1"]]
+
+
+def test_cases_whose_conditions_contradict_once_expanded_are_flagged():
+    steps = _proof_steps(r"Let $b > 0$ and $x > 0$. Then $b \ge 0$.",
+                         r"Assume $(x - 1)^2 < b$. Suppose also $b < (1 - x)^2$. "
+                         r"\[ b \le b + 1 . \]")
+    assert any("contradict each other" in w for w in steps[0].left)
+
+
+def test_a_display_after_iff_in_a_proof_is_not_asserted():
+    steps = _proof_steps(r"Let $b > 0$. Then $b \ge 0$.",
+                         r"The roots are complex iff \[ 0 < b < 1 . \] In either case "
+                         r"\[ b \ge 0 . \]")
+    assert [s.latex for s in steps] == [r"b \ge 0"]
