@@ -521,8 +521,8 @@ def _lead_reason(body: str, at: int) -> str:
 #: the words right before a display that make it a premise or a characterisation, not an
 #: assertion: "… are complex iff \[…\]", "Suppose that \[…\]"
 _PREMISE = re.compile(r"\b(iff|if and only if|if|whenever|when|provided(?: that)?|"
-                      r"suppose(?: that)?|assume(?: that)?|assuming(?: that)?|requires?|characteri[sz]ed by|"
-                      r"such that|unless)\W*$")
+                      r"suppose(?: that)?|assume(?: that)?|assuming(?: that)?|requires?|"
+                      r"characteri[sz]ed by|such that|unless)\W*$")
 
 
 def _premise_lead(body: str, at: int) -> str:
