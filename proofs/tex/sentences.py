@@ -619,11 +619,16 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         shown = {m.strip() + "}" * (m.count("{") - m.count("}")) for m in math}
         out.random = ", ".join([*randoms, *sorted(shown)][:4])
     unknown: list[str] = []
-    for number, (formulas, said, trailing, item) in enumerate(_sentences(body)):
+    sentences = list(_sentences(body))
+    for number, (formulas, said, trailing, item) in enumerate(sentences):
         mark = (len(out.pieces), len(out.word_conditions), len(out.random_conditions))
         out.trailing[number] = trailing
         before, known = len(out.classes), len(unknown)
-        _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown)
+        nxt = sentences[number + 1] if number + 1 < len(sentences) else None
+        then_next = nxt is not None and nxt[3] == item and re.match(r"\s*then\b", nxt[1]) \
+            is not None  # "Suppose that …, it has $$…$$ Then …": all before "Then" assumed
+        _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown,
+                  then_next)
         out.sentence_words[number] = (item, list(dict.fromkeys(unknown[known:])))
         out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
@@ -632,6 +637,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.random_conditions[mark[2]:] = [replace(p, sentence=number)
                                            for p in out.random_conditions[mark[2]:]]
     assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
+    _existential_names(out, assumed)
     for k, p in enumerate(out.pieces):
         if p.item in assumed and p.role in ("statement", "unclassified"):
             out.pieces[k] = replace(p, role="condition")
@@ -655,8 +661,38 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     return out
 
 
+def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozenset()) -> None:
+    """"There are constants $c, C$ for which $$…$$. Furthermore, … $$x \\ge C y.$$": the names
+    a "there are" binds keep their meaning in the sentences after it, so a statement of those
+    sentences that names one is existential too (never a claim for every C). An existential
+    the text assumes ("Suppose there exist $m > 0$ …", the items it assumes) binds nothing:
+    what follows holds for every such m."""
+    bound: dict[str, int] = {}  # name: the sentence whose existential binds it
+    for p in out.pieces:
+        opening = next((q.said for q in out.pieces if q.sentence == p.sentence), "")
+        if p.item in assumed or p.sentence in out.assumed or \
+                re.match(r"\s*(?:suppose|assume|let|given)\b", opening):
+            continue
+        if p.role not in ("mention", "existential") or \
+                not re.search(r"\bthere (?:exists?|are|is)\b", " ".join(
+                    q.said for q in out.pieces if q.sentence == p.sentence and q.line <= p.line)):
+            continue
+        if any(q.role == "existential" for q in out.pieces if q.sentence == p.sentence):
+            names = p.latex if p.role == "mention" else \
+                re.split(r"\\(?:le|leq|ge|geq|in|neq)(?![A-Za-z])|[<>=]", p.latex)[0]
+            for name in re.split(r"\s*,\s*|\s+\\?and\s+", names):
+                if re.fullmatch(r"\\?[A-Za-z]+'*(?:_\{?\w+\}?)?", name.strip()):
+                    bound.setdefault(name.strip(), p.sentence)
+    for name, sentence in bound.items():
+        mark = re.compile(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z0-9']|\s*_)")
+        later = {p.sentence for p in out.pieces if p.sentence > sentence and mark.search(p.latex)}
+        out.pieces = [replace(p, role="existential") if p.sentence in later and
+                      p.role in ("statement", "unclassified") else p for p in out.pieces]
+
+
 def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, body: str,
-              body_line: int, kind: str, out: Reading, unknown: list[str]) -> None:
+              body_line: int, kind: str, out: Reading, unknown: list[str],
+              then_next: bool = False) -> None:
     def line(offset: int) -> int:
         return body_line + body.count("\n", 0, offset)
 
@@ -705,6 +741,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         before_exists = exists is not None and _before(said, exists.start(), f.lead, formulas, k)
         # what the sentence assumes ends where it concludes: "then", "we have", "so", "by …"
         concluding = any(_CONCLUDING.search(g.lead) for g in formulas[:k + 1])
+        if concluding and then_next and re.match(r"(?:suppose|assume)\b", formulas[0].lead):
+            # "Suppose that …, it has $$…$$ Then …": "has" says what is supposed
+            concluding = any(_CONCLUDING.search(re.sub(r"\b(?:it|we|one) (?:has|have)\b", " ",
+                                                       g.lead)) for g in formulas[:k + 1])
         then_after = any(re.search(r"\bthen\b", g.lead) for g in formulas[k + 1:])
         if before_exists and (opened_by_if or opened_by_assume) and not concluding and \
                 _for_some(formulas, k):
@@ -788,9 +828,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "definition"
         said_of = _SAID_OF.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing)
         subject = re.split(r"\s*(?::=|=)", f.latex, maxsplit=1)[0].strip()
-        named = re.escape(re.split(r"[_^(]", subject, maxsplit=1)[0])
+        named = re.escape(re.split(r"[(]", subject, maxsplit=1)[0].strip())
         if role in ("statement", "unclassified") and said_of and _defines(f.latex, "let") and \
-                not any(re.search(rf"(?<![A-Za-z\\]){named}(?![A-Za-z])", p.latex)
+                not any(re.search(rf"(?<![A-Za-z\\]){named}(?![A-Za-z]|\s*_)", p.latex)
                         for p in out.pieces):  # a name met before is no new subject: "Let
             # $y = x^2$. Then $y = x^3$ is increasing" asserts y = x³
             role = "definition"  # "$f(x) = \inf_y g(x, y)$ is convex", "$X = X_1 + X_2$ is a

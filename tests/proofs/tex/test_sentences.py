@@ -318,3 +318,36 @@ def test_then_is_must_have_and_that_means_conclude():
     # a set of sources "which are" listed, with an index range in a subscript: no claim
     assert roles(r"Then $x \le 1$ over the sources, which are $\{S_i\}_{i=1}^n$.")[1:] == [
         ("unclassified", r"\{S_i\}_{i=1}^n")]
+
+
+def test_a_formula_naming_the_subject_of_a_claim_in_words_defines_a_new_name():
+    """Audit 34: "Then $X = X_1 + X_2$ is a Poisson random variable" asserted X = X_1 + X_2
+    (X_1 was taken for X met before)."""
+    got = roles(r"Let $X_1, X_2$ be independent Poisson random variables. Then $X = X_1 + X_2$ "
+                r"is a Poisson random variable with parameter $\lambda_1 + \lambda_2$.")
+    assert got == [("definition", "X = X_1 + X_2")]
+    assert roles(r"Let $y = x^2$. Then $y = x^3$ is increasing.")[-1] == ("statement",
+                                                                           "y = x^3")
+
+
+def test_what_suppose_says_it_has_before_a_then_is_assumed():
+    """Audit 34 (McDiarmid): "Suppose that $\\forall x$, it has $$A$$ Then $$B$$": A is the
+    hypothesis of B, never a claim."""
+    got = roles(r"Suppose that $\forall x_i'$, it has \begin{equation*} |f(S) - f(S')| \leq c "
+                r"\end{equation*} Then it holds that \begin{equation} g(t) \le t \end{equation}")
+    assert got == [("condition", r"|f(S) - f(S')| \leq c"), ("statement", r"g(t) \le t")]
+    # what a supposition concludes ("so by …") is still a conclusion
+    assert roles(r"Suppose $x > 0$, so by AM-GM $$x + 1/x \ge 2.$$ Then $x \ge 0$.")[1] == (
+        "statement", r"x + 1/x \ge 2")
+
+
+def test_names_a_there_are_binds_stay_bound_in_the_sentences_after_it():
+    """Audit 34: "there are constants $c, C$ … Furthermore, $$x \\ge C y$$" was read for every
+    C."""
+    got = roles(r"Then there are constants $c,c',$ and $C$ for which \[ x \geq c y. \] "
+                r"Furthermore, for every $n \ge 1$, \[ x \geq C z. \] Moreover, $w \ge 0$.")
+    assert got == [("existential", r"x \geq c y"), ("condition", r"n \ge 1"),
+                   ("existential", r"x \geq C z"), ("statement", r"w \ge 0")]
+    # an existential the text assumes binds nothing: what follows holds for every such m
+    got = roles(r"Suppose there exists $m > 0$ such that $f \ge m$. Then $g \ge m$.")
+    assert got[-1] == ("statement", r"g \ge m")
