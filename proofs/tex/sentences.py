@@ -627,8 +627,9 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         nxt = sentences[number + 1] if number + 1 < len(sentences) else None
         then_next = nxt is not None and nxt[3] == item and re.match(r"\s*then\b", nxt[1]) \
             is not None  # "Suppose that …, it has $$…$$ Then …": all before "Then" assumed
+        then_sentence = any(re.match(r"\s*then\b", later[1]) for later in sentences[number + 1:])
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown,
-                  then_next)
+                  then_next, then_sentence)
         out.sentence_words[number] = (item, list(dict.fromkeys(unknown[known:])))
         out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
@@ -659,6 +660,17 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.left.append((body_line, "words not read: " + ", ".join(f"'{w}'" for w in words[:8])
                          + (" …" if len(words) > 8 else "")))
     return out
+
+
+#: ``\eta_t = 1/\sqrt t``, ``C = L/\mu``: a name set to a value (a setting, a definition)
+_SETTING = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?[^=<>{}]*\}?)?(?:\^\{?[^=<>{}]*\}?)?\s*"
+                      r"=[^=<>]*$")
+#: an order of growth on the right of ``=``: ``T = O(r)`` states a bound, not a value
+_ORDER_OF = re.compile(r"=\s*(?:\\mathcal\s*\{?\s*)?(?:O|\\Theta|\\Omega|o)\s*\}?\s*"
+                       r"(?:\\left)?\s*\(")
+#: a word that makes what follows it in a sentence a condition
+CONDITION_WORDS_IN = re.compile(r"\b(?:if|whenever|when|where|provided|as long as|such that|"
+                                r"assuming|unless|suppose|let)\b")
 
 
 def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozenset()) -> None:
@@ -692,7 +704,7 @@ def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozen
 
 def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, body: str,
               body_line: int, kind: str, out: Reading, unknown: list[str],
-              then_next: bool = False) -> None:
+              then_next: bool = False, then_sentence: bool = False) -> None:
     def line(offset: int) -> int:
         return body_line + body.count("\n", 0, offset)
 
@@ -730,8 +742,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         r"\b", formulas[0].lead) is not None
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
                                                 formulas[0].lead) is not None
-    opened_by_for = bool(formulas) and re.match(r"^for\b(?!\s+(?:example|instance|some)\b)",
-                                                formulas[0].lead) is not None
+    opened_by_for = bool(formulas) and re.match(
+        r"^for\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|a certain|certain)\b)",
+        formulas[0].lead) is not None and not then_sentence  # "For $t \ge 1$, $\eta_t = …$.
+    # Then …": a setting the later "Then" uses, not a claim
     mode = scope = ""
     quantified = False
     for k, f in enumerate(formulas):
@@ -787,10 +801,18 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                     not recurrence(f.latex):
                 role = "condition"  # "Let $\bar X = …$ and $a \le X \le b$": not a name's value
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
-                    ((((opened_by_if or opened_by_for) and k == len(formulas) - 1) or quantified)
-                    and not opened_by_assume) or f.display):
+                    ((((opened_by_if or (opened_by_for and not _SETTING.match(f.latex)))
+                       and k == len(formulas) - 1) or quantified)
+                     and not opened_by_assume) or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
                 # ("Assume …, and for all $x, y$, $…$." states only what it assumes)
+            elif mode == "condition" and lead == "" and f.display and k and not (
+                    opened_by_if or opened_by_assume or opened_by_let) and re.search(
+                    r"\bthe following\b(?:\s+\w+)?\s+(?:holds?|is true)\b|\bpreserves? "
+                    r"the following\b", " ".join(g.lead for g in formulas[:k])) and \
+                    not any(then_later[k + 1:]):
+                role = "statement"  # "The following equation holds for any game defined by
+                # $M \in …$ $$…$$": what holds
             elif mode == "condition" and lead == "" and f.display and quantified and k and \
                     _HAVE_FOR_ALL.search(formulas[k - 1].lead) and \
                     not _ASSUMED.match(formulas[k - 1].lead) and not any(then_later[k + 1:]):
@@ -801,12 +823,16 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "statement"
         else:
             role = "mention" if not relation else "unclassified"
+            after_then = re.split(r"\bthen\b", " ".join(g.lead for g in formulas[:k + 1]))
             if role == "unclassified" and k == len(formulas) - 1 and not concluding and \
-                    not any(then_later) and (opened_by_for and lead.endswith(",")):
+                    not any(then_later) and (opened_by_for and lead.endswith(",")) and \
+                    not _SETTING.match(f.latex):
                 role = "statement"  # "For $X$ output by the algorithm, $E[X] = |E|/2$."
-            elif role == "unclassified" and re.search(r"\b(?:is|are)$", lead) and re.search(
-                    r"\bthen\b", " ".join(g.lead for g in formulas[:k + 1])) and \
-                    outer_relation(f.latex) and not re.search(r"\b(?:which|that|who)\b", lead):
+            elif role == "unclassified" and re.search(r"\b(?:is|are)$", lead) and \
+                    len(after_then) > 1 and not CONDITION_WORDS_IN.search(
+                        after_then[-1]) and outer_relation(f.latex) and \
+                    not re.search(r"\b(?:which|that|who)\b", lead) and (
+                        not _SETTING.match(f.latex) or _ORDER_OF.search(f.latex)):
                 role = "statement"  # "Then the expected time … is $E[T] = O(r)$."
             elif role == "unclassified" and scope == "condition":
                 role = "condition"  # "with learning rate $h < 2/L$", "if …, and $x > 0$"
@@ -819,6 +845,14 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
         if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
             role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
+        opened = " ".join(g.lead for g in formulas[:k + 1])
+        depth = opened.count("(") - opened.count(")")
+        if depth > 0 and role in ("condition", "unclassified", "statement") and re.search(
+                r"\((?:includes?|including|e\.g\.|such as|in particular|for example|for "
+                r"instance|cf\.|see)\b[^()]*$", opened):
+            role = "remark"  # "(includes $L \in F_L$ with $\mu = 0$)": an example, not a
+            # condition of the sentence
+            out.left.append((line(f.offset), f"a remark in parentheses, not read: {f.latex}"))
         if role == "condition" and opened_by_let and _defines(f.latex, "let"):
             role = "definition"  # "Let $f$ be convex and $y = 2x$"
         if (role in ("statement", "condition") and _defines(f.latex, lead)) or \

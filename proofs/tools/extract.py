@@ -889,6 +889,23 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         statements.append(st)
     links = _links(statements, names)
     unclassified = reading.of("unclassified")
+    if not links and not unclassified and not any(
+            p.role in (*_JOINED, "probability") for p in reading.pieces) and \
+            reading.of("condition") and not reading.of("definition"):
+        # "For a constant $c > 0$, $x^2 + 1 \le c(x^2 + 2)$.": every formula read as a
+        # condition, the statement is not found; said, never dropped without a word
+        first = reading.of("condition")[-1]
+        words = " ".join(prose(blank_displays(env.body)).split()[:16])
+        if all(SIGNATURE.fullmatch(c.latex) or re.fullmatch(r"[^<>=]*\\in\s*\\mathbb.*", c.latex)
+               for c in reading.of("condition")) and words:  # "$g: \mathbb{R} \to \mathbb{R}$
+            # is convex.": what it states is in words
+            out.unread.append(Unread(base, words, f"{ex.source}", "", "statement in words"))
+        else:
+            out.unread.append(Unread(base, first.latex, _source(env.name, first, where),
+                                     "no statement found: every formula of the environment "
+                                     "reads as a condition"))
+        out.order.append(out.unread[-1])
+        ex.lines.append(("condition", first.latex, "not read: no statement found"))
     if not links and unclassified and not any(p.role in _JOINED for p in reading.pieces):
         for k, p in enumerate(unclassified, start=1):  # "Then $y = x^3$ is continuous, and
             # $y \ge x^3$": what it states is not read, and says so (never silently dropped)
@@ -1328,7 +1345,12 @@ def _with_probability(s: Piece, reading: Reading, names: dict[str, Any]
 
     order = {id(p): k for k, p in enumerate(reading.pieces)}
     for q in reading.of("probability"):
-        if q.sentence == s.sentence or (q.item and q.item == s.item):
+        after = q.sentence == s.sentence + 1 and q.item == s.item and s.display and \
+            re.match(r"\s*(?:with\s+probability|w\.\s*p\.)", q.said) is not None and \
+            not any((p.sentence == q.sentence and order[id(p)] < order[id(q)]) or
+                    (p.sentence == q.sentence and p.role == "statement") for p in reading.pieces)
+        # "\[ … . \] with probability higher than $1-\delta$ over the sample": the display's
+        if q.sentence == s.sentence or (q.item and q.item == s.item) or after:
             text = re.sub(r"^\s*\\(?:ge|geq)(?![A-Za-z])", "", q.latex)
             try:
                 bound = pretty(parse_expr(text, dict(names) or None, opaque=True))

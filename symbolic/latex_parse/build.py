@@ -356,10 +356,13 @@ class Builder(Operators, Ellipsis, OpaqueReading):
 
     def t_accent(self, node: Tree) -> V:
         r"""``\hat{\theta}`` (also written ``\hat\theta``: one printed name, one object) and
-        ``\bar{X_n}`` (the bar over ``X_n``), each a name."""
+        ``\bar{X_n}`` (the bar over ``X_n``, the name ``\bar X_n`` is), each a name."""
         toks = [str(t) for t in node.children]
-        inner = "".join(t for t in toks[1:] if t not in ("{", "}"))
-        return V("name", text=f"{toks[0].strip()}{{{inner}}}", pos=_start(node))
+        inner = [t for t in toks[1:] if t not in ("{", "}")]
+        if len(inner) == 3 and inner[1] == "_":  # \hat{\mu_i} is \hat\mu_i: one name
+            return V("name", text=f"{toks[0].strip()}{{{inner[0]}}}_{{{inner[2]}}}",
+                     pos=_start(node))
+        return V("name", text=f"{toks[0].strip()}{{{''.join(inner)}}}", pos=_start(node))
 
     def t_bold(self, node: Tree) -> V:
         if str(node.children[2]) != "1":

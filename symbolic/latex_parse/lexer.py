@@ -120,7 +120,7 @@ SKIP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "
         "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "textstyle", "scriptstyle",
         "scriptscriptstyle", "limits", "nolimits", "nonumber", "notag", "middle", "bigm",
         "Bigm", "biggm", "Biggm", "mathop", "enspace", "thinspace", "medspace", "thickspace",
-        "negthinspace", "negmedspace", "negthickspace", "enskip"}
+        "negthinspace", "negmedspace", "negthickspace"}
 #: sizes that open (``\bigl``) or close (``\bigr``) like ``\left``/``\right``, or sit between
 _OPENING = {"left", "bigl", "Bigl", "biggl", "Biggl"}
 _CLOSING = {"right", "bigr", "Bigr", "biggr", "Biggr"}
@@ -152,8 +152,7 @@ _SPACING = r"\\[,;:!> ]|~|\\hspace\*?\s*\{[^{}]*\}"
 _TOKEN = re.compile(
     rf"(?P<space>\s+|{_SPACING})"
     r"|(?P<dkl>D_\{?\s*\\(?:mathrm|operatorname|text|mathsf)\s*\{\s*KL\s*\}\s*\}?)"
-    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit|mbox"
-    r"|intertext)\s*"
+    r"|(?P<mathrm>\\(?:mathrm|operatorname\*?|text|textrm|mathit|mathsf|textnormal|textit)\s*"
     r"\{\s*(?P<word>[A-Za-z](?:[A-Za-z0-9 .]|(?<=[A-Za-z])-(?=[A-Za-z])|\\[,;:! ])*?)\s*\})"
     r"|(?P<bb>\\(?:mathbb|mathbbm|mathds|mathcal|mathscr|mathfrak)\s*"
     r"\{\s*(?P<bbword>[A-Za-z0-9])\s*\})"
@@ -641,10 +640,26 @@ def _bar_ahead(src: str, pos: int) -> bool:
     return False
 
 
+def _as_text_words(src: str) -> str:
+    r"""``\mbox{and}`` and ``\intertext{and}`` (a word that joins statements or opens a
+    condition) as ``\text{and}``, positions kept; any other ``\mbox`` stays unread.
+
+    >>> _as_text_words(r"x \le 1 \mbox{ and } y \intertext{for all} z \mbox{ implies }")
+    'x \\le 1 \\text{ and } y      \\text{for all} z \\mbox{ implies }'
+    """
+    def text(m: re.Match) -> str:
+        word = re.sub(r"\s+", " ", m.group(2)).strip()
+        if word not in COND_WORDS:
+            return m.group(0)
+        return " " * (len(m.group(1)) - 5) + "\\text" + m.group(0)[len(m.group(1)):]
+
+    return re.sub(r"(\\mbox|\\intertext)\s*\{([^{}]*)\}", text, src)
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
-    src = strip_underbraces(strip_wrappers(text))
+    src = _as_text_words(strip_underbraces(strip_wrappers(text)))
     words = word_runs(text, src, opaque)
     set_sizes(text, src)
     stack: list[str] = []  # open bars: "NORM" or "BAR"
@@ -762,7 +777,7 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 elif name in _MIDDLE:
                     middle = start
                 continue
-            if name in ("quad", "qquad"):
+            if name in ("quad", "qquad", "enskip"):
                 if depth > 0:
                     continue
                 ttype = "SEP"

@@ -441,8 +441,9 @@ def test_a_function_signature_is_what_the_function_maps_not_a_statement():
     got = ex.extract(r"\begin{lemma}Let $f: \mathbb{R}^n \to \mathbb{R}$ and $t > 0$. Then "
                      r"$f(x) \le t$.\end{lemma}\begin{lemma}$g : \mathbb{R} \to \mathbb{R}$ is "
                      r"convex.\end{lemma}", "c.tex", "t")
-    assert [(u.claim_id, u.read_as) for u in got.unread] == [
-        ("t:lemma-1", "if f: ℝ^n → ℝ; t > 0: f(x) ≤ t")]
+    assert [(u.claim_id, u.read_as, u.category) for u in got.unread] == [
+        ("t:lemma-1", "if f: ℝ^n → ℝ; t > 0: f(x) ≤ t", "function not defined in the statement"),
+        ("t:lemma-2", "", "statement in words")]  # "$g : …$ is convex": found, not read
     assert [line for e in got.explained for line in e.lines if line[0] == "declaration"] == [
         ("declaration", r"f: \mathbb{R}^n \to \mathbb{R}", "read: f: ℝ^n → ℝ"),
         ("declaration", r"g : \mathbb{R} \to \mathbb{R}", "read: g: ℝ → ℝ")]

@@ -593,3 +593,17 @@ def test_an_index_written_after_its_operators_term_has_two_readings_shown_as_wri
         f"two readings, not decided: the index {index} of ")
     again = parse_statement(r"\sum_{i=1}^n a_i - \sum_{i=1}^n b_i \le 1", opaque=True)
     assert not again.undecided  # each operator binds its own i
+
+
+def test_review_34_mbox_of_a_word_and_wide_spaces_are_never_factors():
+    from symbolic.latex_parse import LatexError, parse_statement
+    from symbolic.pretty import pretty
+
+    for text in (r"x \ge 1 \mbox{ implies } x^2 \ge 1", r"\mbox{Regret}_T \le 2\sqrt{T}"):
+        with pytest.raises(LatexError, match="mbox"):
+            parse_statement(text)  # a word in \mbox is not read as a name times a term
+    s = parse_statement(r"x^2 \le x \enskip x \ge 0")  # \enskip separates, like \quad
+    assert [pretty(p) for p in s.props] == ["x² ≤ x"] and [pretty(c) for c in s.conditions] \
+        == ["x ≥ 0"]
+    s = parse_statement(r"\hat{\mu_i} \le \hat\mu_i + 1")  # one printed name, one object
+    assert len(s.props[0].symbols) == 1

@@ -351,3 +351,30 @@ def test_names_a_there_are_binds_stay_bound_in_the_sentences_after_it():
     # an existential the text assumes binds nothing: what follows holds for every such m
     got = roles(r"Suppose there exists $m > 0$ such that $f \ge m$. Then $g \ge m$.")
     assert got[-1] == ("statement", r"g \ge m")
+
+
+def test_review_34_conditions_settings_and_existentials_are_never_statements():
+    """The adversarial review of session 34: each was refuted as a statement."""
+    assert roles(r"Let $x>0$. Then $x^2\le x$ if the value is $x\le 1$.")[-1] == (
+        "condition", r"x\le 1")
+    assert roles(r"Then $x^2 \le x$ whenever the step is $\eta\le 1/L$.")[-1] == (
+        "condition", r"\eta\le 1/L")
+    assert roles(r"For $t\ge1$, $\eta_t=1/\sqrt t$. Then $R \le \sqrt T$.")[1] == (
+        "condition", r"\eta_t=1/\sqrt t")  # a setting the "Then" uses
+    assert roles(r"For $t\in[T]$, $|g_t|\le G$. Then $R \le G$.") == [
+        ("condition", r"t\in[T]"), ("condition", r"|g_t|\le G"), ("statement", r"R \le G")]
+    assert ("statement", r"C = L/\mu") not in roles(r"Let $L>0$. Then the constant is "
+                                                     r"$C = L/\mu$.")
+    for text in (r"For a constant $c>0$, $x^2+1\le c(x^2+2)$.",
+                 r"For at least one $t\in[0,1]$, $t^2\ge 1/2$."):
+        assert all(role != "statement" for role, _ in roles(text))
+
+
+def test_the_following_holds_for_names_then_a_display_states_the_display():
+    got = roles(r"The following equation holds for any game defined by $M \in \mathbb{R}^{n "
+                r"\times m}$ \begin{equation} \min_p \max_q p^T M q = \max_q \min_p p^T M q. "
+                r"\end{equation}")
+    assert got[-1][0] == "statement"
+    got = roles(r"Suppose the following holds for all $x \in S$ $$f(x) \le 1.$$ Then $g \le 1$.")
+    assert got == [("condition", r"x \in S"), ("condition", r"f(x) \le 1"),
+                   ("statement", r"g \le 1")]
