@@ -865,3 +865,13 @@ def test_a_membership_in_a_named_class_of_functions_is_shown_as_written():
     assert MEMBERSHIP.fullmatch(r"f \in \Gamma_0 (\mathbb{R}^{n})")
     assert membership(r"\theta_1 \in \mathbb{B}^p_q(\bar R_q + 1)") == "θ_1 ∈ B^p_q(R̄_q+1)"
     assert not MEMBERSHIP.fullmatch(r"x \in [0, 1]")  # an interval: read, not as written
+
+
+def test_a_probability_qualifier_after_a_display_qualifies_it():
+    """Audit 34: "… \\[ … . \\] with probability higher than $1-\\delta$ over the sample" was
+    read as a sure bound."""
+    got = ex.extract(r"\begin{theorem}Let $m \ge 1$. Then, for any $\delta > 0$, the following "
+                     r"holds: \[ x \leq \frac{M}{m}. \] with probability higher than "
+                     r"$1-\delta$ over the random sample.\end{theorem}", "c.tex", "t")
+    (u,) = got.unread
+    assert "with probability ≥ 1 - δ: x ≤ M m⁻¹" in u.read_as

@@ -378,3 +378,13 @@ def test_the_following_holds_for_names_then_a_display_states_the_display():
     got = roles(r"Suppose the following holds for all $x \in S$ $$f(x) \le 1.$$ Then $g \le 1$.")
     assert got == [("condition", r"x \in S"), ("condition", r"f(x) \le 1"),
                    ("statement", r"g \le 1")]
+
+
+def test_a_parenthetical_example_is_a_remark_not_a_condition():
+    """Audit 34: "For $L \\in S_{\\mu, L}$ (includes $L \\in F_L$ with $\\mu = 0$)" restricted the
+    corollary to μ = 0."""
+    r = read_body(r"For $L \in S$ (includes $L \in F$ with $\mu = 0$), we get $$f \le \mu.$$", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [
+        ("condition", r"L \in S"), ("remark", r"L \in F"), ("remark", r"\mu = 0"),
+        ("statement", r"f \le \mu")]
+    assert (1, r"a remark in parentheses, not read: \mu = 0") in r.left
