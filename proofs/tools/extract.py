@@ -500,10 +500,15 @@ class _Context:
                                        self.section(pos),
                                        _Constraint(name, p.line, p.latex, p.role)))
         for m in re.finditer(r"[^.]*\.", body):  # names the running text defines in words
+            at = offset + m.start()
             for name, what in worded(m.group(0)):
-                at = offset + m.start()
                 self.items.append((at, -1, _Constraint(name, running.count("\n", 0, at) + 1,
                                                        what, "words")))
+            for a in _WORD_ASSUMED.finditer(m.group(0)):  # "assume that $\H$ is a class of
+                # binary functions": what the section's statements about H assume
+                self.items.append((at, self.section(at), _Constraint(
+                    a.group("name"), running.count("\n", 0, at) + 1,
+                    re.sub(r"\s+", " ", a.group("what")).strip(), "assumed")))
         self.standing: list[tuple[int, int, Piece]] = []
         for m in _STANDING.finditer(body):
             at = offset + m.start()
@@ -555,6 +560,11 @@ _STANDING = re.compile(r"(?:\bthroughout\b|\bin (?:this|the rest of this) (?:sec
 #: define as one quantity (the definite article); a claim for every value of it is not what is
 #: stated. A free parameter named so ("the step size", "the dimension", "the number of
 #: samples") is not one: a claim holds for each of its values.
+#: "assume that $\mathcal{H}$ is a class of binary functions": a name the running text
+#: constrains in words, for the statements after it in its section
+_WORD_ASSUMED = re.compile(
+    r"\b(?:assume|suppose|let)\s+(?:that\s+)?(?:\$|\\\()\s*(?P<name>\\[A-Za-z]+(?:\{\w\})?|[A-Za-z])"
+    r"\s*(?:\$|\\\))\s+(?:is|be|are)\s+(?P<what>(?:a|an)\s+[A-Za-z][^.;:$]{2,80})", re.I)
 _WORD_DEFINED = re.compile(
     r"(?:\$|\\\()\s*(?P<name>(?:\\[A-Za-z]+|[A-Za-z])(?:\s*[_^]\s*(?:\{[^{}$]*\}|\\?[A-Za-z0-9*]))*)"
     r"\s*(?:\$|\\\))\s+(?:be|denotes?|is|represents?)\s+the\s+(?P<what>[A-Za-z][^.;:$]{2,80}?)"
@@ -671,10 +681,13 @@ def _constrained(p: Piece) -> list[str]:
         if len(parts) < 2:
             return []
         lhs = parts[0].strip()
-        if re.search(r"\\[lc]?dots|\.\.\.", parts[1]):  # "i = 2, \cdots, n": a range
+        top = parts[1]
+        for _ in range(3):  # the dots of a set or a tuple inside it are no range
+            top = re.sub(r"\\\{[^{}]*?\\\}|\([^()]*\)|\{[^{}]*\}|\|[^|]*\|", " ", top)
+        if re.search(r"\\[lc]?dots|\.\.\.", top):  # "i = 2, \cdots, n": a range
             return []
-        m = re.fullmatch(r"(\\?[A-Za-z]+)\s*(?:(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]+)\s*)*"
-                         r"(?:\([^()]*\))?)", lhs)
+        m = re.fullmatch(r"(\\?[A-Za-z]+)\s*(?:(?:[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|"
+                         r"\\?[A-Za-z0-9*]+)\s*)*(?:\([^()]*\))?)", lhs)  # \Pi_{\mathcal{H}}(n)
         if not m:
             return []
         # "k_f = L/\mu" and "\beta_n = …" define k_f and the sequence \beta_n, not k or \beta
@@ -1028,8 +1041,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              + (f"{category}: not checked" if category
                                 else f"not read: {error}")))
             continue
-        of_class = [c.latex for c in classes if fits(c)
-                    and _mentions(s.latex, _class_name(c))]
+        of_class = [c.latex for c in classes if fits(c)]  # named or not: not checked
         read = ReadClaim(cid, s.latex, decl_where, (), source, left=[
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers),
@@ -1317,10 +1329,12 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
     own |= {d.name for d in decl_where}
     found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
              and c.latex not in standing and (_names_exactly(s.latex, c.name)
-                                              if c.role == "words" else
+                                              if c.role in ("words", "assumed") else
                                               _mentions(s.latex, c.name))}
     return [f"{name} is defined in words outside the statement ({_where_text(where, c.line)}: "
             f"'the {c.latex}')" if c.role == "words" else
+            f"{name} is assumed in words outside the statement ({_where_text(where, c.line)}: "
+            f"'{c.latex}')" if c.role == "assumed" else
             f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
@@ -1711,6 +1725,9 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         (body, unread, _), own = other, []
     hyps = [*said, *(unicode_name(c.latex) for c in classes
                      if _mentions(s.latex, _class_name(c)))]  # "f is L-smooth": in words
+    unread += [f"a condition of the statement not shown: {c.latex}" for c in classes
+               if not _mentions(s.latex, _class_name(c))]  # "Suppose $F$ is strongly convex,
+    # and let $w = \arg\min_z F(z)$": F's class, which the statement names through w
     hyps += own
     ranges = {m.group(1): m.group(2) for c in conditions
               for m in [_INDEX_RANGE.fullmatch(c.latex)] if m}  # "for each $i \in [n]$"

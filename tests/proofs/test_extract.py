@@ -875,3 +875,29 @@ def test_a_probability_qualifier_after_a_display_qualifies_it():
                      r"$1-\delta$ over the random sample.\end{theorem}", "c.tex", "t")
     (u,) = got.unread
     assert "with probability ≥ 1 - δ: x ≤ M m⁻¹" in u.read_as
+
+
+def test_a_class_of_a_function_the_statement_names_only_through_a_definition_is_listed():
+    """Audit 34: "Suppose $F$ is $\\alpha$-strongly convex, … let $w = \\arg\\min_z F(z)$"
+    lost F's class without a trace."""
+    got = ex.extract(r"\begin{lemma}Suppose $F$ is $\alpha$-strongly convex, $f$ is convex, and "
+                     r"let $$w = \arg \min_z F(z).$$ Then, $$f(w) \leq \frac{1}{\alpha}"
+                     r"|f(w)|^2.$$\end{lemma}", "c.tex", "t")
+    (u,) = got.unread
+    assert r"a condition of the statement not shown: F is \alpha-strongly convex" in u.left
+
+
+def test_a_section_assumption_in_words_and_a_definition_with_dots_reach_a_later_claim():
+    """Audit 34: "$\\Pi_{\\H}(n) \\le 2^n$" was read completely, though the section assumes H
+    is a class of binary functions and a definition environment defines Π_H."""
+    got = ex.extract("\n".join([
+        r"\section{A}For now, assume that $\mathcal{H}$ is a class of binary functions.",
+        r"\begin{definition}The growth function is \begin{equation*}\Pi_{\mathcal{H}}(n) = "
+        r"\sup_{S = \{x_1, \cdots, x_n\}} |S|. \end{equation*}\end{definition}",
+        r"\begin{claim}\begin{equation*}\Pi_{\mathcal{H}}(n) \leq 2^n.\end{equation*}"
+        r"\end{claim}"]), "c.tex", "t")
+    (u,) = got.unread
+    assert u.reading == "incomplete"
+    assert u.left[0] == (r"\mathcal{H} is assumed in words outside the statement (c.tex:1: "
+                         r"'a class of binary functions')")
+    assert u.left[1].startswith(r"\Pi is defined outside the statement (c.tex:2:")
