@@ -513,6 +513,14 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                 self.lookup(base.text) is None:  # \sum_t p^t \cdot l^t: iterates at step t
             return (f"{base.text}^{sup} is a power {sup} of {base.text}, or {base.text} at "
                     f"step {sup}", f"write {base.text}^{{({sup})}} for a step")
+        if _kind(post) == "SUP" and re.fullmatch(r"[a-df-z]", base.text) and \
+                self.lookup(base.text) is None and re.fullmatch(
+                    r"\{?\s*t\s*(?:[+-]\s*1\s*)?\}?", self.src(post.children[1]).strip()):
+            step = self.src(post.children[1]).strip().strip("{}").strip()  # x^t, w^{t+1}: in
+            # online learning, x at a round
+            return (f"{base.text}^{step} is a power {step} of {base.text}, or {base.text} at "
+                    f"round {step}", f"write {base.text}^{{({step})}} or {base.text}_{{{step}}} "
+                    f"for a round, ({base.text})^{{{step}}} for a power")
         if _kind(post) != "SUP" or "_{" not in base.text[len(plain):] or \
                 self.lookup(base.text) is not None or self.lookup(plain) is not None:
             return None

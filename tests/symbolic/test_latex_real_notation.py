@@ -118,7 +118,8 @@ def test_a_decorated_name_is_looked_up_in_where_first():
 
 def test_a_superscript_in_parentheses_is_a_label():
     it = parse_expr(r"y^{(t)}")
-    assert it.name == "y^{(t)}" and it != parse_expr("y^t") and it != parse_expr("y")
+    assert it.name == "y^{(t)}" and it != parse_expr("(y)^t") and it != parse_expr("y")
+    refused(r"z^t \le 1", "two readings: z\\^t is a power t of z, or z at round t", {})
     assert parse_expr(r"y^{(t+1)} - y^{(t)}") != 0
     assert parse_expr(r"\hat{y}^{(k)}").name == r"\hat{y}^{(k)}"
     assert parse_expr(r"x^{(t)}", {"x^{(t)}": u}) == u

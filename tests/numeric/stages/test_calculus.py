@@ -68,6 +68,6 @@ def test_a_hypothesis_that_cannot_be_rebuilt_over_the_reals_is_a_reason_not_a_cr
     from numeric.stages.cascade import decide
 
     c = Claim.from_latex("t:extra-13", r"S \leq 1",
-                         hypotheses=[r"S = \sum_{i=1}^T \mathbf{1}[a^t < 0]"])
+                         hypotheses=[r"S = \sum_{i=1}^T \mathbf{1}[(a)^t < 0]"])
     assert applies(c) == "a hypothesis that is not one relation, or not over real symbols"
     assert decide(c, Budget.get("quick"), 0).status.value != "error"
