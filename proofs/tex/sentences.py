@@ -853,6 +853,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "remark"  # "(includes $L \in F_L$ with $\mu = 0$)": an example, not a
             # condition of the sentence
             out.left.append((line(f.offset), f"a remark in parentheses, not read: {f.latex}"))
+        elif role == "condition" and re.search(r"\b(?:should|can|may|must|is to)\s+be\s+(?:"
+                                               r"ignored|omitted|dropped|removed|neglected)\b",
+                                               lead):
+            role = "remark"  # "where the term in the middle should be ignored for $\mu = 0$":
+            # how to read the formula in a special case, not a condition of the statement
+            out.left.append((line(f.offset), f"a remark on a special case, not read: {f.latex}"))
         if role == "condition" and opened_by_let and _defines(f.latex, "let"):
             role = "definition"  # "Let $f$ be convex and $y = 2x$"
         if (role in ("statement", "condition") and _defines(f.latex, lead)) or \

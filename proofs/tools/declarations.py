@@ -48,9 +48,9 @@ def declaration(text: str) -> tuple[list[Declaration], list[str]] | None:
 
 
 def objects(decls: tuple[Declaration, ...]) -> dict[str, Any]:
-    """The ``where`` of a claim: vectors and matrices (dimensions other than ``n``, ``d``
-    listed by name too, as :func:`paper_dimension` gives them)."""
-    from symbolic import matrix, vector
+    """The ``where`` of a claim: numbers, vectors and matrices (dimensions other than ``n``,
+    ``d`` listed by name too, as :func:`paper_dimension` gives them)."""
+    from symbolic import matrix, scalar, vector
 
     dim = paper_dimension
 
@@ -67,6 +67,8 @@ def objects(decls: tuple[Declaration, ...]) -> dict[str, Any]:
             out[dcl.name] = vector(plain, size(dcl.shape[0]))
         elif len(dcl.shape) == 2:
             out[dcl.name] = matrix(plain, size(dcl.shape[0]), size(dcl.shape[1]))
+        elif not dcl.shape:  # "x \in \mathbb{R}": a number, as the text declares it
+            out[dcl.name] = scalar(plain)
     return out
 
 

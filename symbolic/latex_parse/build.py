@@ -70,6 +70,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         self.atoms: dict[Any, tuple[Any, int, int]] = {}  # opaque mode: see OpaqueReading
         self.placeholders: dict[Any, Any] = {}
         self.undecided: list[str] = []  # opaque mode: what has two readings, shown as written
+        self.defaulted: set[Any] = set()  # the symbols of names nothing declares: scalars
         self.index_ranges: dict[str, Any] = {}  # opaque mode: index -> the sum's upper bound
         self.where = {canon(key(k)): v for k, v in (where or {}).items()}
         #: the names ``where`` gives (not those bound while reading)
@@ -127,6 +128,7 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         sub.atoms, sub.placeholders = self.atoms, self.placeholders
         sub.index_ranges, sub.depth = self.index_ranges, self.depth
         sub.bound, sub.binding, sub.conditions = self.bound, self.binding, self.conditions
+        sub.defaulted = self.defaulted
         return sub
 
     def default_name(self, name: str, node: Any) -> Any:
@@ -137,9 +139,9 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         if name in dims:
             return dims[name]
         if re.fullmatch(r"[A-Za-z]", name):
-            return ob.scalar(name)
+            return self.default_scalar(name)
         if re.fullmatch(r"\\[A-Za-z]+", name):
-            return ob.scalar(name[1:])
+            return self.default_scalar(name[1:])
         core = scripts(name)[0]
         upright = re.fullmatch(r"\\(?:mathrm|operatorname\*?|text|textrm|mathsf|textnormal)"
                                r"\s*\{\s*([A-Za-z])\s*\}", core)
@@ -163,7 +165,13 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                 deco = core + "".join(p for p in parts if p[0] != "_")
                 raise self.err(node, f"{deco} is not in where ({core} is {_shape(plain)}, "
                                      f"and {deco} is a symbol of its own): declare {deco}")
-        return ob.scalar(unwrap_words(key(name)))
+        return self.default_scalar(unwrap_words(key(name)))
+
+    def default_scalar(self, name: str) -> Any:
+        """The real scalar a name nothing declares stands for, recorded as such."""
+        out = ob.scalar(name)
+        self.defaulted.add(out)
+        return out
 
     def resolve(self, name: str, node: Any) -> Any:
         """The object a (possibly subscripted) name stands for."""

@@ -79,6 +79,13 @@ class Norm:
         if not ob.is_matrix(a):
             if raw not in (None, "1", "2", r"\infty"):
                 raise b.err(node, f"\\|.\\|_{sub} of a scalar")
+            free = getattr(a, "free_symbols", set()) & getattr(b, "defaulted", set())
+            if free and not opaque:  # ‖w^*‖ of a name nothing declares: |w*|, or a vector's
+                names = ", ".join(sorted(str(x) for x in free))
+                raise b.err(node, f"two readings: the norm of {names}, which nothing declares: "
+                                  f"the absolute value of a number, or the norm of a vector "
+                                  f"(declare {names} in \\mathbb{{R}}^n, or write |.| for a "
+                                  "number)")
             return sp.Abs(a)
         vector = a.shape[1] == 1
         if raw is None or kind in ("2", "op"):

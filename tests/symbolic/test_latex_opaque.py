@@ -521,7 +521,10 @@ def test_a_norm_of_a_name_not_known_as_a_vector_is_shown_as_a_norm():
     assert [pretty(p) for p in st.props] == ["f(w) - f(v) ≤ ‖∇f(w)‖₂²/α"]
     st = parse_statement(r"\Bigg\|\prod_{k=1}^n A^{(k)}\Bigg\| \le 1", opaque=True)
     assert [pretty(p) for p in st.props] == ["‖Π_{k=1}^{n} A^{(k)}‖ ≤ 1"]
-    assert [str(p) for p in parse_statement(r"\|t\| \le 1").props] == ["Abs(t) <= 1"]  # checked
+    with pytest.raises(LatexError, match="two readings: the norm of t, which nothing declares"):
+        parse_statement(r"\|t\| \le 1")  # checked: |t| of a number, or a vector's norm
+    assert [str(p) for p in parse_statement(r"\|t\| \le 1", {"t": scalar("t")}).props] == [
+        "Abs(t) <= 1"]  # a number the text declares
 
 
 def test_a_word_written_in_italics_is_shown_as_the_name_it_spells():

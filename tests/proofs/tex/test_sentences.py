@@ -388,3 +388,10 @@ def test_a_parenthetical_example_is_a_remark_not_a_condition():
         ("condition", r"L \in S"), ("remark", r"L \in F"), ("remark", r"\mu = 0"),
         ("statement", r"f \le \mu")]
     assert (1, r"a remark in parentheses, not read: \mu = 0") in r.left
+
+
+def test_a_special_case_to_be_ignored_is_a_remark_not_a_condition():
+    r = read_body(r"Then $$f \le \mu \le 2L,$$ where the term in the middle should be ignored "
+                  r"for $\mu=0$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [("statement", r"f \le \mu \le 2L"),
+                                                    ("remark", r"\mu=0")]
