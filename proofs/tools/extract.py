@@ -1077,6 +1077,21 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     read.unread_conditions.append((c, error))
                     if _shares_names(c.latex, s.latex):
                         read.left.append(f"condition not read: {c.latex}")
+        missing = [w for w in read.left if w.startswith("condition not read: ")]
+        if missing:  # "Let $M_T = \sum_i \mathbf{1}[\dots]$" not read: checked without it, the
+            # statement would be refuted as misread; shown as written, not checked
+            used = used_before
+            shown, unread = _opaque_reading(s, names, [c for c in [*signatures, *hyps]
+                                                       if fits(c)],
+                                            [c for c in classes if fits(c)],
+                                            reading.of("definition"))
+            out.unread.append(Unread(cid, s.latex, source, missing[0], "condition not read",
+                                     shown, list(dict.fromkeys([*read.left, *unread]))
+                                     if shown else []))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, _shown(out.unread[-1])
+                             + "a condition of it not read: not checked"))
+            continue
         claim = _where_defined(read, claim, cid, s.latex, names, source, ex)
         named = _named_relation(s.latex, names) if not claim.hypotheses else ""
         stepped = [h for h in read.hypotheses if _steps(h)]

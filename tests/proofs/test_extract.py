@@ -159,8 +159,9 @@ def test_prose_conditions_and_statements():
     assert [(u.claim_id, u.read_as) for u in got.unread[1:]] == [
         ("t:claim-1:part-2", "if ‖x‖₂ ≤ R: 0 ≤ ‖x‖₂"), ("t:claim-1:part-3",
                                                       "if ‖x‖₂ ≤ R: ‖x‖₂ ≤ R")]  # per link
-    # x_i ≤ 1 of an x nothing declares: a relation between named quantities, not read
-    assert got.unread[0].error.startswith(r"a relation between named quantities (x_i \le 1)")
+    # x_i ≤ 1, under a condition that does not read (‖x‖ of an x nothing declares): not checked
+    assert (got.unread[0].category, got.unread[0].error) == (
+        "condition not read", r"condition not read: \|x\|_2 \le R")
 
 
 def test_items_give_item_ids_and_unlabelled_unnumbered_environments_count():
@@ -903,3 +904,14 @@ def test_a_section_assumption_in_words_and_a_definition_with_dots_reach_a_later_
     assert u.left[0] == (r"\mathcal{H} is assumed in words outside the statement (c.tex:1: "
                          r"'a class of binary functions')")
     assert u.left[1].startswith(r"\Pi is defined outside the statement (c.tex:2:")
+
+
+def test_a_statement_whose_condition_does_not_read_is_shown_not_checked():
+    """Session 34: "Let $M_T = \\sum_i \\mathbf{1}[y^t(w^t \\cdot x^t) < 0]$ … Then
+    $M_T \\le 1/\\gamma^2$" was checked without M_T's definition and refuted (M_T = 2)."""
+    got = ex.extract(r"\begin{theorem}Let $M_T = \sum_{i=1}^T \mathbf{1}[y^t (w^t \cdot x^t) < 0]"
+                     r"$ and $\gamma > 0$. Then $$M_T \leq \frac{1}{\gamma^2}.$$\end{theorem}",
+                     "c.tex", "t")
+    assert got.read == []
+    (u,) = got.unread
+    assert u.category == "condition not read" and u.read_as.endswith("M_T ≤ γ⁻²")
