@@ -136,6 +136,7 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             continue
         ex = paper.extraction
         fresh = set()
+        in_words = {_env(u.claim_id) for u in ex.unread if u.category == "statement in words"}
         for e in ex.explained:
             place = e.source.rsplit(", ", 1)[-1]
             if place in seen:
@@ -143,7 +144,8 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
             fresh.add(e.base or place)
             seen.add(place)
             envs += 1
-            if any(role not in ("mention", "words") for role, _, _ in e.lines):
+            if any(role not in ("mention", "words") for role, _, _ in e.lines) and \
+                    (e.base or place) not in in_words:  # its statement in words: counted there
                 with_statements += 1
         other += len(ex.skipped)
         mine = [c for c in [*ex.read, *ex.unread] if _env(c.claim_id) in fresh]

@@ -841,8 +841,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 role in ("condition", "unclassified", "mention"):
             role = "statement"  # "With probability at least $1 - \delta$, $…$": what it bounds
         if role in ("statement", "unclassified") and re.match(r"\s*\\forall(?![A-Za-z])",
-                                                             f.latex):
-            role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement
+                                                             f.latex) and not (
+                f.display and re.match(r"\s*\\forall\s*\\?[A-Za-z]+\s*,(.+)", f.latex) and
+                outer_relation(f.latex.split(",", 1)[1])):
+            role = "condition"  # "$\forall a, b > 0$": a quantifier, not a statement (a
+            # display "$$\forall Q, W(P, Q) \le …$$" states what it quantifies)
         if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
             role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
         opened = " ".join(g.lead for g in formulas[:k + 1])

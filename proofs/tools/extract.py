@@ -874,7 +874,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
-    if not [p for p in reading.pieces if p.role != "mention"]:
+    if not [p for p in reading.pieces if p.role not in ("mention", "probability", "remark")]:
         words = " ".join(prose(blank_displays(env.body)).split()[:16])
         if words:  # "$f^*$ is convex": a statement in words, found and not read
             out.unread.append(Unread(base, words, f"{ex.source}", "", "statement in words"))
@@ -909,9 +909,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         # condition, the statement is not found; said, never dropped without a word
         first = reading.of("condition")[-1]
         words = " ".join(prose(blank_displays(env.body)).split()[:16])
-        if all(SIGNATURE.fullmatch(c.latex) or re.fullmatch(r"[^<>=]*\\in\s*\\mathbb.*", c.latex)
-               for c in reading.of("condition")) and words:  # "$g: \mathbb{R} \to \mathbb{R}$
-            # is convex.": what it states is in words
+        if words and (all(SIGNATURE.fullmatch(c.latex) or
+                          re.fullmatch(r"[^<>=]*\\in\s*\\mathbb.*", c.latex)
+                          for c in reading.of("condition")) or re.search(
+                r"\bthen\b", prose(blank_displays(env.body)))):  # "$g: \mathbb{R} \to
+            # \mathbb{R}$ is convex.", "If $0 < \mu I \le \nabla^2 f$, then BFGS converges":
+            # what it states is in words
             out.unread.append(Unread(base, words, f"{ex.source}", "", "statement in words"))
         else:
             out.unread.append(Unread(base, first.latex, _source(env.name, first, where),

@@ -915,3 +915,13 @@ def test_a_statement_whose_condition_does_not_read_is_shown_not_checked():
     assert got.read == []
     (u,) = got.unread
     assert u.category == "condition not read" and u.read_as.endswith("M_T ≤ γ⁻²")
+
+
+def test_a_conclusion_in_words_after_conditions_or_a_probability_is_a_statement_in_words():
+    got = ex.extract(r"\begin{theorem}If $0 < \mu \le L$, then BFGS converges.\end{theorem}"
+                     r"\begin{theorem}If we throw $n$ balls into $n$ bins, then, with "
+                     r"probability at least $1 - 1/n$, some bin has many balls.\end{theorem}"
+                     r"\begin{theorem}Suppose $P$ is sub-Gaussian, then $$\forall Q, W(P,Q)^2 "
+                     r"\leq 2\sigma^2 D(P, Q).$$\end{theorem}", "c.tex", "t")
+    assert [u.category for u in got.unread[:2]] == ["statement in words", "statement in words"]
+    assert got.unread[2].statement == r"\forall Q, W(P,Q)^2 \leq 2\sigma^2 D(P, Q)"  # stated
