@@ -324,8 +324,9 @@ _INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?P<m>(?:\\\$|[^$])+?)\$|\\\((?P<p>.*?)
 
 
 def blank_displays(body: str) -> str:
-    """``body`` with its displays blanked (same length)."""
-    return _DISPLAY.sub(lambda m: " " * len(m.group(0)), body)
+    """``body`` with its displays blanked (same length, the same lines: what follows a
+    display keeps its line number)."""
+    return _DISPLAY.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
 
 
 def strip_tags(text: str) -> str:

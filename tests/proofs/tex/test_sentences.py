@@ -395,3 +395,9 @@ def test_a_special_case_to_be_ignored_is_a_remark_not_a_condition():
                   r"for $\mu=0$.", 1)
     assert [(p.role, p.latex) for p in r.pieces] == [("statement", r"f \le \mu \le 2L"),
                                                     ("remark", r"\mu=0")]
+
+
+def test_a_formula_after_a_display_keeps_its_line():
+    r = read_body("Let $x > 0$.\n\\begin{align}\nx &\\le 1 \\\\\n&\\le 2\n\\end{align}\n"
+                  "Hence $x \\le 3$.", 10)
+    assert [(p.latex, p.line) for p in r.pieces if p.role != "mention"][-1] == (r"x \le 3", 15)
