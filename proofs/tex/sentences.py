@@ -325,8 +325,15 @@ _INLINE = re.compile(r"(?<![\\$])\$(?!\$)(?P<m>(?:\\\$|[^$])+?)\$|\\\((?P<p>.*?)
 
 def blank_displays(body: str) -> str:
     """``body`` with its displays blanked (same length, the same lines: what follows a
-    display keeps its line number)."""
-    return _DISPLAY.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
+    display keeps its line number), the full stop that ends one kept."""
+    def blank(m: re.Match) -> str:
+        out = list(re.sub(r"[^\n]", " ", m.group(0)))
+        end = re.search(r"([.;])\s*(?:\\end\s*\{[^}]*\}|\\\]|\$\$)\s*$", m.group(0))
+        if end:  # "…\[ x^2 \le x. \] If …": the display ends its sentence
+            out[end.start(1)] = end.group(1)
+        return "".join(out)
+
+    return _DISPLAY.sub(blank, body)
 
 
 def strip_tags(text: str) -> str:
@@ -674,6 +681,11 @@ CONDITION_WORDS_IN = re.compile(r"\b(?:if|whenever|when|where|provided|as long a
                                 r"assuming|unless|suppose|let)\b")
 
 
+#: a name an existential may bind: ``c``, ``c'``, ``C_1``, ``\tilde C``, ``C^*``, ``c_{\delta}``
+_BOUND_NAME = (r"(?:\\(?:tilde|hat|bar)\s*\{?\s*\\?[A-Za-z]+\s*\}?|\\?[A-Za-z]+)'*"
+               r"(?:\^\s*\{?\s*(?:\*|\\star|\\ast)\s*\}?)?(?:_\{?\\?\w+\}?)?")
+
+
 def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozenset()) -> None:
     """"There are constants $c, C$ for which $$…$$. Furthermore, … $$x \\ge C y.$$": the names
     a "there are" binds keep their meaning in the sentences after it, so a statement of those
@@ -690,12 +702,16 @@ def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozen
                 not re.search(r"\bthere (?:exists?|are|is)\b", " ".join(
                     q.said for q in out.pieces if q.sentence == p.sentence and q.line <= p.line)):
             continue
+        if p.role == "existential" and not re.search(r"\bthere (?:exists?|are|is)\b",
+                                                     p.said):
+            continue  # "… such that $x \le c$": what it asserts binds nothing
         if any(q.role == "existential" for q in out.pieces if q.sentence == p.sentence):
-            names = p.latex if p.role == "mention" else \
-                re.split(r"\\(?:le|leq|ge|geq|in|neq)(?![A-Za-z])|[<>=]", p.latex)[0]
-            for name in re.split(r"\s*,\s*|\s+\\?and\s+", names):
-                if re.fullmatch(r"\\?[A-Za-z]+'*(?:_\{?\w+\}?)?", name.strip()):
-                    bound.setdefault(name.strip(), p.sentence)
+            parts = [p.latex] if p.role == "mention" else \
+                re.split(r"\\(?:le|leq|ge|geq|in|neq)(?![A-Za-z])|[<>=]", p.latex)
+            for part in parts:  # "$0 < c < 1$", "$\tilde C > 0$", "$C^* \ge 1$": c, C̃, C*
+                for name in re.split(r"\s*,\s*|\s+\\?and\s+", part):
+                    if re.fullmatch(_BOUND_NAME, name.strip()):
+                        bound.setdefault(name.strip(), p.sentence)
     for name, sentence in bound.items():
         mark = re.compile(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z0-9']|\s*_)")
         later = {p.sentence for p in out.pieces if p.sentence > sentence and mark.search(p.latex)}
@@ -745,8 +761,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                                                 formulas[0].lead) is not None
     opened_by_for = bool(formulas) and re.match(
         r"^for\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|a certain|certain)\b)",
-        formulas[0].lead) is not None and not then_sentence  # "For $t \ge 1$, $\eta_t = …$.
-    # Then …": a setting the later "Then" uses, not a claim
+        formulas[0].lead) is not None
     mode = scope = ""
     quantified = False
     for k, f in enumerate(formulas):
@@ -801,7 +816,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             if mode == "definition" and relation and not _defines(f.latex, "let") and \
                     not recurrence(f.latex):
                 role = "condition"  # "Let $\bar X = …$ and $a \le X \le b$": not a name's value
-            if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
+            if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and \
+                    opened_by_for and then_sentence and k == len(formulas) - 1 and \
+                    not f.display and not quantified and not _SETTING.match(f.latex):
+                role = "unclassified"  # "For $t \in [T]$, $|g_t| \le G$. Then …": what the
+                # "Then" assumes, or a claim of its own; listed, neither
+            elif mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
                     ((((opened_by_if or (opened_by_for and not _SETTING.match(f.latex)))
                        and k == len(formulas) - 1) or quantified)
                      and not opened_by_assume) or f.display):
@@ -853,7 +873,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         depth = opened.count("(") - opened.count(")")
         if depth > 0 and role in ("condition", "unclassified", "statement") and re.search(
                 r"\((?:includes?|including|e\.g\.|such as|in particular|for example|for "
-                r"instance|cf\.|see)\b[^()]*$", opened):
+                r"instance)\b[^(),]*$", opened):
             role = "remark"  # "(includes $L \in F_L$ with $\mu = 0$)": an example, not a
             # condition of the sentence
             out.left.append((line(f.offset), f"a remark in parentheses, not read: {f.latex}"))

@@ -1080,6 +1080,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     read.unread_conditions.append((c, error))
                     if _shares_names(c.latex, s.latex):
                         read.left.append(f"condition not read: {c.latex}")
+        reach = " ".join([s.latex, *read.hypotheses])  # "Let $\|u\| \le 1$ and $v \le u$.
+        # Then $v \le 1$": a condition not read reaches v through v ≤ u
+        read.left += [f"condition not read: {c.latex}" for c, _ in read.unread_conditions
+                      if f"condition not read: {c.latex}" not in read.left
+                      and _shares_names(c.latex, reach)]
         missing = [w for w in read.left if w.startswith("condition not read: ")]
         if missing:  # "Let $M_T = \sum_i \mathbf{1}[\dots]$" not read: checked without it, the
             # statement would be refuted as misread; shown as written, not checked

@@ -253,7 +253,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             raw += [(at, c, "") for c in chains(p.latex, p.line - proof.body_line)]
     raw.sort(key=lambda t: t[0])
     starts = [at for at, _chain, _after in raw]
-    given: list[tuple[int, Prop]] = []  # what the proof established, by where it stands
+    given: list[tuple[int, Prop, int]] = []  # what the proof established, where, in which case
     k = 0
     for at, chain, after in raw:
         if not chain.steps:
@@ -288,7 +288,8 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
             symbols = claim.prop.symbols
             step.extra = tuple(dict.fromkeys(q for q in _in_force(conditions, at, starts)
                                              if q.symbols & symbols))
-            step.given = tuple(dict.fromkeys(q for a, q in given if a < at
+            case = _case_at(conditions, at)
+            step.given = tuple(dict.fromkeys(q for a, q, c in given if a < at and c in (-1, case)
                                              and q.symbols & symbols and q != claim.prop))
             step.left = _left(step, st.condition, symbols, statement_symbols, names, unbound,
                               unread, in_words, [*step.extra, *step.given])
@@ -309,7 +310,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
         for c in runs:  # what this chain established, for the steps after it
             concl = c.conclusion()
             if concl is not None and all(link.left == () for link in c.links):
-                given.append((at, concl))
+                given.append((at, concl, _case_at(conditions, at)))  # within its case only
         pr.chains += runs
     host = _host(pr, readings)
     host.proof = pr
@@ -549,6 +550,12 @@ def _prose_after(body: str, at: int) -> str:
     n = re.search(r"\\\[|\$\$|\\begin\s*\{(?:equation|align|gather|multline|eqnarray|dmath)",
                   rest)
     return rest[:n.start()] if n else rest
+
+
+def _case_at(conditions: list[tuple[int, Prop, int]], at: int) -> int:
+    """The case of an argument by cases open at ``at`` (its sentence), or -1."""
+    case = max(((a, c) for a, _q, c in conditions if c >= 0 and a <= at), default=None)
+    return -1 if case is None else case[1]
 
 
 def _in_force(conditions: list[tuple[int, Prop, int]], at: int,

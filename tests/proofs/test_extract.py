@@ -925,3 +925,9 @@ def test_a_conclusion_in_words_after_conditions_or_a_probability_is_a_statement_
                      r"\leq 2\sigma^2 D(P, Q).$$\end{theorem}", "c.tex", "t")
     assert [u.category for u in got.unread[:2]] == ["statement in words", "statement in words"]
     assert got.unread[2].statement == r"\forall Q, W(P,Q)^2 \leq 2\sigma^2 D(P, Q)"  # stated
+
+
+def test_review_34b_a_condition_not_read_that_reaches_the_statement_through_another():
+    got = ex.extract(r"\begin{lemma} Let $\|u\| \le 1$ and $v \le u$. Then $v \le 1$. "
+                     r"\end{lemma}", "c.tex", "t")
+    assert got.read == [] and got.unread[0].category == "condition not read"

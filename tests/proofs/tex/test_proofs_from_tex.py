@@ -235,3 +235,12 @@ def test_a_display_after_iff_in_a_proof_is_not_asserted():
                          r"The roots are complex iff \[ 0 < b < 1 . \] In either case "
                          r"\[ b \ge 0 . \]")
     assert [s.latex for s in steps] == [r"b \ge 0"]
+
+
+def test_review_34b_what_one_case_established_is_not_given_in_another():
+    """A step of the second case took the first case's conclusion (x² ≤ x) and was proved
+    vacuously; checked in its own case, the false step x³ ≤ x² is refuted."""
+    steps = _proof_steps(r"Let $x \ge 0$. Then $x^4 \ge 0$.",
+                         r"If $0 \le x \le 1$, then $$x^2 \le x.$$ If $x \ge 1$, then "
+                         r"$$x^3 \le x^2.$$ Hence $x^4 \ge 0$.")
+    assert [str(q) for q in steps[1].extra] == ["x >= 1"] and steps[1].given == ()

@@ -361,8 +361,8 @@ def test_review_34_conditions_settings_and_existentials_are_never_statements():
         "condition", r"\eta\le 1/L")
     assert roles(r"For $t\ge1$, $\eta_t=1/\sqrt t$. Then $R \le \sqrt T$.")[1] == (
         "condition", r"\eta_t=1/\sqrt t")  # a setting the "Then" uses
-    assert roles(r"For $t\in[T]$, $|g_t|\le G$. Then $R \le G$.") == [
-        ("condition", r"t\in[T]"), ("condition", r"|g_t|\le G"), ("statement", r"R \le G")]
+    assert roles(r"For $t\in[T]$, $|g_t|\le G$. Then $R \le G$.") == [  # assumed, or claimed
+        ("condition", r"t\in[T]"), ("unclassified", r"|g_t|\le G"), ("statement", r"R \le G")]
     assert ("statement", r"C = L/\mu") not in roles(r"Let $L>0$. Then the constant is "
                                                      r"$C = L/\mu$.")
     for text in (r"For a constant $c>0$, $x^2+1\le c(x^2+2)$.",
@@ -401,3 +401,18 @@ def test_a_formula_after_a_display_keeps_its_line():
     r = read_body("Let $x > 0$.\n\\begin{align}\nx &\\le 1 \\\\\n&\\le 2\n\\end{align}\n"
                   "Hence $x \\le 3$.", 10)
     assert [(p.latex, p.line) for p in r.pieces if p.role != "mention"][-1] == (r"x \le 3", 15)
+
+
+def test_review_34b_a_for_sentence_before_a_then_is_neither_claim_nor_condition():
+    got = roles(r"For $x \ge 1$, $x^2 \ge 4$. Then $x^3 \ge 4x$.")
+    assert got == [("condition", r"x \ge 1"), ("unclassified", r"x^2 \ge 4"),
+                   ("statement", r"x^3 \ge 4x")]
+
+
+def test_review_34b_an_existential_binds_accented_names_and_both_sides_of_a_range():
+    assert roles(r"There exists $\tilde C > 0$ such that $x \le \tilde C$. Moreover, "
+                 r"$\tilde C \ge 1$.")[-1] == ("existential", r"\tilde C \ge 1")
+    assert roles(r"There exists $0 < c < 1$ such that $x \le c$. Moreover, $c \ge 1/2$.")[-1] \
+        == ("existential", r"c \ge 1/2")
+    assert roles(r"There exists $c > 0$ such that $x \le c$. Moreover, $x^2 \ge 0$.")[-1] == (
+        "statement", r"x^2 \ge 0")  # what "such that" asserts binds nothing
