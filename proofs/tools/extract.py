@@ -1769,6 +1769,10 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         try:
             cs = parse_statement(c.latex, dict(names) or None, opaque=True)
             each = _free_indices(c.latex, s.latex)  # |Z_i - Z_{i-1}| ≤ c_i: for every i
+            each += [a for a in dict.fromkeys(re.findall(r"\(\s*([a-z])\s*\)", c.latex))
+                     if a in ranges and a not in each and not re.search(
+                         rf"(?<![A-Za-z\\]){a}(?![A-Za-z])", s.latex)]  # "$p_t(a) > 0$ for
+            # every $a \in [N]$": one condition for each a
             shown = [pretty(p) for p in cs.props + cs.conditions]
             suffix = " almost surely" if c.latex in surely else ""  # "$a \le X$ almost surely"
             if suffix and len(shown) > 1 and not each:

@@ -931,3 +931,9 @@ def test_review_34b_a_condition_not_read_that_reaches_the_statement_through_anot
     got = ex.extract(r"\begin{lemma} Let $\|u\| \le 1$ and $v \le u$. Then $v \le 1$. "
                      r"\end{lemma}", "c.tex", "t")
     assert got.read == [] and got.unread[0].category == "condition not read"
+
+
+def test_audit_34b_a_condition_for_every_argument_of_a_function_is_quantified():
+    got = ex.extract(r"\begin{lemma}Let $p_t(a) > 0$ for every $a \in [N]$. Then "
+                     r"$\mathbb{E}[X_t] \le N$.\end{lemma}", "c.tex", "t")
+    assert got.unread[0].read_as == "if ∀ a ∈ [N]: p_t(a) > 0: E[X_t] ≤ N"

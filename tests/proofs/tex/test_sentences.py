@@ -416,3 +416,10 @@ def test_review_34b_an_existential_binds_accented_names_and_both_sides_of_a_rang
         == ("existential", r"c \ge 1/2")
     assert roles(r"There exists $c > 0$ such that $x \le c$. Moreover, $x^2 \ge 0$.")[-1] == (
         "statement", r"x^2 \ge 0")  # what "such that" asserts binds nothing
+
+
+def test_audit_34b_setting_names_as_following_defines_them():
+    got = roles(r"We find it by setting $p_*, q_*$ as following: $$p_* = \arg\min_{p \in "
+                r"\Delta_n} \max_q p^T M q.$$ Then $$p_*^T M q \le 1.$$")
+    assert got == [("definition", r"p_* = \arg\min_{p \in \Delta_n} \max_q p^T M q"),
+                   ("statement", r"p_*^T M q \le 1")]
