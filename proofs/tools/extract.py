@@ -723,7 +723,8 @@ def _explain_only(env: Environment, reading: Reading, where: Locate, out: Extrac
     ex.left = [why for _, why in reading.left]
     out.explained.append(ex)
 #: a mention that only names things: ``f``, ``x, y``, ``\mathcal{H}``, ``w_t``, ``f^*``
-_NAME_LIST = re.compile(r"\s*(?:(?:\\(?:mathcal|mathbf|bm|boldsymbol|hat|tilde|bar|"
+_NAME_LIST = re.compile(r"(?!\s*\\(?:forall|exists)(?![A-Za-z]))"  # "$\forall x_i'$": a quantifier
+                        r"\s*(?:(?:\\(?:mathcal|mathbf|bm|boldsymbol|hat|tilde|bar|"
                         r"mathrm|operatorname|widehat|widetilde)\s*\{[^{}]*\}|\\?[A-Za-z]+)"
                         r"(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]+)|')*\s*(?:,\s*|\\ldots|"
                         r"\\dots|\\cdots)*)+")

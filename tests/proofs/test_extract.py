@@ -937,3 +937,12 @@ def test_audit_34b_a_condition_for_every_argument_of_a_function_is_quantified():
     got = ex.extract(r"\begin{lemma}Let $p_t(a) > 0$ for every $a \in [N]$. Then "
                      r"$\mathbb{E}[X_t] \le N$.\end{lemma}", "c.tex", "t")
     assert got.unread[0].read_as == "if ∀ a ∈ [N]: p_t(a) > 0: E[X_t] ≤ N"
+
+
+def test_audit_34b_a_quantifier_said_alone_is_listed_never_dropped():
+    got = ex.extract(r"\begin{lemma}Suppose that $\forall x_i'$, it has \begin{equation*} "
+                     r"|f(S) - f(S')| \leq c \end{equation*} Then it holds that \begin{equation}"
+                     r" \Pr(f(S) > t) \leq \exp(-t^2). \end{equation}\end{lemma}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as == "if |f(S) - f(S')| ≤ c: Pr[f(S) > t] ≤ exp(-t²)"
+    assert r"a formula the prose does not make a condition or a statement: \forall x_i'" in u.left
