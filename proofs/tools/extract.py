@@ -1914,6 +1914,8 @@ def _mentions(latex: str, name: str) -> bool:
     (False, True, True)
     >>> _mentions(r"\mathbb{E}[\exp(tX)]", "X"), _mentions(r"\exp(t)", "x")
     (True, False)
+    >>> _mentions(r"\hat{\mathcal{R}}_S(H) \le 1", "R")  # ℛ is not R
+    False
     """
     subscripted = name.endswith("_")  # a subscripted name: only its subscripted uses
     base = re.split(r"[_^(]", name.strip(), maxsplit=1)[0].strip()
@@ -1922,8 +1924,8 @@ def _mentions(latex: str, name: str) -> bool:
     if len(base) == 1 and base.isalpha() and not subscripted:
         # one letter: written next to others (tX, Xs) it is still itself; commands and
         # words in \text{…} are not letters of the formula
-        plain = re.sub(r"\\(?:text|mathrm|operatorname|textrm|mbox)\s*\{[^{}]*\}|\\[A-Za-z]+",
-                       " ", latex)
+        plain = re.sub(r"\\(?:text|mathrm|operatorname|textrm|mbox|mathcal|mathbb|mathscr|"
+                       r"mathfrak)\s*\{[^{}]*\}|\\[A-Za-z]+", " ", latex)  # ℛ, 𝔼: not R, E
         return base in plain
     tail = r"(?![A-Za-z])" if base[-1].isalpha() else ""
     if subscripted:
