@@ -695,10 +695,10 @@ def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozen
     the text assumes ("Suppose there exist $m > 0$ …", the items it assumes) binds nothing:
     what follows holds for every such m."""
     bound: dict[str, int] = {}  # name: the sentence whose existential binds it
+    openings = out.openings()
     for p in out.pieces:
-        opening = next((q.said for q in out.pieces if q.sentence == p.sentence), "")
         if p.item in assumed or p.sentence in out.assumed or \
-                re.match(r"\s*(?:suppose|assume|let|given)\b", opening):
+                re.match(r"\s*(?:suppose|assume|let|given)\b", openings[p.sentence]):
             continue
         if p.role not in ("mention", "existential") or \
                 not re.search(r"\bthere (?:exists?|are|is)\b", " ".join(
@@ -768,6 +768,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     quantified = False
     for k, f in enumerate(formulas):
         lead = f.lead.strip()
+        opened = " ".join(g.lead for g in formulas[:k + 1])  # the sentence up to this formula
         scope = _scope(lead) or scope
         relation = bool(RELATION.search(f.latex))
         before_exists = exists is not None and _before(said, exists.start(), f.lead, formulas, k)
@@ -846,7 +847,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "statement"
         else:
             role = "mention" if not relation else "unclassified"
-            after_then = re.split(r"\bthen\b", " ".join(g.lead for g in formulas[:k + 1]))
+            after_then = re.split(r"\bthen\b", opened)
             if role == "unclassified" and k == len(formulas) - 1 and not concluding and \
                     not any(then_later) and (opened_by_for and lead.endswith(",")) and \
                     not _SETTING.match(f.latex):
@@ -871,7 +872,6 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             # display "$$\forall Q, W(P, Q) \le …$$" states what it quantifies)
         if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
             role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
-        opened = " ".join(g.lead for g in formulas[:k + 1])
         depth = opened.count("(") - opened.count(")")
         if depth > 0 and role in ("condition", "unclassified", "statement") and re.search(
                 r"\((?:includes?|including|e\.g\.|such as|in particular|for example|for "

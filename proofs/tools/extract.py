@@ -909,13 +909,13 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         # "For a constant $c > 0$, $x^2 + 1 \le c(x^2 + 2)$.": every formula read as a
         # condition, the statement is not found; said, never dropped without a word
         first = reading.of("condition")[-1]
-        words = " ".join(prose(blank_displays(env.body)).split()[:16])
+        said = prose(blank_displays(env.body))
+        words = " ".join(said.split()[:16])
         if words and (all(SIGNATURE.fullmatch(c.latex) or
                           re.fullmatch(r"[^<>=]*\\in\s*\\mathbb.*", c.latex)
-                          for c in reading.of("condition")) or re.search(
-                r"\bthen\b", prose(blank_displays(env.body)))):  # "$g: \mathbb{R} \to
-            # \mathbb{R}$ is convex.", "If $0 < \mu I \le \nabla^2 f$, then BFGS converges":
-            # what it states is in words
+                          for c in reading.of("condition")) or re.search(r"\bthen\b", said)):
+            # "$g: \mathbb{R} \to \mathbb{R}$ is convex.", "If $0 < \mu I \le \nabla^2 f$, then
+            # BFGS converges": what it states is in words
             out.unread.append(Unread(base, words, f"{ex.source}", "", "statement in words"))
         else:
             out.unread.append(Unread(base, first.latex, _source(env.name, first, where),
@@ -1079,13 +1079,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     pending.remove(h)
                     first_error.setdefault(h, error)
                     read.unread_conditions.append((c, error))
-                    if _shares_names(c.latex, s.latex):
-                        read.left.append(f"condition not read: {c.latex}")
         reach = " ".join([s.latex, *read.hypotheses])  # "Let $\|u\| \le 1$ and $v \le u$.
         # Then $v \le 1$": a condition not read reaches v through v ≤ u
-        read.left += [f"condition not read: {c.latex}" for c, _ in read.unread_conditions
-                      if f"condition not read: {c.latex}" not in read.left
-                      and _shares_names(c.latex, reach)]
+        read.left += list(dict.fromkeys(f"condition not read: {c.latex}"
+                                        for c, _ in read.unread_conditions
+                                        if _shares_names(c.latex, reach)))
         missing = [w for w in read.left if w.startswith("condition not read: ")]
         if missing:  # "Let $M_T = \sum_i \mathbf{1}[\dots]$" not read: checked without it, the
             # statement would be refuted as misread; shown as written, not checked
@@ -1385,8 +1383,8 @@ def _with_probability(s: Piece, reading: Reading, names: dict[str, Any]
     for q in reading.of("probability"):
         after = q.sentence == s.sentence + 1 and q.item == s.item and s.display and \
             re.match(r"\s*(?:with\s+probability|w\.\s*p\.)", q.said) is not None and \
-            not any((p.sentence == q.sentence and order[id(p)] < order[id(q)]) or
-                    (p.sentence == q.sentence and p.role == "statement") for p in reading.pieces)
+            not any(p.sentence == q.sentence and (order[id(p)] < order[id(q)] or
+                                                  p.role == "statement") for p in reading.pieces)
         # "\[ … . \] with probability higher than $1-\delta$ over the sample": the display's
         if q.sentence == s.sentence or (q.item and q.item == s.item) or after:
             text = re.sub(r"^\s*\\(?:ge|geq)(?![A-Za-z])", "", q.latex)

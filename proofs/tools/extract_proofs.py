@@ -573,10 +573,10 @@ def _in_force(conditions: list[tuple[int, Prop, int]], at: int,
     >>> [str(q) for q in _in_force(cs, 60, [60, 80])]  # a chain at 80: x < 9 is its own
     ['x >= 1']
     """
-    case = max(((a, c) for a, _q, c in conditions if c >= 0 and a <= at), default=None)
+    case = _case_at(conditions, at)
     return [q for a, q, c in conditions
             if (c < 0 and (a <= at or not any(at < s < a for s in starts)))
-            or (case is not None and c == case[1])]
+            or (case >= 0 and c == case)]
 
 
 def _left(step: ReadStep, condition: str, symbols: set, statement_symbols: set,
