@@ -44,8 +44,8 @@ _GREEK = {
 #: letters written \mathcal{X} (script capitals) and \mathbb{X} (double-struck)
 SCRIPT_CAPS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                        "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"))
-DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "S": "𝕊", "P": "ℙ",
-                 "E": "𝔼"}
+DOUBLE_STRUCK = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                         "𝔸𝔹ℂ𝔻𝔼𝔽𝔾ℍ𝕀𝕁𝕂𝕃𝕄ℕ𝕆ℙℚℝ𝕊𝕋𝕌𝕍𝕎𝕏𝕐ℤ", strict=True))
 
 
 _SUP = str.maketrans("0123456789-+()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺⁽⁾ⁿ")

@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from proofs.tex.cases import expand_cases, rows
+from proofs.tex.source import braced
 
 DISPLAY_ENVS = ("equation", "align", "gather", "multline", "eqnarray", "displaymath", "flalign",
                 "alignat", "dmath", "dgroup", "math")
@@ -127,6 +128,27 @@ _ASSUMED_LIST = re.compile(r"(?:\b(?:suppose|assume|assuming)\b(?:\s+that)?\s+(?
 _LIST = re.compile(r"\\(begin|end)\s*\{(?:enumerate|itemize|description)\}|\\item(?![A-Za-z])")
 
 
+#: words that open a list of alternatives: "if either", "and one of the following holds:"
+_ALTERNATIVES = re.compile(r"\b(?:either|(?:one|any|at least one|exactly one)\s+of\s+the\s+"
+                           r"following(?:\s+\w+)?\s+(?:holds?|is\s+true|is\s+satisfied|"
+                           r"are\s+satisfied))\W*$", re.I)
+
+
+#: words that make the items of the list after them one side of an equivalence
+_IFF_LIST = re.compile(r"\b(?:iff|if\s+and\s+only\s+if)\W*$", re.I)
+
+
+def _alternative_items(body: str) -> set[int]:
+    """The numbers of the items of the lists that words such as "if either" or "one of the
+    following holds:" open: alternatives, none of which holds alone.
+
+    >>> sorted(_alternative_items(r"If one of the following holds: \\begin{enumerate}"
+    ...                           r"\\item $x>0$ \\item $y>0$\\end{enumerate} then $z>0$."))
+    [1, 2]
+    """
+    return _list_items(body, _ALTERNATIVES)
+
+
 def _assumed_items(body: str) -> set[int]:
     """The numbers of the items (as :func:`_sentences` counts them) of the lists that words
     such as "Suppose that" or "Assume the following holds:" open: conditions.
@@ -136,6 +158,12 @@ def _assumed_items(body: str) -> set[int]:
     ...                       r"\\begin{itemize}\\item $z$\\end{itemize}"))
     [1, 2]
     """
+    return _list_items(body, _ASSUMED_LIST)
+
+
+def _list_items(body: str, opening: re.Pattern[str]) -> set[int]:
+    """The numbers of the items of the lists whose lead (the words before the list, from
+    the last full stop or item) ``opening`` matches."""
     out: set[int] = set()
     count, depth, assumed = 0, 0, False
     for m in _LIST.finditer(body):
@@ -143,7 +171,7 @@ def _assumed_items(body: str) -> set[int]:
             depth += 1
             if depth == 1:
                 last = max(body.rfind(".", 0, m.start()), body.rfind("\\item", 0, m.start()))
-                assumed = _ASSUMED_LIST.search(prose(blank_displays(body[last + 1:m.start()])))\
+                assumed = opening.search(prose(blank_displays(body[last + 1:m.start()]))) \
                     is not None
         elif m.group(1) == "end":
             depth = max(depth - 1, 0)
@@ -617,11 +645,44 @@ def _uses_step_index(lhs: str, rhs: str) -> bool:
                      rhs) is not None
 
 
+#: notes beside the text: what they say is no part of the statement
+_ASIDE = re.compile(r"\\(?:footnote|marginnote|marginpar)(?![A-Za-z])\s*(?:\[[^\]]*\])?")
+
+
+def _without_asides(body: str, body_line: int) -> tuple[str, list[tuple[int, str]]]:
+    r"""``body`` with its footnotes and margin notes blanked (their newlines kept), and one
+    ``(line, why)`` for each that holds a formula: never a part of the statement.
+
+    >>> text, left = _without_asides(r"Let $x>0$.\footnote{So $x \ne 0$.} Then $x^2>0$.", 1)
+    >>> text.split()
+    ['Let', '$x>0$.', 'Then', '$x^2>0$.']
+    >>> left
+    [(1, 'a note beside the text, not read: So $x \\ne 0$.')]
+    """
+    out, left, at = [], [], 0
+    for m in _ASIDE.finditer(body):
+        if m.start() < at:
+            continue
+        group = braced(body, m.end())
+        if group is None:
+            continue
+        end = group[1]
+        out += [body[at:m.start()], re.sub(r"[^\n]", " ", body[m.start():end])]
+        if "$" in group[0] or "\\(" in group[0]:
+            left.append((body_line + body.count("\n", 0, m.start()),
+                         "a note beside the text, not read: " + re.sub(r"\s+", " ",
+                                                                      group[0]).strip()))
+        at = end
+    return "".join(out) + body[at:], left
+
+
 def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     """The roles of the formulas of an environment's ``body`` (see the module docstring)."""
     out = Reading()
     if kind != "proof":  # a proof written inside the statement's environment is not stated
         body = _NESTED_PROOF.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
+    body, asides = _without_asides(body, body_line)
+    out.left += asides
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
     out.random_words = [w for w in randoms if w not in ("random", "randomly")]
     math = RANDOM_MATH.findall(body)
@@ -648,9 +709,15 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.random_conditions[mark[2]:] = [replace(p, sentence=number)
                                            for p in out.random_conditions[mark[2]:]]
     assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
+    alternatives = _alternative_items(body)  # "if either \item …", "one of the following holds"
+    sides = _list_items(body, _IFF_LIST)  # "$x$ is optimal iff \item … \item …"
     _existential_names(out, assumed)
     for k, p in enumerate(out.pieces):
-        if p.item in assumed and p.role in ("statement", "unclassified"):
+        if p.item in alternatives and p.role in ("statement", "condition", "unclassified"):
+            out.pieces[k] = replace(p, role="disjunction")  # none holds alone
+        elif p.item in sides and p.role in ("statement", "condition", "unclassified"):
+            out.pieces[k] = replace(p, role="equivalence")  # one side, with the other in words
+        elif p.item in assumed and p.role in ("statement", "unclassified"):
             out.pieces[k] = replace(p, role="condition")
         elif p.item in assumed and p.role == "existential":
             out.assumed.add(p.sentence)
@@ -672,6 +739,13 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     return out
 
 
+#: ``x \in C``, ``S \subseteq U``, ``f \in \Gamma_0(\mathbb{R}^n)``: a name in a set named by a
+#: capital, calligraphic or blackboard letter (not an interval: ``x \in [0, 1]``)
+_BARE_MEMBERSHIP = re.compile(
+    r"\s*(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\w))?'?\s*"
+    r"\\(?:in|subseteq|subset)(?![A-Za-z])\s*(?:\\math(?:cal|scr)\s*\{\s*[A-Z]\s*\}|[A-Z]|"
+    r"\\(?:Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega)(?![A-Za-z]))"
+    r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*")
 #: ``\eta_t = 1/\sqrt t``, ``C = L/\mu``: a name set to a value (a setting, a definition)
 _SETTING = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?[^=<>{}]*\}?)?(?:\^\{?[^=<>{}]*\}?)?\s*"
                       r"=[^=<>]*$")
@@ -872,6 +946,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             # display "$$\forall Q, W(P, Q) \le …$$" states what it quantifies)
         if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
             role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
+        if role == "statement" and _BARE_MEMBERSHIP.fullmatch(f.latex) and not \
+                STATEMENT_TRIGGER.search(lead) and not re.search(r"\bthen\b", opened):
+            role = "unclassified"  # "$f \in \Gamma_0(\mathbb{R}^n)$." alone, "\item $x \in C$",
+            # "For any $x \in U$, $S \subseteq U$": a declaration or a condition, unless the
+            # text asserts it ("then $x \in C$")
         depth = opened.count("(") - opened.count(")")
         if depth > 0 and role in ("condition", "unclassified", "statement") and re.search(
                 r"\((?:includes?|including|e\.g\.|such as|in particular|for example|for "

@@ -15,6 +15,7 @@ from typing import Any
 
 from proofs.tex.sentences import ADJECTIVE, HARMLESS, SIGNATURE, Piece
 from proofs.tools.declarations import REAL, declaration, objects
+from proofs.tools.set_statements import set_statement
 from symbolic.latex_parse.lexer import bracket_depth
 
 #: ``f \in \mathcal{F}^{1,1}_L``, ``h \in \mathcal{H}``, ``x \in C``: a name in a set the
@@ -363,11 +364,14 @@ def set_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str]] | N
 
 def unchecked_relation(latex: str, names: dict[str, Any]) -> tuple[str, list[str], str] | None:
     """``(read as, notes, category)`` of a relation the checker does not have, each side as
-    written: ``A ≲ B`` ("relation not checkable") or ``v ∈ ∂f(x)`` ("subdifferential");
-    None when ``latex`` is neither."""
+    written: ``A ≲ B`` ("relation not checkable"), ``v ∈ ∂f(x)`` ("subdifferential") or a
+    statement about sets (``S ⊆ [m]``: "set"); None when ``latex`` is none of them."""
     soft = soft_relation(latex, names)
     if soft is not None:
         return (*soft, "relation not checkable")
     found = set_relation(latex, names)
-    return None if found is None else (*found, "subdifferential")
+    if found is not None:
+        return (*found, "subdifferential")
+    sets = set_statement(latex, names)  # "x_0 ∈ C̄ ∖ C", "C ∩ argmin f = Ø"
+    return None if sets is None else (sets, [], "set")
 

@@ -77,6 +77,7 @@ from proofs.tools.declarations import (
     paper_dimension,
     plain_name,
 )
+from proofs.tools.set_statements import set_statement
 from symbolic.latex_parse.lexer import GREEK
 from symbolic.latex_parse.names import COUNT_NAMES
 
@@ -625,8 +626,9 @@ def _set_and_value(statement: str, conditions: list[str]) -> str:
 
         def valued(t: str, name: str = name, after: str = after, before: str = before,
                    sized: str = sized) -> bool:
-            t = re.sub(r"\\(?:math[a-z]+|operatorname|text[a-z]*|bm|boldsymbol)\s*\{[^{}]*\}",
-                       " ", t)  # \mathcal{C}^1 is another name than C
+            t = re.sub(r"\\(?:math[a-z]+|operatorname|text[a-z]*|bm|boldsymbol|overline|bar)"
+                       r"\s*\{[^{}]*\}", " ", t)  # \mathcal{C}^1 is another name than C, and
+            # \overline{C} (a closure) another set
             t = re.sub(sized, " ", re.sub(before, " ", re.sub(after, " ", t)))
             return re.search(rf"(?<![A-Za-z\\]){name}(?![A-Za-z_(])", t) is not None
         value = next((t for t in texts if not SIGNATURE.fullmatch(t) and valued(t)), None)
@@ -1788,6 +1790,10 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         except (ValueError, TypeError, ArithmeticError):
             if MEMBERSHIP.fullmatch(c.latex):  # "h ∈ ℋ", "f ∈ ℱ^{1,1}_L": as written
                 hyps.append(membership(c.latex))
+                continue
+            sets = set_statement(c.latex, names)  # "S ⊆ [m]", "a ∈ ℝⁿ ∖ {0}"
+            if sets is not None:
+                hyps.append(sets)
                 continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")

@@ -435,9 +435,10 @@ def test_an_equivalence_is_read_side_by_side_and_a_side_in_words_is_said():
                      "c.tex", "t")
     assert [(u.category, u.read_as) for u in got.unread] == [
         ("equivalence", "if x > 0: x ≤ 1 ⟺ x² ≤ 1"),  # the condition before it, shown
-        ("equivalence", ""),  # a set-builder: not read
+        ("equivalence", ""),  # three sides and one in words: not read
         ("equivalence", "(a side said in words) ⟺ z ≥ 0")]
-    assert got.unread[1].error == "LaTeX line 1, column 5: unexpected character ':'"
+    assert got.unread[1].error == ("equivalence: which formulas it governs, and what it "
+                                   "quantifies, are not read")
 
 
 def test_a_function_signature_is_what_the_function_maps_not_a_statement():
@@ -866,7 +867,7 @@ def test_a_membership_in_a_named_class_of_functions_is_shown_as_written():
     from proofs.tools.as_written import MEMBERSHIP, membership
 
     assert MEMBERSHIP.fullmatch(r"f \in \Gamma_0 (\mathbb{R}^{n})")
-    assert membership(r"\theta_1 \in \mathbb{B}^p_q(\bar R_q + 1)") == "θ_1 ∈ B^p_q(R̄_q+1)"
+    assert membership(r"\theta_1 \in \mathbb{B}^p_q(\bar R_q + 1)") == "θ_1 ∈ 𝔹^p_q(R̄_q+1)"
     assert not MEMBERSHIP.fullmatch(r"x \in [0, 1]")  # an interval: read, not as written
 
 
@@ -946,3 +947,15 @@ def test_audit_34b_a_quantifier_said_alone_is_listed_never_dropped():
     (u,) = got.unread
     assert u.read_as == "if |f(S) - f(S')| ≤ c: Pr[f(S) > t] ≤ exp(-t²)"
     assert r"a formula the prose does not make a condition or a statement: \forall x_i'" in u.left
+
+
+def test_a_statement_about_sets_is_read_as_written_and_never_checked():
+    got = ex.extract(r"\begin{lemma}Let $S \subseteq [m]$ and $x_0 \in C$. Then "
+                     r"$x_0 \in \overline{C}\setminus C$ and $A \cap B = \emptyset$.\end{lemma}"
+                     r"\begin{lemma}$f \in \Gamma_0(\mathbb{R}^n)$. Then $f \ge 0$.\end{lemma}",
+                     "c.tex", "t")
+    assert [(u.category, u.read_as) for u in got.unread[:2]] == [
+        ("set", "if x_0 ∈ C: x_0 ∈ C̄ ∖ C"), ("set", "A ∩ B = ∅")]
+    assert "a condition of the statement not shown: S \\subseteq [m]" in got.unread[1].left
+    # "$f \in \Gamma_0$." alone asserts nothing: it is no statement of its own
+    assert all(u.statement != r"f \in \Gamma_0(\mathbb{R}^n)" for u in got.unread)

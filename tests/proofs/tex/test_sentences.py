@@ -423,3 +423,35 @@ def test_audit_34b_setting_names_as_following_defines_them():
                 r"\Delta_n} \max_q p^T M q.$$ Then $$p_*^T M q \le 1.$$")
     assert got == [("definition", r"p_* = \arg\min_{p \in \Delta_n} \max_q p^T M q"),
                    ("statement", r"p_*^T M q \le 1")]
+
+
+def test_the_items_after_if_either_or_one_of_the_following_holds_are_alternatives():
+    got = roles(r"Then $f$ has one minimizer if either \begin{enumerate}\item $x \le 1$."
+                r"\item $y \le 1$.\end{enumerate}")
+    assert got == [("disjunction", r"x \le 1"), ("disjunction", r"y \le 1")]
+    got = roles(r"If $x > 0$ and one of the following holds: \begin{enumerate}\item "
+                r"$y \le 1$.\item $z \le 1$.\end{enumerate} then $x y z \le x$.")
+    assert [r for r, _ in got] == ["condition", "disjunction", "disjunction", "statement"]
+
+
+def test_the_items_after_iff_are_one_side_of_an_equivalence():
+    got = roles(r"Then $x$ is optimal iff \begin{enumerate}\item $x \in C$ \item "
+                r"$\langle g, y - x\rangle \ge 0$.\end{enumerate}")
+    assert [r for r, _ in got] == ["equivalence", "equivalence"]
+
+
+def test_a_membership_the_text_does_not_assert_is_no_statement():
+    got = roles(r"$f \in \Gamma_0(\mathbb{R}^n)$. For any $x\in U$, $S\subseteq U$, and "
+                r"$h\in \mathcal{H}$, define $c = 1$. Then $x \in C$.")
+    assert got == [("unclassified", r"f \in \Gamma_0(\mathbb{R}^n)"),
+                   ("condition", r"x\in U"), ("unclassified", r"S\subseteq U"),
+                   ("condition", r"h\in \mathcal{H}"), ("definition", "c = 1"),
+                   ("statement", r"x \in C")]
+
+
+def test_a_footnote_or_margin_note_is_no_part_of_the_statement():
+    r = read_body("Let $x > 0$.\\marginnote{A property is one where if $G\\in P$ then "
+                  "$G' \\in P$.} Then\n $x^2 > 0$.\\footnote{See $y = 1$.}", 3)
+    assert [(p.role, p.latex, p.line) for p in r.pieces if p.role != "mention"] == [
+        ("condition", "x > 0", 3), ("statement", "x^2 > 0", 4)]
+    assert [line for line, why in r.left if why.startswith("a note beside")] == [3, 4]
