@@ -141,7 +141,7 @@ def read_as(claim: Any) -> str:
     """
     classes = getattr(claim, "classes", None)
     if classes is not None:  # a statement about every function of a class, as written
-        return f"{classes.describe()}: " + _unicode(claim.prop)
+        return f"{classes.describe()}: " + _unicode(claim.prop) + classes.where()
     head = "; ".join(_unicode(h) for h in claim.hypotheses)
     return (f"if {head}: " if head else "") + _unicode(claim.prop)
 

@@ -79,7 +79,7 @@ def printed(r: Result) -> str:
     if c is None:
         return r.description
     if c.classes is not None:  # about every function of a class: its quantifiers first
-        return f"{c.classes.describe()}: {pretty(c.prop)}"
+        return f"{c.classes.describe()}: {pretty(c.prop)}{c.classes.where()}"
     hyp = "; ".join(pretty(h) for h in c.hypotheses)
     return pretty(c.prop) + (f"  (under {hyp})" if hyp else "")
 

@@ -187,10 +187,14 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         return str(e)
     if len(functions) != 1:
         return "statements about several functions of classes are not read yet"
-    consumed = _named_values(params, definitions, conditions)
+    named: list[tuple[str, str]] = []
+    consumed = _named_values(params, definitions, conditions, named)
     conditions = [c for c in conditions if c not in consumed]
     if _SUM.match(latex):
-        return _sum_horizon(cid, latex, functions, params, conditions, definitions, body)
+        got = _sum_horizon(cid, latex, functions, params, conditions, definitions, body)
+        if isinstance(got, ClassReading):
+            got.claim.named = tuple(n for n in named if _mentions_name(latex, n[0]))
+        return got
     ctx = Context(functions, params, nonnegative=_sign_decider(conditions, params, functions))
     try:
         relation = read_relation(latex, ctx)
@@ -202,14 +206,21 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
                        body)
         if isinstance(got, ClassReading):
             got.consumed += consumed
+            got.claim.named = tuple(n for n in named if _mentions_name(latex, n[0]))
         return got
     parameters, left = _parameter_conditions(conditions, params, functions)
     claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
-                       text=latex, squared=tuple(ctx.squared))
+                       text=latex, squared=tuple(ctx.squared),
+                       named=tuple(n for n in named if _mentions_name(latex, n[0])))
     for s in claim.parameter_symbols():
         if s not in parameters and not _class_parameter(s, functions):
             left.append(f"{s}: its range is not stated (read as any positive number)")
     return ClassReading(claim, left, consumed)
+
+
+def _mentions_name(latex: str, name: str) -> bool:
+    """Whether ``latex`` writes ``name`` (``\\kappa``, ``h``) as a name of its own."""
+    return re.search(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z])", latex) is not None
 
 
 def _sign_decider(conditions: Sequence[str], params: dict, functions: dict[str, Function]
@@ -226,8 +237,8 @@ def _sign_decider(conditions: Sequence[str], params: dict, functions: dict[str, 
     return decide
 
 
-def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence[str]
-                  ) -> list[str]:
+def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence[str],
+                  named: list[tuple[str, str]] | None = None) -> list[str]:
     r"""Names given a value by a definition (``\kappa := L/\mu``) or an equality among the
     conditions (``h = 2/(L+\mu)``), in terms of the parameters already known: each such
     name stands for its value from then on (``params``). Returns the conditions used."""
@@ -253,6 +264,8 @@ def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence
         params[m.group(1)] = value
         if text in conditions:
             used.append(text)
+        elif named is not None:  # \kappa := L/\mu: shown with the claim
+            named.append((m.group(1), m.group(2)))
     return used
 
 
@@ -264,7 +277,7 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
     left: list[str] = []
     parameters: dict[sp.Symbol, sp.Basic] = {}
     symbols = {v for v in params.values() if isinstance(v, sp.Symbol)}
-    known = {s.name: s for s in symbols}
+    known = {k: v for k, v in params.items() if isinstance(v, sp.Symbol)}  # as written: \mu
     for c in conditions:
         if set_classes(c):
             continue  # f \in \mathcal{F}^{1,1}_L: the class, read above

@@ -58,7 +58,8 @@ DEFINING = re.compile(r":=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\stackrel\s*\{[
 #: a formula that names one object: ``y``, ``y_t``, ``\hat\theta``, ``f(x)``, ``\mathrm{Reg}_T``
 NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\(?:bar|hat|tilde|overline|widehat|"
                    r"widetilde|vec|dot)\s+\\?[A-Za-z]+|\\[A-Za-z]+|[A-Za-z])"
-                   r"(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9*]))*(?:\s*\([^()]*\))?\s*$")
+                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9*]))*"
+                   r"(?:\s*\([^()]*\))?\s*$")
 
 STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"
                    r"we have|we have that|one has|one has that|it holds|it holds that|"
@@ -313,8 +314,11 @@ class Reading:
         first = self.openings()
         stated = {p.sentence for p in self.pieces if p.role == "statement"}
         return {n for n, said in first.items()
-                if re.match(r"(?:if|when|whenever|only (?:for|if|when)|"
-                            r"restricted to|restricting to)\b", said)
+                if (re.match(r"(?:if|when|whenever|only (?:for|if|when)|"
+                             r"restricted to|restricting to)\b", said) or (
+                    re.match(r"for\b", said) and re.match(  # "For $\lambda_1 = 1$, this
+                        r"\W*(?:this|that|it|which)\s+(?!is\b|holds\b)[a-z]+",  # results in …"
+                        self.trailing.get(n, ""))))
                 and n not in stated}
 
     def closed_remarks(self) -> set[int]:
@@ -580,7 +584,29 @@ def outer_relation(latex: str) -> bool:
     >>> outer_relation(r"\{S_i\}_{i=1}^n"), outer_relation(r"\sum_{i=1}^n x_i \le 1")
     (False, True)
     """
-    return bool(RELATION.search(re.sub(r"[_^]\s*\{(?:[^{}]|\{[^{}]*\})*\}", " ", latex)))
+    return bool(RELATION.search(without_scripts(latex)))
+
+
+def without_scripts(latex: str) -> str:
+    r"""``latex`` with its braced sub- and superscripts (nested to any depth) blanked.
+
+    >>> without_scripts(r"\sup_{\|f\|_{\mathcal{H}_k} \le 1} g(f) = 1")
+    '\\sup  g(f) = 1'
+    """
+    out, i = [], 0
+    for m in re.finditer(r"[_^]\s*\{", latex):
+        if m.start() < i:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(latex):
+            depth += latex[j] == "{"
+            depth -= latex[j] == "}"
+            if depth == 0:
+                break
+            j += 1
+        out += [latex[i:m.start()], " "]
+        i = j + 1
+    return "".join(out) + latex[i:]
 
 
 def _defines(latex: str, lead: str) -> bool:
@@ -739,6 +765,10 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     return out
 
 
+#: words after a formula that say what kind of set it is ("be a convex set", "is compact")
+_SET_WORDS = re.compile(r"\s*,?\s*(?:be|is|are)\s+(?:an?\s+)?(?:(?:non-?empty|closed|compact|"
+                        r"convex|open|bounded|finite|countable|measurable)\s*,?\s*(?:and\s+)?)+"
+                        r"(?:(?:sub)?sets?\b)?")
 #: ``x \in C``, ``S \subseteq U``, ``f \in \Gamma_0(\mathbb{R}^n)``: a name in a set named by a
 #: capital, calligraphic or blackboard letter (not an interval: ``x \in [0, 1]``)
 _BARE_MEMBERSHIP = re.compile(
@@ -875,6 +905,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "statement"
         elif DEFINITION_TRIGGER.search(lead) and relation and _defines(f.latex, lead):
             role = "definition"
+        elif k and relation and re.search(r"\b(?:it|this|which)\s+means\b", " ".join(
+                g.lead for g in formulas[1:k + 1])) and not re.search(
+                r"\b(?:then|we have)\b", opened):
+            role = "restatement"  # "$X \sim N(\mu, \sigma^2)$, it means that the pdf of $X$ is
+            # $$…$$": what the formula before it means, never checked alone
         elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead) or re.search(
                 r"(?:^|[\s(])(?:i\.e\.|that is|namely)\W+(?:the|a|an)\s[^.;]*\b(?:where|for which|"
                 r"such that|when)\W*$", lead):
@@ -998,6 +1033,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             _adjectives(f, lead, after, out, line(f.offset), rest)
             _independence(f, lead, after, out, line(f.offset), item)
             role = "mention"
+        elif _SET_WORDS.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing):
+            said_of_set = _SET_WORDS.match(formulas[k + 1].lead if k + 1 < len(formulas)
+                                           else trailing).group(0).strip(" ,")
+            out.left.append((line(f.offset), f"what the words say of {f.latex} is not read: "
+                                             f"'{said_of_set}'"))  # "$K \subset \mathbb{R}^n$ be
+            # a convex set": a condition in words
         elif re.fullmatch(r"[^=<>]*\\in\s*\\mathbb\s*\{?\s*R\s*\}?\s*\^.*", f.latex):
             # "$u \in \mathbb{R}^n$ is a unit vector": the declared names are unit vectors
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing

@@ -530,14 +530,18 @@ class _Context:
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
                 for p in readings[id(e)].of("definition"):
-                    for name in _constrained(p):
-                        self.items.append((e.start, -1, _Constraint(name, p.line, p.latex,
-                                                                    "definition")))
+                    for name in _constrained(p):  # one Latin letter (x, f) is defined for
+                        # its chapter (a lecture's), a longer name for the whole text
+                        scope = self.chapter(e.start) if re.fullmatch(
+                            r"[A-Za-z]_?", name) else -1
+                        self.items.append((e.start, scope, _Constraint(name, p.line, p.latex,
+                                                                       "definition")))
 
     def before(self, env: Environment) -> list[_Constraint]:
         """The constraints in force at ``env``."""
         scopes = (self.section(env.start), self.chapter(env.start), -1)
-        return [c for pos, s, c in self.items if pos < env.start and s in scopes]
+        return [c for pos, s, c in sorted(self.items, key=lambda item: item[0])
+                if pos < env.start and s in scopes]  # the nearest last
 
     def powered_names(self, env: Environment) -> list[tuple[str, str]]:
         """The superscripted names other environments define (``\\Gamma^n``), with their
@@ -1354,13 +1358,52 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
     found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
              and c.latex not in standing and (_names_exactly(s.latex, c.name)
                                               if c.role in ("words", "assumed") else
-                                              _mentions(s.latex, c.name))}
+                                              _mentions(s.latex, c.name) and (
+                                                  c.role != "definition" or
+                                                  _as_defined(s.latex, c)))}
     return [f"{name} is defined in words outside the statement ({_where_text(where, c.line)}: "
             f"'the {c.latex}')" if c.role == "words" else
             f"{name} is assumed in words outside the statement ({_where_text(where, c.line)}: "
             f"'{c.latex}')" if c.role == "assumed" else
             f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
+
+
+#: accents that make another name of a letter (``\hat F`` is not ``F``)
+_ACCENT = re.compile(r"\\(?:hat|tilde|bar|widehat|widetilde|overline|check|dot|ddot|vec|breve|"
+                     r"mathring)\s*\{?\s*$")
+
+
+def _marks(after: str) -> int:
+    """How many stars and primes follow a name (``h^{**}``: 2, ``x'``: 1, ``w_t^*``: 1)."""
+    m = re.match(r"\s*(?:_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w))?\s*('*)\s*"
+                 r"(?:\^\s*(\{[^{}]*\}|\\star|\\ast|\S))?('*)", after)
+    if m is None:
+        return 0
+    sup = m.group(2) or ""
+    return (sup.count("*") + len(re.findall(r"\\(?:star|ast)(?![A-Za-z])", sup))
+            + len(m.group(1)) + len(m.group(3)) + (sup.count("'") if sup else 0))
+
+
+def _as_defined(statement: str, c: _Constraint) -> bool:
+    r"""Whether ``statement`` writes the name a definition defines as the definition does:
+    no accent where it has none, as many stars and primes (``F(x) = …`` defines neither
+    ``\hat F`` nor ``F^*``; ``h^{**}(x) = …`` not ``h^*``).
+
+    >>> c = _Constraint("h", 1, r"h^{**}(x) = \arg\min_y r(y)", "definition")
+    >>> _as_defined(r"R(\hat h) - R(h^*) \le 1", c), _as_defined(r"h^{**}(x) \le 1", c)
+    (False, True)
+    """
+    base = c.name.rstrip("_")
+    start = re.match(rf"\s*{re.escape(base)}(?![A-Za-z])", c.latex)
+    if start is None:  # "\hat F(x) = …", "\{…\}": not a name as written; as before
+        return True
+    want = _marks(c.latex[start.end():])
+    for m in re.finditer(rf"(?<![A-Za-z\\]){re.escape(base)}(?![A-Za-z])", statement):
+        if _ACCENT.search(statement[:m.start()]) is None and \
+                _marks(statement[m.end():]) == want:
+            return True
+    return False
 
 
 def _quantified(latex: str) -> str:
@@ -1622,14 +1665,18 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                 if len(quants) == 1 and pieces.index(quants[0]) == len(pieces) - 2 else ""
             if quants and not quantifier:
                 sides = formulas
-            stating = reading.stating()
+            stating, openings = reading.stating(), reading.openings()
             said = [f"{membership(name)} {what}" for name, what, at, item, sentence
                     in reading.classes if 0 <= sentence <= pieces[0].sentence
                     and (not item or not pieces[0].item or item == pieces[0].item)
                     and any(_mentions(f, name) for f in sides) and (
-                        (sentence == pieces[0].sentence and _ASSUMING_LEAD.match(
-                            reading.class_leads.get((name, what, at), "")))  # "If $f$ is
-                        or (sentence < pieces[0].sentence and sentence not in stating))]  # …"
+                        (sentence == pieces[0].sentence and (_ASSUMING_LEAD.match(
+                            reading.class_leads.get((name, what, at), "")) or (
+                            _ASSUMING_LEAD.match(openings.get(sentence, "")) and not re.search(
+                                r"\bthen\b", reading.class_leads.get((name, what, at), "")))))
+                        # "If $f$ is …", "Let $f: K \to \mathbb{R}$ be twice differentiable,
+                        # then …" (not what "then" says)
+                        or (sentence < pieces[0].sentence and sentence not in stating))]
             shown, notes, why = equivalence(sides, names, _before_conditions(reading, pieces),
                                             quantifier, said)
             if any(MEMBERSHIP.fullmatch(f) for f in sides) and len(sides) == 1:

@@ -43,7 +43,7 @@ import sympy as sp
 
 from symbolic.classes.declarations import ClassInstance
 from symbolic.classes.gram import Inequality, Scalar, Vec
-from symbolic.classes.statement import ClassClaim, Function
+from symbolic.classes.statement import ClassClaim, Function, named_values, shown_conditions
 
 #: the step index of an induction step's claims
 K = sp.Symbol("k", nonnegative=True)
@@ -86,6 +86,12 @@ class HorizonClaim:
     total: IterateSum | None = None
     #: how the statement names the function and its iterates (``ℒ``, ``w``), for describe
     names: tuple[str, str] = ("f", "x")
+    #: names the text gives a value (``\kappa := L/\mu``) that the claim reads as it: shown
+    named: tuple[tuple[str, str], ...] = ()
+
+    def where(self) -> str:
+        """The values of the names the text defines, as shown after the claim."""
+        return named_values(self.named)
 
     def _sum_text(self) -> tuple[str, str]:
         t = self.total
@@ -130,7 +136,7 @@ class HorizonClaim:
         name, x = self.names
         f = Function(name, self.cls)
         step = self.update(f, f.point(f"{x}_k"), K)
-        conds = [str(c) for c in self.parameters.values()]
+        conds = shown_conditions(self.parameters)
         return (f"for every {name} {self.cls.name}, {x}_{{k+1}} = {step!r} and every "
                 f"{self.N} ≥ {self.first}" + (f", {', '.join(conds)}" if conds else ""))
 

@@ -233,10 +233,16 @@ class ClassClaim:
     #: coefficients ``c`` of a printed ``‖a‖ ≤ c‖b‖`` read squared because ``c ≥ 0`` was shown
     #: where the parameters' conditions hold (the kernel shows it again)
     squared: tuple[sp.Expr, ...] = ()
+    #: names the text gives a value (``\kappa := L/\mu``) that the claim reads as it: shown
+    named: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         for f in self.functions:
             f.descent_points()
+
+    def where(self) -> str:
+        """The values of the names the text defines, as shown after the claim."""
+        return named_values(self.named)
 
     def conditions(self) -> list[Condition]:
         """The interpolation conditions of every function between every ordered pair of its
@@ -363,22 +369,45 @@ class ClassClaim:
         ...            ).describe()
         'for every f convex and L-smooth and 0 < h < 2/L'
         """
-        import sympy as sp
-
         out = "for every " + ", ".join(repr(f) for f in self.functions)
-        conds = []
-        for s, c in self.parameters.items():  # a parameter declared positive shows it:
-            if s.is_positive and isinstance(c, (sp.StrictLessThan, sp.LessThan)) and \
-                    c.lhs == s:  # "h ∈ (0, 2/L)" is 0 < h < 2/L, never h < 2/L alone
-                conds.append(f"0 < {c}")
-            else:
-                conds.append(f"{s} > 0, {c}" if s.is_positive else str(c))
+        conds = shown_conditions(self.parameters)
         return out + (f" and {', '.join(conds)}" if conds else "")
 
     def __repr__(self) -> str:
         classes = ", ".join(repr(f) for f in self.functions)
         hyp = "".join(f" if {h!r}" for h in self.hypotheses)
         return f"{self.conclusion!r}{hyp}  [{classes}]"
+
+
+def named_values(named: Sequence[tuple[str, str]]) -> str:
+    r"""``", where κ = L/μ"`` for the names a text gives a value (LaTeX), or ``""``.
+
+    >>> named_values([("\\kappa", "\\tfrac L\\mu")])
+    ', where κ = L/μ'
+    """
+    if not named:
+        return ""
+    from symbolic.latex_parse.opaque import display
+
+    return ", where " + "; ".join(f"{display(n)} = {display(v)}" for n, v in named)
+
+
+def shown_conditions(parameters: Mapping[sp.Symbol, sp.Basic]) -> list[str]:
+    """The parameters' conditions as shown, with the positivity a parameter is declared with
+    (``h ∈ (0, 2/L)`` is ``0 < h < 2/L``, never ``h < 2/L`` alone).
+
+    >>> import sympy as sp
+    >>> h, L = sp.Symbol("h", positive=True), sp.Symbol("L")
+    >>> shown_conditions({h: h < 2 / L})
+    ['0 < h < 2/L']
+    """
+    conds = []
+    for s, c in parameters.items():
+        if s.is_positive and isinstance(c, (sp.StrictLessThan, sp.LessThan)) and c.lhs == s:
+            conds.append(f"0 < {c}")
+        else:
+            conds.append(f"{s} > 0, {c}" if s.is_positive else str(c))
+    return conds
 
 
 #: the first character of a placeholder side: a claim with a class reading shows its sides

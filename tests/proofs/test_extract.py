@@ -959,3 +959,37 @@ def test_a_statement_about_sets_is_read_as_written_and_never_checked():
     assert "a condition of the statement not shown: S \\subseteq [m]" in got.unread[1].left
     # "$f \in \Gamma_0$." alone asserts nothing: it is no statement of its own
     assert all(u.statement != r"f \in \Gamma_0(\mathbb{R}^n)" for u in got.unread)
+
+
+def test_a_name_the_text_defines_shows_with_a_class_claim():
+    from proofs.model.results import read_as
+
+    got = ex.extract("\n".join([
+        r"\begin{theorem}Let $f$ be $\mu$-strongly convex and $L$-smooth, and let $x^*$ be its",
+        r"minimizer. Gradient descent $x_{k+1} = x_k - h \nabla f(x_k)$ with $h \in (0, 2/L)$",
+        r"satisfies \[ f(x_n) - f(x^*) \le \frac{L}{2} (1 - \frac{1}{\kappa})^{n} \|x_0 - x^*\|^2",
+        r"\] where $\kappa := L/\mu$ is the condition number.\end{theorem}"]), "c.tex", "t")
+    shown = read_as(got.read[0].claim)
+    assert shown.endswith(", where κ = L/μ")  # κ is read as L/μ: shown, never left free
+
+
+def test_a_definition_elsewhere_binds_only_the_name_as_it_is_written():
+    got = ex.extract("\n".join([
+        r"\section{One}We define $F(x) = \sum_i x_i$ and $h^{**}(x) = \arg\min_y r(x, y)$.",
+        r"\begin{lemma}Then $\hat{F}(x) \le h^*(x)$.\end{lemma}",
+        r"\begin{lemma}Then $F(x) \le 1$.\end{lemma}"]), "c.tex", "t")
+    lefts = {u.statement: u.left for u in got.unread}
+    assert not any("outside" in w for w in lefts[r"\hat{F}(x) \le h^*(x)"])
+    assert any(w.startswith("F is defined outside") for w in lefts[r"F(x) \le 1"])
+
+
+def test_a_class_said_before_then_is_a_condition_of_the_equivalence_after_it():
+    got = ex.extract(r"\begin{theorem}Let $\mathcal{K} \subset \mathbb{R}^n$ be a convex set "
+                     r"and $f: \mathcal{K} \to \mathbb{R}$ be a twice differentiable function, "
+                     r"then $f$ is convex iff $\forall x \in \mathcal{K}$, "
+                     r"$\nabla^2 f(x) \succeq 0$.\end{theorem}", "c.tex", "t")
+    (u,) = got.unread
+    assert u.read_as.startswith("if f twice differentiable; 𝒦 ⊂ ℝ^n; f: 𝒦 → ℝ: (a side said "
+                                "in words) ⟺")  # "f is convex" after "then" is the side
+    assert r"what the words say of \mathcal{K} \subset \mathbb{R}^n is not read: " \
+           "'be a convex set'" in u.left

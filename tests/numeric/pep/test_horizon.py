@@ -123,3 +123,12 @@ def test_a_nonconvex_class_takes_a_global_minimiser_for_every_n():
                         f(xN) - f(xs) <= L * (x0 - xs).norm2() / (2 * n), N)
     w = decide_horizon(rate)
     assert w.status is Status.UNKNOWN and "necessary only" in w.message
+
+
+def test_a_step_declared_positive_shows_both_of_its_bounds_and_a_named_value_shows_after():
+    h = sp.Symbol("h", positive=True)
+    claim = HorizonClaim("gd-h", CLASSES["smooth-convex"].instance(L=L), gd(None, h),
+                         lambda f, xN, x0, xs, n: f(xN) - f(xs) <= L * (x0 - xs).norm2() / n,
+                         N, parameters={h: h < 2 / L}, named=((r"\kappa", r"L/\mu"),))
+    assert claim.describe().endswith("and every N ≥ 1, 0 < h < 2/L")  # never h < 2/L alone
+    assert claim.where() == ", where κ = L/μ"

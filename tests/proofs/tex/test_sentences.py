@@ -455,3 +455,27 @@ def test_a_footnote_or_margin_note_is_no_part_of_the_statement():
     assert [(p.role, p.latex, p.line) for p in r.pieces if p.role != "mention"] == [
         ("condition", "x > 0", 3), ("statement", "x^2 > 0", 4)]
     assert [line for line, why in r.left if why.startswith("a note beside")] == [3, 4]
+
+
+def test_denote_defines_a_name_with_nested_scripts():
+    got = roles(r"Under the assumptions of Theorem 1 denote $\sigma^2_{\mathcal{H}_k} = "
+                r"\sup_{\|f\|_{\mathcal{H}_k}\leq 1} g(f)$. Then $x \le c$.")
+    assert got[0][0] == "definition"
+
+
+def test_what_a_formula_means_restates_it_and_is_never_checked():
+    got = roles(r"Let's say $X \sim N(\mu, \sigma^2)$, it means that the pdf of $X$ is "
+                r"$$P(X = x) = \exp(-x^2).$$")
+    assert [r for r, _ in got] == ["condition", "restatement"]
+
+
+def test_a_later_remark_for_a_value_that_concludes_in_words_is_closed():
+    r = read_body(r"Then $$h_n = \frac{1}{\lambda_1(n+\kappa)}.$$ For $\lambda_1=\lambda_d=1$, "
+                  r"this results in the mean, which is optimal.", 1)
+    assert r.closed_remarks() == {1}
+
+
+def test_words_that_say_what_kind_of_set_a_formula_is_are_listed():
+    r = read_body(r"Let $K \subset \mathbb{R}^n$ be a convex set. Then $x \le 1$.", 1)
+    assert (1, r"what the words say of K \subset \mathbb{R}^n is not read: 'be a convex set'") \
+        in r.left
