@@ -207,11 +207,13 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
         if isinstance(got, ClassReading):
             got.consumed += consumed
             got.claim.named = tuple(n for n in named if _mentions_name(latex, n[0]))
+            got.claim.minimizer = ctx.minimizer or ""
         return got
     parameters, left = _parameter_conditions(conditions, params, functions)
     claim = ClassClaim(cid, relation, list(functions.values()), parameters=parameters,
                        text=latex, squared=tuple(ctx.squared),
-                       named=tuple(n for n in named if _mentions_name(latex, n[0])))
+                       named=tuple(n for n in named if _mentions_name(latex, n[0])),
+                       minimizer=ctx.minimizer or "")
     for s in claim.parameter_symbols():
         if s not in parameters and not _class_parameter(s, functions):
             left.append(f"{s}: its range is not stated (read as any positive number)")

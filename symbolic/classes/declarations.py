@@ -102,7 +102,9 @@ class ClassInstance:
     @property
     def name(self) -> str:
         """The class in words, parameters as given."""
-        return self.cls.title.format(**{k: str(v) for k, v in self.params.items()})
+        from symbolic.pretty import pretty
+
+        return self.cls.title.format(**{k: pretty(v) for k, v in self.params.items()})
 
     def pair(self, i: Datum, j: Datum) -> Scalar:
         """The condition between ``i`` and ``j`` (≥ 0), or the zero Scalar."""

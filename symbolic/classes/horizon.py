@@ -43,7 +43,13 @@ import sympy as sp
 
 from symbolic.classes.declarations import ClassInstance
 from symbolic.classes.gram import Inequality, Scalar, Vec
-from symbolic.classes.statement import ClassClaim, Function, named_values, shown_conditions
+from symbolic.classes.statement import (
+    ClassClaim,
+    Function,
+    minimiser_of,
+    named_values,
+    shown_conditions,
+)
 
 #: the step index of an induction step's claims
 K = sp.Symbol("k", nonnegative=True)
@@ -88,6 +94,8 @@ class HorizonClaim:
     names: tuple[str, str] = ("f", "x")
     #: names the text gives a value (``\kappa := L/\mu``) that the claim reads as it: shown
     named: tuple[tuple[str, str], ...] = ()
+    #: the printed name read as the function's minimiser (``x^*``, ``w_*``), if any
+    minimizer: str = ""
 
     def where(self) -> str:
         """The values of the names the text defines, as shown after the claim."""
@@ -137,7 +145,8 @@ class HorizonClaim:
         f = Function(name, self.cls)
         step = self.update(f, f.point(f"{x}_k"), K)
         conds = shown_conditions(self.parameters)
-        return (f"for every {name} {self.cls.name}, {x}_{{k+1}} = {step!r} and every "
+        return (f"for every {name} {self.cls.name}{minimiser_of(self.minimizer, name)}, "
+                f"{x}_{{k+1}} = {step!r} and every "
                 f"{self.N} ≥ {self.first}" + (f", {', '.join(conds)}" if conds else ""))
 
     def instance(self, n: int) -> ClassClaim:

@@ -235,6 +235,8 @@ class ClassClaim:
     squared: tuple[sp.Expr, ...] = ()
     #: names the text gives a value (``\kappa := L/\mu``) that the claim reads as it: shown
     named: tuple[tuple[str, str], ...] = ()
+    #: the printed name read as the functions' minimiser (``x^*``, ``w_*``), if any
+    minimizer: str = ""
 
     def __post_init__(self) -> None:
         for f in self.functions:
@@ -370,6 +372,7 @@ class ClassClaim:
         'for every f convex and L-smooth and 0 < h < 2/L'
         """
         out = "for every " + ", ".join(repr(f) for f in self.functions)
+        out += minimiser_of(self.minimizer, self.functions[0].name if self.functions else "")
         conds = shown_conditions(self.parameters)
         return out + (f" and {', '.join(conds)}" if conds else "")
 
@@ -377,6 +380,19 @@ class ClassClaim:
         classes = ", ".join(repr(f) for f in self.functions)
         hyp = "".join(f" if {h!r}" for h in self.hypotheses)
         return f"{self.conclusion!r}{hyp}  [{classes}]"
+
+
+def minimiser_of(name: str, function: str) -> str:
+    r"""``" with minimiser x*"``: how a claim shows the name it reads as the minimiser.
+
+    >>> minimiser_of("w_*", "ℒ"), minimiser_of("", "f")
+    (' with minimiser w_* of ℒ', '')
+    """
+    if not name:
+        return ""
+    from symbolic.latex_parse.opaque import display
+
+    return f" with minimiser {display(name)} of {function}"
 
 
 def named_values(named: Sequence[tuple[str, str]]) -> str:

@@ -285,7 +285,7 @@ def test_function_classes_stated_in_words_are_read_and_shown():
     (read,) = got.read
     assert repr(read.claim.classes) == (
         "‖∇f(x)‖² - 2⟨∇f(x), ∇f(y)⟩ + ‖∇f(y)‖² ≤ L**2‖x‖² - 2*L**2⟨x, y⟩ + L**2‖y‖²  "
-        "[f mu-strongly convex and L-smooth]")
+        "[f μ-strongly convex and L-smooth]")
     assert read.reading == "complete"
     # g applied to numbers is not a statement about points: read as written, not checked
     assert [(u.read_as, u.reading) for u in got.unread] == [
@@ -993,3 +993,12 @@ def test_a_class_said_before_then_is_a_condition_of_the_equivalence_after_it():
                                 "in words) ⟺")  # "f is convex" after "then" is the side
     assert r"what the words say of \mathcal{K} \subset \mathbb{R}^n is not read: " \
            "'be a convex set'" in u.left
+
+
+def test_a_starred_name_read_as_the_minimiser_says_so():
+    from proofs.model.results import read_as
+
+    got = ex.extract(r"\begin{lemma}Let $f$ be convex and $L$-smooth. Then $f(x) - f(x^*) \ge "
+                     r"\frac{1}{2L}\|\nabla f(x)\|^2$.\end{lemma}", "c.tex", "t")
+    assert read_as(got.read[0].claim).startswith(
+        "for every f convex and L-smooth with minimiser x* of f: f(x) - f(x*) ≥")
