@@ -117,13 +117,17 @@ UNDERSTOOD = {"exists", "exist", "there", "such", "that", "so", "satisfying", "s
 
 
 def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, Any],
-                after: str = "") -> tuple[str, list[str], str]:
+                after: str = "", inner: bool = False, outer: Sequence[Piece] = ()
+                ) -> tuple[str, list[str], str]:
     r"""``(read as, left, "")`` of one sentence's existential: what it quantifies (the formulas
     after "there exists", up to "such that"/"with"), then what it asserts, quantified where
     the words say "for all"; the conditions before it that name its names come first.
     ``("", [], why)`` when it does not read so (no "there exists" before its first formula,
     nothing asserted, a formula that does not read, an existential assumed or negated, words
-    joining what it asserts); ``after``: the sentence's words after its last formula.
+    joining what it asserts); ``after``: the sentence's words after its last formula;
+    ``inner``: the conditions hold inside the quantifier ("there exists $c$ such that the
+    following holds: if $q = 1$, then …": ``∃ c: if q = 1: …``), and ``outer``, the
+    conditions before the existential, outside it (those that name its names).
 
     >>> existential([Piece(r"\delta > 0", 1, said="there is"),
     ...              Piece(r"|x| < \delta", 1, said="such that"),
@@ -171,23 +175,29 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         text += (f"∀ {shown}: " if how == "∀" and k < len(parts) - 1 else
                  shown if not k or parts[k - 1][0] == "∀" else
                  f" ⟹ {shown}" if how == "⟹" else f"; {shown}")
-    hyps, left = _conditions(conditions, [p.latex for p in pieces], known, notes)
+    hyps, left = _conditions(conditions, None if inner else [p.latex for p in pieces], known,
+                             notes)  # inside: the item's own conditions, each shown
     words = [w for t in [*(p.said for p in pieces), after]  # "… for infinitely many $n$"
              for w in re.findall(r"[a-z][a-z\-]*", t.lower())
              if w not in HARMLESS and w not in ADJECTIVE and w not in UNDERSTOOD]
     if words:
         left.insert(0, "words not read: " + ", ".join(f"'{w}'" for w in dict.fromkeys(words)))
     left += list(dict.fromkeys(notes))
+    if inner:
+        before, unread = _conditions(outer, [p.latex for p in pieces], known, notes)
+        left += unread
+        return (f"if {'; '.join(before)}: " if before else "") + f"∃ {head}: " + (
+            f"if {'; '.join(hyps)}: " if hyps else "") + text, left, ""
     return (f"if {'; '.join(hyps)}: " if hyps else "") + f"∃ {head}: {text}", left, ""
 
 
-def _conditions(conditions: Sequence[Any], formulas: list[str], known: dict[str, Any],
+def _conditions(conditions: Sequence[Any], formulas: list[str] | None, known: dict[str, Any],
                 notes: list[str]) -> tuple[list[str], list[str]]:
-    """The conditions (pieces) that name a name of ``formulas``, shown as written, and those
-    among them that do not read (shown in brackets, and listed)."""
+    """The conditions (pieces) that name a name of ``formulas`` (all of them: None), shown as
+    written, and those among them that do not read (shown in brackets, and listed)."""
     hyps, unread = [], []
     for c in conditions:
-        if not any(_shares(c.latex, f) for f in formulas if f):
+        if formulas is not None and not any(_shares(c.latex, f) for f in formulas if f):
             continue
         try:
             hyps.append(_shown(c.latex, known, notes))

@@ -40,7 +40,7 @@ import re
 import shlex
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from proofs.tex.macros import CONVENTIONAL, conventional, expand_document
@@ -63,6 +63,7 @@ from proofs.tex.theorems import STATEMENT_KINDS, Environment, environments
 from proofs.tools.as_written import (
     IFF,
     MEMBERSHIP,
+    THERE_EXISTS,
     UNDERSTOOD,
     as_written,
     equivalence,
@@ -1642,6 +1643,8 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         if p.role in _JOINED:
             groups.setdefault((p.role, p.sentence if p.sentence >= 0 else -1 - k), []).append(p)
     total = statements + len(groups)
+    emitted: dict[int, Unread] = {}  # a group's first piece -> its record
+    binders: set[int] = set()  # the existentials read with the statements after them
     for g, ((role, _), pieces) in enumerate(groups.items(), start=statements + 1):
         cid = base if total == 1 else f"{base}:part-{g}"
         category = _JOINED[role]
@@ -1694,7 +1697,20 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             before = _before_conditions(reading, pieces)
             shown, left, why = existential(pieces, before, names,
                                            reading.trailing.get(pieces[0].sentence, ""))
-            mine = {f"{NOT_READ[role]}: {p.latex}" for p in pieces}  # what it reads
+            binder = _binder(groups, pieces) if not shown and \
+                THERE_EXISTS.search(pieces[0].said) is None else []
+            if not shown and binder:  # "… there exists a constant $c > 0$ such that the
+                # following holds: \item If $q = 1$, then $$…$$": ∃ c > 0: if q = 1: …
+                mine_before = [c for c in before if c.sentence >= pieces[0].sentence or (
+                    c.item and c.item == pieces[0].item)]
+                shown, left, why = existential(
+                    [*binder, replace(pieces[0], said="such that"), *pieces[1:]],
+                    mine_before, names, reading.trailing.get(pieces[-1].sentence, ""),
+                    inner=True, outer=[c for c in before if c not in mine_before])
+                if shown:
+                    binders.add(id(binder[0]))
+            mine = {f"{NOT_READ[role]}: {p.latex}" for p in [*pieces, *binder]}  # what it
+            # reads (with the existential of the sentence before it that binds its names)
             own = _own_left(list(env_left), placed or {}, reading, pieces[0])
             left = [*(w for w in _except_words(own, UNDERSTOOD) if w not in mine),
                     *left, *(  # words, classes, …
@@ -1704,6 +1720,29 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
         out.order.append(out.unread[-1])
+        emitted[id(pieces[0])] = out.unread[-1]
+    for used in (emitted[k] for k in binders if k in emitted):  # read with what it binds
+        out.unread.remove(used)
+        out.order.remove(used)
+
+
+def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece]) -> list[Piece]:
+    """The pieces of the existential of an earlier sentence whose names ``pieces`` use
+    ("there exists a constant $c > 0$ such that the following holds:", then items about c),
+    when that existential quantifies only (what it asserts comes after it); else ``[]``."""
+    for (role, sentence), others in groups.items():
+        if role != "existential" or sentence >= pieces[0].sentence or sentence < 0 or \
+                not THERE_EXISTS.search(others[0].said):
+            continue
+        names = {n for o in others for n in _BOUND_NAMES.findall(
+            re.split(r"\\in|[<>=]|\\[lg]eq?(?![A-Za-z])", o.latex)[0])}
+        if names and any(_mentions(p.latex, n) for p in pieces for n in names) and \
+                existential(others, [], {})[2] == "what it asserts is said in words":
+            return others
+    return []
+
+
+_BOUND_NAMES = re.compile(r"\\?[A-Za-z]+'*(?:_\{?\\?\w+\}?)?")
 
 
 #: the words before a name that make what is said of it assumed ("If $f$ is convex, then")

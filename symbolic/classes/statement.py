@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -417,12 +418,18 @@ def shown_conditions(parameters: Mapping[sp.Symbol, sp.Basic]) -> list[str]:
     >>> shown_conditions({h: h < 2 / L})
     ['0 < h < 2/L']
     """
+    from symbolic.pretty import unicode_name
+
+    def shown(e: sp.Basic) -> str:  # "h <= 2/(L + mu)": "h <= 2/(L + μ)"
+        return re.sub(r"(?<![A-Za-z])([A-Za-z]{2,})(?![A-Za-z])",
+                      lambda m: unicode_name(m.group(1)), str(e))
+
     conds = []
     for s, c in parameters.items():
         if s.is_positive and isinstance(c, (sp.StrictLessThan, sp.LessThan)) and c.lhs == s:
-            conds.append(f"0 < {c}")
+            conds.append(f"0 < {shown(c)}")
         else:
-            conds.append(f"{s} > 0, {c}" if s.is_positive else str(c))
+            conds.append(f"{shown(s)} > 0, {shown(c)}" if s.is_positive else shown(c))
     return conds
 
 

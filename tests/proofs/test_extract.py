@@ -1002,3 +1002,13 @@ def test_a_starred_name_read_as_the_minimiser_says_so():
                      r"\frac{1}{2L}\|\nabla f(x)\|^2$.\end{lemma}", "c.tex", "t")
     assert read_as(got.read[0].claim).startswith(
         "for every f convex and L-smooth with minimiser x* of f: f(x) - f(x*) ≥")
+
+
+def test_an_existential_that_binds_the_items_after_it_is_read_with_each_item():
+    got = ex.extract(r"\begin{theorem}Let $n \ge 1$. Then there exists a constant $c > 0$ such "
+                     r"that the following holds:\begin{enumerate}\item If $q = 1$, then "
+                     r"$x_n \le c n$.\item If $q = 0$, then $y \le c$.\end{enumerate}"
+                     r"\end{theorem}", "c.tex", "t")
+    assert [(u.category, u.read_as, u.left) for u in got.unread] == [
+        ("existential statement", "if n ≥ 1: ∃ c > 0: if q = 1: x_n ≤ cn", []),
+        ("existential statement", "∃ c > 0: if q = 0: y ≤ c", [])]  # c > 0 alone: no record
