@@ -117,8 +117,8 @@ UNDERSTOOD = {"exists", "exist", "there", "such", "that", "so", "satisfying", "s
 
 
 def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, Any],
-                after: str = "", inner: bool = False, outer: Sequence[Piece] = ()
-                ) -> tuple[str, list[str], str]:
+                after: str = "", inner: bool = False, outer: Sequence[Piece] = (),
+                qualifier: str = "") -> tuple[str, list[str], str]:
     r"""``(read as, left, "")`` of one sentence's existential: what it quantifies (the formulas
     after "there exists", up to "such that"/"with"), then what it asserts, quantified where
     the words say "for all"; the conditions before it that name its names come first.
@@ -127,7 +127,8 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
     joining what it asserts); ``after``: the sentence's words after its last formula;
     ``inner``: the conditions hold inside the quantifier ("there exists $c$ such that the
     following holds: if $q = 1$, then …": ``∃ c: if q = 1: …``), and ``outer``, the
-    conditions before the existential, outside it (those that name its names).
+    conditions before the existential, outside it (those that name its names); ``qualifier``
+    ("with probability ≥ c': ") is shown before what it asserts.
 
     >>> existential([Piece(r"\delta > 0", 1, said="there is"),
     ...              Piece(r"|x| < \delta", 1, said="such that"),
@@ -170,6 +171,8 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         return "", [], str(exc).split("\n")[0]
     if parts[-1][0] == "∀" and len(parts) > 1:  # "such that $P$ for all $x$": ∀ x: P
         parts = [parts[-1], *parts[:-1]]
+    if qualifier:  # "for every $n$, with probability at least $c$, $$…$$": ∀ n: w.p. ≥ c: …
+        parts[-1] = (parts[-1][0], qualifier + parts[-1][1])
     text = ""
     for k, (how, shown) in enumerate(parts):
         text += (f"∀ {shown}: " if how == "∀" and k < len(parts) - 1 else
@@ -252,12 +255,19 @@ _BOUND = re.compile(r"\s*(?P<names>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*,\s*)*\\?[A-
                     r"\\math(?:bb|cal|scr)\s*\{\s*[A-Z]\s*\}(?:\s*[_^]\s*(?:\{[^{}]*\}|\w))*)\s*")
 
 
+#: names only: ``c, c'``, ``C``, ``\tilde C_1``
+_NAMES = re.compile(r"(?:\s*(?:\\(?:tilde|hat|bar)\s*\{?\s*\\?[A-Za-z]+\s*\}?|\\?[A-Za-z]+)'*"
+                    r"(?:_\{?\\?\w+\}?)?\s*,?)+\s*")
+
+
 def _bound(latex: str, known: dict[str, Any], notes: list[str] | None = None) -> str:
     """What a quantifier ranges over, as written: ``x ∈ [0,1]``, ``δ_1, δ_2 > 0``; any
     other formula as :func:`_shown` shows it."""
     from symbolic.latex_parse.opaque import display
 
     m = _BOUND.fullmatch(latex)
+    if m is None and _NAMES.fullmatch(latex):  # "there are constants $c, c'$ and $C$"
+        return ", ".join(display(n) for n in latex.split(",") if n.strip())
     if m is None:
         return _shown(latex, known, notes)
     names = ", ".join(display(n) for n in m.group("names").split(","))

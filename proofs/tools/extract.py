@@ -674,7 +674,8 @@ def _names_exactly(latex: str, name: str) -> bool:
     (True, False)
     """
     name, text = _canonical(name), _canonical(latex)
-    head = r"(?<![A-Za-z\\])" if name[:1].isalpha() else r"(?<![A-Za-z])"
+    head = r"(?<![A-Za-z\\])" if name[:1].isalpha() else "" if name[:1] == "\\" else \
+        r"(?<![A-Za-z])"  # a command may follow a letter: c\sigma_F
     return re.search(head + re.escape(name) + r"(?![A-Za-z0-9_{(]|\^(?:\*|\{\*|\{\(|'))",
                      text) is not None
 
@@ -1697,18 +1698,26 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
             before = _before_conditions(reading, pieces)
             shown, left, why = existential(pieces, before, names,
                                            reading.trailing.get(pieces[0].sentence, ""))
-            binder = _binder(groups, pieces) if not shown and \
+            binder = _binder(groups, pieces, reading) if not shown and \
                 THERE_EXISTS.search(pieces[0].said) is None else []
             if not shown and binder:  # "… there exists a constant $c > 0$ such that the
                 # following holds: \item If $q = 1$, then $$…$$": ∃ c > 0: if q = 1: …
-                mine_before = [c for c in before if c.sentence >= pieces[0].sentence or (
-                    c.item and c.item == pieces[0].item)]
+                order = {id(p): k for k, p in enumerate(reading.pieces)}
+                mine_before = [c for c in before if order.get(id(c), -1) >
+                               order.get(id(binder[-1]), len(order))]  # after the binder:
+                # the item's own ("If $q = 1$, then"), inside the quantifier
+                qualifier, _ = _with_probability(pieces[0], reading, names)
                 shown, left, why = existential(
-                    [*binder, replace(pieces[0], said="such that"), *pieces[1:]],
+                    [*binder, replace(pieces[0], said="such that " + pieces[0].said),
+                     *pieces[1:]],
                     mine_before, names, reading.trailing.get(pieces[-1].sentence, ""),
-                    inner=True, outer=[c for c in before if c not in mine_before])
+                    inner=True, outer=[c for c in before if c not in mine_before],
+                    qualifier=qualifier)
                 if shown:
                     binders.add(id(binder[0]))
+            if shown:  # "denote $\sigma^2 = \sup …$. Then there exist …": what σ stands for
+                shown += _where(" ".join(p.latex for p in pieces), reading.of("definition"),
+                                names, left)
             mine = {f"{NOT_READ[role]}: {p.latex}" for p in [*pieces, *binder]}  # what it
             # reads (with the existential of the sentence before it that binds its names)
             own = _own_left(list(env_left), placed or {}, reading, pieces[0])
@@ -1716,6 +1725,7 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                     *left, *(  # words, classes, …
                 f"a function class, not shown: {name} is {what}"
                 for name, what, *_ in reading.classes)]
+            left = list(dict.fromkeys(left))  # the words of the sentence, said once
             read_as, error = (shown, "") if shown else ("", f"{category}: {why}")
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
@@ -1726,10 +1736,27 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         out.order.remove(used)
 
 
-def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece]) -> list[Piece]:
+def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece],
+            reading: Reading) -> list[Piece]:
     """The pieces of the existential of an earlier sentence whose names ``pieces`` use
     ("there exists a constant $c > 0$ such that the following holds:", then items about c),
-    when that existential quantifies only (what it asserts comes after it); else ``[]``."""
+    when that existential quantifies only (what it asserts comes after it), or the names a
+    "there are" before them lists ("there are universal constants $c, c'$ and $C$ for which
+    the following holds: $$…$$"); else ``[]``."""
+    order = {id(p): k for k, p in enumerate(reading.pieces)}
+    first = order.get(id(pieces[0]), len(order))
+    listed: list[Piece] = []  # the names a "there are" lists, and those "and" adds to them
+    for p in reading.pieces[:first]:
+        if p.role != "mention" or not _NAME_LIST.fullmatch(p.latex):
+            continue
+        if THERE_EXISTS.search(p.said) and not _ASSUMED_EXISTS.search(p.said):
+            listed = [p]
+        elif listed and p.sentence == listed[-1].sentence and \
+                re.fullmatch(r"\W*(?:and\b)?\W*", p.said):
+            listed.append(p)
+    if listed and any(_mentions(q.latex, n.strip()) for q in pieces
+                      for p in listed for n in p.latex.split(",") if n.strip()):
+        return listed
     for (role, sentence), others in groups.items():
         if role != "existential" or sentence >= pieces[0].sentence or sentence < 0 or \
                 not THERE_EXISTS.search(others[0].said):
@@ -1742,6 +1769,8 @@ def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece]) -> 
     return []
 
 
+#: an existential the text assumes, not asserts ("Suppose there are constants …")
+_ASSUMED_EXISTS = re.compile(r"\b(?:suppose|assume|assuming|if|whenever|let|given)\b")
 _BOUND_NAMES = re.compile(r"\\?[A-Za-z]+'*(?:_\{?\\?\w+\}?)?")
 
 
@@ -1883,10 +1912,24 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
                 continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")
+    body += _where(s.latex, definitions, names, unread)
+    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
+
+
+def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
+           unread: list[str]) -> str:
+    r"""``", where X = Σ_i X_i"``: the definitions of the environment (``let $X = \sum_i
+    X_i$``) of the names ``latex`` uses, each read in opaque mode (one that does not read is
+    shown in brackets and joins ``unread``); ``""`` when none."""
+    from symbolic.latex_parse import parse_statement
+    from symbolic.pretty import pretty
+
     where = []
-    for d in definitions:  # "let $X = \sum_i X_i$": what the statement's names stand for
+    for d in definitions:
         name = re.split(r"\s*(?::=|=|\\coloneqq)", d.latex, maxsplit=1)[0]
-        if not name.strip() or not _names_exactly(s.latex, name):
+        root = re.sub(r"\^\s*(?:\{\s*2\s*\}|2)", "", name)  # \sigma^2_F = …: defines σ_F
+        if not name.strip() or not (_names_exactly(latex, name) or (
+                root != name and _names_exactly(latex, root))):
             continue
         try:
             ds = parse_statement(d.latex, dict(names) or None, opaque=True)
@@ -1895,9 +1938,7 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         except (ValueError, TypeError, ArithmeticError):
             where.append(f"[{d.latex}, not read]")
             unread.append(f"definition not read: {d.latex}")
-    if where:
-        body += f", where {'; '.join(where)}"
-    return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
+    return f", where {'; '.join(where)}" if where else ""
 
 
 def _except_words(left: list[str], understood: set[str]) -> list[str]:

@@ -1012,3 +1012,18 @@ def test_an_existential_that_binds_the_items_after_it_is_read_with_each_item():
     assert [(u.category, u.read_as, u.left) for u in got.unread] == [
         ("existential statement", "if n ≥ 1: ∃ c > 0: if q = 1: x_n ≤ cn", []),
         ("existential statement", "∃ c > 0: if q = 0: y ≤ c", [])]  # c > 0 alone: no record
+
+
+def test_names_a_there_are_lists_bind_the_displays_after_it_in_their_order():
+    got = ex.extract("\n".join([
+        r"\begin{theorem}Denote $\sigma^2_F = \sup_{f \in F} g(f)$. Then there are universal",
+        r"constants $c, c'$ and $C$ for which the following holds: \[ A_n \ge c\sigma_F. \]",
+        r"Furthermore, for every integer $n \ge 1/\sigma^2_F$, with probability at least $c'$,",
+        r"\[ B_n \ge C \sigma_F. \]\end{theorem}",
+        r"\begin{theorem}There exist constants $c, C$ such that for every $n \ge 1$, and with",
+        r"probability at least $c$ \[ B_n \ge C. \]\end{theorem}"]), "c.tex", "t")
+    shown = [u.read_as for u in got.unread]
+    assert shown[0] == "∃ c, c', C: A_n ≥ σ_F c, where σ_F² = sup_{f∈F} g(f)"
+    assert shown[1].startswith("∃ c, c', C: if n ≥ σ_F⁻²: with probability ≥ c': B_n ≥ C σ_F")
+    # for every n, an event of probability at least c: never one event for all n
+    assert shown[2] == "∃ c, C: ∀ n ≥ 1: with probability ≥ c: B_n ≥ C"
