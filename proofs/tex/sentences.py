@@ -130,9 +130,8 @@ _LIST = re.compile(r"\\(begin|end)\s*\{(?:enumerate|itemize|description)\}|\\ite
 
 
 #: words that open a list of alternatives: "if either", "and one of the following holds:"
-_ALTERNATIVES = re.compile(r"\b(?:either|(?:one|any|at least one|exactly one)\s+of\s+the\s+"
-                           r"following(?:\s+\w+)?\s+(?:holds?|is\s+true|is\s+satisfied|"
-                           r"are\s+satisfied))\W*$", re.I)
+_ALTERNATIVES = re.compile(r"\b(?:either|(?:(?:at least |exactly )?one|any|either)\s+of\s+the\s+"
+                           r"following\b[^.]*)\W*$", re.I)
 
 
 #: words that make the items of the list after them one side of an equivalence
@@ -166,19 +165,18 @@ def _list_items(body: str, opening: re.Pattern[str]) -> set[int]:
     """The numbers of the items of the lists whose lead (the words before the list, from
     the last full stop or item) ``opening`` matches."""
     out: set[int] = set()
-    count, depth, assumed = 0, 0, False
+    count, opened = 0, []  # for each list open (nested ones too): whether its lead matches
     for m in _LIST.finditer(body):
         if m.group(1) == "begin":
-            depth += 1
-            if depth == 1:
-                last = max(body.rfind(".", 0, m.start()), body.rfind("\\item", 0, m.start()))
-                assumed = opening.search(prose(blank_displays(body[last + 1:m.start()]))) \
-                    is not None
+            item = body.rfind("\\item", 0, m.start())
+            last = max(body.rfind(".", 0, m.start()), item + 4 if item >= 0 else -1)
+            opened.append(opening.search(prose(blank_displays(body[last + 1:m.start()])))
+                          is not None)  # the words back to the sentence's start or the item
         elif m.group(1) == "end":
-            depth = max(depth - 1, 0)
+            opened = opened[:-1]
         else:
             count += 1
-            if assumed and depth:
+            if any(opened):  # an item of such a list, or of a list inside one of its items
                 out.add(count)
     return out
 #: "the following are equivalent": the items of the list after it are one equivalence
@@ -677,7 +675,8 @@ _ASIDE = re.compile(r"\\(?:footnote|marginnote|marginpar)(?![A-Za-z])\s*(?:\[[^\
 
 def _without_asides(body: str, body_line: int) -> tuple[str, list[tuple[int, str]]]:
     r"""``body`` with its footnotes and margin notes blanked (their newlines kept), and one
-    ``(line, why)`` for each that holds a formula: never a part of the statement.
+    ``(line, why)`` for each that says something: never a part of the statement, always
+    listed (a note may state a condition: the reading is incomplete).
 
     >>> text, left = _without_asides(r"Let $x>0$.\footnote{So $x \ne 0$.} Then $x^2>0$.", 1)
     >>> text.split()
@@ -694,7 +693,7 @@ def _without_asides(body: str, body_line: int) -> tuple[str, list[tuple[int, str
             continue
         end = group[1]
         out += [body[at:m.start()], re.sub(r"[^\n]", " ", body[m.start():end])]
-        if "$" in group[0] or "\\(" in group[0]:
+        if group[0].strip():  # words too: "only for inputs larger than one"
             left.append((body_line + body.count("\n", 0, m.start()),
                          "a note beside the text, not read: " + re.sub(r"\s+", " ",
                                                                       group[0]).strip()))
@@ -742,11 +741,19 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         if p.item in alternatives and p.role in ("statement", "condition", "unclassified"):
             out.pieces[k] = replace(p, role="disjunction")  # none holds alone
         elif p.item in sides and p.role in ("statement", "condition", "unclassified"):
-            out.pieces[k] = replace(p, role="equivalence")  # one side, with the other in words
+            out.pieces[k] = replace(p, role="equivalence")  # one side: the list's items
         elif p.item in assumed and p.role in ("statement", "unclassified"):
             out.pieces[k] = replace(p, role="condition")
         elif p.item in assumed and p.role == "existential":
             out.assumed.add(p.sentence)
+    listed = [k for k, p in enumerate(out.pieces) if p.item in sides and p.role == "equivalence"]
+    if listed:  # "$x$ is optimal iff \item … \item …", "$A$ iff \item … \item …": one
+        # equivalence of what is before "iff" (words, or that formula) and all the items
+        before = listed[0] - 1
+        first = out.pieces[before].sentence if before >= 0 and \
+            out.pieces[before].role == "equivalence" else out.pieces[listed[0]].sentence
+        for k in listed:
+            out.pieces[k] = replace(out.pieces[k], sentence=first)
     if _TFAE.search(prose(blank_displays(body))):  # "The following are equivalent:" (items)
         listed = [k for k, p in enumerate(out.pieces) if p.item and p.role in (
             "statement", "condition", "unclassified", "existential", "equivalence")]
@@ -870,6 +877,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         formulas[0].lead) is not None
     mode = scope = ""
     quantified = False
+    demoted: list[int] = []  # the bare memberships no words assert (see below)
     for k, f in enumerate(formulas):
         lead = f.lead.strip()
         opened = " ".join(g.lead for g in formulas[:k + 1])  # the sentence up to this formula
@@ -981,11 +989,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             # display "$$\forall Q, W(P, Q) \le …$$" states what it quantifies)
         if role in ("statement", "unclassified") and SIGNATURE.fullmatch(f.latex):
             role = "condition"  # "$f: \mathbb{R}^n \to \mathbb{R}$ is convex": what f maps
-        if role == "statement" and _BARE_MEMBERSHIP.fullmatch(f.latex) and not \
-                STATEMENT_TRIGGER.search(lead) and not re.search(r"\bthen\b", opened):
-            role = "unclassified"  # "$f \in \Gamma_0(\mathbb{R}^n)$." alone, "\item $x \in C$",
-            # "For any $x \in U$, $S \subseteq U$": a declaration or a condition, unless the
-            # text asserts it ("then $x \in C$")
+        bare = role == "statement" and _BARE_MEMBERSHIP.fullmatch(f.latex) is not None and \
+            not STATEMENT_TRIGGER.search(lead) and not re.search(r"\bthen\b", opened)
         depth = opened.count("(") - opened.count(")")
         if depth > 0 and role in ("condition", "unclassified", "statement") and re.search(
                 r"\((?:includes?|including|e\.g\.|such as|in particular|for example|for "
@@ -1004,8 +1009,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         if (role in ("statement", "condition") and _defines(f.latex, lead)) or \
                 (role in ("statement", "unclassified") and recurrence(f.latex)):
             role = "definition"
-        if kind == "definition" and role in ("statement", "unclassified"):
-            role = "definition"
+        if kind == "definition" and (role in ("statement", "unclassified") or (
+                role == "condition" and _SETTING.match(f.latex) and _defines(f.latex, "let"))):
+            role = "definition"  # "Given … , we run the method for $T = \lceil 1/\epsilon^2
+            # \rceil$ epochs": in a definition, a name set to a value is defined
         said_of = _SAID_OF.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing)
         subject = re.split(r"\s*(?::=|=)", f.latex, maxsplit=1)[0].strip()
         named = re.escape(re.split(r"[(]", subject, maxsplit=1)[0].strip())
@@ -1059,11 +1066,18 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 quantified = _QUANTIFIER.search(lead) is not None
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
+        if bare:  # "$f \in \Gamma_0(\mathbb{R}^n)$." alone, "\item $x \in C$", "For any $x \in
+            # U$, $S \subseteq U$": a declaration or a condition, unless the text asserts it
+            # ("then $x \in C$"); made so after the sentence, so that the formulas after it
+            # keep their roles ("$w_x \in \mathcal{W}$ and $x^2 \ge x$" asserts x² ≥ x)
+            demoted.append(len(out.pieces) - 1)
         next_lead = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
         if role == "condition" and re.match(r"\s*(?:almost surely|a\.\s*s\.)", next_lead):
             out.almost_surely.add(f.latex)  # "$a_i \le X_i \le b_i$ almost surely": shown so
             unknown[unknown_before:] = [w for w in unknown[unknown_before:]
                                         if w not in ("almost", "surely")]
+    for k in demoted:
+        out.pieces[k] = replace(out.pieces[k], role="unclassified")
     mine = out.pieces[pieces_before:]
     for k, p in enumerate(mine):  # "then $x^2 > c$ for some $c > 1$": what it states is
         if p.role != "statement":  # quantified by the existential after it, never for every c

@@ -256,8 +256,9 @@ _BOUND = re.compile(r"\s*(?P<names>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*,\s*)*\\?[A-
 
 
 #: names only: ``c, c'``, ``C``, ``\tilde C_1``
-_NAMES = re.compile(r"(?:\s*(?:\\(?:tilde|hat|bar)\s*\{?\s*\\?[A-Za-z]+\s*\}?|\\?[A-Za-z]+)'*"
-                    r"(?:_\{?\\?\w+\}?)?\s*,?)+\s*")
+_NAME = (r"\s*(?:\\(?:tilde|hat|bar)\s*\{?\s*\\?[A-Za-z]+(?![A-Za-z])\s*\}?|"
+         r"\\?[A-Za-z]+(?![A-Za-z]))'*(?:_(?:\{\\?\w+\}|\\?\w(?!\w)))?\s*")
+_NAMES = re.compile(rf"{_NAME}(?:,{_NAME})*,?\s*")
 
 
 def _bound(latex: str, known: dict[str, Any], notes: list[str] | None = None) -> str:

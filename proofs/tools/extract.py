@@ -531,12 +531,16 @@ class _Context:
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
                 for p in readings[id(e)].of("definition"):
-                    for name in _constrained(p):  # one Latin letter (x, f) is defined for
-                        # its chapter (a lecture's), a longer name for the whole text
-                        scope = self.chapter(e.start) if re.fullmatch(
-                            r"[A-Za-z]_?", name) else -1
-                        self.items.append((e.start, scope, _Constraint(name, p.line, p.latex,
-                                                                       "definition")))
+                    if not (DEFINING.search(p.latex) or re.search(
+                            r"\b(?:let|define[sd]?|denote[sd]?|set|where|write|call(?:ed)?|is|"
+                            r"(?:defined|given|denoted)\s+(?:as|by))\W*$", p.said)):
+                        continue  # "$\|x\| = 0$ if and only if $x = 0$": what the defined
+                        # object satisfies, not a value of x
+                    for name in _constrained(p):  # for the whole text: a statement that
+                        # names it may use it (listed, never dropped: a reading left
+                        # complete without it could refute a true statement)
+                        self.items.append((e.start, -1, _Constraint(name, p.line, p.latex,
+                                                                    "definition")))
 
     def before(self, env: Environment) -> list[_Constraint]:
         """The constraints in force at ``env``."""
@@ -1058,7 +1062,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             *left, *outside, *(f"a function class, not checked: {c}" for c in of_class)],
                          definitions=tuple(definitions), integers=tuple(reading.integers),
                          names=dict(names))
-        related = set(claim.prop.symbols)
+        related = _named(claim.prop)
         pending = [h for h, c in enumerate(hyps) if fits(c)]
         read.left += _may_apply(s, hyps, fits, closed)
         used_before = set(used)
@@ -1075,7 +1079,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                         continue
                     error = ""
                     new = [p for p in got.hypotheses if p not in claim.hypotheses]
-                    mentioned = set().union(*[p.symbols for p in new])
+                    mentioned = set().union(*[_named(p) for p in new])
                     if mentioned & related:
                         read.hypotheses = (*read.hypotheses, text)
                         claim, related = got, related | mentioned
@@ -1651,7 +1655,10 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         category = _JOINED[role]
         source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
         joint = " ⟺ " if role == "equivalence" else " or " if role == "disjunction" else "; "
-        text = joint.join(p.latex for p in pieces)
+        text = pieces[0].latex
+        for p in pieces[1:]:  # an alternative "$x > 0$ and $y > 0$": and, within it
+            text += (" and " if role == "disjunction" and not re.search(r"\bor\b", p.said)
+                     else joint) + p.latex
         formulas = [f.strip() for p in pieces for f in IFF.split(p.latex) if f.strip()]
         read_as, error = "", (f"{category}: which formulas it governs, and what it "
                               "quantifies, are not read")
@@ -1914,6 +1921,16 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             unread.append(f"condition not read: {c.latex}")
     body += _where(s.latex, definitions, names, unread)
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
+
+
+def _named(prop: Any) -> set[Any]:
+    """The names ``prop`` uses, sizes included (``n`` in ``2^n > 2n``: a condition on ``n``
+    is the claim's; :attr:`Prop.symbols` leaves sizes out)."""
+    from symbolic import objects as ob
+
+    sizes = set(ob.DIMS.values())
+    free = set().union(*(getattr(side, "free_symbols", set()) for side in (prop.lhs, prop.rhs)))
+    return set(prop.symbols) | (free & sizes)
 
 
 def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],

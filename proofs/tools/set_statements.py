@@ -55,9 +55,9 @@ _OTHER = re.compile(r"\s*(?:\\(?:emptyset|varnothing|O)(?![A-Za-z])|\[\s*\\?\w+\
 #: a union or an intersection over an index: ``\bigcup_{i=1}^n``
 _BIG = re.compile(rf"\s*\\big(cup|cap)(?![A-Za-z])(?:\s*\\limits)?{_SCRIPT}*")
 #: an element: a name, maybe decorated and indexed (``x_0``, ``\hat{h}``, ``x^*``), or a list
-_ELEMENT = re.compile(r"\s*(?:(?:\\(?:hat|tilde|bar|mathbf|bm|boldsymbol)\s*(?:\{[^{}]*\}|"
-                      r"\\?[A-Za-z])|\\?[A-Za-z]+)(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?\w+|\*)|')*"
-                      r"\s*,?\s*)+")
+_NAME = (r"(?:\\(?:hat|tilde|bar|mathbf|bm|boldsymbol)\s*(?:\{[^{}]*\}|\\?[A-Za-z]+(?![A-Za-z]))|"
+         r"\\?[A-Za-z]+(?![A-Za-z]))(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?\w+(?!\w)|\*)|')*")
+_ELEMENT = re.compile(rf"\s*{_NAME}(?:\s*,\s*{_NAME})*\s*")
 
 
 def set_statement(latex: str, names: dict[str, Any]) -> str | None:
@@ -162,7 +162,7 @@ def _set_expression(latex: str, names: dict[str, Any]) -> tuple[str, bool] | Non
         if base.strip().rstrip("}").strip() in names:  # a name given a value: not a set
             return None
         shown.append(display(part))
-        sets_only |= bool(re.match(r"\s*\\mathbb", part)) or "(" in part
+        sets_only |= bool(re.match(r"\s*\\mathbb", part))  # F(x) = G(y): numbers, maybe
     return " ".join(_spaced(shown, cuts, latex)), sets_only
 
 

@@ -466,7 +466,9 @@ def raw_script(src: str, pos: int) -> tuple[str, int] | None:
 
 
 #: a run of letters written together: a word (``Regret``, ``exp``) or a product of letters
-_RUN = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{3,}(?![A-Za-z])")
+_RUN = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}(?![A-Za-z])")
+#: two-letter runs that are words: divergences and distances (``KL(P \| Q)``, ``TV(P, Q)``)
+_WORDS2 = {"KL", "TV", "JS", "MMD"}
 #: three-letter runs that are words (functions written without their backslash)
 _WORDS3 = {"exp", "log", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim", "det", "var",
            "cov", "Var", "Cov", "Reg", "OPT", "opt", "avg", "EWA", "OGD", "SGD", "UCB", "ERM",
@@ -497,7 +499,7 @@ def word_runs(text: str, src: str, opaque: bool = False) -> dict[int, str]:
     words: dict[int, str] = {}
     for m in _RUN.finditer(src):
         word = m.group(0)
-        if len(word) == 3 and word not in _WORDS3:
+        if (len(word) == 3 and word not in _WORDS3) or (len(word) == 2 and word not in _WORDS2):
             continue
         if _in_group(src, m.start()):
             continue

@@ -1027,3 +1027,43 @@ def test_names_a_there_are_lists_bind_the_displays_after_it_in_their_order():
     assert shown[1].startswith("∃ c, c', C: if n ≥ σ_F⁻²: with probability ≥ c': B_n ≥ C σ_F")
     # for every n, an event of probability at least c: never one event for all n
     assert shown[2] == "∃ c, C: ∀ n ≥ 1: with probability ≥ c: B_n ≥ C"
+
+
+def test_a_condition_on_a_size_is_the_claims():
+    got = ex.extract(r"\begin{lemma}For every $n \ge 3$, we have $2^n > 2n$.\end{lemma}"
+                     r"\begin{lemma}Let $d \ge 4$. Then $\sqrt{d} \le d/2$.\end{lemma}",
+                     "c.tex", "t")
+    assert [[str(h) for h in r.claim.hypotheses] for r in got.read] == [["n >= 3"], ["d >= 4"]]
+
+
+def test_a_definition_environment_binds_its_names_for_the_whole_text():
+    got = ex.extract("\n".join([
+        r"\section{Preliminaries}\begin{definition}For a sample size $m \ge 2$, let",
+        r"$k = \lceil \log_2 m \rceil$ be the number of rounds.\end{definition}",
+        r"\section{Analysis}\begin{lemma}For every $m \ge 2$, we have $2^k \ge m$.\end{lemma}",
+        r"\begin{definition}Given $\epsilon \in (0,1)$, we run the method for",
+        r"$T = \lceil 1/\epsilon^2 \rceil$ epochs.\end{definition}",
+        r"\begin{lemma}For every $\epsilon \in (0,1)$, we have $T \epsilon^2 \ge 1$.\end{lemma}"]),
+        "c.tex", "t")
+    assert got.read[0].left == [
+        r"k is defined outside the statement (c.tex:2: k = \lceil \log_2 m \rceil)"]
+    assert str(got.read[1].claim.prop) == "epsilon**2*ceiling(epsilon**(-2)) >= 1"
+
+
+def test_a_note_beside_the_text_in_words_is_listed():
+    got = ex.extract(r"\begin{lemma}For every real number $x$, we have $x^4 \ge x^3$."
+                     r"\marginpar{only for inputs larger than one}\end{lemma}", "c.tex", "t")
+    assert got.read[0].left == ["a note beside the text, not read: only for inputs larger "
+                                "than one"]
+
+
+def test_alternatives_and_equivalences_in_lists_at_any_depth_are_not_claims():
+    got = ex.extract(open(pathlib.Path(__file__).parent / "data" / "lists.tex").read(),
+                     "c.tex", "t")
+    assert [(u.category, u.statement) for u in got.unread] == [
+        ("disjunction", "x > 0 and y > 0"), ("disjunction", "x < 0 and y < 0"),
+        ("disjunction", r"x \ge 0"), ("disjunction", r"x \le 0"),
+        ("disjunction", r"x \ge 0"), ("disjunction", r"x \le 0"),
+        ("equivalence", r"x^2 \le 1 ⟺ x \ge -1 ⟺ x \le 1")]
+    assert [str(r.claim.prop) for r in got.read] == ["x*y > 0", "x**2 >= 0", "x**2 >= 0"]
+    assert got.read[0].reading == "incomplete"  # under alternatives, not read

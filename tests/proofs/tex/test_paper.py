@@ -82,9 +82,9 @@ Define $x = \frac{2k-n}{\sqrt n}$. Then $x \ge 0$.
     assert list(got) == ["main:theorem-binom"]
     statement, hyps, left = got["main:theorem-binom"]
     # x stands for its definition; the conditions the witness must meet are kept (n is a
-    # dimension to the reader, a positive integer: n >= 1 goes without saying)
+    # dimension to the reader, a positive integer, and n >= 1 is kept as written)
     assert statement == "(2*k - n)/sqrt(n) >= 0"
-    assert hyps == ["k <= n", "n/2 <= k"]
+    assert hyps == ["k <= n", "n >= 1", "n/2 <= k"]
     assert left == ("'integer' not read (the names are read as reals)",)
     # a word macro is one name, not the product W·e·a·l·t·h; "i.e." restates, not checked;
     # the wealth is the strategy's, a quantity its word names: shown, never read as free

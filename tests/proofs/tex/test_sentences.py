@@ -445,7 +445,7 @@ def test_a_membership_the_text_does_not_assert_is_no_statement():
                 r"$h\in \mathcal{H}$, define $c = 1$. Then $x \in C$.")
     assert got == [("unclassified", r"f \in \Gamma_0(\mathbb{R}^n)"),
                    ("condition", r"x\in U"), ("unclassified", r"S\subseteq U"),
-                   ("condition", r"h\in \mathcal{H}"), ("definition", "c = 1"),
+                   ("unclassified", r"h\in \mathcal{H}"), ("definition", "c = 1"),
                    ("statement", r"x \in C")]
 
 
@@ -479,3 +479,10 @@ def test_words_that_say_what_kind_of_set_a_formula_is_are_listed():
     r = read_body(r"Let $K \subset \mathbb{R}^n$ be a convex set. Then $x \le 1$.", 1)
     assert (1, r"what the words say of K \subset \mathbb{R}^n is not read: 'be a convex set'") \
         in r.left
+
+
+def test_a_membership_made_no_statement_leaves_the_roles_after_it():
+    got = roles(r"For all $x > 0$, $w_x \in \mathcal{W}$ and $x^2 \ge x$. In particular, "
+                r"$x^3 \ge x^2$.")
+    assert got == [("condition", "x > 0"), ("unclassified", r"w_x \in \mathcal{W}"),
+                   ("statement", r"x^2 \ge x"), ("statement", r"x^3 \ge x^2")]
