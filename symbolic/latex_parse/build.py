@@ -252,6 +252,9 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         if v.kind == "name" and v.value is None:
             v.value = self.resolve(v.text, v.pos)
         if v.kind == "paren" and v.value is None:
+            if v.given:
+                raise LatexError(self.text, v.pos, "a conditional (X | Y) is read only as the "
+                                                   "arguments of a function (H(X | Y))")
             if len(v.args) == 2 and not v.posts:
                 return Interval(v.args[0], v.args[1], False, False)  # x \in (a, b)
             if len(v.args) != 1:
@@ -337,6 +340,17 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         parts = node.children[1:-1:2]
         return V("paren", text=",".join(self.src(a) for a in parts), pos=_start(node),
                  args=tuple(self.expr(a) for a in parts))
+
+    def t_conditional(self, node: Tree) -> V:
+        r"""``(X | Y)`` (opaque mode): the arguments of a quantity conditioned on ``Y``, read
+        only as a function's (``H(X | Y)``)."""
+        kids = node.children
+        cut = next(k for k, c in enumerate(kids) if isinstance(c, Token) and c.type == "GIVEN")
+        parts = [c for c in kids[1:cut] if isinstance(c, Tree)]
+        given = [c for c in kids[cut + 1:-1] if isinstance(c, Tree)]
+        text = ",".join(self.src(a) for a in parts) + "|" + ",".join(self.src(a) for a in given)
+        return V("paren", text=text, pos=_start(node), args=tuple(self.expr(a) for a in parts),
+                 given=tuple(self.expr(a) for a in given))
 
     def _interval(self, node: Tree, lo_closed: bool, hi_closed: bool) -> Any:
         return Interval(self.expr(node.children[1]), self.expr(node.children[3]), lo_closed,
@@ -591,6 +605,8 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                 subs.append("_{" + self.sub_text(post.children[1]) + "}")
             elif _kind(post) == "PRIME":
                 decos.append("'")
+            elif _kind(post) == "BANG":  # n!: a factorial, applied later
+                break
             else:
                 label = self.label(post.children[1], base)
                 if label is None:
@@ -628,6 +644,16 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             return "^{" + re.sub(r"\s+", "", text) + "}"  # x^{(t)}: an iterate, a label
         return None
 
+    def factorial(self, val: Any, post: Any) -> Any:
+        """``k!`` of a whole number (``5!``); in opaque mode, of anything, as written."""
+        if isinstance(val, sp.Integer) and val >= 0:
+            return sp.factorial(val)
+        if self.opaque and isinstance(val, sp.Expr) and not ob.is_matrix(val):
+            return self.opaque_atom("factorial", "!", [val], _start(post))  # as written
+        shown = f"{val}" if getattr(val, "is_Atom", True) else f"({val})"
+        raise self.err(post, f"{shown}!: a factorial of a name is not in the vocabulary (of a "
+                             "number, 5!, it is)")
+
     def apply_posts(self, val: Any, posts: list) -> Any:
         for post in posts:
             kind = post.children[0].type
@@ -639,6 +665,9 @@ class Builder(Operators, Ellipsis, OpaqueReading):
                                      "superscript: I_n")
             if kind == "PRIME":
                 raise self.err(post, "primes (x') are not supported: name the symbol in where")
+            if kind == "BANG":
+                val = self.factorial(val, post)
+                continue
             if kind == "SUB":
                 sub = self.sub_text(post.children[1])
                 if isinstance(val, Norm):

@@ -82,12 +82,13 @@ dvars: dvar+
 dvar: DIFF postfix
 
 postfix: primary post*
-post: SUB sub | SUP sup | PRIME
+post: SUB sub | SUP sup | PRIME | BANG
 
 ?primary: atom
     | LPAREN expr RPAREN                           -> paren
     | LPAREN expr (COMMA expr)+ RPAREN             -> pair
     | LPAREN expr COMMA expr RBRACK                -> open_closed
+    | LPAREN expr (COMMA expr)* GIVEN expr (COMMA expr)* RPAREN -> conditional
     | fcall
 fcall: FUNC fpow? LPAREN expr (COMMA expr)* RPAREN
 
@@ -150,7 +151,7 @@ sup: LBRACE expr RBRACE | LBRACE TOP RBRACE | LBRACE CIRC signed RBRACE | LBRACE
 %declare RBRACE LBRACK RBRACK LSET RSET LANGLE RANGLE LNORM RNORM LBAR RBAR LFLOOR RFLOOR
 %declare LCEIL RCEIL COMMA PLUS MINUS CDOT CIRC OTIMES TIMES SLASH SUB SUP REL EQ PRIME
 %declare MATHBF ACCENT SQRT NABLA ONES INDIC BB WORD SEP DOTS INT BINOM CHOOSE
-%declare RANDOM RSUB ROPEN RCLOSE GIVEN LIMOP
+%declare RANDOM RSUB ROPEN RCLOSE GIVEN LIMOP BANG
 """
 
 

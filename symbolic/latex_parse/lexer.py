@@ -137,7 +137,7 @@ _REFUSED_WORDS = {"for some": "'for some' (an existential) is not supported: a c
 #: token types after which a bar closes (they end an operand)
 OPERAND_END = {"LETTER", "GREEK", "NUMBER", "RPAREN", "RBRACE", "RBRACK", "RNORM", "RBAR",
                "RANGLE", "INFTY", "TOP", "PRIME", "STAR", "RSET", "RFLOOR", "RCEIL", "WORD",
-               "NAME", "RCLOSE"}
+               "NAME", "RCLOSE", "BANG"}
 _OPEN = {"LPAREN", "LBRACE", "LBRACK", "LSET", "LANGLE", "LNORM", "LBAR", "LFLOOR", "LCEIL",
          "ROPEN"}
 _CLOSE = {"RPAREN", "RBRACE", "RBRACK", "RSET", "RANGLE", "RNORM", "RBAR", "RFLOOR", "RCEIL",
@@ -163,6 +163,7 @@ _TOKEN = re.compile(
     r"|(?P<bar>\|)"
     r"|(?P<defeq>:=)"
     r"|(?P<rel2><=|>=|!=)"
+    r"|(?P<bang>!)"
     r"|(?P<dots>\.\.\.)"
     r"|(?P<number>\d+(?:\.\d+)?|\.\d+)"
     r"|(?P<letter>[A-Za-z])"
@@ -590,6 +591,9 @@ def _pair_follows(src: str, pos: int) -> bool:
     k = pos
     while k < len(src) and src[k] == " ":
         k += 1
+    script = re.match(r"_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\w)\s*", src[k:])
+    if script:  # D_{KL}(P \| Q), D_{\mathrm{KL}}(P \| Q)
+        k += script.end()
     if src[k:k + 1] != "(":
         return False
     bars = 0
@@ -597,6 +601,34 @@ def _pair_follows(src: str, pos: int) -> bool:
         if depth == 0:
             return bars == 1
         if src.startswith("\\|", j) or src.startswith("||", j) or src[j] == ";":
+            if depth != 1:
+                return False
+            bars += 1
+    return False
+
+
+def given_follows(src: str, pos: int) -> bool:
+    r"""Whether ``(X | Y)`` follows ``pos`` (after a script): a parenthesis with one bar
+    ``|`` at its top level and no other one in it (``H(X|Y)``, ``I(X; Y | Z)``: what a
+    quantity is conditioned on), not an absolute value (``f(|x|)``) nor a norm.
+
+    >>> given_follows("(X|Y) = 1", 0), given_follows("(|x|)", 0), given_follows(r"(\|x\|)", 0)
+    (True, False, False)
+    """
+    k = pos
+    while k < len(src) and src[k] == " ":
+        k += 1
+    script = re.match(r"_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\w)\s*", src[k:])
+    if script:
+        k += script.end()
+    if src[k:k + 1] != "(":
+        return False
+    bars = 0
+    for j, depth in _inside(src, k):
+        if depth == 0:
+            return bars == 1
+        if src[j] == "|" and not src.startswith("||", j) and not src.startswith("||", j - 1) \
+                and src[j - 1] != "\\":
             if depth != 1:
                 return False
             bars += 1
@@ -672,6 +704,8 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     depth = 0  # open brackets of any kind: a comma or \quad at depth 0 separates conditions
     kl_level: int | None = None  # inside KL( ... ): the depth at which \| separates p and q
     kl_pending = False
+    given_level: int | None = None  # opaque: inside H( ... | ... ): the depth of its bar
+    given_pending = False
     frames: list[_Args] = []  # commands waiting for TeX arguments, innermost last
     integrals: list[int] = []  # depths of the integrals waiting for their differential
     sep: Token | None = None  # a separator not yet emitted (adjacent ones merge)
@@ -707,6 +741,11 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             ttype, val = "FUNC", FUNCS["KL"]
         elif kind == "dots":
             ttype = "DOTS"
+        elif kind == "bang":
+            if prev not in OPERAND_END:
+                raise LatexError(text, start, "unexpected '!' (a factorial follows a number "
+                                              "or a name: k!)")
+            ttype = "BANG"  # k!: a factorial
         elif kind == "mathrm":
             word = re.sub(r"\s+", " ", re.sub(r"\\[,;:! ]", "", m.group("word"))).strip()
             bare = word.replace(" ", "")
@@ -890,6 +929,9 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
         if kl_level is not None and depth == kl_level and (
                 kind == "dbar" or (opaque and val == ";")):
             ttype, val = "COMMA", ","  # KL(p \| q); opaque: I(X; Y)
+        elif given_level is not None and depth == given_level and kind == "bar" and \
+                forced is None:
+            ttype = "GIVEN"  # opaque: H(X | Y), what the quantity is conditioned on
         elif kind in ("dbar", "bar"):
             bar = "NORM" if kind == "dbar" else "BAR"
             closes = (forced == "R") or (forced != "L" and bool(stack) and stack[-1] == bar
@@ -927,9 +969,13 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             depth += 1
             if kl_pending and ttype == "LPAREN":
                 kl_level, kl_pending = depth, False
+            if given_pending and ttype == "LPAREN":
+                given_level, given_pending = depth, False
         elif ttype in _CLOSE:
             if kl_level is not None and depth == kl_level and ttype == "RPAREN":
                 kl_level = None
+            if given_level is not None and depth == given_level and ttype == "RPAREN":
+                given_level = None
             depth -= 1
         if ttype == "INT":
             integrals.append(depth)
@@ -937,6 +983,8 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             kl_pending = True
         elif opaque and ttype == "LETTER" and _pair_follows(src, pos):
             kl_pending = True  # opaque: D(P \| Q), a function of a pair (a divergence)
+        if opaque and ttype in ("LETTER", "NAME", "WORD") and given_follows(src, pos):
+            given_pending = True  # opaque: H(X | Y), a quantity conditioned on Y
         line = text.count("\n", 0, start) + 1
         col = start - (text.rfind("\n", 0, start) + 1) + 1
         tok = Token(ttype, val, start_pos=start, line=line, column=col, end_pos=pos)

@@ -33,7 +33,7 @@ from symbolic.pretty import DOUBLE_STRUCK, SCRIPT_CAPS
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
 CATEGORIES = ("random quantity", "abstract function", "limit", "infimum", "supremum", "argmin",
               "argmax", "integral", "norm", "set", "unstated range", "two readings",
-              "asymptotic")
+              "asymptotic", "factorial")
 #: relations as ``str`` prints them in events (``Pr[X >= t]``)
 ASCII_RELS = {"=": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
 #: relations and heads as LaTeX prints them (``\Pr[X \ge t]``)
@@ -220,7 +220,8 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
             body += " | " + ", ".join(operand(o, printer, rels) for o in a.given)
         return f"{shown}{script}[{body}]" if a.head in _BRACKETED else f"{shown}{script}({body})"
     if a.category == "abstract function":
-        return f"{shown}{script}({', '.join(printer._print(o) for o in ops)})"
+        given = f" | {', '.join(printer._print(o) for o in a.given)}" if a.given else ""
+        return f"{shown}{script}({', '.join(printer._print(o) for o in ops)}{given})"
     if a.category in ("set", "two readings", "asymptotic"):  # ℋ; c(κ), O(1/n): as written
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
@@ -228,6 +229,8 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
         sub = "" if not a.script else f"_{a.script}" if len(a.script) == 1 else \
             f"_{{{a.script}}}"
         return f"{bars}{printer._print(ops[0])}{bars}{sub}"
+    if a.category == "factorial":  # k!, (n + 1)!: no back end evaluates it
+        return f"{printer.parenthesize(ops[0], PRECEDENCE['Pow'], strict=True)}!"
     if a.category == "integral":
         body, var, lo, hi = ops
         inner = printer.parenthesize(body, PRECEDENCE["Mul"], strict=True)

@@ -159,7 +159,7 @@ class OpaqueReading:
     def opaque_call(self, name: V, paren: V) -> Any:
         """``f(x)`` of a function ``where`` does not give: an abstract function, when the
         reading is the only one (:func:`applied`); ``c(1 + t)`` has two."""
-        if not applied(name.text, paren.text, len(paren.args)):
+        if not applied(name.text, paren.text, len(paren.args)) and not paren.given:
             out = self.undecide(f"{name.text}({paren.text})", name.pos,
                                 f"two readings, not decided: {name.text}({paren.text}) is "
                                 f"{name.text} times "
@@ -167,7 +167,8 @@ class OpaqueReading:
                                 f"{paren.text}", paren.args)
             return self.apply_posts(out, paren.posts)
         head = display(key(name.text))
-        out = self.opaque_atom("abstract function", head, list(paren.args), name.pos)
+        out = self.opaque_atom("abstract function", head, list(paren.args), name.pos,
+                               given=list(paren.given))
         return self.apply_posts(out, paren.posts)
 
     def abstract(self, vals: list) -> bool:

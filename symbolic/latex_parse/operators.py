@@ -344,6 +344,11 @@ class Operators:
             try:
                 out = OPERATORS[name].make(*args)
             except ValueError as exc:
+                if self.opaque and not any(ob.is_matrix(a) for a in args):  # KL(P ‖ Q) of
+                    # distributions the vocabulary does not have: as written
+                    head = re.match(r"[^(]*", OPERATORS[name].unicode_form).group(0)
+                    return self.opaque_atom("abstract function", head or name, list(args),
+                                            _start(node))
                 raise self.err(node, str(exc)) from None
             self.note(conditions(out.domain()))
             return out

@@ -48,6 +48,7 @@ class V:
     value: Any = None
     args: tuple = ()
     posts: list = field(default_factory=list)
+    given: tuple = ()  #: opaque: what ``(X | Y)`` is conditioned on (``Y``)
 
 
 #: a dual norm written in a formula (``\|y\|_*``, ``||y||_\ast``): its plain norms are general

@@ -362,7 +362,7 @@ def test_atoms_are_only_what_the_reader_makes():
         Opaque("expectation", "E", "", [scalar("X")])
     assert set(CATEGORIES) == {"random quantity", "abstract function", "limit", "infimum",
                                "supremum", "argmin", "argmax", "integral", "norm", "set",
-                               "unstated range", "two readings", "asymptotic"}
+                               "unstated range", "two readings", "asymptotic", "factorial"}
     assert not isinstance(sp.sympify("Opaque(x)"), (Opaque, OpaqueMatrix))
     assert not has_opaque(sp.Function("E")(scalar("X")))
 
@@ -610,3 +610,22 @@ def test_review_34_mbox_of_a_word_and_wide_spaces_are_never_factors():
         == ["x ≥ 0"]
     s = parse_statement(r"\hat{\mu_i} \le \hat\mu_i + 1")  # one printed name, one object
     assert len(s.props[0].symbols) == 1
+
+
+@pytest.mark.parametrize(("latex", "shown"), [
+    (r"KL(P||Q) \le 1", "KL(P, Q) ≤ 1"),  # a divergence of distributions, never K·L(P, Q)
+    (r"D_{KL}(P\|Q) \le 1", "D_{KL}(P, Q) ≤ 1"),
+    (r"H(X|Y) \le H(X)", "H(X | Y) ≤ H(X)"),  # conditioned on Y, never the pair H(X, Y)
+    (r"I(X;Y|Z) \ge 0", "I(X, Y | Z) ≥ 0"),
+    (r"\Pr[X=k] = \frac{e^{-\lambda} \lambda^k}{k!}", "Pr[X = k] = λ^(k) exp(-λ)/(k!)"),
+    (r"(n+1)! \ge n!", "(1 + n)! ≥ n!"),
+])
+def test_information_divergences_conditionals_and_factorials_read_as_written(latex, shown):
+    st = parse_statement(latex, None, opaque=True)
+    assert "; ".join(pretty(p) for p in st.props) == shown
+
+
+@pytest.mark.parametrize("latex", [r"k! \ge 1", r"KL(P||Q) \le 1", r"(x|y) \le 1"])
+def test_a_factorial_of_a_name_a_word_and_a_bare_conditional_are_not_checked(latex):
+    with pytest.raises(ValueError):
+        parse_statement(latex, None)
