@@ -107,6 +107,14 @@ def _subscript(text: str) -> str:
         else "_" + text
 
 
+
+def _product_entry(e: Any) -> bool:
+    """Whether ``e`` is the scalar a 1×1 product is (``aᵀx``), printed without brackets."""
+    if type(e).__name__ != "Entry":
+        return False
+    m = e.args[0]
+    return tuple(m.shape) == (1, 1) and not isinstance(m, sp.MatrixSymbol)
+
 class PrettyPrinter(StrPrinter):
     """SymPy's string printer taught the papers' operators, printing Unicode mathematics."""
 
@@ -174,7 +182,8 @@ class PrettyPrinter(StrPrinter):
         if base is sp.E:
             return f"exp({self._print(ex)})"
         b = self.parenthesize(base, PRECEDENCE["Pow"], strict=True)
-        if isinstance(base, (sp.Mul, sp.Add)) or (base.is_Rational and not base.is_Integer):
+        if isinstance(base, (sp.Mul, sp.Add)) or (base.is_Rational and not base.is_Integer) \
+                or _product_entry(base):  # (aᵀx)², never aᵀ x²
             b = f"({self._print(base)})"
         sup = _superscript(self._print(ex)) if ex.is_Integer or ex.is_Symbol else None
         if ex.is_Rational and not ex.is_Integer:

@@ -395,7 +395,13 @@ class Operators:
             raise self.err(node, f"\\{op} needs its index: \\{op}_{{i=1}}^n")
         if bsub is None:
             raise self.err(node, f"\\{op} needs its index below it: \\{op}_{{i=1}}^n")
-        var, lo, hi = self.bounds(op, bsub, bsup, node)
+        try:
+            var, lo, hi = self.bounds(op, bsub, bsup, node)
+        except LatexError:
+            if not self.opaque or bsup is not None:
+                raise
+            return self.unranged(op, bsub, body_node, node)  # opaque: \min_{\theta \in
+            # \Theta} R(\theta), \sum_{i \le n} a_i, \sum_{a : \Delta_a > 0}: as written
         self.check_bound(lo, op, node, "lower")
         self.bound[id(node)] = {var}
         if self.opaque:  # opaque mode: X_i of an X not in where (its size: the upper bound,

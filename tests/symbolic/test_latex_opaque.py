@@ -629,3 +629,11 @@ def test_information_divergences_conditionals_and_factorials_read_as_written(lat
 def test_a_factorial_of_a_name_a_word_and_a_bare_conditional_are_not_checked(latex):
     with pytest.raises(ValueError):
         parse_statement(latex, None)
+
+
+def test_a_range_over_a_set_reads_as_written_and_a_power_of_a_product_keeps_its_brackets():
+    st = parse_statement(r"\min_{p \in \Delta_n} \max_{q \in \Delta_m} p^T M q \le "
+                         r"\sum_{i \le n} |a^T x|^3", None, opaque=True)
+    assert pretty(st.props[0]) == "min_{p∈Δ_n} max_{q∈Δ_m} pᵀ M q ≤ Σ_{i≤n} (aᵀ x)² |aᵀ x|"
+    with pytest.raises(ValueError, match="cannot read the range"):
+        parse_statement(r"\sum_{i \le n} a_i \le 1", None)  # checked: refused, as before
