@@ -794,7 +794,10 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 if not opaque:
                     raise random_quantity(text, start, f"\\{head}{{{letter}}}",
                                           {"V": "Var"}.get(letter, letter))
-                ttype, val = "RANDOM", RANDOM_HEADS[letter]
+                if kl_level is not None and depth == kl_level and letter == "P":
+                    ttype = "NAME"  # opaque: D(\mathbb{P}_1 \| \mathbb{P}_2), distributions
+                else:
+                    ttype, val = "RANDOM", RANDOM_HEADS[letter]
             elif head in ("mathcal", "mathscr", "mathfrak"):
                 ttype = "NAME"
             elif letter in ("1", "I"):
