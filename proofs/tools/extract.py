@@ -1720,8 +1720,10 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                     mine_before, names, reading.trailing.get(pieces[-1].sentence, ""),
                     inner=True, outer=[c for c in before if c not in mine_before],
                     qualifier=qualifier)
-                if shown:
-                    binders.add(id(binder[0]))
+                if shown and all(any(b is o for b in binder) for o in next(
+                        (g for g in groups.values() if any(g[0] is b for b in binder)),
+                        binder)):
+                    binders.add(id(binder[0]))  # it quantifies only: read with what it binds
             if shown:  # "denote $\sigma^2 = \sup …$. Then there exist …": what σ stands for
                 shown += _where(" ".join(p.latex for p in pieces), reading.of("definition"),
                                 names, left)
@@ -1768,14 +1770,20 @@ def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece],
         if role != "existential" or sentence >= pieces[0].sentence or sentence < 0 or \
                 not THERE_EXISTS.search(others[0].said):
             continue
-        names = {n for o in others for n in _BOUND_NAMES.findall(
-            re.split(r"\\in|[<>=]|\\[lg]eq?(?![A-Za-z])", o.latex)[0])}
-        if names and any(_mentions(p.latex, n) for p in pieces for n in names) and \
-                existential(others, [], {})[2] == "what it asserts is said in words":
-            return others
+        quantified = [others[0]]  # up to what it asserts: "such that", "with", "s.t."
+        for o in others[1:]:
+            if _EXISTS_BODY.search(o.said):
+                break
+            quantified.append(o)
+        if any(_shares_names(o.latex, p.latex) for o in quantified for p in pieces) and \
+                existential(quantified, [], {})[2] == "what it asserts is said in words":
+            return quantified  # "there exists $0 < \eta < 1/4$, $\gamma > 0$ s.t. \item …
+            # \item …": the second item is bound too
     return []
 
 
+#: the words after which an existential's formulas are what it asserts
+_EXISTS_BODY = re.compile(r"\bs\.\s*t\.|\b(?:such that|so that|satisf\w*|for which|with)\b")
 #: an existential the text assumes, not asserts ("Suppose there are constants …")
 _ASSUMED_EXISTS = re.compile(r"\b(?:suppose|assume|assuming|if|whenever|let|given)\b")
 _BOUND_NAMES = re.compile(r"\\?[A-Za-z]+'*(?:_\{?\\?\w+\}?)?")

@@ -1067,3 +1067,13 @@ def test_alternatives_and_equivalences_in_lists_at_any_depth_are_not_claims():
         ("equivalence", r"x^2 \le 1 ⟺ x \ge -1 ⟺ x \le 1")]
     assert [str(r.claim.prop) for r in got.read] == ["x*y > 0", "x**2 >= 0", "x**2 >= 0"]
     assert got.read[0].reading == "incomplete"  # under alternatives, not read
+
+
+def test_what_an_existential_quantifies_binds_the_later_items_too():
+    got = ex.extract(r"\begin{theorem}There exists $0 < \eta < 1/4$, $\gamma > 0$ s.t. "
+                     r"\begin{enumerate}\item $\lambda_k > \eta$, then $f_{k+1} - f_k < -\gamma$"
+                     r"\item $\lambda_k \le \eta$, then $t = 1$.\end{enumerate}\end{theorem}",
+                     "c.tex", "t")
+    assert [u.read_as for u in got.unread] == [
+        "∃ (0 < η; η < 1/4), γ > 0: λ_k > η ⟹ f_{k+1} - f_k < -γ",
+        "∃ (0 < η; η < 1/4), γ > 0: λ_k ≤ η ⟹ t = 1"]
