@@ -252,6 +252,10 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         if v.kind == "name" and v.value is None:
             v.value = self.resolve(v.text, v.pos)
         if v.kind == "paren" and v.value is None:
+            if len(v.args) == 1 and v.args[0] in getattr(self, "atoms", {}) and \
+                    self.atoms[v.args[0]][0].category == "list":
+                raise LatexError(self.text, v.pos, "a list (x_1, ..., x_n) is read only as the "
+                                                   "arguments of a function (f(x_1, ..., x_n))")
             if v.given:
                 raise LatexError(self.text, v.pos, "a conditional (X | Y) is read only as the "
                                                    "arguments of a function (H(X | Y))")
@@ -338,8 +342,14 @@ class Builder(Operators, Ellipsis, OpaqueReading):
 
     def t_pair(self, node: Tree) -> V:
         parts = node.children[1:-1:2]
-        return V("paren", text=",".join(self.src(a) for a in parts), pos=_start(node),
-                 args=tuple(self.expr(a) for a in parts))
+        text = ",".join(self.src(a) for a in parts)
+        if self.opaque and re.search(r"\\[lc]?dots\b|\\dots[bcmi]?\b|\.\.\.", text):
+            from symbolic.latex_parse.opaque import display  # f(x_1, …, x_n): as written
+
+            listed = self.opaque_atom("list", re.sub(r",(?=\S)", ", ", display(text)), [],
+                                      _start(node))
+            return V("paren", text=text, pos=_start(node), args=(listed,))
+        return V("paren", text=text, pos=_start(node), args=tuple(self.expr(a) for a in parts))
 
     def t_conditional(self, node: Tree) -> V:
         r"""``(X | Y)`` (opaque mode): the arguments of a quantity conditioned on ``Y``, read

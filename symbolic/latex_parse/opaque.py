@@ -33,7 +33,7 @@ from symbolic.pretty import DOUBLE_STRUCK, SCRIPT_CAPS
 #: the categories of :class:`~.lexer.NotChecked` an atom may have
 CATEGORIES = ("random quantity", "abstract function", "limit", "infimum", "supremum", "argmin",
               "argmax", "integral", "norm", "set", "unstated range", "two readings",
-              "asymptotic", "factorial")
+              "asymptotic", "factorial", "list")
 #: relations as ``str`` prints them in events (``Pr[X >= t]``)
 ASCII_RELS = {"=": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
 #: relations and heads as LaTeX prints them (``\Pr[X \ge t]``)
@@ -222,7 +222,8 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
     if a.category == "abstract function":
         given = f" | {', '.join(printer._print(o) for o in a.given)}" if a.given else ""
         return f"{shown}{script}({', '.join(printer._print(o) for o in ops)}{given})"
-    if a.category in ("set", "two readings", "asymptotic"):  # ℋ; c(κ), O(1/n): as written
+    if a.category in ("set", "two readings", "asymptotic", "list"):  # ℋ; c(κ), O(1/n);
+        # x_1, …, x_n: as written
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
         bars = "\\|" if head is not None else "‖"

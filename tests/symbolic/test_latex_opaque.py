@@ -362,7 +362,8 @@ def test_atoms_are_only_what_the_reader_makes():
         Opaque("expectation", "E", "", [scalar("X")])
     assert set(CATEGORIES) == {"random quantity", "abstract function", "limit", "infimum",
                                "supremum", "argmin", "argmax", "integral", "norm", "set",
-                               "unstated range", "two readings", "asymptotic", "factorial"}
+                               "unstated range", "two readings", "asymptotic", "factorial",
+                               "list"}
     assert not isinstance(sp.sympify("Opaque(x)"), (Opaque, OpaqueMatrix))
     assert not has_opaque(sp.Function("E")(scalar("X")))
 
@@ -637,3 +638,10 @@ def test_a_range_over_a_set_reads_as_written_and_a_power_of_a_product_keeps_its_
     assert pretty(st.props[0]) == "min_{p∈Δ_n} max_{q∈Δ_m} pᵀ M q ≤ Σ_{i≤n} (aᵀ x)² |aᵀ x|"
     with pytest.raises(ValueError, match="cannot read the range"):
         parse_statement(r"\sum_{i \le n} a_i \le 1", None)  # checked: refused, as before
+
+
+def test_a_function_of_a_list_with_an_ellipsis_reads_as_written_a_bare_list_does_not():
+    st = parse_statement(r"\mathbb{E}[f(X_1, \ldots, X_n)] \le 1", None, opaque=True)
+    assert pretty(st.props[0]) == "E[f(X_1, …, X_n)] ≤ 1"
+    with pytest.raises(ValueError):
+        parse_statement(r"(1, \dots, n) \le 1", None, opaque=True)
