@@ -58,7 +58,7 @@ fbare: FUNC fpow? farg
 ?farg: atom post*                                -> fatom
      | fcall post*                               -> fatom
      | fbare
-op: CDOT | CIRC | OTIMES | TIMES | SLASH
+op: CDOT | CIRC | OTIMES | TIMES | SLASH | SETOP
 fpow: SUP sup
 
 tail: BIGOP bsub? bsup? product                  -> bigop
@@ -151,7 +151,7 @@ sup: LBRACE expr RBRACE | LBRACE TOP RBRACE | LBRACE CIRC signed RBRACE | LBRACE
 %declare RBRACE LBRACK RBRACK LSET RSET LANGLE RANGLE LNORM RNORM LBAR RBAR LFLOOR RFLOOR
 %declare LCEIL RCEIL COMMA PLUS MINUS CDOT CIRC OTIMES TIMES SLASH SUB SUP REL EQ PRIME
 %declare MATHBF ACCENT SQRT NABLA ONES INDIC BB WORD SEP DOTS INT BINOM CHOOSE
-%declare RANDOM RSUB ROPEN RCLOSE GIVEN LIMOP BANG
+%declare RANDOM RSUB ROPEN RCLOSE GIVEN LIMOP BANG SETOP
 """
 
 

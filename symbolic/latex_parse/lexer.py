@@ -825,6 +825,10 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 if depth > 0:
                     continue
                 ttype = "SEP"
+            elif opaque and name in ("cap", "cup", "setminus"):
+                ttype = "SETOP"  # opaque: F \cap E_i, a set (an event), as written
+            elif opaque and name in ("bigcup", "bigcap"):
+                ttype = "BIGOP"  # opaque: \bigcup_{i=1}^n E_i, as written
             elif name in ("Vert", "|", "parallel"):
                 kind = "dbar"
             elif name == "vert" or (name == "mid" and middle is not None):

@@ -92,6 +92,14 @@ class Operators:
 
     def product_of(self, vals: list[tuple[str | None, Any, Any]], node: Any) -> Any:
         """The product of visited items: calls ``f(x)`` merged, then left to right."""
+        if any(op == "SETOP" for op, _, _ in vals):  # opaque: F \cap E_i, as written
+            from symbolic.latex_parse.opaque import display
+
+            if not self.depth:  # only an event: C \cap D = \emptyset is a statement about sets
+                raise self.err(node, "an operation on sets (∩, ∪, ∖) is a value only as an "
+                                     r"event of a probability (\Pr[A \cap B])")
+            return self.opaque_atom("set", re.sub(r"\s*([∩∪∖])\s*", r" \1 ",
+                                                  display(self.src(node))), [], _start(node))
         slashed = self.slash_then_factor(vals)
         if slashed is not None:  # p/2n: (p/2)·n, or p/(2n)
             if not self.opaque:
@@ -395,6 +403,13 @@ class Operators:
             raise self.err(node, f"\\{op} needs its index: \\{op}_{{i=1}}^n")
         if bsub is None:
             raise self.err(node, f"\\{op} needs its index below it: \\{op}_{{i=1}}^n")
+        if op in ("bigcup", "bigcap"):  # opaque: \bigcup_{i=1}^n E_i, a set, as written
+            from symbolic.latex_parse.opaque import display
+
+            if not self.depth:
+                raise self.err(node, f"\\{op} is a value only as an event of a probability")
+            return self.opaque_atom("set", display(self.src(node)).replace("bigcup", "⋃")
+                                    .replace("bigcap", "⋂"), [], _start(node))
         try:
             var, lo, hi = self.bounds(op, bsub, bsup, node)
         except LatexError:

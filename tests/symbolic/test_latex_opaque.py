@@ -645,3 +645,11 @@ def test_a_function_of_a_list_with_an_ellipsis_reads_as_written_a_bare_list_does
     assert pretty(st.props[0]) == "E[f(X_1, …, X_n)] ≤ 1"
     with pytest.raises(ValueError):
         parse_statement(r"(1, \dots, n) \le 1", None, opaque=True)
+
+
+def test_an_event_made_with_set_operations_reads_as_written_only_inside_a_probability():
+    st = parse_statement(r"\Pr\left[\bigcup_{i=1}^n E_i\right] \leq \sum_{i=1}^n \Pr[F \cap E_i]",
+                         None, opaque=True)
+    assert pretty(st.props[0]) == "Pr[⋃_{i=1}^nE_i] ≤ Σ_{i=1}^{n} Pr[F ∩ E_i]"
+    with pytest.raises(ValueError):
+        parse_statement(r"x \cap y \le 1", None, opaque=True)
