@@ -96,6 +96,9 @@ def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
         return []
     if exp.is_Integer:
         return [nonzero(base)] if exp.is_negative else []
+    if exp.is_integer:  # xⁿ, x^(2n+1) of an integer n: defined for every real x (a nonzero
+        # one when the exponent may be negative), never only for x ≥ 0
+        return [] if exp.is_nonnegative else [nonzero(base)]
     if exp.is_Rational:  # a root: the real root of a negative number is not what is meant
         return [Prop(base, ">", 0)] if exp.is_negative else [Prop(base, ">=", 0)]
     if base.is_positive:  # 2**x, e**x: defined everywhere

@@ -776,6 +776,12 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
 _SET_WORDS = re.compile(r"\s*,?\s*(?:be|is|are)\s+(?:an?\s+)?(?:(?:non-?empty|closed|compact|"
                         r"convex|open|bounded|finite|countable|measurable)\s*,?\s*(?:and\s+)?)+"
                         r"(?:(?:sub)?sets?\b)?")
+#: words before a formula that say where a bound is tight ("with equality when $n = 3$")
+_EQUALITY_CASE = re.compile(r"\b(?:equality|equal|tight|attained|achieved)\b[^.;$]*\b(?:when|for|"
+                            r"at|if|iff|whenever|exactly when|only when|precisely when)\W*$")
+#: words after a formula that say a bound is tight there ("for $n = 4$ equality holds")
+_EQUALITY_AFTER = re.compile(r"\W*(?:the\s+)?(?:equality|bound is tight|inequality is tight)"
+                             r"\s+(?:holds|is attained|is achieved)\b")
 #: ``x \in C``, ``S \subseteq U``, ``f \in \Gamma_0(\mathbb{R}^n)``: a name in a set named by a
 #: capital, calligraphic or blackboard letter (not an interval: ``x \in [0, 1]``)
 _BARE_MEMBERSHIP = re.compile(
@@ -860,7 +866,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                          "'integer' not read (the names are read as reals)"))
     exists = EXISTS.search(said)
     equivalence = re.search(r"\bif and only if\b|\biff\b|\bequivalent(?:ly)?\b|"
-                            r"\bnecessary and sufficient\b", said) is not None or any(
+                            r"\bnecessary and sufficient\b", re.sub(
+                                r"\b(?:equality|equal|tight)\b[^.;$]*\b(?:if and only if|iff)\b",
+                                " ", said)) is not None or any(  # not "with equality iff"
         re.search(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])", f.latex)
         for f in formulas)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
@@ -878,6 +886,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     mode = scope = ""
     quantified = False
     demoted: list[int] = []  # the bare memberships no words assert (see below)
+    equality = [bool(_EQUALITY_CASE.search(f.lead) or _EQUALITY_AFTER.match(
+        formulas[j + 1].lead if j + 1 < len(formulas) else trailing))
+        for j, f in enumerate(formulas)]  # where a bound is tight: a remark (see below)
+    last = max((j for j, e in enumerate(equality) if not e), default=len(formulas) - 1)
     for k, f in enumerate(formulas):
         lead = f.lead.strip()
         opened = " ".join(g.lead for g in formulas[:k + 1])  # the sentence up to this formula
@@ -937,13 +949,13 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                     not recurrence(f.latex):
                 role = "condition"  # "Let $\bar X = …$ and $a \le X \le b$": not a name's value
             if mode == "condition" and lead == "," and not any(then_later[k + 1:]) and \
-                    opened_by_for and then_sentence and k == len(formulas) - 1 and \
+                    opened_by_for and then_sentence and k == last and \
                     not f.display and not quantified and not _SETTING.match(f.latex):
                 role = "unclassified"  # "For $t \in [T]$, $|g_t| \le G$. Then …": what the
                 # "Then" assumes, or a claim of its own; listed, neither
             elif mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
                     ((((opened_by_if or (opened_by_for and not _SETTING.match(f.latex)))
-                       and k == len(formulas) - 1) or quantified)
+                       and k == last) or quantified)
                      and not opened_by_assume) or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion
                 # ("Assume …, and for all $x, y$, $…$." states only what it assumes)
@@ -965,7 +977,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         else:
             role = "mention" if not relation else "unclassified"
             after_then = re.split(r"\bthen\b", opened)
-            if role == "unclassified" and k == len(formulas) - 1 and not concluding and \
+            if role == "unclassified" and k == last and not concluding and \
                     not any(then_later) and (opened_by_for and lead.endswith(",")) and \
                     not _SETTING.match(f.latex):
                 role = "statement"  # "For $X$ output by the algorithm, $E[X] = |E|/2$."
@@ -998,6 +1010,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "remark"  # "(includes $L \in F_L$ with $\mu = 0$)": an example, not a
             # condition of the sentence
             out.left.append((line(f.offset), f"a remark in parentheses, not read: {f.latex}"))
+        elif role in ("condition", "unclassified", "statement") and relation and (
+                _EQUALITY_CASE.search(lead) or _EQUALITY_AFTER.match(
+                    formulas[k + 1].lead if k + 1 < len(formulas) else trailing)):
+            role = "remark"  # "$n^2 \ge 3n$, with equality when $n = 3$", "for $n = 4$
+            # equality holds": where the bound is tight, never a condition of it
+            out.left.append((line(f.offset), f"where equality holds, not read: {f.latex}"))
         elif role == "condition" and re.search(r"\b(?:should|can|may|must|is to)\s+be\s+(?:"
                                                r"ignored|omitted|dropped|removed|neglected)\b",
                                                lead):
@@ -1009,10 +1027,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         if (role in ("statement", "condition") and _defines(f.latex, lead)) or \
                 (role in ("statement", "unclassified") and recurrence(f.latex)):
             role = "definition"
-        if kind == "definition" and (role in ("statement", "unclassified") or (
-                role == "condition" and _SETTING.match(f.latex) and _defines(f.latex, "let"))):
-            role = "definition"  # "Given … , we run the method for $T = \lceil 1/\epsilon^2
-            # \rceil$ epochs": in a definition, a name set to a value is defined
+        if kind == "definition" and role in ("statement", "unclassified"):
+            role = "definition"
         said_of = _SAID_OF.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing)
         subject = re.split(r"\s*(?::=|=)", f.latex, maxsplit=1)[0].strip()
         named = re.escape(re.split(r"[(]", subject, maxsplit=1)[0].strip())

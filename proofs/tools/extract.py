@@ -530,6 +530,13 @@ class _Context:
                     self.powered.append((e.start, re.sub(r"\s+", "", m.group(1)), p.latex))
         for e in envs:
             if e.kind == "definition" and id(e) in readings:
+                for p in readings[id(e)].of("condition"):  # "Given …, we run the method for
+                    # $T = \lceil 1/\epsilon^2 \rceil$ epochs": T is set there, not bound (a
+                    # setting may be one case, "For $k = 1$"): listed where a statement uses it
+                    m = re.match(r"\s*(\\?[A-Za-z]+)\s*=(?!=)", p.latex)
+                    if m and DEFINING.search(p.latex) is None and "=" in p.latex:
+                        self.items.append((e.start, -1, _Constraint(m.group(1), p.line,
+                                                                    p.latex, "condition")))
                 for p in readings[id(e)].of("definition"):
                     if not (DEFINING.search(p.latex) or re.search(
                             r"\b(?:let|define[sd]?|denote[sd]?|set|where|write|call(?:ed)?|is|"
@@ -1171,11 +1178,18 @@ def inherit(paper_defs: list[PaperDefinition], names: dict[str, Any], body: str,
         paper_defs = [d for d in paper_defs if d.position < before]
     own = {re.split(r"[_^(\s]", d.latex.strip(), maxsplit=1)[0]
            for d in reading.of("definition")}
+    quantified = {n.rstrip("_") for c in reading.of("condition") for n in _constrained(c)}
     latest = {d.key: d for d in paper_defs}
     out = []
     for d in latest.values():
         base = d.key.split("(", 1)[0]
         if d.key in names or base in own or not _mentions(body, base):
+            continue
+        if base in quantified:  # "For every $T \ge 1$, …" beside "Given $T = 10$": its own T
+            ex.lines.append(("definition", d.latex, f"not read: the statement constrains its "
+                                                    f"own {base}"))
+            ex.left.append(f"{base} is defined outside the statement ({d.source}: {d.latex}),"
+                           f" and the statement constrains its own {base}: read as its own")
             continue
         if any(k in names and names[k] != v for k, v in d.uses):
             ex.lines.append(("definition", d.latex, f"not read: {d.source} reads it with "

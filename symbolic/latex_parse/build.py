@@ -656,13 +656,12 @@ class Builder(Operators, Ellipsis, OpaqueReading):
 
     def factorial(self, val: Any, post: Any) -> Any:
         """``k!`` of a whole number (``5!``); in opaque mode, of anything, as written."""
-        if isinstance(val, sp.Integer) and val >= 0:
+        if isinstance(val, sp.Integer) and 0 <= val <= 1000:
             return sp.factorial(val)
         if self.opaque and isinstance(val, sp.Expr) and not ob.is_matrix(val):
             return self.opaque_atom("factorial", "!", [val], _start(post))  # as written
-        shown = f"{val}" if getattr(val, "is_Atom", True) else f"({val})"
-        raise self.err(post, f"{shown}!: a factorial of a name is not in the vocabulary (of a "
-                             "number, 5!, it is)")
+        raise self.err(post, "a factorial of a name, or of a number above 1000, is not in the "
+                             "vocabulary (5! is)")
 
     def apply_posts(self, val: Any, posts: list) -> Any:
         for post in posts:

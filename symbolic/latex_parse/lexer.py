@@ -745,6 +745,9 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
             if prev not in OPERAND_END:
                 raise LatexError(text, start, "unexpected '!' (a factorial follows a number "
                                               "or a name: k!)")
+            if src[pos:pos + 1] == "!" or prev == "BANG":
+                raise LatexError(text, start, "two readings: k!! is a double factorial, or "
+                                              "(k!)!: write (k!)! for the second")
             ttype = "BANG"  # k!: a factorial
         elif kind == "mathrm":
             word = re.sub(r"\s+", " ", re.sub(r"\\[,;:! ]", "", m.group("word"))).strip()
@@ -884,6 +887,10 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
         elif kind == "defeq":
             ttype, val = "EQ", "="
         elif kind == "rel2":
+            if val == "!=":  # TeX prints "2! = 2": a factorial, or "≠" as code writes it
+                raise LatexError(text, start, "two readings: '!=' is ≠ (as code writes it), "
+                                              "or a factorial before '=' (TeX prints x! = y): "
+                                              "write \\neq, or x! = y")
             ttype = "REL"
         elif kind == "number":
             ttype = "NUMBER"

@@ -1047,7 +1047,10 @@ def test_a_definition_environment_binds_its_names_for_the_whole_text():
         "c.tex", "t")
     assert got.read[0].left == [
         r"k is defined outside the statement (c.tex:2: k = \lceil \log_2 m \rceil)"]
-    assert str(got.read[1].claim.prop) == "epsilon**2*ceiling(epsilon**(-2)) >= 1"
+    # "Given …, $T = …$" sets T there (a setting may be one case, "For $k = 1$"): listed,
+    # never bound
+    assert got.read[1].left == [r"T is constrained outside the statement (c.tex:5: T = "
+                                r"\lceil 1/\epsilon^2 \rceil)"]
 
 
 def test_a_note_beside_the_text_in_words_is_listed():
@@ -1077,3 +1080,21 @@ def test_what_an_existential_quantifies_binds_the_later_items_too():
     assert [u.read_as for u in got.unread] == [
         "∃ (0 < η; η < 1/4), γ > 0: λ_k > η ⟹ f_{k+1} - f_k < -γ",
         "∃ (0 < η; η < 1/4), γ > 0: λ_k ≤ η ⟹ t = 1"]
+
+
+def test_review_35b_settings_equality_cases_and_integer_powers(tmp_path):
+    from proofs.model.results import read_as
+
+    got = ex.extract("\n".join([
+        r"\begin{definition}Let $T = 10$ be the number of rounds.\end{definition}",
+        r"\begin{lemma}For every $T \ge 1$, we have $2^T \ge T^3$.\end{lemma}",
+        r"\begin{lemma}We have $n^2 \ge 3n$, with equality when $n = 3$.\end{lemma}",
+        r"\begin{lemma}We have $2^n \ge n^2$; note that for $n = 4$ equality holds.\end{lemma}",
+        r"\begin{lemma}For $n \ge 1$ and $x \in \mathbb{R}$, $x^{2n+1} \ge 0$.\end{lemma}"]),
+        "c.tex", "t")
+    shown = [read_as(r.claim) for r in got.read]
+    # the lemma's own T, never the definition's 10; the equality case, never a condition;
+    # x^(2n+1) for every real x, never only x ≥ 0
+    assert shown == ["if T ≥ 1: 2^(T) ≥ T³", "n² ≥ 3n", "2ⁿ ≥ n²", "if n ≥ 1: x^(1 + 2n) ≥ 0"]
+    assert got.read[0].reading == "incomplete"
+    assert got.read[1].left == ["where equality holds, not read: n = 3"]

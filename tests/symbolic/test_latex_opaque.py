@@ -653,3 +653,9 @@ def test_an_event_made_with_set_operations_reads_as_written_only_inside_a_probab
     assert pretty(st.props[0]) == "Pr[⋃_{i=1}^nE_i] ≤ Σ_{i=1}^{n} Pr[F ∩ E_i]"
     with pytest.raises(ValueError):
         parse_statement(r"x \cap y \le 1", None, opaque=True)
+
+
+@pytest.mark.parametrize("latex", [r"5!! = 15", r"2!=2", r"1000000! \ge 1"])
+def test_a_double_factorial_a_bang_before_equals_and_a_huge_factorial_are_refused(latex):
+    with pytest.raises(ValueError):  # two readings, or too large to evaluate: never a hang
+        parse_statement(latex, None)
