@@ -138,6 +138,42 @@ _ALTERNATIVES = re.compile(r"\b(?:either|(?:(?:at least |exactly )?one|any|eithe
 _IFF_LIST = re.compile(r"\b(?:iff|if\s+and\s+only\s+if)\W*$", re.I)
 
 
+def _or_items(body: str) -> set[int]:
+    r"""The numbers of the items of the lists one of whose items ends in "or" ("\item $A$, or
+    \item $B$"): alternatives, none of which holds alone.
+
+    >>> sorted(_or_items(r"\begin{enumerate}\item $x \ge 0$, or \item $x \le 0$."
+    ...                  r"\end{enumerate}"))
+    [1, 2]
+    """
+    out: set[int] = set()
+    count = 0
+    lists: list[tuple[list[int], list[int]]] = []  # per open list: its items, "or" seen
+    last_item: list[int] = []  # per open list: where its current item starts
+    for m in _LIST.finditer(body):
+        kind = m.group(1)
+        if kind == "begin":
+            lists.append(([], []))
+            last_item.append(-1)
+            continue
+        if lists and last_item[-1] >= 0:  # the text of the item before this \item or \end
+            text = prose(blank_displays(body[last_item[-1]:m.start()]))
+            if re.search(r"(?:^|\W)or\W*$", text):
+                lists[-1][1].append(1)
+        if kind == "end":
+            if lists:
+                items, ors = lists.pop()
+                last_item.pop()
+                if ors:
+                    out.update(items)
+            continue
+        count += 1
+        if lists:
+            lists[-1][0].append(count)
+            last_item[-1] = m.end()
+    return out
+
+
 def _alternative_items(body: str) -> set[int]:
     """The numbers of the items of the lists that words such as "if either" or "one of the
     following holds:" open: alternatives, none of which holds alone.
@@ -734,7 +770,8 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         out.random_conditions[mark[2]:] = [replace(p, sentence=number)
                                            for p in out.random_conditions[mark[2]:]]
     assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
-    alternatives = _alternative_items(body)  # "if either \item …", "one of the following holds"
+    alternatives = _alternative_items(body) | _or_items(body)  # "if either \item …", "one
+    # of the following holds", "\item $A$, or \item $B$"
     sides = _list_items(body, _IFF_LIST)  # "$x$ is optimal iff \item … \item …"
     _existential_names(out, assumed)
     for k, p in enumerate(out.pieces):
@@ -777,7 +814,7 @@ _SET_WORDS = re.compile(r"\s*,?\s*(?:be|is|are)\s+(?:an?\s+)?(?:(?:non-?empty|cl
                         r"convex|open|bounded|finite|countable|measurable)\s*,?\s*(?:and\s+)?)+"
                         r"(?:(?:sub)?sets?\b)?")
 #: words before a formula that say where a bound is tight ("with equality when $n = 3$")
-_EQUALITY_CASE = re.compile(r"\b(?:equality|equal|tight|attained|achieved)\b[^.;$]*\b(?:when|for|"
+_EQUALITY_CASE = re.compile(r"\b(?:equality|tight)\b[^.;$]*\b(?:when|for|"
                             r"at|if|iff|whenever|exactly when|only when|precisely when)\W*$")
 #: words after a formula that say a bound is tight there ("for $n = 4$ equality holds")
 _EQUALITY_AFTER = re.compile(r"\W*(?:the\s+)?(?:equality|bound is tight|inequality is tight)"
@@ -824,7 +861,11 @@ def _existential_names(out: Reading, assumed: set[int] | frozenset[int] = frozen
         if p.role == "existential" and not re.search(r"\bthere (?:exists?|are|is)\b",
                                                      p.said):
             continue  # "… such that $x \le c$": what it asserts binds nothing
-        if any(q.role == "existential" for q in out.pieces if q.sentence == p.sentence):
+        deferred = p.role == "mention" and re.search(  # "There is a constant $c$ such that
+            r"\b(?:such that|for which|so that|satisfying)\b[^.]*\b(?:following|below)\b",
+            out.trailing.get(p.sentence, ""))  # the following holds. For all $x$, …"
+        if deferred or any(q.role == "existential" for q in out.pieces
+                           if q.sentence == p.sentence):
             parts = [p.latex] if p.role == "mention" else \
                 re.split(r"\\(?:le|leq|ge|geq|in|neq)(?![A-Za-z])|[<>=]", p.latex)
             for part in parts:  # "$0 < c < 1$", "$\tilde C > 0$", "$C^* \ge 1$": c, C̃, C*

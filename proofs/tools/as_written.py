@@ -156,7 +156,8 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
         how = "∀" if _FOR_ALL.search(p.said) else "⟹" if body and _IMPLIES.search(p.said) \
             else ";"
         body.append((how, p.latex))
-    if not body:
+    if not body or all(how == "∀" for how, _ in body):  # "… such that for every $n \ge 1$
+        # the following holds:": what it asserts comes after it
         return "", [], "what it asserts is said in words"
     if any(how == "∀" for how, _ in body[1:-1]) or (
             len(body) > 1 and body[-1][0] == "∀" and body[0][0] == "∀"):

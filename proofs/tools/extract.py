@@ -1789,6 +1789,9 @@ def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece],
             if _EXISTS_BODY.search(o.said):
                 break
             quantified.append(o)
+        rest = others[len(quantified):]
+        if rest and all(_FOR_EVERY.search(o.said) for o in rest):  # "… such that for every
+            quantified = others  # $n \ge 1$ the following holds:": ∃ c: ∀ n ≥ 1: …
         if any(_shares_names(o.latex, p.latex) for o in quantified for p in pieces) and \
                 existential(quantified, [], {})[2] == "what it asserts is said in words":
             return quantified  # "there exists $0 < \eta < 1/4$, $\gamma > 0$ s.t. \item …
@@ -1796,6 +1799,8 @@ def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece],
     return []
 
 
+#: the words before a quantifier's range ("for every $n \ge 1$")
+_FOR_EVERY = re.compile(r"\bfor\s+(?:all|every|any|each)\b[^.;]*$")
 #: the words after which an existential's formulas are what it asserts
 _EXISTS_BODY = re.compile(r"\bs\.\s*t\.|\b(?:such that|so that|satisf\w*|for which|with)\b")
 #: an existential the text assumes, not asserts ("Suppose there are constants …")

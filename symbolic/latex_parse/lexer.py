@@ -469,11 +469,11 @@ def raw_script(src: str, pos: int) -> tuple[str, int] | None:
 #: a run of letters written together: a word (``Regret``, ``exp``) or a product of letters
 _RUN = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}(?![A-Za-z])")
 #: two-letter runs that are words: divergences and distances (``KL(P \| Q)``, ``TV(P, Q)``)
-_WORDS2 = {"KL", "TV", "JS", "MMD"}
+_WORDS2 = {"KL", "TV", "JS"}
 #: three-letter runs that are words (functions written without their backslash)
 _WORDS3 = {"exp", "log", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim", "det", "var",
            "cov", "Var", "Cov", "Reg", "OPT", "opt", "avg", "EWA", "OGD", "SGD", "UCB", "ERM",
-           "OMD", "MLE", "MAP", "PCA", "SVD", "RKHS", "LSE", "KKT", "ELBO"}
+           "OMD", "MLE", "MAP", "PCA", "SVD", "RKHS", "LSE", "KKT", "ELBO", "MMD"}
 
 
 def word_runs(text: str, src: str, opaque: bool = False) -> dict[int, str]:

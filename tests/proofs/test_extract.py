@@ -1098,3 +1098,17 @@ def test_review_35b_settings_equality_cases_and_integer_powers(tmp_path):
     assert shown == ["if T ≥ 1: 2^(T) ≥ T³", "n² ≥ 3n", "2ⁿ ≥ n²", "if n ≥ 1: x^(1 + 2n) ≥ 0"]
     assert got.read[0].reading == "incomplete"
     assert got.read[1].left == ["where equality holds, not read: n = 3"]
+
+
+def test_review_35b_existentials_deferred_and_items_joined_by_or():
+    got = ex.extract("\n".join([
+        r"\begin{theorem}There is a constant $c$ such that the following holds. For all",
+        r"$x \ge 1$, $c x \le x^2$.\end{theorem}",
+        r"\begin{theorem}There exists $c>0$ such that for every $n \ge 1$ the following",
+        r"holds:\begin{enumerate}\item $x_n \le c n$.\end{enumerate}\end{theorem}",
+        r"\begin{lemma}For every $x \in \mathbb{R}$ we have\begin{enumerate}\item",
+        r"$x^2 \ge x$, or \item $x^2 \le x$.\end{enumerate}\end{lemma}"]), "c.tex", "t")
+    assert [(u.category, u.read_as) for u in got.unread] == [
+        ("existential statement", "∃ c: if x ≥ 1: cx ≤ x²"),  # never for every c
+        ("existential statement", "∃ c > 0: ∀ n ≥ 1: x_n ≤ cn"),
+        ("disjunction", ""), ("disjunction", "")]  # neither item holds alone
