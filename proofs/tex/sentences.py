@@ -1051,9 +1051,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "remark"  # "(includes $L \in F_L$ with $\mu = 0$)": an example, not a
             # condition of the sentence
             out.left.append((line(f.offset), f"a remark in parentheses, not read: {f.latex}"))
-        elif role in ("condition", "unclassified", "statement") and relation and (
-                _EQUALITY_CASE.search(lead) or _EQUALITY_AFTER.match(
-                    formulas[k + 1].lead if k + 1 < len(formulas) else trailing)):
+        elif role in ("condition", "unclassified", "statement") and relation and equality[k]:
             role = "remark"  # "$n^2 \ge 3n$, with equality when $n = 3$", "for $n = 4$
             # equality holds": where the bound is tight, never a condition of it
             out.left.append((line(f.offset), f"where equality holds, not read: {f.latex}"))

@@ -588,13 +588,8 @@ def _pair_follows(src: str, pos: int) -> bool:
     >>> _pair_follows(r"(\mu \| \hat\pi) < 1", 0), _pair_follows(r"(\|x\|)", 0)
     (True, False)
     """
-    k = pos
-    while k < len(src) and src[k] == " ":
-        k += 1
-    script = re.match(r"_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\w)\s*", src[k:])
-    if script:  # D_{KL}(P \| Q), D_{\mathrm{KL}}(P \| Q)
-        k += script.end()
-    if src[k:k + 1] != "(":
+    k = _paren_after(src, pos)
+    if k is None:
         return False
     bars = 0
     for j, depth in _inside(src, k):
@@ -607,6 +602,18 @@ def _pair_follows(src: str, pos: int) -> bool:
     return False
 
 
+def _paren_after(src: str, pos: int) -> int | None:
+    r"""Where the parenthesis after ``pos`` opens, past spaces and a subscript (``D_{KL}(``,
+    ``H(``), or None."""
+    k = pos
+    while k < len(src) and src[k] == " ":
+        k += 1
+    script = re.match(r"_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\w)\s*", src[k:])
+    if script:  # D_{KL}(P \| Q), D_{\mathrm{KL}}(P \| Q)
+        k += script.end()
+    return k if src[k:k + 1] == "(" else None
+
+
 def given_follows(src: str, pos: int) -> bool:
     r"""Whether ``(X | Y)`` follows ``pos`` (after a script): a parenthesis with one bar
     ``|`` at its top level and no other one in it (``H(X|Y)``, ``I(X; Y | Z)``: what a
@@ -615,13 +622,8 @@ def given_follows(src: str, pos: int) -> bool:
     >>> given_follows("(X|Y) = 1", 0), given_follows("(|x|)", 0), given_follows(r"(\|x\|)", 0)
     (True, False, False)
     """
-    k = pos
-    while k < len(src) and src[k] == " ":
-        k += 1
-    script = re.match(r"_\s*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|\w)\s*", src[k:])
-    if script:
-        k += script.end()
-    if src[k:k + 1] != "(":
+    k = _paren_after(src, pos)
+    if k is None:
         return False
     bars = 0
     for j, depth in _inside(src, k):
