@@ -292,8 +292,17 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
         by_name = {k.lstrip("\\"): v for k, v in params.items()}
         for p in props:
             rel = _relation(p.lhs, p.rel.value, p.rhs)
+            plain = {v: sp.Symbol(v.name, real=True)
+                     for v in sp.sympify(p.lhs).free_symbols | sp.sympify(p.rhs).free_symbols}
+            loose = _relation(sp.sympify(p.lhs).subs(plain), p.rel.value,
+                              sp.sympify(p.rhs).subs(plain))  # without the symbols' signs
             rel = rel.subs({v: by_name[v.name] for v in rel.free_symbols if v.name in by_name})
             if rel is sp.true:
+                zero = {v: 0 for v in loose.free_symbols
+                        if getattr(by_name.get(v.name), "is_positive", False)}
+                if loose is not sp.true and zero and loose.subs(zero) is sp.true:
+                    left.append(f"a parameter read as positive (the class's are): {c} allows "
+                                "the value 0")  # "0 \le h \le 2/(L + \mu)": h > 0 is read
                 continue
             if rel is sp.false:
                 left.append(f"a condition that fails for every value: {c}")
@@ -584,8 +593,9 @@ def as_text(latex: str) -> str:
         out = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", out)
     for pattern, repl in _TEXT:
         out = re.sub(pattern, repl, out)
-    out = re.sub(r"\^\{?2\}?", "²", out)
+    out = re.sub(r"\^(?:\{\s*2\s*\}|2(?![\w{]))", "²", out)  # ^2, never ^{2n}
     out = re.sub(r"\^\{([^{}]*[^{}\w\\][^{}]*)\}", r"^(\1)", out)  # ^{n/2}: ^(n/2)
+    out = re.sub(r"\^\{\s*(\w{2,})\s*\}", r"^(\1)", out)  # ^{2n}: ^(2n), never ²n
     out = re.sub(r"\\(mathbf|boldsymbol|bm|mathrm)\s*\{([^{}]*)\}", r"\2", out)
     out = re.sub(r"\\math(?:cal|scr)\s*\{\s*[A-Z]\s*\}", lambda m: display(m.group(0)), out)
     out = unicode_name(out)

@@ -283,6 +283,8 @@ class Reading:
     left: list[tuple[int, str]] = field(default_factory=list)
     #: the sentence number the items of "the following are equivalent" share, if any
     equivalent_items: int | None = None
+    #: the items of the lists after "iff" (one side of an equivalence, all together)
+    iff_items: set[int] = field(default_factory=set)
     #: the sentences of existentials among the items assumed ("Suppose the following holds:")
     assumed: set[int] = field(default_factory=set)
     #: each sentence's words after its last formula (by sentence number)
@@ -773,6 +775,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     alternatives = _alternative_items(body) | _or_items(body)  # "if either \item …", "one
     # of the following holds", "\item $A$, or \item $B$"
     sides = _list_items(body, _IFF_LIST)  # "$x$ is optimal iff \item … \item …"
+    out.iff_items = sides
     _existential_names(out, assumed)
     for k, p in enumerate(out.pieces):
         if p.item in alternatives and p.role in ("statement", "condition", "unclassified"):
@@ -897,8 +900,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                        _CONNECTIVES.sub(" ", re.sub(r"\bi\.i\.d\.?", "iid", said)))
     conditions_before, unknown_before = len(out.word_conditions), len(unknown)
     pieces_before = len(out.pieces)
-    for w in words:
-        if w not in HARMLESS and w not in ADJECTIVE and not RANDOM_WORDS.fullmatch(w) and \
+    for w in words:  # a sign word ("positive", "non-zero") is read only as a condition it
+        # makes (below): of a polynomial or a function it is not read
+        if (w in ADJECTIVE or (w not in HARMLESS and not RANDOM_WORDS.fullmatch(w))) and \
                 w.strip("-") not in understood:
             unknown.append(w)
     if re.search(r"\bintegers?\b", said) and \
@@ -1148,6 +1152,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     if any(p.said == "unit vector" for p in out.word_conditions[conditions_before:]):
         # "unit" was read: a unit vector's condition stands for it
         unknown[unknown_before:] = [w for w in unknown[unknown_before:] if w != "unit"]
+    signs = {p.said for p in out.word_conditions[conditions_before:]} | {
+        w for w in ADJECTIVE if any(f"'{w}'" in why for _, why in out.left)}
+    if re.search(r"\b(?:positive integers?|natural numbers?)\b", said):
+        signs.add("positive")  # a dimension: positive already
+    unknown[unknown_before:] = [w for w in unknown[unknown_before:]
+                                if w not in ADJECTIVE or w not in signs]
 
 
 #: "with probability at least": the formula after it bounds the probability of what the

@@ -1670,9 +1670,14 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
         source = _source(f"{env.name}{'' if total == 1 else f' part {g}'}", pieces[0], where)
         joint = " ⟺ " if role == "equivalence" else " or " if role == "disjunction" else "; "
         text = pieces[0].latex
-        for p in pieces[1:]:  # an alternative "$x > 0$ and $y > 0$": and, within it
-            text += (" and " if role == "disjunction" and not re.search(r"\bor\b", p.said)
-                     else joint) + p.latex
+        listed = role == "equivalence" and pieces[0].sentence != reading.equivalent_items
+        for k, p in enumerate(pieces[1:], start=1):  # an alternative "$x > 0$ and $y > 0$",
+            # and the items after "$A$ iff": and, within a side
+            side = listed and p.item in reading.iff_items and \
+                pieces[k - 1].item in reading.iff_items
+            within = (role == "disjunction" and not re.search(r"\bor\b", p.said)) or side
+            text += (", " if side and p.item == pieces[k - 1].item else
+                     " and " if within else joint) + p.latex
         formulas = [f.strip() for p in pieces for f in IFF.split(p.latex) if f.strip()]
         read_as, error = "", (f"{category}: which formulas it governs, and what it "
                               "quantifies, are not read")

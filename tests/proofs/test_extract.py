@@ -1067,7 +1067,7 @@ def test_alternatives_and_equivalences_in_lists_at_any_depth_are_not_claims():
         ("disjunction", "x > 0 and y > 0"), ("disjunction", "x < 0 and y < 0"),
         ("disjunction", r"x \ge 0"), ("disjunction", r"x \le 0"),
         ("disjunction", r"x \ge 0"), ("disjunction", r"x \le 0"),
-        ("equivalence", r"x^2 \le 1 ⟺ x \ge -1 ⟺ x \le 1")]
+        ("equivalence", r"x^2 \le 1 ⟺ x \ge -1 and x \le 1")]
     assert [str(r.claim.prop) for r in got.read] == ["x*y > 0", "x**2 >= 0", "x**2 >= 0"]
     assert got.read[0].reading == "incomplete"  # under alternatives, not read
 
@@ -1112,3 +1112,18 @@ def test_review_35b_existentials_deferred_and_items_joined_by_or():
         ("existential statement", "∃ c: if x ≥ 1: cx ≤ x²"),  # never for every c
         ("existential statement", "∃ c > 0: ∀ n ≥ 1: x_n ≤ cn"),
         ("disjunction", ""), ("disjunction", "")]  # neither item holds alone
+
+
+def test_end_audit_35_sign_words_a_zero_step_and_an_exponent_are_said():
+    from proofs.tex.classes import as_text
+
+    got = ex.extract(r"\begin{lemma}Let $p(x_1, \ldots, x_n)$ be a non-zero polynomial. Then "
+                     r"$\Pr[p(a_1, \ldots, a_n) = 0] \le 1/2$.\end{lemma}"
+                     r"\begin{theorem}Let $f$ be $\mu$-strongly convex and $L$-smooth. Gradient "
+                     r"descent $x_{k+1} = x_k - h\nabla f(x_k)$ with $0 \le h \le 1/L$ "
+                     r"satisfies \[ \|x_n - x^*\| \le (1 - h\mu)^n \|x_0 - x^*\|. \]"
+                     r"\end{theorem}", "c.tex", "t")
+    assert "'non-zero'" in got.unread[0].left[0]  # of a polynomial: not read, said
+    assert "a parameter read as positive (the class's are): 0 \\le h \\le 1/L allows the " \
+           "value 0" in got.read[0].left
+    assert as_text(r"(1 - \frac{2}{1+\kappa})^{2n}") == "(1 - 2/(1+κ))^(2n)"
