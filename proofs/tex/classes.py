@@ -300,7 +300,11 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
             if rel is sp.true:
                 zero = {v: 0 for v in loose.free_symbols
                         if getattr(by_name.get(v.name), "is_positive", False)}
-                if loose is not sp.true and zero and loose.subs(zero) is sp.true:
+                try:  # 0 ≤ h allows h = 0; L/h ≤ 1 has no value there
+                    at_zero = loose.subs(zero) if zero else sp.false
+                except (TypeError, ValueError, ZeroDivisionError):
+                    at_zero = sp.false
+                if loose is not sp.true and at_zero is sp.true:
                     left.append(f"a parameter read as positive (the class's are): {c} allows "
                                 "the value 0")  # "0 \le h \le 2/(L + \mu)": h > 0 is read
                 continue

@@ -1127,3 +1127,11 @@ def test_end_audit_35_sign_words_a_zero_step_and_an_exponent_are_said():
     assert "a parameter read as positive (the class's are): 0 \\le h \\le 1/L allows the " \
            "value 0" in got.read[0].left
     assert as_text(r"(1 - \frac{2}{1+\kappa})^{2n}") == "(1 - 2/(1+κ))^(2n)"
+
+
+def test_a_class_condition_with_a_parameter_in_a_denominator_reads():
+    got = ex.extract(r"\begin{theorem}Let $\mathcal{L}\in\mathcal{S}^{1,1}_{{\mu},{L}}$ and "
+                     r"$0 \le h \le \tfrac{2}{L+\mu}$. Gradient descent $w_{k+1} = w_k - "
+                     r"h\nabla \mathcal{L}(w_k)$ satisfies \[ \|w_n - w_*\| \le \|w_0 - w_*\| "
+                     r"\] for $h=\tfrac2{L+\mu}$.\end{theorem}", "c.tex", "t")  # 2/(L + μ) at
+    assert len(got.read) + len(got.unread) >= 1  # L = μ = 0: no value, never a crash
