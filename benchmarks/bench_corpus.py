@@ -151,8 +151,12 @@ def measure(source: pathlib.Path, check: bool, budget: str) -> dict[str, Any]:
         mine = [c for c in [*ex.read, *ex.unread] if _env(c.claim_id) in fresh]
         found += len(mine)
         read += sum(1 for c in ex.read if _env(c.claim_id) in fresh)
-        random += sum(1 for u in ex.unread if u.category and u.category != "statement in words"
-                      and _env(u.claim_id) in fresh)
+        random += sum(1 for u in ex.unread if u.category and u.category not in (
+            "statement in words", "reader fault") and _env(u.claim_id) in fresh)
+        faults = sum(1 for u in ex.unread if u.category == "reader fault"
+                     and _env(u.claim_id) in fresh)
+        if faults:  # a fault of the reader on an environment: shown as a crash was
+            verdicts["reader fault"] += faults
         words += sum(1 for u in ex.unread if u.category == "statement in words"
                      and _env(u.claim_id) in fresh)
         shown += sum(1 for u in ex.unread if u.read_as and _env(u.claim_id) in fresh)

@@ -336,11 +336,29 @@ def extract(tex: str, path: str, paper: str, ids: str = "label",
         unresolved = [lab for lab in REF.findall(env.body) if lab not in assumptions
                       and lab not in own and not (lab in displays and recurrence(displays[lab]))]
         # "Suppose (B.1) holds", "If $w_n$ satisfy (2.3)": a premise not read
-        _read_environment(env, base, where, reading, cited, out, context.before(env),
-                          context.assumed(env), methods,
-                          [d for d in paper_defs if d.position < env.start],
-                          context.powered_names(env), unresolved)
+        marks = {k: len(getattr(out, k)) for k in _LISTS}
+        try:
+            _read_environment(env, base, where, reading, cited, out, context.before(env),
+                              context.assumed(env), methods,
+                              [d for d in paper_defs if d.position < env.start],
+                              context.powered_names(env), unresolved)
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError,
+                ValueError, RecursionError) as exc:  # a fault of the reader: this environment
+            # is reported not read, and the others are read (never a traceback for a paper)
+            for k, n in marks.items():
+                del getattr(out, k)[n:]
+            failed = Unread(base, env.body.strip()[:200],
+                            f"{env.name}, {_where_text(where, env.line)}",
+                            f"the reader failed on this environment (a fault of proofcheck, "
+                            f"please report it): {type(exc).__name__}: {str(exc)[:120]}",
+                            "reader fault")
+            out.unread.append(failed)
+            out.order.append(failed)
     return out
+
+
+#: the lists of an :class:`Extraction` an environment adds to
+_LISTS = ("read", "unread", "unread_conditions", "unused_conditions", "order", "explained")
 
 
 @dataclass(frozen=True)

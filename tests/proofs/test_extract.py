@@ -1135,3 +1135,21 @@ def test_a_class_condition_with_a_parameter_in_a_denominator_reads():
                      r"h\nabla \mathcal{L}(w_k)$ satisfies \[ \|w_n - w_*\| \le \|w_0 - w_*\| "
                      r"\] for $h=\tfrac2{L+\mu}$.\end{theorem}", "c.tex", "t")  # 2/(L + μ) at
     assert len(got.read) + len(got.unread) >= 1  # L = μ = 0: no value, never a crash
+
+
+def test_a_fault_of_the_reader_on_one_environment_is_reported_and_the_others_read(
+        monkeypatch):
+    original = ex._read_environment
+
+    def faulty(env, *args, **kwargs):
+        if "boom" in env.body:
+            raise TypeError("Invalid comparison of non-real zoo")
+        return original(env, *args, **kwargs)
+
+    monkeypatch.setattr(ex, "_read_environment", faulty)
+    got = ex.extract(r"\begin{lemma}Then $x^2 \ge 0$.\end{lemma}\begin{lemma}boom $x \le 1$."
+                     r"\end{lemma}\begin{lemma}Then $y^2 \ge 0$.\end{lemma}", "c.tex", "t")
+    assert [r.claim_id for r in got.read] == ["t:lemma-1", "t:lemma-3"]
+    (u,) = got.unread
+    assert (u.claim_id, u.category, u.read_as) == ("t:lemma-2", "reader fault", "")
+    assert u.error.startswith("the reader failed on this environment (a fault of proofcheck")
