@@ -96,8 +96,8 @@ def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
         return []
     if exp.is_Integer:
         return [nonzero(base)] if exp.is_negative else []
-    if exp.is_integer:  # xⁿ, x^(2n+1) of an integer n: defined for every real x (a nonzero
-        # one when the exponent may be negative), never only for x ≥ 0
+    if exp.is_integer or _integer_valued(exp):  # xⁿ, x^(2n+1), x^(n(n+1)/2) of an integer
+        # n: defined for every real x (a nonzero one when the exponent may be negative)
         return [] if exp.is_nonnegative else [nonzero(base)]
     if exp.is_Rational:  # a root: the real root of a negative number is not what is meant
         return [Prop(base, ">", 0)] if exp.is_negative else [Prop(base, ">=", 0)]
@@ -109,6 +109,27 @@ def _pow(base: sp.Expr, exp: sp.Expr) -> list[Prop]:
     return [Prop(base, ">=", 0), Prop(sp.Max(base, exp), ">", 0,
                                       written=f"{base} > 0 or {exp} > 0",
                                       written_expr=sp.Or(sp.Gt(base, 0), sp.Gt(exp, 0)))]
+
+
+def _integer_valued(e: sp.Expr) -> bool:
+    """Whether ``e`` is a polynomial with rational coefficients in integer symbols that takes
+    an integer value at every integer point (``n(n+1)/2``): checked on the grid
+    {0, …, degree}^k, which decides it (a polynomial is integer-valued exactly when it is a
+    combination of binomials with integer coefficients)."""
+    from itertools import product
+
+    syms = sorted(e.free_symbols, key=str)
+    if not syms or len(syms) > 3 or not all(v.is_integer for v in syms):
+        return False
+    try:
+        poly = sp.Poly(e, *syms)
+    except sp.PolynomialError:
+        return False
+    if not all(c.is_Rational for c in poly.coeffs()) or poly.total_degree() > 8:
+        return False
+    grid = range(poly.total_degree() + 1)
+    return all(e.subs(dict(zip(syms, point, strict=True))).is_Integer
+               for point in product(grid, repeat=len(syms)))
 
 
 def power_conditions(base: Any, exp: Any) -> list[Prop]:

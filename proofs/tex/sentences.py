@@ -280,6 +280,8 @@ class Reading:
     pieces: list[Piece] = field(default_factory=list)
     word_conditions: list[Piece] = field(default_factory=list)
     integers: list[str] = field(default_factory=list)
+    #: names the words say are real ("for every real $n \ge 1$"): never a size
+    reals: list[str] = field(default_factory=list)
     left: list[tuple[int, str]] = field(default_factory=list)
     #: the sentence number the items of "the following are equivalent" share, if any
     equivalent_items: int | None = None
@@ -822,6 +824,8 @@ _EQUALITY_CASE = re.compile(r"\b(?:equality|tight)\b[^.;$]*\b(?:when|for|"
 #: words after a formula that say a bound is tight there ("for $n = 4$ equality holds")
 _EQUALITY_AFTER = re.compile(r"\W*(?:the\s+)?(?:equality|bound is tight|inequality is tight)"
                              r"\s+(?:holds|is attained|is achieved)\b")
+#: a case: a name set to a value, or in a set (``n = 4``, ``x \in \{0, 1\}``)
+_CASE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:=|\\in(?![A-Za-z]))[^<>=]*")
 #: ``x \in C``, ``S \subseteq U``, ``f \in \Gamma_0(\mathbb{R}^n)``: a name in a set named by a
 #: capital, calligraphic or blackboard letter (not an interval: ``x \in [0, 1]``)
 _BARE_MEMBERSHIP = re.compile(
@@ -931,9 +935,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     mode = scope = ""
     quantified = False
     demoted: list[int] = []  # the bare memberships no words assert (see below)
-    equality = [bool(_EQUALITY_CASE.search(f.lead) or _EQUALITY_AFTER.match(
-        formulas[j + 1].lead if j + 1 < len(formulas) else trailing))
-        for j, f in enumerate(formulas)]  # where a bound is tight: a remark (see below)
+    equality = [bool(_EQUALITY_CASE.search(f.lead) or (_CASE.fullmatch(f.latex) and (
+        _EQUALITY_AFTER.match(formulas[j + 1].lead if j + 1 < len(formulas) else trailing))))
+        for j, f in enumerate(formulas)]  # where a bound is tight: a remark (see below); the
+    # bound itself before "(equality holds at $x = 1$)" stays what it is
     last = max((j for j, e in enumerate(equality) if not e), default=len(formulas) - 1)
     for k, f in enumerate(formulas):
         lead = f.lead.strip()
@@ -1125,6 +1130,13 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 quantified = _QUANTIFIER.search(lead) is not None
             mode = role if role in ("statement", "condition", "definition") else mode
         out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
+        after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
+        if re.search(r"\breal(?:\s+(?:numbers?|parameters?|values?|scalars?))?\W*$", lead) or \
+                re.match(r"\W*(?:is\s+|are\s+|be\s+)?(?:an?\s+)?(?:positive\s+|nonnegative\s+)?"
+                         r"reals?\b", after):  # "for every real $n \ge 1$", "$d$ real"
+            first = re.match(r"\s*(\\?[A-Za-z]+)(?![A-Za-z_])", f.latex)
+            if first and first.group(1) not in out.reals:
+                out.reals.append(first.group(1))
         if bare:  # "$f \in \Gamma_0(\mathbb{R}^n)$." alone, "\item $x \in C$", "For any $x \in
             # U$, $S \subseteq U$": a declaration or a condition, unless the text asserts it
             # ("then $x \in C$"); made so after the sentence, so that the formulas after it

@@ -912,6 +912,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
+    for n in reading.reals:  # "for every real $n \ge 1$": a real number, never a size
+        if n not in reading.integers:
+            names.setdefault(n, ob_scalar(n))
     if not [p for p in reading.pieces if p.role not in ("mention", "probability", "remark")]:
         words = " ".join(prose(blank_displays(env.body)).split()[:16])
         if words:  # "$f^*$ is convex": a statement in words, found and not read
@@ -973,7 +976,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     first_error: dict[int, str] = {}
     every_left = left
     for j, s in enumerate(links, start=1):
-        def fits(c: Piece, s: Piece = s) -> bool:
+        own = {n.rstrip("_") for c in hyps if c.sentence == s.sentence and c.item == s.item
+               and _FOR_EACH.search(c.said) for n in _constrained(c)}  # what its own sentence
+        # quantifies ("for all $x \ge 2$")
+
+        def fits(c: Piece, s: Piece = s, own: set[str] = own) -> bool:
+            if c.sentence != s.sentence and _FOR_EACH.search(c.said) and \
+                    own & {n.rstrip("_") for n in _constrained(c)}:
+                return False  # "For all $x \in [0,1]$, … Moreover, for all $x \ge 2$, …": x
+                # of the second sentence is its own, never also in [0, 1]
             return _applies(c, s, stating, remarks, closed, continued)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
@@ -1116,6 +1127,14 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     pending.remove(h)
                     first_error.setdefault(h, error)
                     read.unread_conditions.append((c, error))
+        for h in sorted(used - used_before):  # "If $|a| \le \epsilon$ for every $\epsilon >
+            # 0$, then $a = 0$": ∀ ε inside the hypothesis, never a free ε
+            c = hyps[h]
+            bound = [n.rstrip("_") for n in _constrained(c)]
+            if _FOR_EACH.search(c.said) and bound and not any(
+                    _mentions(s.latex, n) for n in bound):
+                read.left.append(f"a hypothesis quantified inside ('{c.said.strip()} "
+                                 f"${c.latex}$') read for one value")
         reach = " ".join([s.latex, *read.hypotheses])  # "Let $\|u\| \le 1$ and $v \le u$.
         # Then $v \le 1$": a condition not read reaches v through v ≤ u
         read.left += list(dict.fromkeys(f"condition not read: {c.latex}"
@@ -1682,6 +1701,7 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
     total = statements + len(groups)
     emitted: dict[int, Unread] = {}  # a group's first piece -> its record
     binders: set[int] = set()  # the existentials read with the statements after them
+    bound_by: dict[int, list[str]] = {}  # an existential -> the ids of the records it binds
     for g, ((role, _), pieces) in enumerate(groups.items(), start=statements + 1):
         cid = base if total == 1 else f"{base}:part-{g}"
         category = _JOINED[role]
@@ -1757,6 +1777,8 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                     mine_before, names, reading.trailing.get(pieces[-1].sentence, ""),
                     inner=True, outer=[c for c in before if c not in mine_before],
                     qualifier=qualifier)
+                if shown:
+                    bound_by.setdefault(id(binder[0]), []).append(cid)
                 if shown and all(any(b is o for b in binder) for o in next(
                         (g for g in groups.values() if any(g[0] is b for b in binder)),
                         binder)):
@@ -1780,6 +1802,12 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
     for used in (emitted[k] for k in binders if k in emitted):  # read with what it binds
         out.unread.remove(used)
         out.order.remove(used)
+    for ids in bound_by.values():  # "there exists $c$ such that … \item A \item B": one c
+        if len(ids) > 1:  # for both, each read alone with its ∃
+            for u in out.unread:
+                if u.claim_id in ids and u.read_as:
+                    u.left.append("the existential binds the other items too (one value "
+                                  "for all of them): read for this one alone")
 
 
 def _binder(groups: dict[tuple[str, int], list[Piece]], pieces: list[Piece],
@@ -1971,6 +1999,17 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
             unread.append(f"condition not read: {c.latex}")
     body += _where(s.latex, definitions, names, unread)
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
+
+
+#: the words before a quantifier's range in a condition ("for every $\epsilon > 0$")
+_FOR_EACH = re.compile(r"\bfor\s+(?:every|all|any|each)\b[^.;$]*$")
+
+
+def ob_scalar(name: str) -> Any:
+    """The real scalar ``name`` (``n`` the words say is real, not the size ``n``)."""
+    from symbolic import objects as ob
+
+    return ob.scalar(name)
 
 
 def _named(prop: Any) -> set[Any]:

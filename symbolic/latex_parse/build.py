@@ -752,9 +752,21 @@ class Builder(Operators, Ellipsis, OpaqueReading):
             return val**e
         from symbolic.definedness import power_conditions
 
+        if _huge(val, e):  # 10^{10^{10}}, 2^{(6!)!}: no back end holds it, never a hang
+            raise self.err(node, "a number with more than 4000 digits is not read")
         self.note(power_conditions(val, e))
         return val**e
 
+
+def _huge(base: Any, e: Any) -> bool:
+    """Whether ``base**e`` of numbers has more than 4000 digits (or a numeric base's power is
+    beyond that: ``x^{10^{10}}`` of a name is refused too), judged from the exponent's size."""
+    if not (isinstance(e, sp.Integer) and abs(e) > 4000):
+        return False
+    if isinstance(base, sp.Number):
+        size = abs(base)
+        return size not in (0, 1) and float(abs(e)) * abs(float(sp.log(size, 10))) > 4000
+    return abs(e) > 10**6  # x^{10^7}: a degree no back end expands
 
 def _split_sub(name: str) -> tuple[str, str | None]:
     """``x_{t+1}`` -> (``x``, ``t+1``); ``x^*_{i}`` -> (``x^*``, ``i``); ``\\beta`` ->

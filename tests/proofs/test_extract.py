@@ -1009,9 +1009,11 @@ def test_an_existential_that_binds_the_items_after_it_is_read_with_each_item():
                      r"that the following holds:\begin{enumerate}\item If $q = 1$, then "
                      r"$x_n \le c n$.\item If $q = 0$, then $y \le c$.\end{enumerate}"
                      r"\end{theorem}", "c.tex", "t")
+    shared = ["the existential binds the other items too (one value for all of them): read "
+              "for this one alone"]  # one c for both items: each reading is weaker
     assert [(u.category, u.read_as, u.left) for u in got.unread] == [
-        ("existential statement", "if n ≥ 1: ∃ c > 0: if q = 1: x_n ≤ cn", []),
-        ("existential statement", "∃ c > 0: if q = 0: y ≤ c", [])]  # c > 0 alone: no record
+        ("existential statement", "if n ≥ 1: ∃ c > 0: if q = 1: x_n ≤ cn", shared),
+        ("existential statement", "∃ c > 0: if q = 0: y ≤ c", shared)]  # c > 0 alone: no record
 
 
 def test_names_a_there_are_lists_bind_the_displays_after_it_in_their_order():
@@ -1153,3 +1155,30 @@ def test_a_fault_of_the_reader_on_one_environment_is_reported_and_the_others_rea
     (u,) = got.unread
     assert (u.claim_id, u.category, u.read_as) == ("t:lemma-2", "reader fault", "")
     assert u.error.startswith("the reader failed on this environment (a fault of proofcheck")
+
+
+def test_review_35c_quantifiers_inside_hypotheses_own_names_real_names_and_bounds():
+    from proofs.model.results import read_as
+
+    got = ex.extract("\n".join([
+        r"\begin{lemma}If $|a| \le \epsilon$ for every $\epsilon > 0$, then $a = 0$.\end{lemma}",
+        r"\begin{lemma}For all $x \in [0,1]$, $x^2 \le x$. Moreover, for all $x \ge 2$,",
+        r"$x^2 \le 3x$.\end{lemma}",
+        r"\begin{lemma}For every real $n \ge 1$, $\sin(\pi n) = 0$.\end{lemma}",
+        r"\begin{lemma}We have $3^n \ge 2n+2$, equality holds for $n=1$.\end{lemma}",
+        r"\begin{lemma}For all $x \in \mathbb{R}$ and $n \ge 1$, $x^{n(n+1)/2} \ge 0$.",
+        r"\end{lemma}"]), "c.tex", "t")
+    shown = {r.claim_id: (read_as(r.claim), r.reading) for r in got.read}
+    assert shown["t:lemma-1"] == ("if |a| ≤ ε; ε > 0: a = 0", "incomplete")  # ∀ ε inside
+    assert shown["t:lemma-2:part-2"][0] == "if x ≥ 2: x² ≤ 3x"  # its own x, not in [0, 1]
+    assert shown["t:lemma-3"][0] == "if n ≥ 1: sin(πn) = 0"  # a real n, never a size
+    assert shown["t:lemma-4"][0] == "3ⁿ ≥ 2 + 2n"  # the bound, never a remark
+    assert shown["t:lemma-5"][0] == "if n ≥ 1: x^((n (1 + n))/2) ≥ 0"  # every real x
+
+
+def test_a_power_beyond_4000_digits_is_refused_never_a_hang():
+    from symbolic.latex_parse import parse_statement
+
+    for latex in (r"x \le 10^{10^{10}}", r"2^{(6!)!} \ge 1", r"2^{10^9} \ge 1"):
+        with pytest.raises(ValueError, match="4000 digits"):
+            parse_statement(latex, None)
