@@ -31,7 +31,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from lark import Token
 
@@ -588,18 +588,8 @@ def _pair_follows(src: str, pos: int) -> bool:
     >>> _pair_follows(r"(\mu \| \hat\pi) < 1", 0), _pair_follows(r"(\|x\|)", 0)
     (True, False)
     """
-    k = _paren_after(src, pos)
-    if k is None:
-        return False
-    bars = 0
-    for j, depth in _inside(src, k):
-        if depth == 0:
-            return bars == 1
-        if src.startswith("\\|", j) or src.startswith("||", j) or src[j] == ";":
-            if depth != 1:
-                return False
-            bars += 1
-    return False
+    return _one_separator(src, pos, lambda j: src.startswith("\\|", j) or
+                          src.startswith("||", j) or src[j] == ";")
 
 
 def _paren_after(src: str, pos: int) -> int | None:
@@ -614,6 +604,23 @@ def _paren_after(src: str, pos: int) -> int | None:
     return k if src[k:k + 1] == "(" else None
 
 
+def _one_separator(src: str, pos: int, separates: Callable[[int], bool]) -> bool:
+    """Whether the parenthesis after ``pos`` (:func:`_paren_after`) holds exactly one place
+    where ``separates(offset)``, at its top level, and none deeper."""
+    k = _paren_after(src, pos)
+    if k is None:
+        return False
+    found = 0
+    for j, depth in _inside(src, k):
+        if depth == 0:
+            return found == 1
+        if separates(j):
+            if depth != 1:
+                return False
+            found += 1
+    return False
+
+
 def given_follows(src: str, pos: int) -> bool:
     r"""Whether ``(X | Y)`` follows ``pos`` (after a script): a parenthesis with one bar
     ``|`` at its top level and no other one in it (``H(X|Y)``, ``I(X; Y | Z)``: what a
@@ -622,19 +629,8 @@ def given_follows(src: str, pos: int) -> bool:
     >>> given_follows("(X|Y) = 1", 0), given_follows("(|x|)", 0), given_follows(r"(\|x\|)", 0)
     (True, False, False)
     """
-    k = _paren_after(src, pos)
-    if k is None:
-        return False
-    bars = 0
-    for j, depth in _inside(src, k):
-        if depth == 0:
-            return bars == 1
-        if src[j] == "|" and not src.startswith("||", j) and not src.startswith("||", j - 1) \
-                and src[j - 1] != "\\":
-            if depth != 1:
-                return False
-            bars += 1
-    return False
+    return _one_separator(src, pos, lambda j: src[j] == "|" and not src.startswith("||", j)
+                          and not src.startswith("||", j - 1) and src[j - 1] != "\\")
 
 
 def _inside(src: str, k: int) -> Iterator[tuple[int, int]]:
