@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from proofs.tex.cases import expand_cases, rows
 from proofs.tex.source import braced
@@ -172,6 +173,29 @@ def _or_items(body: str) -> set[int]:
             lists[-1][0].append(count)
             last_item[-1] = m.end()
     return out
+
+
+#: a sentence that assumes what the sentences after it say ("Suppose that the following
+#: holds.", "Assume there is a constant $c$ such that the following is true.")
+_SUPPOSING = re.compile(r"\s*(?:suppose|assume|assuming|if)\b[^.]*\bthe following\b[^.]*"
+                        r"\b(?:holds?|is true|are true|is satisfied)\W*$")
+
+
+def _supposed_sentences(sentences: list[Any], out: Reading) -> None:
+    """The formulas the text assumes in the sentences after "Suppose that the following
+    holds." up to a sentence opened by "Then" (in the same item): conditions, never claims."""
+    supposing: int | None = None  # the item of the supposition in force
+    for number, (_formulas, said, _trailing, item) in enumerate(sentences):
+        if _SUPPOSING.match(said) and not re.search(r"\bthen\b", said):  # not "If $x \ge
+            supposing = item  # 1$, then the following holds.": what that asserts
+            continue
+        if supposing is None:
+            continue
+        if item != supposing or re.match(r"\s*(?:then|hence|therefore|thus)\b", said):
+            supposing = None
+            continue
+        out.pieces = [replace(p, role="condition") if p.sentence == number and p.role in (
+            "statement", "unclassified") else p for p in out.pieces]
 
 
 def _alternative_items(body: str) -> set[int]:
@@ -773,6 +797,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
                                          for p in out.word_conditions[mark[1]:]]
         out.random_conditions[mark[2]:] = [replace(p, sentence=number)
                                            for p in out.random_conditions[mark[2]:]]
+    _supposed_sentences(sentences, out)  # "Suppose that the following holds. For all …"
     assumed = _assumed_items(body)  # "Suppose the following holds:", "Suppose that \item …"
     alternatives = _alternative_items(body) | _or_items(body)  # "if either \item …", "one
     # of the following holds", "\item $A$, or \item $B$"

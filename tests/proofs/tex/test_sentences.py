@@ -486,3 +486,10 @@ def test_a_membership_made_no_statement_leaves_the_roles_after_it():
                 r"$x^3 \ge x^2$.")
     assert got == [("condition", "x > 0"), ("unclassified", r"w_x \in \mathcal{W}"),
                    ("statement", r"x^2 \ge x"), ("statement", r"x^3 \ge x^2")]
+
+
+def test_what_follows_suppose_the_following_holds_is_assumed_up_to_then():
+    got = roles(r"Suppose that the following holds. For all $x \in [0,1]$, $x \le c$. Then "
+                r"$c \ge 1/2$.")
+    assert got == [("condition", r"x \in [0,1]"), ("condition", r"x \le c"),
+                   ("statement", r"c \ge 1/2")]
