@@ -75,11 +75,9 @@ def set_statement(latex: str, names: dict[str, Any]) -> str | None:
     """
 
     text = latex.strip().rstrip(".,;").strip()
-    cuts = [m for m in _RELATION.finditer(text) if _depth(text, m.start()) == 0]
+    sides, cuts = _split(text, _RELATION)
     if not cuts:
         return None
-    sides = [text[a.end() if a else 0:b.start() if b else len(text)]
-             for a, b in zip([None, *cuts], [*cuts, None], strict=True)]
     relations = [re.sub(r"\s+", "", m.group(0)) for m in cuts]
     shown: list[str] = []
     about_sets = False
@@ -129,9 +127,7 @@ def _set_expression(latex: str, names: dict[str, Any]) -> tuple[str, bool] | Non
     None when a part of it is not a set."""
     from symbolic.latex_parse.opaque import display
 
-    cuts = [m for m in _OPERATION.finditer(latex) if _depth(latex, m.start()) == 0]
-    parts = [latex[a.end() if a else 0:b.start() if b else len(latex)]
-             for a, b in zip([None, *cuts], [*cuts, None], strict=True)]
+    parts, cuts = _split(latex, _OPERATION)
     shown, sets_only = [], bool(cuts)
     for part in parts:
         big = _BIG.match(part)
@@ -164,6 +160,15 @@ def _set_expression(latex: str, names: dict[str, Any]) -> tuple[str, bool] | Non
         shown.append(display(part))
         sets_only |= bool(re.match(r"\s*\\mathbb", part))  # F(x) = G(y): numbers, maybe
     return " ".join(_spaced(shown, cuts, latex)), sets_only
+
+
+def _split(text: str, pattern: re.Pattern[str]) -> tuple[list[str], list[re.Match[str]]]:
+    """``text`` cut at the matches of ``pattern`` outside every bracket: the pieces, and the
+    matches between them."""
+    cuts = [m for m in pattern.finditer(text) if _depth(text, m.start()) == 0]
+    pieces = [text[a.end() if a else 0:b.start() if b else len(text)]
+              for a, b in zip([None, *cuts], [*cuts, None], strict=True)]
+    return pieces, cuts
 
 
 def _depth(text: str, pos: int) -> int:
