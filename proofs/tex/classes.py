@@ -591,7 +591,9 @@ def as_text(latex: str) -> str:
     """
     from symbolic.latex_parse.opaque import display
 
-    out = fractions(latex)
+    out = fractions(latex).replace(r"\{", "\x01").replace(r"\}", "\x02")  # braces shown
+    out = re.sub(r"\\arg\s*\\min(?![A-Za-z])|\\argmin(?![A-Za-z])", "argmin", out)
+    out = re.sub(r"\\(min|max|inf|sup)(?![A-Za-z])", r"\1", out)
     for _ in range(2):  # \sqrt{T}: √T, \sqrt{a + b}: √(a + b)
         out = re.sub(r"\\sqrt\s*\{\s*(\\?\w+)\s*\}", r"√\1", out)
         out = re.sub(r"\\sqrt\s*\{([^{}]*)\}", r"√(\1)", out)
@@ -603,6 +605,7 @@ def as_text(latex: str) -> str:
     out = re.sub(r"\\(mathbf|boldsymbol|bm|mathrm)\s*\{([^{}]*)\}", r"\2", out)
     out = re.sub(r"\\math(?:cal|scr)\s*\{\s*[A-Z]\s*\}", lambda m: display(m.group(0)), out)
     out = unicode_name(out)
-    return re.sub(r"\s+", " ", out.replace("{", "").replace("}", "")).strip()
+    out = out.replace("{", "").replace("}", "").replace("\x01", " {").replace("\x02", "}")
+    return re.sub(r"\{\s+", "{", re.sub(r"\s+", " ", out)).replace(" }", "}").strip()
 
 

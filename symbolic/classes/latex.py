@@ -267,6 +267,9 @@ class _Reader:
                     if depth == 0:
                         break
             return _V("s", f.infimum())
+        word = self.optimum_word()
+        if word:
+            return self.optimum(word)
         if t == r"\nabla":
             self.take()
             name = self.name_token()
@@ -283,6 +286,96 @@ class _Reader:
             f = self.ctx.functions[name]
             return _V("s", f(self.call_argument(f)))
         return self._name_value(name)
+
+    def optimum_word(self) -> str | None:
+        r"""``"min"`` at ``\min``, ``"argmin"`` at ``\arg\min``, ``\argmin`` or
+        ``\operatorname{argmin}`` (the word taken), else None."""
+        t = self.peek()
+        if t == r"\min":
+            self.take()
+            return "min"
+        if t == r"\argmin" or (t == r"\arg" and self.peek(1) == r"\min"):
+            self.i += 1 if t == r"\argmin" else 2
+            return "argmin"
+        if t in (r"\operatorname", r"\operatorname*", r"\mathrm") and self.peek(1) == "{":
+            k, word = 2, ""
+            while self.peek(k) not in (None, "}"):
+                word += self.peek(k)
+                k += 1
+            if word in ("argmin", "arg\\min"):
+                self.i += k + 1
+                return "argmin"
+        return None
+
+    def optimum(self, word: str) -> _V:
+        r"""``\min_{\theta}\{q(\theta)\}`` or its ``argmin`` over the whole space, for ``q`` a
+        quadratic of the bound point ``θ`` with a positive coefficient ``c`` of ``‖θ‖²``:
+        ``q = c‖θ‖² + ⟨θ, u⟩ + r`` has the one minimiser ``θ* = −u/(2c)`` and the minimum
+        ``r − ‖u‖²/(4c)`` (exact). Anything else (a function applied at ``θ``, a set, an
+        unbracketed body, ``c`` not known positive) is refused."""
+        if self.peek() != "_":
+            raise NotGram(f"a {word} with no variable under it")
+        self.take()
+        under = self.arg()
+        m = re.fullmatch(r"\{?\s*(\\?[A-Za-z]+(?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\s*\{?R\}?"
+                         r"(?:\^\{?\s*\w+\s*\}?)?)?\s*\}?", under)
+        if not m:
+            raise NotGram(f"a {word} over {under.strip('{}')}: only over the whole space is "
+                          "read")
+        name = m.group(1)
+        if name in self.ctx.parameters:
+            raise NotGram(f"{name} names a number and the point a {word} is over")
+        close = {r"\{": r"\}", "(": ")", "[": "]", "{": "}"}.get(self.peek() or "")
+        if close is None:
+            raise NotGram(f"a {word} whose body is not bracketed (its extent is not read)")
+        self.take()
+        bound = Vec.leaf(f"{_label(name)}⁽{word}⁾")
+        saved = self.ctx.points.get(name)
+        self.ctx.points[name] = bound
+        try:
+            v = self.expr({close})
+            self.take(close)
+        finally:
+            if saved is None:
+                self.ctx.points.pop(name)
+            else:
+                self.ctx.points[name] = saved
+        (leaf,) = bound.terms
+        for f in self.ctx.functions.values():
+            if any(leaf in x.terms for _, x, _ in f.data) or \
+                    any(leaf in x.terms for x in f.norms.values()):
+                raise NotGram(f"a {word} of an expression applying {f.name} at {name}: not read")
+        if v.kind == "c":
+            v = _V("s", Scalar.of(v.value))
+        if v.kind != "s":
+            raise NotGram(f"a {word} of a quantity that is not a number")
+        q: Scalar = v.value
+        c = sp.S.Zero
+        u: dict[str, sp.Expr] = {}
+        rest: dict[tuple[str, str], sp.Expr] = {}
+        for (a, b), k in q.quad.items():
+            if a == b == leaf:
+                c = k
+            elif leaf in (a, b):
+                other = b if a == leaf else a
+                u[other] = u.get(other, 0) + k
+            else:
+                rest[(a, b)] = k
+        if c == 0 and u:
+            raise NotGram(f"a {word} over {name} of a quantity with no ‖{name}‖² term (it may "
+                          "be unbounded below): not read")
+        if c != 0 and sp.sympify(c).is_positive is not True:
+            raise NotGram(f"a {word} over {name} needs the coefficient {c} of its square to be "
+                          "positive, which is not known")
+        remainder = Scalar(q.const, dict(q.lin), rest)
+        if c == 0:
+            if word == "argmin":
+                raise NotGram(f"an argmin of a quantity that does not depend on {name}")
+            return _V("s", remainder)
+        uv = Vec(u)
+        if word == "argmin":
+            return _V("v", uv * (-1 / (2 * c)))
+        return _V("s", remainder - uv.norm2() * (1 / (4 * c)))
 
     def name_token(self) -> str:
         t = self.take()
@@ -466,10 +559,14 @@ def _parts(text: str, toks: list[str], at: int, rel: str, inner: list[str] | Non
     """``a = b`` as ``a ≤ b`` and ``a ≥ b``; ``|a| ≤ b`` as ``a ≤ b`` and ``−a ≤ b``."""
     _Reader.vector_letters = vector_letters(text, ctx.functions)
     try:
-        lhs = _scalar(_side("".join(_join(inner if inner is not None else toks[:at])), ctx))
-        rhs = _scalar(_side("".join(_join(toks[at + 1:])), ctx))
+        a = _side("".join(_join(inner if inner is not None else toks[:at])), ctx)
+        b = _side("".join(_join(toks[at + 1:])), ctx)
     finally:
         _Reader.vector_letters = set()
+    if a.kind == b.kind == "v" and inner is None:  # u = v: ‖u − v‖² ≤ 0 (and ≥ 0)
+        gap = (a.value - b.value).norm2()
+        return Both((Inequality(gap, "<=", Scalar()), Inequality(gap, ">=", Scalar())), "=")
+    lhs, rhs = _scalar(a), _scalar(b)
     if inner is None:
         return Both((Inequality(lhs, "<=", rhs), Inequality(lhs, ">=", rhs)), "=")
     if rel != "<=":

@@ -453,7 +453,17 @@ class Operators:
         cannot be told from the body, read as written (its index a name of its own)."""
         from symbolic.latex_parse.opaque import display
 
-        body = self.inside(lambda: self.expr(body_node))
+        def read() -> Any:
+            items = self.flat(body_node) if isinstance(body_node, Tree) and \
+                body_node.data == "product" else []
+            if op not in ("max", "min", "sup", "inf") or len(items) != 1:
+                return self.expr(body_node)
+            v = self.visit(items[0][1])
+            if v.kind == "set" and len(v.args) == 1 and not v.posts:
+                return v.args[0]  # \min_\theta \{q(\theta)\}: the braces only group
+            return self.value(self.visit(body_node))
+
+        body = self.inside(read)
         if body is None or ob.is_matrix(body):
             raise self.err(node, f"a \\{op} of vectors or matrices is not supported")
         script = self.src(bsub).strip()[1:].strip()

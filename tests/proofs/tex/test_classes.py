@@ -336,3 +336,26 @@ def test_a_named_constant_in_words_is_not_an_unnamed_one():
     assert unnamed_gradient_lipschitz(r"Let $f$ have Lipschitz continuous gradient with "
                                       r"constant $M$.") == []
     assert unnamed_gradient_lipschitz(r"Let $\nabla f$ be Lipschitz.") == [("f", "Lipschitz")]
+
+
+def test_a_minimum_of_the_quadratic_upper_model_is_read_and_decided():
+    """Nesterov's "gradient step minimises the upper model": the argmin, the bound by the
+    minimum and the minimum's value are read link by link, completely, and proved; a wrong
+    step or value is refuted by exact data."""
+    model = (r"\{ f(x) + \langle \nabla f(x), y - x\rangle + \frac{L}{2}\|y - x\|^2 \}")
+    tex = (r"\begin{lemma} Let $\nabla f$ be $L$-Lipschitz continuous. Then for any $x$"
+           r"\begin{align} x - \frac{1}{L}\nabla f(x) &= \arg\min_{y}" + model + r"\\"
+           r" f\left(x - \frac1L \nabla f(x)\right) &\le \min_{y}" + model + r"\\ \nonumber"
+           r" &= f(x) - \frac{1}{2L}\|\nabla f(x)\|^2 \end{align} \end{lemma}"
+           r"\begin{lemma} Let $\nabla f$ be $L$-Lipschitz continuous. Then for any $x$"
+           r"\begin{align} x - \frac{2}{L}\nabla f(x) &= \arg\min_{y}" + model + r"\\"
+           r" \min_{y}" + model + r" &= f(x) - \frac{1}{L}\|\nabla f(x)\|^2 \end{align}"
+           r"\end{lemma}")
+    got = ex.extract(tex, "m.tex", "m")
+    assert [(r.claim_id, r.reading) for r in got.read] == [
+        ("m:lemma-1:part-1", "complete"), ("m:lemma-1:part-2", "complete"),
+        ("m:lemma-1:part-3", "complete"), ("m:lemma-2:part-1", "complete"),
+        ("m:lemma-2:part-2", "complete")]
+    assert str(got.read[1].claim.rhs) == "⟦min_y {f(x) + ⟨∇f(x), y - x⟩ + (L/2)‖y - x‖²}⟧"
+    assert [_decide(r.claim).status.value for r in got.read] == [
+        "proved", "proved", "proved", "refuted", "refuted"]

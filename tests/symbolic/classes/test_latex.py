@@ -4,6 +4,7 @@ import pytest
 import sympy as sp
 
 from symbolic.classes import CLASSES, Function
+from symbolic.classes.gram import Scalar
 from symbolic.classes.latex import Context, NotGram, read_relation
 
 L, mu = sp.symbols("L mu", positive=True)
@@ -81,3 +82,33 @@ def test_an_equality_and_an_absolute_value_are_read_as_both_of_their_parts():
     assert [p.rel for p in rel.parts] == ["<=", "<="]
     assert dict(rel.parts[0].lhs.lin) == {"f(y)": 1, "f(x)": -1}
     assert dict(rel.parts[1].lhs.lin) == {"f(y)": -1, "f(x)": 1}
+
+
+def test_a_minimum_over_a_point_of_a_quadratic_is_its_value_at_the_minimiser():
+    """min_θ {f(x) + ⟨∇f(x), θ − x⟩ + (L/2)‖θ − x‖²} = f(x) − ‖∇f(x)‖²/(2L), exactly; the
+    bound θ is a name of its own, whatever θ means outside."""
+    rel, f = _read(r"f(y) \le \min_{y}\{ f(x) + \langle \nabla f(x), y - x\rangle "
+                   r"+ \frac{L}{2}\|y - x\|^2\}", "smooth")
+    assert [lab for lab, _, _ in f.data] == ["y", "x"]  # no datum at the bound y
+    g = f.grad(f.data[1][1])
+    assert rel.rhs == Scalar.leaf("f(x)") - g.norm2() / (2 * L)
+    rel, f = _read(r"x - \frac{1}{L}\nabla f(x) = \arg\min_{\theta \in \mathbb{R}^d}"
+                   r"\left\{ f(x) + \langle \nabla f(x), \theta - x\rangle "
+                   r"+ \frac{L}{2}\|\theta - x\|^2 \right\}", "smooth")
+    assert rel.rel == "=" and all(p.lhs.is_zero() for p in rel.parts)  # ‖u − v‖² = 0
+    rel, _ = _read(r"x - \frac{2}{L}\nabla f(x) = \operatorname{argmin}_{y}\{ f(x) + "
+                   r"\langle \nabla f(x), y - x\rangle + \frac{L}{2}\|y - x\|^2\}", "smooth")
+    assert not rel.parts[0].lhs.is_zero()
+
+
+@pytest.mark.parametrize("text, why", [
+    (r"\min_{y}\{ f(y) + \|y - x\|^2\} \le f(x)", "applying f at y"),
+    (r"\min_{y \in C}\{ \|y - x\|^2\} \le f(x)", "only over the whole space"),
+    (r"\min_{y}\{ \langle \nabla f(x), y - x\rangle \} \le f(x)", "unbounded below"),
+    (r"\min_{y}\{ f(x) - \|y - x\|^2\} \le f(x)", "to be positive"),
+    (r"\min_{y} \|y - x\|^2 \le f(x)", "not bracketed"),
+    (r"\min_{y}\{ \|y - x\| \} \le f(x)", "not a number"),
+])
+def test_a_minimum_that_is_not_a_quadratic_over_the_whole_space_is_refused(text, why):
+    with pytest.raises(NotGram, match=why):
+        _read(text, "smooth")
