@@ -765,11 +765,37 @@ def _without_asides(body: str, body_line: int) -> tuple[str, list[tuple[int, str
     return "".join(out) + body[at:], left
 
 
+_INLINE_NAMED = r"(?:\$(?!\$)(?P<{0}>[^$]+)\$|\\\((?P<{0}x>.+?)\\\))"
+#: ``$A$ $\implies$ $B$``, ``$A$ implies (that) $B$``: one implication, its premise never a
+#: statement of its own
+_SPLIT_IMPLICATION = re.compile(
+    _INLINE_NAMED.format("a") + r"\s*(?:\$\s*\\(?:implies|Rightarrow|Longrightarrow)\s*\$|"
+    r"\\\(\s*\\(?:implies|Rightarrow|Longrightarrow)\s*\\\)|\bimplies(?:\s+that)?\b)\s*"
+    + _INLINE_NAMED.format("b"), re.S)
+
+
+def joined_implications(body: str) -> str:
+    r"""``body`` with each implication written across formulas (``$A$ $\implies$ $B$``,
+    ``$A$ implies that $B$``) made one formula ``$A \implies B$``, its lines kept.
+
+    >>> joined_implications(r"and $y > 1$ $\implies$ $x > 2$.")
+    'and $y > 1 \\implies x > 2$.'
+    >>> joined_implications(r"$y > 1$ implies that $x$ is positive")
+    '$y > 1 \\implies x$ is positive'
+    """
+    def join(m: re.Match) -> str:
+        a, b = m.group("a") or m.group("ax"), m.group("b") or m.group("bx")
+        gap = "\n" * m.group(0).count("\n")
+        return f"${a.strip()} \\implies {b.strip()}${gap}"
+    return _SPLIT_IMPLICATION.sub(join, body)
+
+
 def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     """The roles of the formulas of an environment's ``body`` (see the module docstring)."""
     out = Reading()
     if kind != "proof":  # a proof written inside the statement's environment is not stated
         body = _NESTED_PROOF.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
+        body = joined_implications(body)  # a proof's "$A$ implies $B$" derives B
     body, asides = _without_asides(body, body_line)
     out.left += asides
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
@@ -918,6 +944,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         return body_line + body.count("\n", 0, offset)
 
     classes = function_classes(formulas, trailing)
+    concluded = [c for c in classes if _concluded(formulas, c[2])]
+    classes = [c for c in classes if c not in concluded]
+    out.left += [(line(formulas[k].offset), f"what the sentence concludes of {name} is not "
+                  f"read: {name} is {what}") for name, what, k in concluded]
     out.class_leads.update({(name, what, line(formulas[k].offset)): formulas[k].lead.strip()
                             for name, what, k in classes})
     out.classes += [(name, what, line(formulas[k].offset), item, -1)
@@ -1264,6 +1294,18 @@ def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str,
                     what = re.sub(r"^<\d+>\s*-\s*", lambda _m, p=param: p + "-", what)
                 out.append((name, what.replace("lipschitz", "Lipschitz"), k))
     return list(dict.fromkeys(out))
+
+
+_CONCLUDES = re.compile(r"\b(?:then|so|thus|hence|therefore|consequently|implies|implying)\b")
+
+
+def _concluded(formulas: list[_Formula], k: int) -> bool:
+    r"""Whether formula ``k`` comes after the words by which its sentence concludes ("then",
+    "hence", "implies", an arrow ``$\implies$``): what the words say of it there is a
+    conclusion, never a condition ("… and $Z(x)$ a singleton $\implies$ $f$ is
+    differentiable")."""
+    return any(_CONCLUDES.search(f.lead.lower()) for f in formulas[:k + 1]) or any(
+        _IMPLIES.fullmatch(f.latex.strip()) for f in formulas[:k])
 
 
 def _for_some(formulas: list[_Formula], k: int) -> bool:

@@ -399,7 +399,7 @@ def test_an_existential_reads_its_conditions_quantifiers_and_implication():
                      "c.tex", "t")
     first, second = got.unread
     assert first.read_as == "if n ≥ 1: ∃ c > 0: ∀ x ∈ [0,1]: xⁿ ≤ c exp(x)"
-    assert second.read_as == "if ε > 0: ∃ δ_1, δ_2 > 0: |x| < δ_1 ⟹ x² < ε"
+    assert second.read_as == "if ε > 0: ∃ δ_1, δ_2 > 0: (x² < ε if |x| < δ_1)"
     assert first.reading == second.reading == "complete"
 
 

@@ -493,3 +493,27 @@ def test_what_follows_suppose_the_following_holds_is_assumed_up_to_then():
                 r"$c \ge 1/2$.")
     assert got == [("condition", r"x \in [0,1]"), ("condition", r"x \le c"),
                    ("statement", r"c \ge 1/2")]
+
+
+def test_an_implication_written_across_formulas_is_one_implication():
+    """"$A$ $\\implies$ $B$" and "$A$ implies that $B$": the premise A is never a statement of
+    its own (an audit found "$y > 1$" checked alone); with B in words nothing is asserted."""
+    for arrow in (r"$\implies$", r"$ \Rightarrow $", "implies that", "implies"):
+        got = roles(rf"Let $x > 0$. Then $x + 1 > 1$ and $y > 1$ {arrow} $x + y > 2$.")
+        assert got == [("condition", "x > 0"), ("statement", "x + 1 > 1"),
+                       ("statement", r"x + y > 2 \quad \text{if } y > 1")], arrow
+        got = roles(rf"Let $x > 0$. Then $x + 1 > 1$ and $y > 1$ {arrow} $x$ is positive.")
+        assert ("statement", "y > 1") not in got and ("statement", "x + 1 > 1") in got
+    assert roles(r"Let $x > 0$. Then $x + 1 > 1$. $y > 1$ $\implies$ $x > 2$.",
+                 "proof")[-1] == ("statement", "x > 2")  # a proof's "A ⟹ B" derives B
+
+
+def test_a_class_the_sentence_concludes_is_listed_never_a_condition():
+    """Danskin: "… and $Z(x)$ a singleton $\\implies$ $f$ is differentiable" concludes that f
+    is differentiable; the statement before it does not assume it."""
+    for join in (r"$\implies$", "implies", "so", "hence"):
+        got = read_body(rf"If $h$ is convex, then $$g(x) \ge 0$$ and $Z$ a singleton {join} "
+                        r"$f$ is differentiable.", 1)
+        assert [(c[0], c[1]) for c in got.classes] == [("h", "convex")], join
+        assert any("concludes of f is not read: f is differentiable" in why
+                   for _, why in got.left), join
