@@ -970,9 +970,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                          "'integer' not read (the names are read as reals)"))
     exists = EXISTS.search(said)
     equivalence = re.search(r"\bif and only if\b|\biff\b|\bequivalent(?:ly)?\b|"
-                            r"\bnecessary and sufficient\b", re.sub(
+                            r"\bnecessary and sufficient\b", re.sub(_RESTATING_WORDS, " ", re.sub(
                                 r"\b(?:equality|equal|tight)\b[^.;$]*\b(?:if and only if|iff)\b",
-                                " ", said)) is not None or any(  # not "with equality iff"
+                                " ", said))) is not None or any(  # not "with equality iff"
         re.search(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])", f.latex)
         for f in formulas)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
@@ -1035,7 +1035,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 r"\b(?:then|we have)\b", opened):
             role = "restatement"  # "$X \sim N(\mu, \sigma^2)$, it means that the pdf of $X$ is
             # $$…$$": what the formula before it means, never checked alone
-        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead) or re.search(
+        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead) or (
+                k and _RESTATING.search(lead) and not _RESTATING.sub("", lead).strip(" ,;")) or \
+                re.search(
                 r"(?:^|[\s(])(?:i\.e\.|that is|namely)\W+(?:the|a|an)\s[^.;]*\b(?:where|for which|"
                 r"such that|when)\W*$", lead):
             role = "restatement"  # never checked alone, binds nothing ("$n_0$ is the time we
@@ -1296,6 +1298,10 @@ def function_classes(formulas: list[_Formula], trailing: str) -> list[tuple[str,
     return list(dict.fromkeys(out))
 
 
+#: "$A$, which is equivalent to $B$", "$A$, or equivalently $B$": B restates the A asserted
+_RESTATING_WORDS = (r"\b(?:(?:which|this|that|it) is (?:also )?equivalent to|"
+                    r"(?:or |and |,\s*)?equivalently)")
+_RESTATING = re.compile(_RESTATING_WORDS + r"\W*$")
 _CONCLUDES = re.compile(r"\b(?:then|so|thus|hence|therefore|consequently|implies|implying)\b")
 
 

@@ -867,7 +867,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             placed[left[-1]] = p
             ex.lines.append((p.role, p.latex, "not checked"))
         elif p.role == "restatement":
-            ex.lines.append((p.role, p.latex, "a restatement ('i.e.'): not checked alone"))
+            ex.lines.append((p.role, p.latex, "a restatement ('i.e.', 'equivalently'): not checked alone"))
         elif p.role == "mention" and p.latex.strip() and not _NAME_LIST.fullmatch(p.latex):
             # "a random variable in $[0,1]$", "a vector in $\mathbb{R}^d$": what the words
             # around it say of it is not read
@@ -992,7 +992,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         left = _own_left(every_left, placed, reading, s)
         outside = _outside(s, context, definitions, decl_where, standing, where)
         maybe = _may_apply(s, hyps, fits, closed)
-        restated = [f"a restatement ('i.e.') not read: {r.latex}" for r in
+        restated = [f"a restatement ('i.e.', 'equivalently') not read: {r.latex}" for r in
                     reading.of("restatement")  # as written only; not one of the statement
                     if r.sentence != s.sentence or _before(reading, r, s)]
         if (s.line, s.latex) in tails:  # "… ≤ b ∈ O(1/n)": the order of b, a remark

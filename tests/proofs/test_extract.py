@@ -765,7 +765,7 @@ def test_a_reading_as_written_lists_the_conditions_and_restatements_it_does_not_
                      r"then $\mathbb{E}[\|R^n\|] \le \rho(R)^{n}$. Let $\gamma > 0$.\end{theorem}",
                      "c.tex", "t")
     (u,) = got.unread
-    assert "a restatement ('i.e.') not read: 1 > \\beta" in u.left
+    assert "a restatement ('i.e.', 'equivalently') not read: 1 > \\beta" in u.left
     assert "a condition of the statement not shown: \\gamma > 0" in u.left
 
 

@@ -517,3 +517,14 @@ def test_a_class_the_sentence_concludes_is_listed_never_a_condition():
         assert [(c[0], c[1]) for c in got.classes] == [("h", "convex")], join
         assert any("concludes of f is not read: f is differentiable" in why
                    for _, why in got.left), join
+
+
+def test_which_is_equivalent_to_restates_what_is_asserted():
+    """"$A$, which is equivalent to $B$" asserts A (an audit found only A ⟺ B read); "$A$ is
+    equivalent to $B$" stays an equivalence."""
+    assert roles(r"We have $x \le 1$, which is equivalent to $-x \ge -1$.") == [
+        ("statement", r"x \le 1"), ("restatement", r"-x \ge -1")]
+    assert roles(r"Then $x \le 1$, or equivalently, $-x \ge -1$.") == [
+        ("statement", r"x \le 1"), ("restatement", r"-x \ge -1")]
+    assert roles(r"$x \le 1$ is equivalent to $-x \ge -1$.") == [
+        ("equivalence", r"x \le 1"), ("equivalence", r"-x \ge -1")]
