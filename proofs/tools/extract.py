@@ -71,6 +71,7 @@ from proofs.tools.as_written import (
     membership,
     unchecked_relation,
 )
+from proofs.tools.consistency import assumes_itself, contradiction
 from proofs.tools.declarations import (
     Declaration,
     declaration,
@@ -867,7 +868,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             placed[left[-1]] = p
             ex.lines.append((p.role, p.latex, "not checked"))
         elif p.role == "restatement":
-            ex.lines.append((p.role, p.latex, "a restatement ('i.e.', 'equivalently'): not checked alone"))
+            ex.lines.append((p.role, p.latex, "a restatement ('i.e.', 'equivalently'): not "
+                             "checked alone"))
         elif p.role == "mention" and p.latex.strip() and not _NAME_LIST.fullmatch(p.latex):
             # "a random variable in $[0,1]$", "a vector in $\mathbb{R}^d$": what the words
             # around it say of it is not read
@@ -1162,6 +1164,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             # statement about a_n would be a claim about one step (an induction is stated)
             named = (f"a recurrence of the sequence holds for every index, and the statement "
                      f"for every n follows by induction, which is not read: {stepped[0]}")
+        clash = contradiction(list(claim.hypotheses))
+        if not named and (clash or assumes_itself(claim.prop, list(claim.hypotheses))):
+            named = (f"the conditions read contradict each other ({clash})" if clash else
+                     f"the statement is among its own conditions as read ({claim.prop})") + \
+                ": a misreading is likely (a case, a remark or a second statement read as a " \
+                "condition), so it is not checked"
         if named:
             used = used_before  # its conditions are not a read statement's hypotheses
             out.unread.append(Unread(cid, s.latex, source, named))

@@ -41,8 +41,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import sympy as sp
-
 from proofs.model import Chain, Lemma, Link
 from proofs.tex.chains import CHECKABLE, DEFINING, RawChain, chains, explained_marks
 from proofs.tex.proof_envs import ProofEnv, attach
@@ -55,6 +53,7 @@ from proofs.tex.sentences import (
     segments,
 )
 from proofs.tex.source import REF
+from proofs.tools.consistency import contradiction
 from proofs.tools.extract import (
     _CHAIN_REST,
     Explained,
@@ -293,7 +292,7 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
                                              and q.symbols & symbols and q != claim.prop))
             step.left = _left(step, st.condition, symbols, statement_symbols, names, unbound,
                               unread, in_words, [*step.extra, *step.given])
-            clash = _contradiction([*claim.hypotheses, *first.claim.hypotheses, *step.extra])
+            clash = contradiction([*claim.hypotheses, *first.claim.hypotheses, *step.extra])
             if clash:
                 step.left.append(f"conditions of the proof in force here contradict each "
                                  f"other ({clash}): an argument by cases not read")
@@ -317,44 +316,6 @@ def _read(proof: ProofEnv, readings: list[ReadClaim], labels: dict[str, str], wh
     pr.statement, pr.inherited = host.claim_id, tuple(host.left)
     _renumber(pr, host.claim_id)
     return host
-
-
-def _contradiction(props: list[Prop]) -> str:
-    """Two of ``props`` with the same sides and relations that cannot both hold (``a > 0``
-    and ``a ≤ 0``), as text; ``""`` when there are none.
-
-    >>> from symbolic import Prop, scalar
-    >>> a = scalar("a")
-    >>> _contradiction([Prop(a, ">", 0), Prop(a, "<=", 0)]), _contradiction([Prop(a, ">", 0)])
-    ('a > 0; a <= 0', '')
-    """
-    from symbolic.relation import Relation
-
-    def sides(p: Prop) -> tuple[Any, Any, Relation]:
-        flip = {Relation.GE: Relation.LE, Relation.GT: Relation.LT}
-        if p.rel in flip:  # a ≥ b as b ≤ a
-            return p.rhs, p.lhs, flip[p.rel]
-        return p.lhs, p.rhs, p.rel
-
-    def gap(a: Any, b: Any) -> Any:
-        try:
-            return sp.expand(a - b)
-        except (TypeError, ValueError, AttributeError):
-            return None
-
-    for i, p in enumerate(props):
-        for q in props[i + 1:]:
-            (a, b, r), (c, d, t) = sides(p), sides(q)
-            if not {r, t} <= {Relation.LE, Relation.LT}:
-                continue
-            if not (r.strict or t.strict):
-                continue
-            if (a, b) == (d, c):  # a ≤ b and b < a
-                return f"{p}; {q}"
-            g, h = gap(a, b), gap(c, d)  # (x - 1)² < β and β < (1 - x)²: the same gap
-            if g is not None and h is not None and g != 0 and sp.expand(g + h) == 0:
-                return f"{p}; {q}"
-    return ""
 
 
 #: facts a reason names, as the library's entries (:data:`numeric.prover.facts.LIBRARY`)

@@ -1182,3 +1182,21 @@ def test_a_power_beyond_4000_digits_is_refused_never_a_hang():
     for latex in (r"x \le 10^{10^{10}}", r"2^{(6!)!} \ge 1", r"2^{10^9} \ge 1"):
         with pytest.raises(ValueError, match="4000 digits"):
             parse_statement(latex, None)
+
+
+def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
+    """Review 36b: cases joined by "and", a second statement after "Also, for …", a remark
+    on where a bound fails were read as conditions of one claim, which was then "proved"
+    from contradictory hypotheses (or from itself). Such a reading is refused."""
+    texts = [
+        r"For all $t \in \mathbb{R}$, $\log(1+e^{t}) \le t + 1$ if $t \ge 0$, and "
+        r"$\log(1+e^{t}) \le t$ if $t < 0$.",
+        r"If $t \ge 0$ then $\log(1+e^{t}) \le t + 1$, and if $t < 0$ then $\log(1+e^{t}) \le t$.",
+        r"For all $x \in (0,1)$, $x^2 \le x$. Also, for $x > 1$, $x^2 \le x$.",
+        r"For $x \ge 0$ we have $e^{-x} \le 1 - x/2$. This bound fails for $x < 0$.",
+        r"For $x \in [0,1]$, $e^{-x} \le 1 - x/2$. Moreover, for $x \ge 0$, $e^{-x} \le 1 - x/2$.",
+    ]
+    for text in texts:
+        got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
+        assert got.read == [], text
+        assert any("a misreading is likely" in u.error for u in got.unread), text
