@@ -642,6 +642,38 @@ def _word_names(latex: str) -> list[str]:
                               if w not in known and w.lower() not in known))
 
 
+_CONSTANTS = {r"\pi": "π", "e": "e", r"\mathrm{e}": "e"}
+_RELATION_CUT = re.compile(r"\\(?:le|leq|leqslant|ge|geq|geqslant|in|neq|ne)(?![A-Za-z])|"
+                           r"[<>=]")
+
+
+def _bound_constant(statement: str, conditions: list[str]) -> str:
+    r"""Why a statement has two readings when a condition or definition of its environment
+    constrains a name that is also a constant (``\pi \in [0,1]``, ``0 < e < 1``, ``e := x - 1``)
+    and the statement uses it: the constant π (or e), or the variable the text binds; else
+    ``""``. ``x \le \pi`` constrains x: π is the constant there.
+
+    >>> _bound_constant(r"\pi^2 \le \pi", [r"\pi \in [0,1]"])[:40]
+    'two readings: π is the constant π, or a '
+    >>> _bound_constant(r"\sin x \ge 0", [r"0 \le x \le \pi"])
+    ''
+    """
+    for c in conditions:
+        parts = [p.strip() for p in _RELATION_CUT.split(c)]
+        if len(parts) < 2:
+            continue
+        subjects = parts[:-1] if len(parts) > 2 else parts[:1]  # 0 < π < 1; π ≥ 0; not x ≤ π
+        for latex, shown in _CONSTANTS.items():
+            if not any(latex in [n.strip() for n in part.split(",")] for part in subjects):
+                continue
+            mark = re.escape(latex) + (r"(?![A-Za-z_])" if latex.startswith("\\") else
+                                       r"(?![A-Za-z_{])")
+            if re.search(r"(?<![A-Za-z\\])" + mark, statement):
+                return (f"two readings: {shown} is the constant {shown}, or a name the text "
+                        f"binds ({c}): write another letter for the variable")
+    return ""
+
+
 def _set_and_value(statement: str, conditions: list[str]) -> str:
     r"""Why a statement with these conditions has two readings when one capital letter is
     both a set (``x, y \in D``) and a value (``\|x - y\| \le D``, ``GD\sqrt{T}``), else ``""``.
@@ -1043,7 +1075,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append(("statement", s.latex, "read as a statement about every function "
                              f"of its class: {read.claim.classes!r}"))
             continue
-        clash = _set_and_value(s.latex, [c.latex for c in [*signatures, *hyps] if fits(c)])
+        clash = _set_and_value(s.latex, [c.latex for c in [*signatures, *hyps] if fits(c)]) \
+            or _bound_constant(s.latex, [c.latex for c in [*hyps, *reading.of("definition"),
+                                                          *reading.of("mention")] if fits(c)])
         if clash:  # "∀x, y ∈ D, ‖x − y‖ ≤ D": one printed name, two objects
             out.unread.append(Unread(cid, s.latex, source, clash))
             out.order.append(out.unread[-1])

@@ -1200,3 +1200,17 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
         got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
         assert got.read == [], text
         assert any("a misreading is likely" in u.error for u in got.unread), text
+
+
+def test_a_constant_the_text_binds_as_a_variable_has_two_readings():
+    """Review 36b: "Let $\\pi \\in [0,1]$. Then $\\pi^2 \\le \\pi$." was refuted with the constant
+    π, and "Let $e \\in (0,1)$. Then $\\log(e) < 0$." as 1 < 0: the text binds the letter. Both
+    readings are named and nothing is checked; π bounding a range stays the constant."""
+    for text in (r"Let $\pi \in [0,1]$. Then $\pi^2 \le \pi$.",
+                 r"For any $\pi \in (0,1)$, $\pi^2 > 1$.",
+                 r"Let $e \in (0, 1)$. Then $\log(e) < 0$.",
+                 r"Let $0 < e < 1$. Then $e^2 < e$."):
+        got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
+        assert got.read == [] and "or a name the text binds" in got.unread[0].error, text
+    got = ex.extract(r"\begin{lemma}For $0 \le x \le \pi$, $x \le 4$.\end{lemma}", "c.tex", "t")
+    assert [str(r.claim.prop) for r in got.read] == ["x <= 4"]
