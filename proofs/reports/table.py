@@ -136,6 +136,10 @@ def summary_line(results: list[Result]) -> str:
     candidates = sum(r.status is Status.REFUTED and bool(r.annotation.left) for r in results)
     if candidates:
         out += f"; {candidates} refuted as read incompletely (candidates, not findings)"
+    partial = sum(r.status is Status.PROVED and bool(r.annotation.left) for r in results)
+    if partial:
+        out += (f"; {partial} proved as read incompletely (the reading is proved, not "
+                "necessarily the statement)")
     return out
 
 

@@ -283,11 +283,12 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
     for c in conditions:
         if set_classes(c):
             continue  # f \in \mathcal{F}^{1,1}_L: the class, read above
+        if _SPACE_MEMBERSHIP.fullmatch(c) or _FINITE_INFIMUM.fullmatch(c):
+            continue  # x \in \mathbb{R}^d, \inf f > -\infty: what the reading takes
         try:
             props = parse_props(c, dict(known))
         except ValueError:
-            if set(re.findall(r"\\?[A-Za-z]+", c)) & {k.lstrip("\\") for k in params}:
-                left.append(f"a condition not read: {c}")
+            left.append(f"a condition not read: {c}")  # \nabla f(x^*) = 0: never dropped
             continue
         by_name = {k.lstrip("\\"): v for k, v in params.items()}
         for p in props:
@@ -313,7 +314,7 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
                 continue
             free = rel.free_symbols
             if not free or not free <= symbols:
-                if free & symbols:
+                if free and not _INDEX_RANGE.fullmatch(c):  # k \ge 0: the recurrence's index
                     left.append(f"a condition not read: {c}")
                 continue
             own = sorted((s for s in free if not _class_parameter(s, functions)), key=str)
@@ -325,6 +326,10 @@ def _parameter_conditions(conditions: Sequence[str], params: dict,
     return parameters, left
 
 
+_SPACE_MEMBERSHIP = re.compile(r"\s*[\\\w{}^*_,\s]+\\in\s*\\mathbb\s*\{?R\}?\s*"
+                               r"(?:\^\s*(?:\{[^{}]*\}|\w))?\s*")
+_INDEX_RANGE = re.compile(r"\s*[ijktnNT]\s*(?:\\geq?|\\geqslant|>|=)\s*[01]\s*")
+_FINITE_INFIMUM = re.compile(r"\s*\\inf(?![A-Za-z]).*(?:>|\\gt)\s*-\s*\\infty\s*")
 _TERM = re.compile(r"(\\?[A-Za-z]+)_\{?\s*(\w+)\s*\}?$")
 _STEP_WORDS = re.compile(r"(?:step[- ]?size|learning[- ]rate|stepsize)\s*(?:of\s*)?"
                          r"(?:\$|\\\(|\\\[)\s*(\\?[A-Za-z]+)\s*(?:=\s*([^$]+?))?\s*"

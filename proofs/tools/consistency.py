@@ -13,6 +13,8 @@ Example:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
@@ -58,21 +60,13 @@ def contradiction(props: list[Prop]) -> str:
     return ""
 
 
-def assumes_itself(prop: Prop, hypotheses: list[Prop]) -> bool:
-    """Whether ``prop`` is among ``hypotheses`` (the same sides and relation, or the sides
-    swapped with the relation turned).
+def assumes_itself(statement: str, conditions: Sequence[str]) -> bool:
+    r"""Whether the formula ``statement`` is also one of the ``conditions`` it was read with,
+    as written (spaces aside): a second statement or a remark read as a condition. A range
+    that a chain's link restates (``0 \le x \le 1 \quad \forall x \in [0,1]``) is not.
 
-    >>> from symbolic import scalar
-    >>> x = scalar("x")
-    >>> assumes_itself(Prop(x**2, "<=", x), [Prop(x, ">", 0), Prop(x, ">=", x**2)])
+    >>> assumes_itself(r"e^{-x} \le 1 - x/2", [r"x \ge 0", r"e^{-x}\le 1-x/2"])
     True
     """
-    from symbolic.relation import Relation
-
-    turn = {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
-            Relation.GT: Relation.LT, Relation.EQ: Relation.EQ}
-    for h in hypotheses:
-        if (h.lhs, h.rel, h.rhs) == (prop.lhs, prop.rel, prop.rhs) or \
-                (h.rhs, turn.get(h.rel), h.lhs) == (prop.lhs, prop.rel, prop.rhs):
-            return True
-    return False
+    flat = re.sub(r"\s+", "", statement)
+    return any(re.sub(r"\s+", "", c) == flat for c in conditions)

@@ -1199,7 +1199,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             named = (f"a recurrence of the sequence holds for every index, and the statement "
                      f"for every n follows by induction, which is not read: {stepped[0]}")
         clash = contradiction(list(claim.hypotheses))
-        if not named and (clash or assumes_itself(claim.prop, list(claim.hypotheses))):
+        if not named and (clash or assumes_itself(s.latex, read.hypotheses)):
             named = (f"the conditions read contradict each other ({clash})" if clash else
                      f"the statement is among its own conditions as read ({claim.prop})") + \
                 ": a misreading is likely (a case, a remark or a second statement read as a " \
@@ -1560,6 +1560,40 @@ _MINIMIZER_SENTENCE = re.compile(
     r"\$\s*[^$]*?(?:\^|_)\s*\{?\s*(?:\*|\\star)\s*\}?\s*\$\s+(?:be|is|denotes?)\s+(?:a|the|any)\s+"
     r"(?P<global>global\s+)?(?P<word>minimi[sz]er|minimum)\s+of\s+\$\s*(?P<f>\\?[A-Za-z]+(?:\{\w\})?)\s*\$"
     r"\s*(?=[.,;]|\s+(?:and|then)\b|$)", re.I)
+#: "let $w_*$ be the unique minimum", "$x^\star$ denotes a minimizer": a minimiser, said so
+_NAMED_MINIMUM = re.compile(
+    r"(?:\$|\\\()\s*[^$]*?(?:\^|_)\s*\{?\s*(?:\*|\\star|\\ast)\s*\}?\s*(?:\$|\\\))\s+"
+    r"(?:be|is|denotes?)\s+(?:a|the|any|its)\s+(?:(?:unique|global)\s+)*(?:minimi[sz]er|minimum)"
+    r"\b", re.I)
+
+
+def _star_described(star: str, latex: str, body: str) -> bool:
+    r"""Whether the prose of ``body`` says something of the starred point ``star`` in a formula
+    of its own other than the statement ``latex`` and "let $x^*$ be a minimizer of $f$":
+    a stationary point, a maximiser, "$\nabla f(x^*) = 0$". The reading takes a starred point
+    for a minimiser only when the text says nothing else of it.
+
+    >>> _star_described("x^*", "f(x^*) \\le f(x)", r"Let $x^*$ be a stationary point. Then "
+    ...                 r"$f(x^*) \le f(x)$.")
+    True
+    >>> _star_described("x^*", "f(x^*) \\le f(x)", r"Let $x^*$ be a minimizer of $f$. Then "
+    ...                 r"$f(x^*) \le f(x)$.")
+    False
+    """
+    base = re.split(r"\s*(?:\^|_)", star, maxsplit=1)[0].strip()
+    mark = re.compile(rf"(?<![A-Za-z\\]){re.escape(base)}\s*(?:\^|_)\s*\{{?\s*(?:\*|\\star|"
+                      r"\\ast)\s*\}?")
+    prose = _NAMED_MINIMUM.sub(" ", _MINIMIZER_SENTENCE.sub(" ", blank_displays(body)))
+    flat = re.sub(r"\s+", "", latex)
+    for m in re.finditer(r"(?<![\\$])\$(?!\$)([^$]+)\$|\\\((.+?)\\\)", prose, re.S):
+        formula = m.group(1) or m.group(2)
+        if flat in re.sub(r"\s+", "", formula):
+            continue  # the statement itself
+        if mark.search(formula):
+            return True
+    return False
+
+
 _MINIMIZER_WORDS_ANYWHERE = re.compile(r"\b(?:minimi[sz]\w*|minimum|minima)\b", re.I)
 
 
@@ -1682,6 +1716,10 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     got = read_class_statement(cid, s.latex, named, [h.latex for h in hyps], definitions, body)
     if not isinstance(got, ClassReading):
         return None
+    star = getattr(got.claim, "minimizer", "")
+    if star and _star_described(star, s.latex, body):
+        return None  # "let $x^*$ satisfy $\nabla f(x^*) = 0$", "a stationary point": the
+        # star is not the minimiser the reading would take it for
     got.left = [*notes, *got.left]
     m = re.search(r"\\(?:le|leq|leqslant|ge|geq|geqslant)(?![A-Za-z])|[<>]", s.latex) or \
         re.search(r"(?<![:<>!\\])=(?!:)", s.latex)

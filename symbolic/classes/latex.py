@@ -317,29 +317,33 @@ class _Reader:
             raise NotGram(f"a {word} with no variable under it")
         self.take()
         under = self.arg()
-        m = re.fullmatch(r"\{?\s*(\\?[A-Za-z]+(?:_\{?\w+\}?)?)\s*(?:\\in\s*\\mathbb\s*\{?R\}?"
-                         r"(?:\^\{?\s*\w+\s*\}?)?)?\s*\}?", under)
+        inner = under[1:-1] if under.startswith("{") and under.endswith("}") else under
+        m = re.fullmatch(r"\s*(\\?[A-Za-z]+(?:_(?:\{\w+\}|\w))?)\s*(?:\\in\s*\\mathbb\s*"
+                         r"(?:\{R\}|R)(?:\^(?:\{\s*\w+\s*\}|\w))?)?\s*", inner)
         if not m:
-            raise NotGram(f"a {word} over {under.strip('{}')}: only over the whole space is "
-                          "read")
+            raise NotGram(f"a {word} over {inner}: only over the whole space is read")
         name = m.group(1)
-        if name in self.ctx.parameters:
+        base, _, sub = name.partition("_")
+        sub = sub.strip("{}")
+        names = [f"{base}_{sub}", f"{base}_{{{sub}}}"] if sub else [name]  # x_1 is x_{1}
+        if any(n in self.ctx.parameters for n in names):
             raise NotGram(f"{name} names a number and the point a {word} is over")
         close = {r"\{": r"\}", "(": ")", "[": "]", "{": "}"}.get(self.peek() or "")
         if close is None:
             raise NotGram(f"a {word} whose body is not bracketed (its extent is not read)")
         self.take()
         bound = Vec.leaf(f"{_label(name)}⁽{word}⁾")
-        saved = self.ctx.points.get(name)
-        self.ctx.points[name] = bound
+        saved = {n: self.ctx.points.get(n) for n in names}
+        self.ctx.points.update(dict.fromkeys(names, bound))
         try:
             v = self.expr({close})
             self.take(close)
         finally:
-            if saved is None:
-                self.ctx.points.pop(name)
-            else:
-                self.ctx.points[name] = saved
+            for n, was in saved.items():
+                if was is None:
+                    self.ctx.points.pop(n)
+                else:
+                    self.ctx.points[n] = was
         (leaf,) = bound.terms
         for f in self.ctx.functions.values():
             if any(leaf in x.terms for _, x, _ in f.data) or \
@@ -364,7 +368,9 @@ class _Reader:
         if c == 0 and u:
             raise NotGram(f"a {word} over {name} of a quantity with no ‖{name}‖² term (it may "
                           "be unbounded below): not read")
-        if c != 0 and sp.sympify(c).is_positive is not True:
+        known = {v for f in self.ctx.functions.values() for v in f.cls.params.values()}
+        if c != 0 and (sp.sympify(c).is_positive is not True or
+                       not sp.sympify(c).free_symbols <= known):  # a class's L, μ: positive
             raise NotGram(f"a {word} over {name} needs the coefficient {c} of its square to be "
                           "positive, which is not known")
         remainder = Scalar(q.const, dict(q.lin), rest)

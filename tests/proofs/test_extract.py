@@ -506,13 +506,17 @@ def test_the_words_naming_the_minimiser_are_read_only_as_exactly_that():
         got = ex.extract(rf"\begin{{lemma}}Let $f$ be {cls} and let {words} Then "
                          r"$f(x) - f(x^*) \ge \frac{1}{2L}\|\nabla f(x)\|^2$.\end{lemma}",
                          "c.tex", "t")
-        return got.read[0].reading
+        return got.read[0].reading if got.read else "not read"
     assert reading("$x^*$ be a minimizer of $f$.") == "complete"
     assert reading("$x^*$ be a minimizer of $f$ over $C$.") == "incomplete"
     assert reading("$x^*$ be a minimizer of $g$.") == "incomplete"
     assert reading("$x^*$ be a minimizer of $f$.", "$L$-smooth") == "incomplete"
     assert reading("$x^*$ be a global minimizer of $f$.", "$L$-smooth") == "complete"
-    assert reading("$x^*$ be a local minimizer of $f$.", "$L$-smooth") == "incomplete"
+    assert reading("$x^*$ be a local minimizer of $f$.", "$L$-smooth") == "not read"
+    # review 36a: a starred point the text describes otherwise is never read as a minimiser
+    assert reading(r"$x^*$ satisfy $\nabla f(x^*) = 0$.", "$L$-smooth") == "not read"
+    assert reading("$x^*$ be a stationary point of $f$.", "$L$-smooth") == "not read"
+    assert reading("$x^*$ be a maximizer of $f$.", "$L$-smooth") == "not read"
 
 
 def test_a_class_constant_is_positive_unless_the_environment_constrains_it():

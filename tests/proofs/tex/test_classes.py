@@ -359,3 +359,18 @@ def test_a_minimum_of_the_quadratic_upper_model_is_read_and_decided():
     assert str(got.read[1].claim.rhs) == "⟦min_y {f(x) + ⟨∇f(x), y - x⟩ + (L/2)‖y - x‖²}⟧"
     assert [_decide(r.claim).status.value for r in got.read] == [
         "proved", "proved", "proved", "refuted", "refuted"]
+
+
+def test_a_minimum_over_a_subscripted_point_or_with_an_unknown_sign_is_read_right():
+    """Review 36a: ``\\min_{x_1}`` lost its variable (the name kept a brace) and a true
+    identity was refuted; a coefficient ``a/2`` of ``‖y‖²`` with ``a \\in \\mathbb{R}`` was taken
+    positive and a false bound proved."""
+    got = ex.extract(r"\begin{lemma}Let $f$ be convex and $L$-smooth. Then $\min_{x_1}\{ f(x) "
+                     r"+ \langle \nabla f(x), x_1 - x\rangle + \frac{L}{2}\|x_{1} - x\|^2 \} = "
+                     r"f(x) - \frac{1}{2L}\|\nabla f(x)\|^2$.\end{lemma}"
+                     r"\begin{lemma}Let $f$ be convex and $L$-smooth, and let $a \in \mathbb{R}$."
+                     r" Then $\min_{y}\{ f(x) + \langle \nabla f(x), y - x\rangle + \frac{a}{2}"
+                     r"\|y - x\|^2 \} \ge f(x) - \frac{1}{2a}\|\nabla f(x)\|^2$.\end{lemma}",
+                     "m.tex", "m")
+    assert [r.claim_id for r in got.read] == ["m:lemma-1"]
+    assert _decide(got.read[0].claim).status.value == "proved"
