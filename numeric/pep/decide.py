@@ -241,7 +241,7 @@ def decide(claim: ClassClaim, prove: bool = True, trials: int = 8) -> Verdict:
             Status.UNKNOWN, METHOD, False,
             f"the parameters {names} are free: no certificate for every value of them was "
             f"found ({why_not}; give them values, e.g. a step 1/L); no counterexample at "
-            f"{tried} trial values"))
+            f"{tried} trial values", details={"free": names}))
     p = problem(claim, sub)
     proof, why, numerical = _prove(claim, p) if prove else (None, "no proof looked for", False)
     if proof is not None:

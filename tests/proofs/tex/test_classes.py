@@ -374,3 +374,24 @@ def test_a_minimum_over_a_subscripted_point_or_with_an_unknown_sign_is_read_righ
                      "m.tex", "m")
     assert [r.claim_id for r in got.read] == ["m:lemma-1"]
     assert _decide(got.read[0].claim).status.value == "proved"
+
+
+def test_a_sum_whose_terms_use_the_index_outside_subscripts_is_not_read():
+    """Review 36a: the index k of ``\\sum_k 8(k - k^2)\\|\\nabla f(w_k)\\|^2`` was read as a
+    positive parameter, fixed for every term, and a true statement refuted."""
+    tex = (r"Gradient descent with step size $h$ is \begin{equation}\label{eq:gd} w_{k+1} = "
+           r"w_k - h \nabla f(w_k). \end{equation} \begin{theorem} Let $f$ be convex and "
+           r"$L$-smooth and $h = 1/L$. Then \eqref{eq:gd} satisfies, for every $n \ge 1$, \[ "
+           r"\sum_{k=0}^{n} 8(k - k^2) \|\nabla f(w_k)\|^2 \le \|\nabla f(w_0)\|^2 . \] "
+           r"\end{theorem}")
+    assert ex.extract(tex, "s.tex", "s").read == []
+
+
+def test_a_rate_with_a_free_step_is_never_supported_by_a_few_step_values():
+    """Review 36a: f(x_n) − f* ≤ ‖x₀ − x*‖²/(2hn) for every h ∈ (0, 2/L) is false (h = 1.9/L),
+    and was "supported" after three trial steps: it is unknown."""
+    tex = (r"\begin{theorem} Let $f$ be convex and $L$-smooth, let $x^*$ be a minimizer of $f$ "
+           r"and $x_{k+1} = x_k - h\nabla f(x_k)$ with $0 < h < 2/L$. Then for all $n \ge 1$, "
+           r"\[ f(x_n) - f(x^*) \le \frac{\|x_0 - x^*\|^2}{2hn}. \] \end{theorem}")
+    (read,) = ex.extract(tex, "h.tex", "h").read
+    assert _decide(read.claim).status.value in ("unknown", "refuted")
