@@ -58,6 +58,7 @@ class VerdictDetails(TypedDict, total=False):
     replayed: bool | str  #: decided from a stored witness
     replay_candidates: int  #: stored witnesses tried
     notes: list[str]  #: remarks for the reader
+    free: str  #: the parameters left free of a class claim, tried at a few values only
     confirmation_notes: list[str]  #: how a witness was confirmed
     witness_sides: dict[str, str]  #: lhs and rhs at the witness, in arb
     # shrinking a witness

@@ -74,7 +74,7 @@ CONDITION_WORDS = (r"let|suppose|suppose that|assume|assume that|assuming|assumi
                    r"given that|if|whenever|provided|provided that|for all|for every|for any|"
                    r"for each|for|with|where|such that|fix|satisfying|under|when|as long as|"
                    r"and let|and suppose|and assume|be such that|is such that|are such that|"
-                   r"in which|whose|so long as|having|restricted to|restricting to|"
+                   r"in which|whose|so long as|as soon as|having|restricted to|restricting to|"
                    r"in the case|in case|the conditions?|the assumptions?|the hypothes[ie]s")
 DEFINITION_WORDS = (r"define|we define|defined as|defined by|denote|denotes|denoted by|"
                     r"we denote|let us denote|we write|write|set|we set|we let|i\.e\.|ie|"
@@ -289,6 +289,17 @@ class Piece:
     sentence: int = -1  # its sentence's number in the body (-1: none, e.g. carried in)
 
 
+#: "if furthermore", "suppose, moreover,": the condition word, not the adding word, says the
+#: role of the formula after them
+_ADDING = re.compile(r"\b(if|when|whenever|suppose|suppose that|assume|assume that|assuming|"
+                     r"given)\s*,?\s*(?:furthermore|moreover|in addition|additionally|also|"
+                     r"further)\s*,?\s*$", re.I)
+#: words of a sentence after a statement that comment on it without restricting it: where it
+#: is used ("The bound above is useful for $x \le 1$", "Below we use this for …") or where
+#: it fails ("This bound fails for $x < 0$", "the opposite holds")
+_COMMENTING = re.compile(r"\b(?:use|uses|used|using|useful|apply|applies|applied|employ|"
+                         r"invoke|fails?|failing|reversed|opposite|false|violated|"
+                         r"does not hold|do not hold|is not true|can fail)\b")
 #: words of a sentence that point to what follows it ("then the following holds:")
 _FORWARD = re.compile(r"\bfollowing\b|\bas follows\b|\bbelow\b|:\s*$|\b(?:we have|we get|"
                       r"holds?|one has|it holds that|then)\W*$")
@@ -388,10 +399,16 @@ class Reading:
         $\\kappa = 1$ we are in this phase immediately"; not "If $x \\ge 1$, then the
         following holds:"): their conditions reach no statement of another sentence."""
         first = self.openings()
+        stated = {p.sentence for p in self.pieces if p.role == "statement"}
+        words = {n: " ".join([p.said for p in self.pieces if p.sentence == n]
+                             + [self.trailing.get(n, "")]).lower() for n in first}
+        commenting = {n for n, w in words.items() if n not in stated and n > min(
+            stated, default=n) and _COMMENTING.search(w) and not _GLOBAL.match(first[n])}
         return {n for n in self.remarks()  # "Restricted to $1 > \beta > 0$ this results in
                 if not _FORWARD.search(self.trailing.get(n, ""))  # two behaviors. For …":
-                and not re.match(r"restrict", first.get(n, ""))}  # what follows is restricted,
-        # as a "Let" sentence's conditions hold for what follows
+                and not re.match(r"restrict", first.get(n, ""))} | commenting  # what follows
+        # is restricted, as a "Let" sentence's conditions hold for what follows; a sentence
+        # after a statement that says where it is used or where it fails restricts nothing
 
     def continued(self) -> dict[int, set[int]]:
         """The sentences each sentence opened by "Moreover", "Furthermore", "In addition",
@@ -770,13 +787,17 @@ _INLINE_NAMED = r"(?:\$(?!\$)(?P<{0}>[^$]+)\$|\\\((?P<{0}x>.+?)\\\))"
 #: statement of its own
 _SPLIT_IMPLICATION = re.compile(
     _INLINE_NAMED.format("a") + r"\s*(?:\$\s*\\(?:implies|Rightarrow|Longrightarrow)\s*\$|"
-    r"\\\(\s*\\(?:implies|Rightarrow|Longrightarrow)\s*\\\)|\bimplies(?:\s+that)?\b)\s*"
+    r"\\\(\s*\\(?:implies|Rightarrow|Longrightarrow)\s*\\\)|(?P<w>\b(?:implies|guarantees|"
+    r"ensures|yields|gives|(?<!and )(?<!if )only if|is (?:a )?sufficient(?: condition)? for|"
+    r"is (?:a )?necessary(?: condition)? for)(?:\s+that)?\b))\s*"
     + _INLINE_NAMED.format("b"), re.S)
 
 
 def joined_implications(body: str) -> str:
     r"""``body`` with each implication written across formulas (``$A$ $\implies$ $B$``,
-    ``$A$ implies that $B$``) made one formula ``$A \implies B$``, its lines kept.
+    ``$A$ implies that $B$``, "guarantees", "ensures", "yields", "gives", "only if", "is
+    sufficient for"; "$A$ is necessary for $B$" is B ⟹ A) made one formula ``$A \implies B$``,
+    its lines kept.
 
     >>> joined_implications(r"and $y > 1$ $\implies$ $x > 2$.")
     'and $y > 1 \\implies x > 2$.'
@@ -785,6 +806,8 @@ def joined_implications(body: str) -> str:
     """
     def join(m: re.Match) -> str:
         a, b = m.group("a") or m.group("ax"), m.group("b") or m.group("bx")
+        if "necessary" in (m.group("w") or ""):  # A is necessary for B: B ⟹ A
+            a, b = b, a
         gap = "\n" * m.group(0).count("\n")
         return f"${a.strip()} \\implies {b.strip()}${gap}"
     return _SPLIT_IMPLICATION.sub(join, body)
@@ -996,7 +1019,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     # bound itself before "(equality holds at $x = 1$)" stays what it is
     last = max((j for j, e in enumerate(equality) if not e), default=len(formulas) - 1)
     for k, f in enumerate(formulas):
-        lead = f.lead.strip()
+        lead = _ADDING.sub(r"\1", f.lead.strip())  # "If furthermore $x \le 1$": a condition
         opened = " ".join(g.lead for g in formulas[:k + 1])  # the sentence up to this formula
         scope = _scope(lead) or scope
         relation = bool(RELATION.search(f.latex))
@@ -1035,7 +1058,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 r"\b(?:then|we have)\b", opened):
             role = "restatement"  # "$X \sim N(\mu, \sigma^2)$, it means that the pdf of $X$ is
             # $$…$$": what the formula before it means, never checked alone
-        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.)\W*$", lead) or (
+        elif re.search(r"(?:^|[\s(])(?:i\.e\.|ie|that is|namely|e\.g\.|in other words)\W*$",
+                       lead) or (
                 k and _RESTATING.search(lead) and not _RESTATING.sub("", lead).strip(" ,;")) or \
                 re.search(
                 r"(?:^|[\s(])(?:i\.e\.|that is|namely)\W+(?:the|a|an)\s[^.;]*\b(?:where|for which|"
@@ -1121,6 +1145,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             role = "remark"  # "$n^2 \ge 3n$, with equality when $n = 3$", "for $n = 4$
             # equality holds": where the bound is tight, never a condition of it
             out.left.append((line(f.offset), f"where equality holds, not read: {f.latex}"))
+        elif relation and re.match(r"\W*otherwise\b", formulas[k + 1].lead if k + 1 < len(
+                formulas) else trailing, re.I):
+            role = "remark"  # "$x^3 \le x$ if $x \le 1$, and $x^3 \ge x$ otherwise": a case
+            # under the negation of the condition before it, not read (never a condition)
+            out.left.append((line(f.offset), f"a case after 'otherwise', not read: {f.latex}"))
         elif role == "condition" and re.search(r"\b(?:should|can|may|must|is to)\s+be\s+(?:"
                                                r"ignored|omitted|dropped|removed|neglected)\b",
                                                lead):
@@ -1186,7 +1215,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             if role != mode or lead not in ("", ",", "and", ", and"):
                 quantified = _QUANTIFIER.search(lead) is not None
             mode = role if role in ("statement", "condition", "definition") else mode
-        out.pieces.append(Piece(f.latex, line(f.offset), item, role, lead, f.display))
+        out.pieces.append(Piece(f.latex, line(f.offset), item, role, f.lead.strip(), f.display))
         after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
         if re.search(r"\breal(?:\s+(?:numbers?|parameters?|values?|scalars?))?\W*$", lead) or \
                 re.match(r"\W*(?:is\s+|are\s+|be\s+)?(?:an?\s+)?(?:positive\s+|nonnegative\s+)?"

@@ -45,6 +45,9 @@ def contradiction(props: list[Prop]) -> str:
         except (TypeError, ValueError, AttributeError):
             return None
 
+    bounds = _interval_clash(props)
+    if bounds:
+        return bounds
     for i, p in enumerate(props):
         for q in props[i + 1:]:
             (a, b, r), (c, d, t) = sides(p), sides(q)
@@ -70,3 +73,49 @@ def assumes_itself(statement: str, conditions: Sequence[str]) -> bool:
     """
     flat = re.sub(r"\s+", "", statement)
     return any(re.sub(r"\s+", "", c) == flat for c in conditions)
+
+
+def _interval_clash(props: list[Prop]) -> str:
+    """Two bounds by numbers on one name that no value meets (``x ≤ 1`` and ``x > 2``), as
+    text; ``""`` otherwise.
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> _interval_clash([Prop(x, "<=", 1), Prop(x, ">", 2)])
+    'x <= 1; x > 2'
+    """
+    from symbolic.relation import Relation
+
+    low: dict[Any, tuple[Any, bool, Prop]] = {}  # name: (bound, strict, where)
+    high: dict[Any, tuple[Any, bool, Prop]] = {}
+    for p in props:
+        for name, value, rel in ((p.lhs, p.rhs, p.rel), (p.rhs, p.lhs, _turned(p.rel))):
+            try:
+                number = sp.sympify(value)
+                if not (getattr(name, "is_Symbol", False) and number.is_number
+                        and number.is_real):
+                    continue
+            except (TypeError, ValueError, sp.SympifyError):
+                continue
+            if rel in (Relation.GE, Relation.GT, Relation.EQ):
+                low.setdefault(name, (number, rel is Relation.GT, p))
+                if number > low[name][0]:
+                    low[name] = (number, rel is Relation.GT, p)
+            if rel in (Relation.LE, Relation.LT, Relation.EQ):
+                high.setdefault(name, (number, rel is Relation.LT, p))
+                if number < high[name][0]:
+                    high[name] = (number, rel is Relation.LT, p)
+    for name in low.keys() & high.keys():
+        (a, sa, p), (b, sb, q) = low[name], high[name]
+        if a > b or (a == b and (sa or sb)):
+            first, second = sorted((p, q), key=lambda r: next(
+                k for k, t in enumerate(props) if t is r))
+            return f"{first}; {second}"
+    return ""
+
+
+def _turned(rel: Any) -> Any:
+    from symbolic.relation import Relation
+
+    return {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
+            Relation.GT: Relation.LT}.get(rel, rel)

@@ -1137,6 +1137,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         related = _named(claim.prop)
         pending = [h for h, c in enumerate(hyps) if fits(c)]
         read.left += _may_apply(s, hyps, fits, closed)
+        read.left += [f"a restatement ('i.e.', 'equivalently') not checked: {r.latex}"
+                      for r in reading.of("restatement")  # "…, i.e., $B$": asserted too
+                      if r.sentence in (s.sentence, s.sentence + 1)]  # "…; that is, $B$"
         used_before = set(used)
         progress = True
         while progress:  # a condition counts when it names what the claim or a condition

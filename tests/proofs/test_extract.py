@@ -1197,13 +1197,18 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
         r"$\log(1+e^{t}) \le t$ if $t < 0$.",
         r"If $t \ge 0$ then $\log(1+e^{t}) \le t + 1$, and if $t < 0$ then $\log(1+e^{t}) \le t$.",
         r"For all $x \in (0,1)$, $x^2 \le x$. Also, for $x > 1$, $x^2 \le x$.",
-        r"For $x \ge 0$ we have $e^{-x} \le 1 - x/2$. This bound fails for $x < 0$.",
         r"For $x \in [0,1]$, $e^{-x} \le 1 - x/2$. Moreover, for $x \ge 0$, $e^{-x} \le 1 - x/2$.",
     ]
     for text in texts:
         got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
         assert got.read == [], text
         assert any("a misreading is likely" in u.error for u in got.unread), text
+    # a sentence after the statement saying where it fails or is used restricts nothing
+    for remark in ("This bound fails for $x < 0$.", "The bound above is useful for $x \\le 1$.",
+                   "Below we use this inequality for $x \\le 1$."):
+        got = ex.extract(r"\begin{lemma}For $x \ge 0$ we have $e^{-x} \le 1 - x/2$. " + remark
+                         + r"\end{lemma}", "c.tex", "t")
+        assert [r.hypotheses for r in got.read] == [(r"x \ge 0",)], remark
 
 
 def test_a_constant_the_text_binds_as_a_variable_has_two_readings():

@@ -528,3 +528,26 @@ def test_which_is_equivalent_to_restates_what_is_asserted():
         ("statement", r"x \le 1"), ("restatement", r"-x \ge -1")]
     assert roles(r"$x \le 1$ is equivalent to $-x \ge -1$.") == [
         ("equivalence", r"x \le 1"), ("equivalence", r"-x \ge -1")]
+
+
+def test_review_36b_implications_additions_otherwise_and_restatements():
+    """"$A$ guarantees/ensures/yields $B$" and "$A$ only if $B$" are A ⟹ B, "is necessary
+    for" the converse; "If furthermore $A$, then" assumes A; a case after "otherwise" is never
+    a condition; "in other words" restates."""
+    x2 = r"x^2 > x \quad \text{if } x > 1"
+    for verb in ("guarantees", "ensures that", "yields", "gives"):
+        assert roles(rf"For real $x$, $x > 1$ {verb} $x^2 > x$.")[-1] == ("statement", x2), verb
+    assert roles(r"$x \le 1$ only if $x^2 \le 1$.") == [
+        ("statement", r"x^2 \le 1 \quad \text{if } x \le 1")]
+    assert roles(r"$x \ge -1$ is necessary for $x^2 \le 1$.") == [
+        ("statement", r"x \ge -1 \quad \text{if } x^2 \le 1")]
+    assert roles(r"$a > 0$ if and only if $b > 0$.") == [("equivalence", "a > 0"),
+                                                          ("equivalence", "b > 0")]
+    for adding in ("furthermore", ", moreover,", "in addition"):
+        assert roles(rf"Let $x \ge 0$. If {adding} $x \le 1$, then $x^3 \le x$.") == [
+            ("condition", r"x \ge 0"), ("condition", r"x \le 1"), ("statement", r"x^3 \le x")]
+    got = read_body(r"Then $x^3 \le x$ if $x \le 1$, and $x^3 \ge x$ otherwise.", 1)
+    assert [(p.role, p.latex) for p in got.pieces] == [
+        ("statement", r"x^3 \le x"), ("condition", r"x \le 1"), ("remark", r"x^3 \ge x")]
+    assert roles(r"Then $a \le 1$; in other words, $-a \ge -1$.")[-1] == (
+        "restatement", r"-a \ge -1")
