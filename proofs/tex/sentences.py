@@ -1202,6 +1202,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             names = f.latex.split("\\in", 1)[0].strip()
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
+        if role == "condition" and relation and k and lead.strip(" ,") in ("and", "") and any(
+                p.role == "statement" for p in out.pieces[pieces_before:]) and re.match(
+                r"\W*(?:if|when|whenever|for|provided|as long as|in case)\b", formulas[
+                    k + 1].lead if k + 1 < len(formulas) else trailing):
+            role = "statement"  # "$A$ if $t \ge 0$, and $C$ if $t < 0$": C is the conclusion
+            # of its own clause, never a condition of A (review 36b)
         if (_QUALIFIER.search(lead) and not relation) or (
                 re.search(r"(?:\bwith\s+probability|\bw\.\s*p\.)\W*$", lead)
                 and re.match(r"\s*\\(?:ge|geq)(?![A-Za-z])", f.latex)):

@@ -551,3 +551,10 @@ def test_review_36b_implications_additions_otherwise_and_restatements():
         ("statement", r"x^3 \le x"), ("condition", r"x \le 1"), ("remark", r"x^3 \ge x")]
     assert roles(r"Then $a \le 1$; in other words, $-a \ge -1$.")[-1] == (
         "restatement", r"-a \ge -1")
+
+
+def test_a_conclusion_with_its_own_condition_after_and_is_a_statement():
+    """"$A$ if $t \\ge 0$, and $C$ if $t \\ge 1$": C is the conclusion of its own clause,
+    never a condition of A (review 36b)."""
+    got = roles(r"For all $t$, $t^2 \ge 0$ if $t \ge 0$, and $t^3 \ge t$ if $t \ge 1$.")
+    assert ("statement", r"t^3 \ge t") in got and ("condition", r"t^3 \ge t") not in got
