@@ -289,6 +289,13 @@ class Piece:
     sentence: int = -1  # its sentence's number in the body (-1: none, e.g. carried in)
 
 
+_CITED_KIND = (r"(?:inequality|inequalities|equation|lemma|theorem|result|bound|identity|"
+               r"proposition|corollary|example|display|claim|fact|estimate)")
+#: "by the inequality above", "from the previous lemma": a citation of the text before, by
+#: position (a cited label is resolved; this is not)
+_CITES_BEFORE = re.compile(
+    r"\b(?:by|from|using|with|applying|via)\s+(?:the\s+|this\s+)?(?:(?:above|previous|"
+    rf"preceding|last|former)\s+{_CITED_KIND}|{_CITED_KIND}\s+above)\b")
 #: "if furthermore", "suppose, moreover,": the condition word, not the adding word, says the
 #: role of the formula after them
 _ADDING = re.compile(r"\b(if|when|whenever|suppose|suppose that|assume|assume that|assuming|"
@@ -881,6 +888,9 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     uses = len(re.findall(r"\bprobability\b", prose(blank_displays(body))))
     if qualifiers and qualifiers == uses:  # every "probability" is a qualifier that is read
         out.random_words = [w for w in out.random_words if w != "probability"]
+    for m in _CITES_BEFORE.finditer(prose(blank_displays(body))):  # "By the inequality above"
+        out.left.append((body_line, f"cites what comes before it ('{m.group(0)}'), which is "
+                                    "not read (a condition it carries may be missing)"))
     if unknown:
         words = list(dict.fromkeys(unknown))
         out.left.append((body_line, "words not read: " + ", ".join(f"'{w}'" for w in words[:8])
@@ -1187,6 +1197,12 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         if not relation:
             after = formulas[k + 1].lead if k + 1 < len(formulas) else trailing
             rest = formulas[k + 2].lead if k + 2 < len(formulas) else trailing
+            happens = re.match(r"\W*((?:is|are)\s+(?:true|satisfied|in force)|holds?|occurs?|"
+                               r"happens?)\b", after)
+            if happens and re.search(r"\b(?:if|when|whenever|suppose|assume|given|on|under)\W*$",
+                                     lead):  # "If $G_i$ is true, then …" (audit 36)
+                out.left.append((line(f.offset), f"a condition in words, not read: {f.latex} "
+                                                  f"{happens.group(1)}"))
             _adjectives(f, lead, after, out, line(f.offset), rest)
             _independence(f, lead, after, out, line(f.offset), item)
             role = "mention"
@@ -1202,6 +1218,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             names = f.latex.split("\\in", 1)[0].strip()
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
+        if role == "statement" and then_next and re.search(r"\bif\b", opened) and not \
+                re.search(r"\bif\b.*\bthen\b", opened):
+            role = "condition"  # "… such that if for all $x$, it ensures $A$. Then …": the
+            # premise of the "Then" sentence (audit 36), never a statement of its own
         if role == "condition" and relation and k and lead.strip(" ,") in ("and", "") and any(
                 p.role == "statement" for p in out.pieces[pieces_before:]) and re.match(
                 r"\W*(?:if|when|whenever|for|provided|as long as|in case)\b", formulas[

@@ -558,3 +558,16 @@ def test_a_conclusion_with_its_own_condition_after_and_is_a_statement():
     never a condition of A (review 36b)."""
     got = roles(r"For all $t$, $t^2 \ge 0$ if $t \ge 0$, and $t^3 \ge t$ if $t \ge 1$.")
     assert ("statement", r"t^3 \ge t") in got and ("condition", r"t^3 \ge t") not in got
+
+
+def test_audit_36_premises_conditions_in_words_and_citations_by_position():
+    """"… such that if for all $x$, it ensures $A$. Then $B$": A is the premise; "If $G_i$ is
+    true, then" and "By the inequality above" are listed, never dropped."""
+    r = read_body(r"It returns $C$ such that if for all unit vectors $x \in Q$, it ensures "
+                  r"$a(x) \le b$. Then we have $c \le d$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces if p.role != "mention"] == [
+        ("condition", r"x \in Q"), ("condition", r"a(x) \le b"), ("statement", r"c \le d")]
+    r = read_body(r"If $G_i$ is true, then $N_i \le K_i$.", 1)
+    assert (1, "a condition in words, not read: G_i is true") in r.left
+    r = read_body(r"By the inequality above, we get $x^p/p + y^q/q \ge x y$.", 1)
+    assert any("cites what comes before it ('by the inequality above')" in w for _, w in r.left)
