@@ -188,7 +188,12 @@ def read_class_statement(cid: str, latex: str, classes: Sequence[tuple[str, str]
     if len(functions) != 1:
         return "statements about several functions of classes are not read yet"
     named: list[tuple[str, str]] = []
-    consumed = _named_values(params, definitions, conditions, named)
+    skipped: list[tuple[str, str]] = []
+    consumed = _named_values(params, definitions, conditions, named, skipped)
+    for name, text in skipped:  # "let $z = 2y$. Then $f(z) \le …$": never a free point
+        if _mentions_name(latex, name):
+            return (f"not read as a statement about the class: {name} is defined ({text}), "
+                    "and the reading does not take the definition")
     conditions = [c for c in conditions if c not in consumed]
     if _SUM.match(latex):
         got = _sum_horizon(cid, latex, functions, params, conditions, definitions, body)
@@ -240,7 +245,8 @@ def _sign_decider(conditions: Sequence[str], params: dict, functions: dict[str, 
 
 
 def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence[str],
-                  named: list[tuple[str, str]] | None = None) -> list[str]:
+                  named: list[tuple[str, str]] | None = None,
+                  skipped: list[tuple[str, str]] | None = None) -> list[str]:
     r"""Names given a value by a definition (``\kappa := L/\mu``) or an equality among the
     conditions (``h = 2/(L+\mu)``), in terms of the parameters already known: each such
     name stands for its value from then on (``params``). Returns the conditions used."""
@@ -248,20 +254,25 @@ def _named_values(params: dict, definitions: Sequence[str], conditions: Sequence
 
     used = []
     for text in [*definitions, *conditions]:
-        m = re.fullmatch(r"\s*(\\?[A-Za-z]+)\s*(?::=|=|\\coloneqq)\s*(.+?)\s*[.,]?\s*", text,
-                         re.S)
+        m = re.fullmatch(r"\s*(\\?[A-Za-z]+(?:\s*(?:\^|_)\s*(?:\{[^{}]*\}|\\?\w))*)\s*(?::=|=|"
+                         r"\\coloneqq)\s*(.+?)\s*[.,]?\s*", text, re.S)
         if not m or m.group(1) in params:
+            continue
+        if not re.fullmatch(r"\\?[A-Za-z]+", m.group(1)):  # x^* = 2y, w_0 = …: a point
+            if skipped is not None:
+                skipped.append((m.group(1), text))
             continue
         known = {s.name: s for s in params.values() if isinstance(s, sp.Symbol)}
         try:
             value = parse_expr(m.group(2), dict(known))
         except ValueError:
-            continue
-        if not isinstance(value, sp.Expr):
-            continue
-        value = value.subs({v: known[v.name] for v in value.free_symbols if v.name in known})
-        if not value.free_symbols or \
-                not value.free_symbols <= set(known.values()):
+            value = None
+        if isinstance(value, sp.Expr):
+            value = value.subs({v: known[v.name] for v in value.free_symbols if v.name in known})
+        if not isinstance(value, sp.Expr) or not value.free_symbols <= set(known.values()) \
+                or (not value.is_real and value.free_symbols == set()):
+            if skipped is not None:  # z = 2y: a point the reading would take as free
+                skipped.append((m.group(1), text))
             continue
         params[m.group(1)] = value
         if text in conditions:
@@ -436,7 +447,13 @@ def _method(base: str, functions: dict[str, Function], params: dict,
             return x - _step * f.grad(x)
         here = Context({fname: f}, {**params, var: k},
                        points={f"{base}_{var}": x, f"{base}_{{{var}}}": x})
-        return read_vector(_rhs, here)
+        known = len(f.data)
+        out = read_vector(_rhs, here)
+        foreign = [label for label, point, _ in f.data[known:] if point != x]
+        if foreign:  # x_{k-1}, y_k: a method with more than the last iterate (momentum)
+            raise NotGram(f"the update uses {', '.join(foreign)}, not only {base}_{var}: a "
+                          "method with memory or a second sequence is not read")
+        return out
     return update, set_step
 
 

@@ -64,6 +64,7 @@ NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\(?:bar|hat|tilde|overline
 
 STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"
                    r"we have|we have that|one has|one has that|it holds|it holds that|"
+                   r"we also have|we then have|we further have|one also has|"
                    r"holds that|"
                    r"we get|we obtain|we find|satisfies|satisfy|guarantees|guarantee|ensures|"
                    r"implies|implies that|yields|it follows that|follows that|thus|hence|"
@@ -289,6 +290,13 @@ class Piece:
     sentence: int = -1  # its sentence's number in the body (-1: none, e.g. carried in)
 
 
+#: ", and if $A$ then $B$", ", and for $x \ge 1$, $B$", ", and $C$ if $D$" after a formula:
+#: a clause with its own condition, read as a sentence of its own (its condition is never the
+#: statement's before it, nor the statement's a condition of its own: review 36b/36c)
+_CLAUSE = re.compile(
+    r"(?<=\$)(?:\s*[,;]\s*and\s*,?\s*(?=(?:if|when|whenever|for)\b)|\s+and\s*,\s*(?=(?:if|when|"
+    r"whenever|for)\b)|\s+and\s+(?=for\b)|\s*;\s*(?=(?:if|when|whenever|for)\b)|\s*[,;]\s*and\s+"
+    r"(?=\$[^$]+\$\s*(?:if|when|whenever)\b))((?:if|when|whenever|for)\b|\$)")
 _CITED_KIND = (r"(?:inequality|inequalities|equation|lemma|theorem|result|bound|identity|"
                r"proposition|corollary|example|display|claim|fact|estimate)")
 #: "by the inequality above", "from the previous lemma": a citation of the text before, by
@@ -826,6 +834,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     if kind != "proof":  # a proof written inside the statement's environment is not stated
         body = _NESTED_PROOF.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
         body = joined_implications(body)  # a proof's "$A$ implies $B$" derives B
+        body = _CLAUSE.sub(lambda m: ". " + m.group(1)[0].upper() + m.group(1)[1:], body)
     body, asides = _without_asides(body, body_line)
     out.left += asides
     randoms = sorted(set(RANDOM_WORDS.findall(prose(blank_displays(body)))))
@@ -1218,16 +1227,14 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             names = f.latex.split("\\in", 1)[0].strip()
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
+        if role == "restatement" and out.pieces[pieces_before:] and \
+                out.pieces[-1].role == "condition":
+            role = "condition"  # "Assume $t^2 \le 1$, in other words $0 \le t \le 1$": what
+            # is assumed, restated, is assumed (review 36c)
         if role == "statement" and then_next and re.search(r"\bif\b", opened) and not \
                 re.search(r"\bif\b.*\bthen\b", opened):
             role = "condition"  # "… such that if for all $x$, it ensures $A$. Then …": the
             # premise of the "Then" sentence (audit 36), never a statement of its own
-        if role == "condition" and relation and k and lead.strip(" ,") in ("and", "") and any(
-                p.role == "statement" for p in out.pieces[pieces_before:]) and re.match(
-                r"\W*(?:if|when|whenever|for|provided|as long as|in case)\b", formulas[
-                    k + 1].lead if k + 1 < len(formulas) else trailing):
-            role = "statement"  # "$A$ if $t \ge 0$, and $C$ if $t < 0$": C is the conclusion
-            # of its own clause, never a condition of A (review 36b)
         if (_QUALIFIER.search(lead) and not relation) or (
                 re.search(r"(?:\bwith\s+probability|\bw\.\s*p\.)\W*$", lead)
                 and re.match(r"\s*\\(?:ge|geq)(?![A-Za-z])", f.latex)):

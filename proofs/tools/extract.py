@@ -662,9 +662,13 @@ def _bound_constant(statement: str, conditions: list[str]) -> str:
         parts = [p.strip() for p in _RELATION_CUT.split(c)]
         if len(parts) < 2:
             continue
-        subjects = parts[:-1] if len(parts) > 2 else parts[:1]  # 0 < π < 1; π ≥ 0; not x ≤ π
+        subjects = parts[1:-1] if len(parts) > 2 else parts[:1]  # 0 < π < 1; π ≥ 0; not x ≤ π
         for latex, shown in _CONSTANTS.items():
-            if not any(latex in [n.strip() for n in part.split(",")] for part in subjects):
+            bare = any(latex in [n.strip() for n in part.split(",")] for part in subjects)
+            inside = latex == "e" and any(re.search(
+                r"(?<![A-Za-z\\])e(?![A-Za-z_{])(?!\s*\^\s*(?:\{[^{}]*[A-Za-z][^{}]*\}|\\?[A-Za-z]))",
+                part) for part in subjects)  # 2e \le 1, e^2 \le 1/4; never e^{-x}
+            if not (bare or inside):
                 continue
             mark = re.escape(latex) + (r"(?![A-Za-z_])" if latex.startswith("\\") else
                                        r"(?![A-Za-z_{])")

@@ -1193,9 +1193,6 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
     on where a bound fails were read as conditions of one claim, which was then "proved"
     from contradictory hypotheses (or from itself). Such a reading is refused."""
     texts = [
-        r"For all $t \in \mathbb{R}$, $\log(1+e^{t}) \le t + 1$ if $t \ge 0$, and "
-        r"$\log(1+e^{t}) \le t$ if $t < 0$.",
-        r"If $t \ge 0$ then $\log(1+e^{t}) \le t + 1$, and if $t < 0$ then $\log(1+e^{t}) \le t$.",
         r"For all $x \in (0,1)$, $x^2 \le x$. Also, for $x > 1$, $x^2 \le x$.",
         r"For $x \in [0,1]$, $e^{-x} \le 1 - x/2$. Moreover, for $x \ge 0$, $e^{-x} \le 1 - x/2$.",
     ]
@@ -1203,6 +1200,10 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
         got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
         assert got.read == [], text
         assert any("a misreading is likely" in u.error for u in got.unread), text
+    # "A if B, and C if D": two statements, each under its own condition (review 36b/36c)
+    got = ex.extract(r"\begin{lemma}For all $t \in \mathbb{R}$, $\log(1+e^{t}) \le t + 1$ if "
+                     r"$t \ge 0$, and $\log(1+e^{t}) \le t$ if $t < 0$.\end{lemma}", "c.tex", "t")
+    assert [r.hypotheses for r in got.read] == [(r"t \ge 0",), (r"t < 0",)]
     # a sentence after the statement saying where it fails or is used restricts nothing
     for remark in ("This bound fails for $x < 0$.", "The bound above is useful for $x \\le 1$.",
                    "Below we use this inequality for $x \\le 1$."):

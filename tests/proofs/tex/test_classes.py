@@ -395,3 +395,20 @@ def test_a_rate_with_a_free_step_is_never_supported_by_a_few_step_values():
            r"\[ f(x_n) - f(x^*) \le \frac{\|x_0 - x^*\|^2}{2hn}. \] \end{theorem}")
     (read,) = ex.extract(tex, "h.tex", "h").read
     assert _decide(read.claim).status.value in ("unknown", "refuted")
+
+
+def test_a_point_defined_by_the_text_or_a_method_with_memory_is_never_a_free_point():
+    """Review 36d: "let $z = 2y$. Then $f(z) \\ge …$" was read with z free, and a momentum
+    update's x_{k-1} and y_k were free points: true statements were refuted. A definition by a
+    number (h = 1) is a value."""
+    got = ex.extract(r"\begin{lemma}Let $f$ be convex and $L$-smooth, and let $z = 2y$. Then "
+                     r"$f(z) \ge f(y) + \langle \nabla f(y), y \rangle$.\end{lemma}"
+                     r"\begin{theorem}Let $f$ be convex and $L$-smooth, and let $x_{k+1} = x_k - "
+                     r"\frac{1}{L}\nabla f(x_k) + \frac{1}{2}(x_k - x_{k-1})$ with $x_{-1} = x_0$."
+                     r" Then for every $n \ge 1$, $f(x_n) - f(x^*) \le \frac{4 L\|x_0 - x^*\|^2}"
+                     r"{n}$.\end{theorem}"
+                     r"\begin{lemma}Let $f$ be convex and $L$-smooth and $t = 1$. Then $f(x - "
+                     r"\frac{t}{L}\nabla f(x)) \le f(x) - \frac{1}{2L}\|\nabla f(x)\|^2$."
+                     r"\end{lemma}", "z.tex", "z")
+    assert [r.claim_id for r in got.read] == ["z:lemma-2"]
+    assert _decide(got.read[0].claim).status.value == "proved"

@@ -571,3 +571,21 @@ def test_audit_36_premises_conditions_in_words_and_citations_by_position():
     assert (1, "a condition in words, not read: G_i is true") in r.left
     r = read_body(r"By the inequality above, we get $x^p/p + y^q/q \ge x y$.", 1)
     assert any("cites what comes before it ('by the inequality above')" in w for _, w in r.left)
+
+
+def test_review_36c_clauses_restated_conditions():
+    """", and if $A$ then $B$", "; for $x \\ge 1$ we also have $B$" are clauses of their own (a
+    statement's condition never theirs); "Assume $A$, in other words $B$" assumes both; "$C$
+    if $x \\ge 0$ and $y \\ge 0$, for all real $x, y$" keeps both conditions."""
+    r = read_body(r"For $x > 0$ we have $x^2 \ge x$, and if $x \ge 1$ then $x^3 \ge x$.", 1)
+    assert [(p.role, p.latex, p.sentence) for p in r.pieces] == [
+        ("condition", "x > 0", 0), ("statement", r"x^2 \ge x", 0),
+        ("condition", r"x \ge 1", 1), ("statement", r"x^3 \ge x", 1)]
+    r = read_body(r"For $x \ge 0$, we have $x^2 \ge x$; for $x \ge 1$ we also have $x^3 \ge 1$.",
+                  1)
+    assert [(p.role, p.sentence) for p in r.pieces] == [
+        ("condition", 0), ("statement", 0), ("condition", 1), ("statement", 1)]
+    assert roles(r"Assume $t^2 \le 1$, in other words $0 \le t \le 1$. Then $t^3 \le t$.") == [
+        ("condition", r"t^2 \le 1"), ("condition", r"0 \le t \le 1"), ("statement", r"t^3 \le t")]
+    assert roles(r"Then $x y \ge 0$ if $x \ge 0$ and $y \ge 0$, for all real $x, y$.")[:3] == [
+        ("statement", r"x y \ge 0"), ("condition", r"x \ge 0"), ("condition", r"y \ge 0")]
