@@ -1029,6 +1029,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     opened_by_for = bool(formulas) and re.match(
         r"^for\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|a certain|certain)\b)",
         formulas[0].lead) is not None
+    then_for = len(formulas) == 2 and re.match(  # "Then for $n = 1$, $…$."
+        r"^then\s*,?\s*for\b(?!\s+(?:example|instance|some|a|an|one)\b)",
+        formulas[0].lead) is not None
     mode = scope = ""
     quantified = False
     demoted: list[int] = []  # the bare memberships no words assert (see below)
@@ -1104,7 +1107,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 role = "unclassified"  # "For $t \in [T]$, $|g_t| \le G$. Then …": what the
                 # "Then" assumes, or a claim of its own; listed, neither
             elif mode == "condition" and lead == "," and not any(then_later[k + 1:]) and (
-                    ((((opened_by_if or (opened_by_for and not _SETTING.match(f.latex)))
+                    ((((opened_by_if or ((opened_by_for or then_for) and
+                                         not _SETTING.match(f.latex)))
                        and k == last) or quantified)
                      and not opened_by_assume) or f.display):
                 role = "statement"  # "If …, $$…$$", "For all $x$, $…$": the conclusion

@@ -1125,6 +1125,15 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 unread.append(f"the definition of {undefined[0]} was not read")
             if said and not undefined:
                 unread.append(error)
+            unknown_fn = re.search(r"(?:unknown function|abstract function) (.+?):", error)
+            fn = unknown_fn.group(1).split("(")[0].strip() if unknown_fn else ""
+            if shown and fn and category in ("function not defined in the statement",
+                                             "abstract function") and not any(
+                    o.startswith(fn + " is ") for o in outside) and not any(
+                    _mentions(c.latex, fn) for c in [*signatures, *hyps, *classes]
+                    if fits(c)):  # D_f, \Pi_k(y), f_\Theta: what they are is not read
+                unread.append(f"{unknown_fn.group(1)}: a function the statement does not define "
+                              "(read as an unknown function)")
             out.unread.append(Unread(cid, s.latex, source, error, category, shown,
                                      [*left, *outside, *maybe, *restated, *unread]
                                      if shown else []))

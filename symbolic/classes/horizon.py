@@ -159,7 +159,9 @@ class HorizonClaim:
         for k in range(n):
             x = self.update(f, x, sp.Integer(k))
             f.at(x, f"x_{k + 1}")
-        return ClassClaim(f"{self.id}[N={n}]", self.conclusion(f, x, x0, xs, sp.Integer(n)),
+        conclusion = self.conclusion(f, x, x0, xs, sp.Integer(n))
+        _defined(conclusion, n)
+        return ClassClaim(f"{self.id}[N={n}]", conclusion,
                           [f], list(self.hypotheses(f, x0, xs)), dict(self.parameters))
 
     def _sum_instance(self, n: int) -> ClassClaim:
@@ -173,10 +175,10 @@ class HorizonClaim:
         for x in xs[:n + t.offset + 1]:
             total = total + t.summand(f, x)
         value = sp.Integer(n)
-        return ClassClaim(f"{self.id}[N={n}]",
-                          total * t.coefficient.subs(self.N, value)
-                          <= t.bound(f, xs[0]) * t.rate.subs(self.N, value),
-                          [f], [], dict(self.parameters))
+        conclusion = total * t.coefficient.subs(self.N, value) <= \
+            t.bound(f, xs[0]) * t.rate.subs(self.N, value)
+        _defined(conclusion, n)
+        return ClassClaim(f"{self.id}[N={n}]", conclusion, [f], [], dict(self.parameters))
 
     def shape(self) -> tuple[Callable[[Function, Vec, Vec], Scalar],
                              Callable[[Function, Vec, Vec], Scalar], sp.Expr] | None:
@@ -360,3 +362,16 @@ def _telescoping(h: HorizonClaim) -> list[Induction]:
         f"{a}·Σ_{{k=0}}^{{M}} q(x_k) ≤ P(x_0) − P(x_{{M+1}}) ≤ P(x_0), so "
         f"c(N)·Σ ≤ (c(N)/({a}))·P(x_0) = r(N)·P(x_0)",
         [sp.Gt(a, 0), sp.Ge(t.coefficient, 0)])]
+
+
+def _defined(conclusion: object, n: int) -> None:
+    """Raise ``ValueError`` when a coefficient of ``conclusion`` has no value at ``N = n``
+    (``L‖x₀ − x*‖²/(2n)`` at n = 0): the statement is not defined where its range allows."""
+    parts = getattr(conclusion, "parts", None) or (conclusion,)
+    for part in parts:
+        for side in (part.lhs, part.rhs):
+            for term in getattr(side, "terms", None) or (side,):
+                values = [term.const, *term.lin.values(), *term.quad.values()]
+                if any(sp.sympify(v).has(sp.zoo, sp.nan, sp.oo, -sp.oo) for v in values):
+                    raise ValueError(f"the statement has no value at n = {n} (a division by "
+                                     "zero): its range allows a value where it is not defined")

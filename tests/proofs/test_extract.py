@@ -298,7 +298,7 @@ def test_a_function_class_stays_in_its_item():
            r"differentiable function. Then $f(0) \le 1$.\end{enumerate}\end{lemma}")
     got = ex.extract(tex, "c.tex", "t")
     assert [(u.read_as, u.reading) for u in got.unread] == [
-        ("g(x) ≤ g(y)", "complete"),
+        ("g(x) ≤ g(y)", "incomplete"),  # g: a function nothing defines (audit 36)
         ("if f is differentiable; f: ℝ → ℝ: f(0) ≤ 1", "complete")]
     # item 2 is a statement about every convex f at every x, y (performance estimation)
     assert [repr(r.claim.classes) for r in got.read] == ["f(x) ≥ f(y)  [f convex]"]

@@ -412,3 +412,17 @@ def test_a_point_defined_by_the_text_or_a_method_with_memory_is_never_a_free_poi
                      r"\end{lemma}", "z.tex", "z")
     assert [r.claim_id for r in got.read] == ["z:lemma-2"]
     assert _decide(got.read[0].claim).status.value == "proved"
+
+
+def test_a_rate_with_no_value_where_its_range_allows_is_not_read():
+    """Review 36d: "for every $n \\ge 0$, … \\le \\frac{L\\|x_0 - x^*\\|^2}{2n}" crashed the runner
+    (a division by zero at n = 0); the statement has no value there and is not read."""
+    tex = (r"\begin{theorem}Let $f$ be convex and $L$-smooth, let $x^*$ be a minimizer of $f$ "
+           r"and $x_{k+1} = x_k - \frac{1}{L}\nabla f(x_k)$. Then for every $n \ge 0$, \[ f(x_n) "
+           r"- f(x^*) \le \frac{L\|x_0 - x^*\|^2}{2n}. \]\end{theorem}"
+           r"\begin{theorem}Let $f$ be convex and $L$-smooth, let $x^*$ be a minimizer of $f$ "
+           r"and $x_{k+1} = x_k - \frac{1}{L}\nabla f(x_k)$. Then for $n = 1$, $f(x_n) - f(x^*) "
+           r"\le \frac{L\|x_0 - x^*\|^2}{2n}$.\end{theorem}")
+    got = ex.extract(tex, "n.tex", "n")
+    assert [r.claim_id for r in got.read] == ["n:theorem-2"]
+    assert "n:theorem-1" in [u.claim_id for u in got.unread]
