@@ -337,6 +337,9 @@ class Reading:
     equivalent_items: int | None = None
     #: the items of the lists after "iff" (one side of an equivalence, all together)
     iff_items: set[int] = field(default_factory=set)
+    #: what is left of one sentence (its item, its number): it concerns that sentence's
+    #: statements and those after it in that item only
+    left_at: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: the sentences of existentials among the items assumed ("Suppose the following holds:")
     assumed: set[int] = field(default_factory=set)
     #: each sentence's words after its last formula (by sentence number)
@@ -847,6 +850,7 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     sentences = list(_sentences(body))
     for number, (formulas, said, trailing, item) in enumerate(sentences):
         mark = (len(out.pieces), len(out.word_conditions), len(out.random_conditions))
+        left_before = len(out.left)
         out.trailing[number] = trailing
         before, known = len(out.classes), len(unknown)
         nxt = sentences[number + 1] if number + 1 < len(sentences) else None
@@ -856,6 +860,8 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
         _sentence(formulas, said, trailing, item, body, body_line, kind, out, unknown,
                   then_next, then_sentence)
         out.sentence_words[number] = (item, list(dict.fromkeys(unknown[known:])))
+        for _, why in out.left[left_before:]:
+            out.left_at.setdefault(why, (item, number))
         out.classes[before:] = [c[:4] + (number,) for c in out.classes[before:]]
         out.pieces[mark[0]:] = [replace(p, sentence=number) for p in out.pieces[mark[0]:]]
         out.word_conditions[mark[1]:] = [replace(p, sentence=number)
@@ -1017,6 +1023,14 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                                 " ", said))) is not None or any(  # not "with equality iff"
         re.search(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])", f.latex)
         for f in formulas)
+    if equivalence and classes and re.search(r"\b(?:iff|if and only if)\b", said):
+        sided = [c for c in classes if not any(re.search(r"\bthen\b", g.lead)
+                                               for g in formulas[c[2] + 1:])]
+        out.classes = [c for c in out.classes if not any(
+            c[:3] == (name, what, line(formulas[k].offset)) for name, what, k in sided)]
+        out.left += [(line(formulas[k].offset), f"a side of an equivalence in words, not read: "
+                      f"{name} is {what}") for name, what, k in sided]  # "$f$ is convex iff
+        # $\nabla f$ is monotone": never a condition of what follows (audit 36)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
                   for f in formulas]
     opened_by_assume = bool(formulas) and re.match(r"^(?:suppose|assume|assuming|let|given)\b",
@@ -1235,8 +1249,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 out.pieces[-1].role == "condition":
             role = "condition"  # "Assume $t^2 \le 1$, in other words $0 \le t \le 1$": what
             # is assumed, restated, is assumed (review 36c)
-        if role == "statement" and then_next and re.search(r"\bif\b", opened) and not \
-                re.search(r"\bif\b.*\bthen\b", opened):
+        if role == "statement" and then_next and re.search(r"\b(?:if|such that)\b", opened) \
+                and not re.search(r"\b(?:if|such that)\b.*\bthen\b", opened):
             role = "condition"  # "… such that if for all $x$, it ensures $A$. Then …": the
             # premise of the "Then" sentence (audit 36), never a statement of its own
         if (_QUALIFIER.search(lead) and not relation) or (

@@ -897,7 +897,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     for c in classes:
         ex.lines.append(("condition", c.latex, "a function class: shown with the statements "
                          "that name it, not checked"))
-    placed: dict[str, Piece] = {}  # what is left of one formula: the formula
+    placed: dict[str, Piece] = {why: Piece("", 0, item, "", sentence=number)  # of a sentence
+                                for why, (item, number) in reading.left_at.items()
+                                if why.startswith(_SENTENCE_NOTES)}
     for p in reading.pieces:
         if p.role in NOT_READ:
             left.append(f"{NOT_READ[p.role]}: {p.latex}")
@@ -1395,6 +1397,11 @@ def _before(reading: Reading, r: Piece, s: Piece) -> bool:
     mine = [k for k, p in enumerate(reading.pieces) if p.sentence == s.sentence
             and p.role == "statement" and s.latex in p.latex]
     return bool(mine) and at.get(id(r), len(reading.pieces)) < mine[0]
+
+
+#: what a sentence leaves that concerns its own item only (never another item's statement)
+_SENTENCE_NOTES = ("a side of an equivalence in words", "what the sentence concludes of",
+                   "a case after 'otherwise'", "a condition in words, not read")
 
 
 def _own_left(left: list[str], placed: dict[str, Piece], reading: Reading, s: Piece

@@ -589,3 +589,12 @@ def test_review_36c_clauses_restated_conditions():
         ("condition", r"t^2 \le 1"), ("condition", r"0 \le t \le 1"), ("statement", r"t^3 \le t")]
     assert roles(r"Then $x y \ge 0$ if $x \ge 0$ and $y \ge 0$, for all real $x, y$.")[:3] == [
         ("statement", r"x y \ge 0"), ("condition", r"x \ge 0"), ("condition", r"y \ge 0")]
+
+
+def test_a_class_that_is_a_side_of_an_equivalence_is_no_condition():
+    """Audit 36: "$f$ is convex iff $\\nabla f$ is monotone. That is, …" read the display for
+    every convex f (one direction); a class before "then" still conditions the equivalence."""
+    r = read_body(r"Under the same assumption, $f$ is convex iff $\nabla f$ is monotone.", 1)
+    assert r.classes == [] and any("a side of an equivalence in words" in w for _, w in r.left)
+    r = read_body(r"If $f$ is convex, then $a \le b$ iff $c \le d$.", 1)
+    assert [c[:2] for c in r.classes] == [("f", "convex")]
