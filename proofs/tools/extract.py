@@ -1217,7 +1217,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             named = (f"a recurrence of the sequence holds for every index, and the statement "
                      f"for every n follows by induction, which is not read: {stepped[0]}")
         clash = contradiction(list(claim.hypotheses))
-        if not named and (clash or assumes_itself(s.latex, read.hypotheses)):
+        if not named and (clash or assumes_itself(s.latex, read.hypotheses) or (
+                claim.prop in claim.hypotheses and not any(
+                    "\\in" in h for h in (*read.hypotheses, s.latex)))):  # x ≥ 2 ⟹ …, then x ≥ 2
             named = (f"the conditions read contradict each other ({clash})" if clash else
                      f"the statement is among its own conditions as read ({claim.prop})") + \
                 ": a misreading is likely (a case, a remark or a second statement read as a " \
