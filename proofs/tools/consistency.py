@@ -48,6 +48,8 @@ def contradiction(props: list[Prop]) -> str:
     bounds = _interval_clash(props)
     if bounds:
         return bounds
+    if _unsatisfiable(props):
+        return "; ".join(str(p) for p in props) + " (no value meets them all)"
     for i, p in enumerate(props):
         for q in props[i + 1:]:
             (a, b, r), (c, d, t) = sides(p), sides(q)
@@ -119,3 +121,38 @@ def _turned(rel: Any) -> Any:
 
     return {Relation.LE: Relation.GE, Relation.GE: Relation.LE, Relation.LT: Relation.GT,
             Relation.GT: Relation.LT}.get(rel, rel)
+
+
+def _unsatisfiable(props: list[Prop]) -> bool:
+    """Whether polynomial conditions over real names have no common solution, decided by z3's
+    nlsat within a small resource limit (``unsat`` only; anything else is no answer).
+
+    >>> from symbolic import scalar
+    >>> x = scalar("x")
+    >>> _unsatisfiable([Prop(x, ">=", 1), Prop(x**2, "<", 1)])
+    True
+    >>> _unsatisfiable([Prop(x, ">=", 1), Prop(x**2, "<", 4)])
+    False
+    """
+    import z3
+
+    from numeric.prover.translate import NotAlgebraic, Translator, z3_relation
+    from numeric.prover.z3solver import solver
+    from symbolic.objects import unwrap
+
+    if len(props) < 2:
+        return False
+    try:
+        gaps = [sp.sympify(p.lhs) - sp.sympify(p.rhs) for p in props]
+        names = sorted(set().union(*(g.free_symbols for g in gaps)), key=str)
+        if not names or not all(n.is_real for n in names) or not all(
+                g.is_polynomial(*names) for g in gaps):
+            return False
+        ctx = z3.Context()  # its own: the checking stages' context is left as it was
+        tr = Translator({n: z3.Real(str(n), ctx) for n in names}, ctx)
+        s = solver(ctx, 200_000)
+        for p in props:
+            s.add(z3_relation(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs))))
+        return s.check() == z3.unsat
+    except (TypeError, ValueError, AttributeError, z3.Z3Exception, NotAlgebraic):
+        return False

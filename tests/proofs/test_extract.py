@@ -1200,6 +1200,10 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
         got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
         assert got.read == [], text
         assert any("a misreading is likely" in u.error for u in got.unread), text
+    # conditions no value meets, found by z3 (review 36c): x ≥ 1 and x² < 1
+    got = ex.extract(r"\begin{lemma}For $x \ge 1$ with $x^2 < 1$ we have $x^2 \le x$.\end{lemma}",
+                     "c.tex", "t")
+    assert got.read == [] and "no value meets them all" in got.unread[0].error
     # "A if B, and C if D": two statements, each under its own condition (review 36b/36c)
     got = ex.extract(r"\begin{lemma}For all $t \in \mathbb{R}$, $\log(1+e^{t}) \le t + 1$ if "
                      r"$t \ge 0$, and $\log(1+e^{t}) \le t$ if $t < 0$.\end{lemma}", "c.tex", "t")
