@@ -1589,10 +1589,11 @@ _MINIMIZER_SENTENCE = re.compile(
 _NAMED_MINIMUM = re.compile(
     r"(?:\$|\\\()\s*[^$]*?(?:\^|_)\s*\{?\s*(?:\*|\\star|\\ast)\s*\}?\s*(?:\$|\\\))\s+"
     r"(?:be|is|denotes?)\s+(?:a|the|any|its)\s+(?:(?:unique|global)\s+)*(?:minimi[sz]er|minimum)"
-    r"\b", re.I)
+    r"(?:\s+of\s+(?:\$|\\\()\s*(?P<f>[^$]*?)\s*(?:\$|\\\)))?(?=\s*(?:[.,;]|and\b|then\b|$))",
+    re.I)  # "… over $C$", "subject to", "along a line": another minimiser (review 36d)
 
 
-def _star_described(star: str, latex: str, body: str) -> bool:
+def _star_described(star: str, latex: str, body: str, function: str = "") -> bool:
     r"""Whether the prose of ``body`` says something of the starred point ``star`` in a formula
     of its own other than the statement ``latex`` and "let $x^*$ be a minimizer of $f$":
     a stationary point, a maximiser, "$\nabla f(x^*) = 0$". The reading takes a starred point
@@ -1608,7 +1609,12 @@ def _star_described(star: str, latex: str, body: str) -> bool:
     base = re.split(r"\s*(?:\^|_)", star, maxsplit=1)[0].strip()
     mark = re.compile(rf"(?<![A-Za-z\\]){re.escape(base)}\s*(?:\^|_)\s*\{{?\s*(?:\*|\\star|"
                       r"\\ast)\s*\}?")
-    prose = _NAMED_MINIMUM.sub(" ", _MINIMIZER_SENTENCE.sub(" ", blank_displays(body)))
+    def own(m: re.Match) -> str:  # "a minimizer of $g$": another function's, described
+        f = m.group("f")
+        same = not function or f is None or re.sub(r"\s+", "", f) == re.sub(r"\s+", "",
+                                                                          function)
+        return " " if same else m.group(0)
+    prose = _NAMED_MINIMUM.sub(own, _MINIMIZER_SENTENCE.sub(own, blank_displays(body)))
     flat = re.sub(r"\s+", "", latex)
     for m in re.finditer(r"(?<![\\$])\$(?!\$)([^$]+)\$|\\\((.+?)\\\)", prose, re.S):
         formula = m.group(1) or m.group(2)
@@ -1742,7 +1748,8 @@ def _class_statement(cid: str, s: Piece, source: str, classes: list[Piece], body
     if not isinstance(got, ClassReading):
         return None
     star = getattr(got.claim, "minimizer", "")
-    if star and _star_described(star, s.latex, body):
+    function = named[0][0] if named else ""
+    if star and _star_described(star, s.latex, body, function):
         return None  # "let $x^*$ satisfy $\nabla f(x^*) = 0$", "a stationary point": the
         # star is not the minimiser the reading would take it for
     got.left = [*notes, *got.left]

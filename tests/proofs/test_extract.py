@@ -508,8 +508,8 @@ def test_the_words_naming_the_minimiser_are_read_only_as_exactly_that():
                          "c.tex", "t")
         return got.read[0].reading if got.read else "not read"
     assert reading("$x^*$ be a minimizer of $f$.") == "complete"
-    assert reading("$x^*$ be a minimizer of $f$ over $C$.") == "incomplete"
-    assert reading("$x^*$ be a minimizer of $g$.") == "incomplete"
+    assert reading("$x^*$ be a minimizer of $f$ over $C$.") == "not read"  # review 36d
+    assert reading("$x^*$ be a minimizer of $g$.") == "not read"
     assert reading("$x^*$ be a minimizer of $f$.", "$L$-smooth") == "incomplete"
     assert reading("$x^*$ be a global minimizer of $f$.", "$L$-smooth") == "complete"
     assert reading("$x^*$ be a local minimizer of $f$.", "$L$-smooth") == "not read"
