@@ -1390,8 +1390,13 @@ def _concluded(formulas: list[_Formula], k: int) -> bool:
     "hence", "implies", an arrow ``$\implies$``): what the words say of it there is a
     conclusion, never a condition ("… and $Z(x)$ a singleton $\implies$ $f$ is
     differentiable")."""
-    return any(_CONCLUDES.search(f.lead.lower()) for f in formulas[:k + 1]) or any(
-        _IMPLIES.fullmatch(f.latex.strip()) for f in formulas[:k])
+    text = " ".join(f.lead.lower() for f in formulas[:k + 1])
+    concludes = [m.end() for m in _CONCLUDES.finditer(text)]
+    assumes = [m.end() for m in re.finditer(r"\b(?:if|when|whenever|suppose|assume|provided)\b",
+                                             text)]
+    if concludes and (not assumes or concludes[-1] > assumes[-1]):
+        return True  # "Then …, and if moreover $f$ is convex, then": the "if" assumes again
+    return any(_IMPLIES.fullmatch(f.latex.strip()) for f in formulas[:k])
 
 
 def _for_some(formulas: list[_Formula], k: int) -> bool:

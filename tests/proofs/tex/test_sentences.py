@@ -598,3 +598,10 @@ def test_a_class_that_is_a_side_of_an_equivalence_is_no_condition():
     assert r.classes == [] and any("a side of an equivalence in words" in w for _, w in r.left)
     r = read_body(r"If $f$ is convex, then $a \le b$ iff $c \le d$.", 1)
     assert [c[:2] for c in r.classes] == [("f", "convex")]
+
+
+def test_a_class_assumed_again_after_a_conclusion_is_a_condition():
+    """Review 36c: "Then $A$; if moreover $f$ is convex, then $B$" listed "f is convex" as a
+    conclusion: the "if" after "Then" assumes again."""
+    r = read_body(r"Then $a \le b$ and $c \le d$ whenever $f$ is convex, so $e \le g$.", 1)
+    assert [c[:2] for c in r.classes] == [("f", "convex")]
