@@ -304,6 +304,10 @@ _CITED_KIND = (r"(?:inequality|inequalities|equation|lemma|theorem|result|bound|
 _CITES_BEFORE = re.compile(
     r"\b(?:by|from|using|with|applying|via)\s+(?:the\s+|this\s+)?(?:(?:above|previous|"
     rf"preceding|last|former)\s+{_CITED_KIND}|{_CITED_KIND}\s+above)\b")
+#: a name set to an order of growth (``\gamma = O(\beta)``, ``T = \Theta(n)``)
+_ORDER_SETTING = re.compile(r"^\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*=\s*(?:\\mathcal\s*\{?\s*)?"
+                            r"(?:O|o|\\Theta|\\Omega|\\omega|\\tilde\s*\{?\s*O)\s*\}?\s*"
+                            r"(?:\\left|\\big|\\Big)?\s*\(")
 #: "if furthermore", "suppose, moreover,": the condition word, not the adding word, says the
 #: role of the formula after them
 _ADDING = re.compile(r"\b(if|when|whenever|suppose|suppose that|assume|assume that|assuming|"
@@ -1245,6 +1249,11 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             names = f.latex.split("\\in", 1)[0].strip()
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
+        if role == "condition" and relation and _ORDER_SETTING.search(f.latex):
+            role = "remark"  # "… \lesssim \gamma with $\gamma = O(\beta)$": some γ of that order
+            # (an existential), never every such γ (end audit 36)
+            out.left.append((line(f.offset), f"a value given only up to its order, not read: "
+                                              f"{f.latex}"))
         if role == "restatement" and out.pieces[pieces_before:] and \
                 out.pieces[-1].role == "condition":
             role = "condition"  # "Assume $t^2 \le 1$, in other words $0 \le t \le 1$": what

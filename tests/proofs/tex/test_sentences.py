@@ -605,3 +605,12 @@ def test_a_class_assumed_again_after_a_conclusion_is_a_condition():
     conclusion: the "if" after "Then" assumes again."""
     r = read_body(r"Then $a \le b$ and $c \le d$ whenever $f$ is convex, so $e \le g$.", 1)
     assert [c[:2] for c in r.classes] == [("f", "convex")]
+
+
+def test_a_value_given_only_up_to_its_order_is_never_a_condition():
+    """End audit 36: "$D \\lesssim \\gamma$ with $\\gamma = O(\\beta)$" claimed the bound for every
+    such γ; the setting is listed, never a condition."""
+    r = read_body(r"Then $D \le \gamma$ with $\gamma = O(\beta)$.", 1)
+    assert [(p.role, p.latex) for p in r.pieces] == [
+        ("statement", r"D \le \gamma"), ("remark", r"\gamma = O(\beta)")]
+    assert (1, r"a value given only up to its order, not read: \gamma = O(\beta)") in r.left
