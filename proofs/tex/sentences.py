@@ -1249,6 +1249,10 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             names = f.latex.split("\\in", 1)[0].strip()
             _unit_vectors(_Formula(lead, names, f.offset, f.display), lead, after, out,
                           line(f.offset))
+        if role == "statement" and _SETTING.match(f.latex) and re.search(
+                r"\b(?:that|this|which|it)\s+means(?:\s+that)?\W*$", lead):
+            role = "restatement"  # "That means $\epsilon = \mathrm{Reg}_T/T$": what a name
+            # stands for here, never an equation about a free name (end audit 36)
         if role == "condition" and relation and _ORDER_SETTING.search(f.latex):
             role = "remark"  # "… \lesssim \gamma with $\gamma = O(\beta)$": some γ of that order
             # (an existential), never every such γ (end audit 36)

@@ -314,7 +314,7 @@ def test_then_is_must_have_and_that_means_conclude():
         "statement", r"c \geq k")
     assert roles(r"Consider the version with $q = 1$, which indicates that $R \le 0$. That means "
                  r"$e = R/T$.") == [("condition", "q = 1"), ("statement", r"R \le 0"),
-                                    ("statement", "e = R/T")]
+                                    ("restatement", "e = R/T")]  # what e stands for (audit 36)
     # a set of sources "which are" listed, with an index range in a subscript: no claim
     assert roles(r"Then $x \le 1$ over the sources, which are $\{S_i\}_{i=1}^n$.")[1:] == [
         ("unclassified", r"\{S_i\}_{i=1}^n")]
@@ -614,3 +614,10 @@ def test_a_value_given_only_up_to_its_order_is_never_a_condition():
     assert [(p.role, p.latex) for p in r.pieces] == [
         ("statement", r"D \le \gamma"), ("remark", r"\gamma = O(\beta)")]
     assert (1, r"a value given only up to its order, not read: \gamma = O(\beta)") in r.left
+
+
+def test_that_means_a_name_is_a_value_restates():
+    """End audit 36: "That means $\\epsilon = \\mathrm{Reg}_T/T$" was checked as an equation
+    about a free ε: what a name stands for is a restatement."""
+    assert roles(r"Then $R \le 0$, which means $\epsilon = R/T$.")[-1] == (
+        "restatement", r"\epsilon = R/T")
