@@ -515,7 +515,7 @@ def _sum_horizon(cid: str, latex: str, functions: dict[str, Function], params: d
              if sp.sympify(t) != 0]
     if not terms or q.parameters() & {N} or probe.labels() != ["x_0", "x_k"]:
         return f"{why}: the bound is not r({n})·P({base}_0)"
-    index = params.get(k) if k not in (n,) else None
+    index = params.get(k) if k != n else None
     if index is not None and (q.parameters() | rhs.parameters()) & {index}:
         return (f"{why}: the index {k} stands outside the iterates' subscripts (a term that "
                 "changes with the index is not read)")

@@ -48,8 +48,6 @@ def contradiction(props: list[Prop]) -> str:
     bounds = _interval_clash(props)
     if bounds:
         return bounds
-    if _unsatisfiable(props):
-        return "; ".join(str(p) for p in props) + " (no value meets them all)"
     for i, p in enumerate(props):
         for q in props[i + 1:]:
             (a, b, r), (c, d, t) = sides(p), sides(q)
@@ -62,6 +60,8 @@ def contradiction(props: list[Prop]) -> str:
             g, h = gap(a, b), gap(c, d)  # (x - 1)² < β and β < (1 - x)²: the same gap
             if g is not None and h is not None and g != 0 and sp.expand(g + h) == 0:
                 return f"{p}; {q}"
+    if _unsatisfiable(props):  # the solver last: the checks above cost nothing
+        return "; ".join(str(p) for p in props) + " (no value meets them all)"
     return ""
 
 
@@ -88,9 +88,9 @@ def _interval_clash(props: list[Prop]) -> str:
     """
     from symbolic.relation import Relation
 
-    low: dict[Any, tuple[Any, bool, Prop]] = {}  # name: (bound, strict, where)
-    high: dict[Any, tuple[Any, bool, Prop]] = {}
-    for p in props:
+    low: dict[Any, tuple[Any, bool, int]] = {}  # name: (bound, strict, which condition)
+    high: dict[Any, tuple[Any, bool, int]] = {}
+    for at, p in enumerate(props):
         for name, value, rel in ((p.lhs, p.rhs, p.rel), (p.rhs, p.lhs, _turned(p.rel))):
             try:
                 number = sp.sympify(value)
@@ -100,19 +100,17 @@ def _interval_clash(props: list[Prop]) -> str:
             except (TypeError, ValueError, sp.SympifyError):
                 continue
             if rel in (Relation.GE, Relation.GT, Relation.EQ):
-                low.setdefault(name, (number, rel is Relation.GT, p))
+                low.setdefault(name, (number, rel is Relation.GT, at))
                 if number > low[name][0]:
-                    low[name] = (number, rel is Relation.GT, p)
+                    low[name] = (number, rel is Relation.GT, at)
             if rel in (Relation.LE, Relation.LT, Relation.EQ):
-                high.setdefault(name, (number, rel is Relation.LT, p))
+                high.setdefault(name, (number, rel is Relation.LT, at))
                 if number < high[name][0]:
-                    high[name] = (number, rel is Relation.LT, p)
+                    high[name] = (number, rel is Relation.LT, at)
     for name in low.keys() & high.keys():
-        (a, sa, p), (b, sb, q) = low[name], high[name]
+        (a, sa, i), (b, sb, j) = low[name], high[name]
         if a > b or (a == b and (sa or sb)):
-            first, second = sorted((p, q), key=lambda r: next(
-                k for k, t in enumerate(props) if t is r))
-            return f"{first}; {second}"
+            return f"{props[min(i, j)]}; {props[max(i, j)]}"
     return ""
 
 

@@ -1614,7 +1614,7 @@ def _star_described(star: str, latex: str, body: str, function: str = "") -> boo
         same = not function or f is None or re.sub(r"\s+", "", f) == re.sub(r"\s+", "",
                                                                           function)
         return " " if same else m.group(0)
-    prose = _NAMED_MINIMUM.sub(own, _MINIMIZER_SENTENCE.sub(own, blank_displays(body)))
+    prose = _NAMED_MINIMUM.sub(own, blank_displays(body))  # it holds _MINIMIZER_SENTENCE's
     flat = re.sub(r"\s+", "", latex)
     for m in re.finditer(r"(?<![\\$])\$(?!\$)([^$]+)\$|\\\((.+?)\\\)", prose, re.S):
         formula = m.group(1) or m.group(2)
