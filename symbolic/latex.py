@@ -122,9 +122,11 @@ _PRINTER = PaperLatexPrinter({"mul_symbol": None})
 _UNICODE_LATEX = {"⟨": r"\langle ", "⟩": r"\rangle ", "∇": r"\nabla ", "‖": r"\|",
                   "²": "^{2}", "·": r"\cdot ", "≤": r"\le ", "≥": r"\ge ", "−": "-",
                   "*": "^{*}", "α": r"\alpha ", "β": r"\beta ", "γ": r"\gamma ",
-                  "δ": r"\delta ", "ε": r"\varepsilon ", "η": r"\eta ", "θ": r"\theta ",
+                  "δ": r"\delta ", "ε": r"\varepsilon ", "ϵ": r"\epsilon ", "η": r"\eta ",
+                  "θ": r"\theta ",
                   "κ": r"\kappa ", "λ": r"\lambda ", "μ": r"\mu ", "ν": r"\nu ",
-                  "ρ": r"\rho ", "σ": r"\sigma ", "τ": r"\tau ", "φ": r"\phi ",
+                  "ρ": r"\rho ", "σ": r"\sigma ", "τ": r"\tau ", "φ": r"\varphi ",
+                  "ϕ": r"\phi ",
                   "𝓛": r"\mathcal{L}", "𝓕": r"\mathcal{F}", "𝓡": r"\mathcal{R}",
                   **{c: rf"\mathcal{{{chr(ord('A') + k)}}}"
                      for k, c in enumerate("𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵")}}

@@ -34,12 +34,13 @@ from sympy.printing.str import StrPrinter
 from symbolic.vocabulary import BY_CLASS, Declared
 
 _GREEK = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε",
     "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
-    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ",
+    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "ϕ", "chi": "χ",
     "psi": "ψ", "omega": "ω", "Delta": "Δ", "Gamma": "Γ", "Lambda": "Λ", "Sigma": "Σ",
     "Phi": "Φ", "Omega": "Ω", "ell": "ℓ", "Pi": "Π", "Theta": "Θ", "Psi": "Ψ", "Xi": "Ξ",
     "Upsilon": "Υ", "iota": "ι", "upsilon": "υ", "vartheta": "ϑ", "varphi": "φ",
+    "varrho": "ϱ", "varsigma": "ς", "varpi": "ϖ",
 }
 #: letters written \mathcal{X} (script capitals) and \mathbb{X} (double-struck)
 SCRIPT_CAPS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",

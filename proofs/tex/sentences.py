@@ -59,7 +59,7 @@ DEFINING = re.compile(r":=|=:|\\coloneqq|\\eqqcolon|\\triangleq|\\stackrel\s*\{[
 #: a formula that names one object: ``y``, ``y_t``, ``\hat\theta``, ``f(x)``, ``\mathrm{Reg}_T``
 NAMED = re.compile(r"^\s*(?:\\[A-Za-z]+\s*\{[^{}]*\}|\\(?:bar|hat|tilde|overline|widehat|"
                    r"widetilde|vec|dot)\s+\\?[A-Za-z]+|\\[A-Za-z]+|[A-Za-z])"
-                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9*]))*"
+                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9*]|(?<=\^)[+-]))*"
                    r"(?:\s*\([^()]*\))?\s*$")
 
 STATEMENT_WORDS = (r"then|moreover|furthermore|in addition|additionally|"
@@ -685,7 +685,37 @@ def outer_relation(latex: str) -> bool:
     >>> outer_relation(r"\{S_i\}_{i=1}^n"), outer_relation(r"\sum_{i=1}^n x_i \le 1")
     (False, True)
     """
-    return bool(RELATION.search(without_scripts(latex)))
+    return bool(RELATION.search(_without_events(without_scripts(latex))))
+
+
+_EVENT_HEAD = re.compile(r"(?:\\Pr|\\mathbb\s*\{\s*[PE]\s*\}|\\mathbf\s*\{\s*[PE]\s*\}|\\[PE]"
+                         r"(?![A-Za-z])|(?<![A-Za-z\\])P)\s*(?:\\(?:left|[bB]igg?l?)(?![A-Za-z])\s*)?"
+                         r"[\[(]")
+
+
+def _without_events(latex: str) -> str:
+    r"""``latex`` with what a probability or an expectation holds blanked: the event of
+    ``\Pr[G \in \mathcal{P}]`` relates nothing outside it.
+
+    >>> _without_events(r"P(n) = \Pr[G \in S] + \mathbb{E}\left[X \le 1\right]")
+    'P( ) = \\Pr[ ] + \\mathbb{E}\\left[ ]'
+    """
+    out, i = [], 0
+    for m in _EVENT_HEAD.finditer(latex):
+        if m.start() < i:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(latex):
+            depth += latex[j] in "([{"
+            depth -= latex[j] in ")]}"
+            if depth == 0:
+                break
+            j += 1
+        if depth:
+            break
+        out += [latex[i:m.end()], " "]
+        i = j
+    return "".join(out) + latex[i:]
 
 
 def without_scripts(latex: str) -> str:
@@ -1237,6 +1267,9 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             _adjectives(f, lead, after, out, line(f.offset), rest)
             _independence(f, lead, after, out, line(f.offset), item)
             role = "mention"
+            ranged = _valued_in(formulas, k)
+            if ranged:  # "Let $X$ be a random variable in $[0,1]$": X ∈ [0, 1]
+                role, f = "condition", replace(f, latex=ranged)
         elif _SET_WORDS.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing):
             said_of_set = _SET_WORDS.match(formulas[k + 1].lead if k + 1 < len(formulas)
                                            else trailing).group(0).strip(" ,")
@@ -1428,6 +1461,36 @@ def _before(said: str, at: int, lead: str, formulas: list[_Formula], k: int) -> 
     text = " ".join(f.lead for f in formulas[:k + 1])
     found = list(EXISTS.finditer(text))
     return bool(found) and re.search(r"\bthen\b", text[found[-1].end():]) is None
+
+
+#: words between a name and the set its values lie in: "$X$ be a random variable in
+#: $[0,1]$", "$f$ takes values in $[-1, 1]$", "$Z$ is supported on $[a, b]$"
+_VALUED_IN = re.compile(r"^\W*(?:(?:be|is|are|being)\s+(?:an?\s+)?(?:[a-z-]+\s+){0,3}?"
+                        r"(?:random\s+)?(?:variables?|vectors?|numbers?|scalars?|quantit(?:y|ies))\s+|"
+                        r"(?:be|is|are|being)\s+|)(?:(?:taking|takes?|with)\s+values?\s+in|"
+                        r"(?:valued|bounded|supported)\s+(?:in|on)|in)\W*$")
+#: a set of real values: an interval or a finite set of numbers
+_REAL_SET = re.compile(r"\s*(?:\\left\s*)?[\[(]\s*-?\s*[\w\\{}.+/-]+\s*,\s*[\w\\{}.+/-]+\s*"
+                       r"(?:\\right\s*)?[\])]\s*|\s*\\\{\s*-?\d+(?:\s*,\s*[-+]?\d+)+\s*\\\}\s*")
+
+
+def _valued_in(formulas: list[_Formula], k: int) -> str:
+    r"""``X \in [0,1]`` when formula ``k`` is a set of real values that the words before it
+    say the names of the formula before it lie in ("$X$ be a random variable in $[0,1]$"),
+    else ``""``.
+
+    >>> fs = [_Formula("let", "X", 0, False), _Formula("be a random variable in", "[0,1]", 9,
+    ...                                                False)]
+    >>> _valued_in(fs, 1), _valued_in([fs[0], _Formula("and", "[0,1]", 9, False)], 1)
+    ('X \\in [0,1]', '')
+    """
+    if k == 0 or not _REAL_SET.fullmatch(formulas[k].latex) or \
+            not _VALUED_IN.search(formulas[k].lead):
+        return ""
+    names = [n.strip() for n in formulas[k - 1].latex.split(",")]
+    if not all(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", n) for n in names):
+        return ""
+    return ", ".join(names) + " \\in " + formulas[k].latex.strip()
 
 
 def _unit_vectors(f: _Formula, lead: str, after: str, out: Reading, line: int) -> bool:

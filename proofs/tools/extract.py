@@ -516,10 +516,13 @@ class _Context:
             if (p.role == "definition" or assumes) and RELATION.search(p.latex):
                 # a declaration constrains what it declares (A), not its shape's sizes (n, d)
                 named = [d.name for d in dc[0]] if dc is not None else _constrained(p)
-                for name in named:  # a definition holds from where it stands
-                    self.items.append((pos, self.chapter(pos) if p.role == "definition" else
-                                       self.section(pos),
-                                       _Constraint(name, p.line, p.latex, p.role)))
+                for name in named:  # a definition holds from where it stands: one of a
+                    # name written with ":=" (a thesis's "κ := λ_d/λ_1") in the rest of the
+                    # text, not one of a sequence's term ("h_1 := δ h_0")
+                    scope = -1 if p.role == "definition" and DEFINING.search(p.latex) and \
+                        not name.endswith("_") else self.chapter(pos) \
+                        if p.role == "definition" else self.section(pos)
+                    self.items.append((pos, scope, _Constraint(name, p.line, p.latex, p.role)))
         for m in re.finditer(r"[^.]*\.", body):  # names the running text defines in words
             at = offset + m.start()
             for name, what in worded(m.group(0)):
@@ -749,6 +752,11 @@ def _names_exactly(latex: str, name: str) -> bool:
 def _constrained(p: Piece) -> list[str]:
     """The names a definition defines (its left side) or a condition constrains."""
     if p.role == "definition":
+        segments = re.split(r"\\q?quad(?![A-Za-z])", p.latex)
+        defining = [s for s in segments if DEFINING.search(s)]
+        if len(segments) > 1 and defining:  # "c = 1 - 2/(1 + κ) \qquad κ := λ_d/λ_1": what
+            # the display defines with ":=" beside what it computes
+            return [n for s in defining for n in _constrained(replace(p, latex=s))]
         # only a defining relation defines: "x_n \to x" or "x^T M x > 0" define no name
         parts = re.split(r":=|=:|\\coloneqq|\\triangleq|\\equiv|(?<![<>!\\:])=(?!:)", p.latex,
                          maxsplit=1)

@@ -688,10 +688,52 @@ def _as_text_words(src: str) -> str:
     return re.sub(r"(\\mbox|\\intertext)\s*\{([^{}]*)\}", text, src)
 
 
+_BRACKET_BRACE = re.compile(r"(?:\\left\s*)?[\[(]\s*(?<!\\)\{")
+_CLOSING_BRACKET = re.compile(r"\s*(?:\\right\s*)?[\])]")
+
+
+def bracket_groups(src: str) -> str:
+    r"""A group written just inside a bracket (``\left[{Z \ge t}\right]``, as macros write
+    ``\mathbb{E}\left[{#1}\right]``) with its braces blanked, positions kept: it is the
+    bracket's content.
+
+    >>> bracket_groups(r"\Pr\left[{Z \ge t}\right] + [{a}, b]")
+    '\\Pr\\left[ Z \\ge t \\right] + [{a}, b]'
+    """
+    out = list(src)
+    for m in _BRACKET_BRACE.finditer(src):
+        depth, k = 0, m.end() - 1
+        while k < len(src):
+            if src[k] == "\\":
+                k += 2
+                continue
+            depth += {"{": 1, "}": -1}.get(src[k], 0)
+            if depth == 0:
+                break
+            k += 1
+        if depth == 0 and _CLOSING_BRACKET.match(src, k + 1):
+            out[m.end() - 1] = out[k] = " "
+    return "".join(out)
+
+
+_NESTED_TEXT = re.compile(r"\\(?:text|textrm|mbox)\s*\{\s*(\\math(?:rm|it|sf)\s*\{[^{}]*\})\s*\}")
+
+
+def nested_text(src: str) -> str:
+    r"""``\text{\mathrm{Coll}}`` as the ``\mathrm{Coll}`` it holds, positions kept.
+
+    >>> nested_text(r"\text{\mathrm{Coll}}(x)")
+    '      \\mathrm{Coll} (x)'
+    """
+    return _NESTED_TEXT.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1)
+                            + " " * (m.end() - m.end(1)), src)
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
-    src = _as_text_words(strip_underbraces(strip_wrappers(text)))
+    src = nested_text(bracket_groups(_as_text_words(strip_underbraces(
+        strip_wrappers(text)))))
     words = word_runs(text, src, opaque)
     set_sizes(text, src)
     stack: list[str] = []  # open bars: "NORM" or "BAR"

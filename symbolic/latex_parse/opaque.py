@@ -267,7 +267,7 @@ _MACROS = {"in": "∈", "notin": "∉", "to": "→", "rightarrow": "→", "sim":
            "ne": "≠", "star": "*", "ast": "*", "prime": "'", "top": "ᵀ", "downarrow": "↓",
            "uparrow": "↑", "ell": "ℓ", "nabla": "∇", "partial": "∂", "Pi": "Π", "Theta": "Θ",
            "Psi": "Ψ", "Xi": "Ξ", "Upsilon": "Υ", "iota": "ι", "upsilon": "υ", "vartheta": "ϑ",
-           "varphi": "φ", "varrho": "ρ", "varsigma": "ς", "varpi": "ϖ", "sum": "Σ", "prod": "Π",
+           "varphi": "φ", "varrho": "ϱ", "varsigma": "ς", "varpi": "ϖ", "sum": "Σ", "prod": "Π",
            "cap": "∩", "cup": "∪", "limits": "", "nolimits": "", "displaystyle": "",
            "textstyle": "", "ldots": "…", "cdots": "⋯", "dots": "…"}
 

@@ -115,7 +115,17 @@ class OpaqueReading:
                 raise self.err(chain, "an interval or a set is not a value")
             return value
         rels = []
-        for p in chain_props(self, chain):
+        try:
+            props = chain_props(self, chain)
+        except LatexError:
+            text = self.src(chain)
+            rel = chain.children[1] if len(chain.children) == 3 else None
+            if not isinstance(rel, Tree) or str(rel.children[0]) != "in":
+                raise
+            # Pr[G ∈ 𝒫] of a set the reader does not know: the event as written
+            shown = re.sub(r"\s*∈\s*", " ∈ ", display(text))
+            return self.opaque_atom("set", shown, [], _start(chain))
+        for p in props:
             if p.written_expr is not None:
                 rels.append(p.written_expr)  # a != b
             elif p.rel.value in _RELATIONS:

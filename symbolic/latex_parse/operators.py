@@ -61,6 +61,14 @@ _FUNC_ITEMS = ("fbare", "fcall")
 #: a factor
 _ONE_NAME = re.compile(r"\s*\\?[A-Za-z]+(?:\s*_\s*(?:\{[^{}]*\}|\\?\w))?\s*")
 
+#: what a derivative's numerator may be (``d``, ``d^2``, ``d f``, ``d^2 f(x)``), and its
+#: denominator (``dx``, ``d\beta``, ``dx^2``, ``dx\,dy``): ``\frac{d+1}{d+3}`` is a quotient
+_DERIVATIVE_TOP = re.compile(r"d\s*(?:\^\s*(?:\{[^{}]*\}|\w))?(?:\s*(?:\\[A-Za-z]+|[A-Za-z(]).*)?",
+                             re.S)
+_DIFFERENTIALS = re.compile(r"(?:\s*d\s*(?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*(?:\{[^{}]*\}|\w))?"
+                            r"(?:\s*\^\s*(?:\{[^{}]*\}|\w))?\s*(?:\\[,;!:]\s*)?)+")
+
+
 class Operators:
     """Mixin of :class:`~symbolic.latex_parse.build.Builder` (see the module docstring)."""
 
@@ -648,7 +656,7 @@ class Operators:
     def t_frac(self, node: Tree) -> Any:
         num, den = (_braced(c) for c in node.children[1:3])
         a, b = self.src(num).strip(), self.src(den).strip()
-        if a.startswith("d") and b.startswith("d") and not a.startswith("d_") and len(b) > 1:
+        if _DERIVATIVE_TOP.fullmatch(a) and _DIFFERENTIALS.fullmatch(b):
             raise self.err(node, f"two readings: \\frac{{{a}}}{{{b}}} is a derivative, or a "
                                  "quotient with the dimension d in both parts: write "
                                  "\\mathrm{d} (or \\partial) for a derivative, d \\cdot ... for "

@@ -261,8 +261,8 @@ def test_a_reading_as_written_says_what_it_left():
     got = ex.extract(tex, "c.tex", "t")
     left = {u.claim_id: u.left for u in got.unread}
     assert left["t:fact-1"] == [r"condition not read: X \sim N(0, \sigma)"]
-    assert left["t:lemma-1"] == [
-        "a formula the prose does not make a condition or a statement: [0,1]"]
+    assert left["t:lemma-1"] == []  # "a random variable in $[0,1]$": X ∈ [0, 1] (audit 37)
+    assert got.unread[1].read_as == "if 0 ≤ X; X ≤ 1: E[X²] ≤ E[X]"
     assert any("'independent'" in why for why in left["t:lemma-2"])
     assert left["t:lemma-3"] == [] and got.unread[-1].reading == "complete"
 
@@ -399,7 +399,7 @@ def test_an_existential_reads_its_conditions_quantifiers_and_implication():
                      "c.tex", "t")
     first, second = got.unread
     assert first.read_as == "if n ≥ 1: ∃ c > 0: ∀ x ∈ [0,1]: xⁿ ≤ c exp(x)"
-    assert second.read_as == "if ε > 0: ∃ δ_1, δ_2 > 0: (x² < ε if |x| < δ_1)"
+    assert second.read_as == "if ϵ > 0: ∃ δ_1, δ_2 > 0: (x² < ϵ if |x| < δ_1)"
     assert first.reading == second.reading == "complete"
 
 
@@ -808,7 +808,7 @@ def test_a_quantifier_after_with_probability_holds_inside_it():
                      r"\begin{equation*} (1-\epsilon)\|A x\|^{2} \leq \|C x\|^{2} \end{equation*}"
                      r"\end{corollary}", "c.tex", "t")
     (u,) = got.unread  # one event for every x, never a guarantee for each x
-    assert u.read_as == "with probability ≥ 99/100: ∀ x ∈ ℝ^{d}: ‖A x‖₂² (1 - ε) ≤ ‖C x‖₂²"
+    assert u.read_as == "with probability ≥ 99/100: ∀ x ∈ ℝ^{d}: ‖A x‖₂² (1 - ϵ) ≤ ‖C x‖₂²"
 
 
 def test_for_any_after_with_probability_is_uniform_and_the_environments_conditions_stay_out():
@@ -1173,7 +1173,7 @@ def test_review_35c_quantifiers_inside_hypotheses_own_names_real_names_and_bound
         r"\begin{lemma}For all $x \in \mathbb{R}$ and $n \ge 1$, $x^{n(n+1)/2} \ge 0$.",
         r"\end{lemma}"]), "c.tex", "t")
     shown = {r.claim_id: (read_as(r.claim), r.reading) for r in got.read}
-    assert shown["t:lemma-1"] == ("if |a| ≤ ε; ε > 0: a = 0", "incomplete")  # ∀ ε inside
+    assert shown["t:lemma-1"] == ("if |a| ≤ ϵ; ϵ > 0: a = 0", "incomplete")  # ∀ ϵ inside
     assert shown["t:lemma-2:part-2"][0] == "if x ≥ 2: x² ≤ 3x"  # its own x, not in [0, 1]
     assert shown["t:lemma-3"][0] == "if n ≥ 1: sin(πn) = 0"  # a real n, never a size
     assert shown["t:lemma-4"][0] == "3ⁿ ≥ 2 + 2n"  # the bound, never a remark
@@ -1228,3 +1228,29 @@ def test_a_constant_the_text_binds_as_a_variable_has_two_readings():
         assert got.read == [] and "or a name the text binds" in got.unread[0].error, text
     got = ex.extract(r"\begin{lemma}For $0 \le x \le \pi$, $x \le 4$.\end{lemma}", "c.tex", "t")
     assert [str(r.claim.prop) for r in got.read] == ["x <= 4"]
+
+
+def test_audit_37_definitions_and_ranges_in_words():
+    # "defined as follows:" after "Suppose that": the displays define, never assert
+    tex = (r"\begin{lemma}Suppose that $P(n,m)$ and $P(n,p)$ are probability values defined "
+           r"as follows: \begin{align*} P(n,m) &= \Pr_{G\sim G_{n,m}}[G \in {\cal P}], \\ "
+           r"P(n,p) &= \Pr_{G \sim G_{n,p}}[G \in {\cal P}] \end{align*} Let $p^{+} = "
+           r"(1+\epsilon)m$ and $p^- = (1-\epsilon)m$, for some constant $0 < \epsilon < 1$. "
+           r"Then, \[ P(n,p^-) < P(n,m) < P(n,p^+) \] \end{lemma}")
+    got = ex.extract(tex, "c.tex", "t")
+    roles = [(role, latex) for e in got.explained for role, latex, _ in e.lines]
+    assert ("definition", r"p^- = (1-\epsilon)m") in roles
+    assert [u.statement for u in got.unread] == [r"P(n,p^-) < P(n,m) < P(n,p^+)"]
+    # "a number in $[0,2]$": the range the words give
+    got = ex.extract(r"\begin{lemma}Let $x$ be a real number in $[0,2]$. Then $x^2 \le 2x$."
+                     r"\end{lemma}", "c.tex", "t")
+    assert got.read[0].hypotheses == (r"x \in [0,2]",) and not got.read[0].left
+
+
+def test_audit_37_a_name_defined_with_colon_equals_in_another_chapter_is_listed():
+    tex = (r"\begin{document}\chapter{One} The rate is \[ c = 1 - \frac{2}{1+\kappa} \qquad "
+           r"\kappa := L/\mu \ge 1 \] \chapter{Two}\begin{lemma}$\kappa^2 \ge \kappa$."
+           r"\end{lemma}\end{document}")
+    got = ex.extract(tex, "c.tex", "t")
+    (r,) = got.read
+    assert any(w.startswith(r"\kappa is defined outside the statement") for w in r.left)

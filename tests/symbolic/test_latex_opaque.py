@@ -64,7 +64,7 @@ FORMS = [
     (r"\Pr[X \ge t]", {}, "Pr[X ≥ t]", "random quantity"),
     (r"{\rm Pr}(\|x-y\|_2 \le 1)", V, "Pr[‖x - y‖₂ ≤ 1]", "random quantity"),
     (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right]", {},
-     "Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ε]", "random quantity"),
+     "Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ϵ]", "random quantity"),
     (r"\Pr[X_1 + \cdots + X_n \ge t]", {}, "Pr[Σ_{i=1}^{n} X_i ≥ t]", "random quantity"),
     (r"\mathbb{P}(A \mid B)", {}, "Pr[A | B]", "random quantity"),
     (r"\Pr\left[A \middle| B\right]", {}, "Pr[A | B]", "random quantity"),
@@ -133,7 +133,7 @@ STATEMENTS = [
      ("random quantity", "abstract function", "limit")),
     (r"\Pr\left[\left|\frac{1}{n}\sum_{i=1}^{n}X_i - \mu\right| \le \epsilon\right] \ge "
      r"1 - 2e^{-2n\epsilon^2}, \quad \epsilon > 0", V,
-     ["Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ε] ≥ 1 - 2exp(-2n ε²)"], ["ε > 0"],
+     ["Pr[|μ - n⁻¹ (Σ_{i=1}^{n} X_i)| ≤ ϵ] ≥ 1 - 2exp(-2n ϵ²)"], ["ϵ > 0"],
      ("random quantity",)),
     (r"\int_0^1 s^2 \, ds \le \frac{1}{2}", {}, ["∫_{0}^{1} s² ds ≤ 1/2"], [], ("integral",)),
 ]
@@ -659,3 +659,30 @@ def test_an_event_made_with_set_operations_reads_as_written_only_inside_a_probab
 def test_a_double_factorial_a_bang_before_equals_and_a_huge_factorial_are_refused(latex):
     with pytest.raises(ValueError):  # two readings, or too large to evaluate: never a hang
         parse_statement(latex, None)
+
+
+def test_session_37_forms_of_real_papers_are_read_as_written():
+    # a macro's \left[{#1}\right]: the braces are the bracket's content
+    st = parse_statement(r"\mathbb{P}\left[{Z - \mathbb{E}\left[{Z}\right] \ge t}\right] \le 1",
+                         opaque=True)
+    assert [pretty(p) for p in st.props] == ["Pr[Z - E[Z] ≥ t] ≤ 1"]
+    # an event that is a membership in a set the reader does not know, as written
+    st = parse_statement(r"P(n,p) = \Pr_{G \sim G_{n,p}}[G \in \mathcal{P}]", opaque=True)
+    assert [pretty(p) for p in st.props] == ["P(n, p) = Pr_{G∼G_{n,p}}[G ∈ 𝒫]"]
+    with pytest.raises(LatexError):  # outside a probability, still no value
+        parse_statement(r"X \in \mathcal{P}", opaque=True)
+    # \text{\mathrm{Coll}}: the word it holds
+    st = parse_statement(r"\mathbb{E}_{h}[\text{\mathrm{Coll}}(x,S,h)] \le 1", opaque=True)
+    assert [pretty(p) for p in st.props] == ["E_{h}[Coll(x, S, h)] ≤ 1"]
+
+
+def test_a_quotient_of_sums_with_d_is_no_derivative():
+    assert [pretty(p) for p in parse_statement(r"a \le \frac{d+1}{d+3}").props] == [
+        "a ≤ (1 + d)/(3 + d)"]
+    with pytest.raises(LatexError, match="two readings"):  # d/dβ still has two readings
+        parse_statement(r"\frac{d}{d\beta} f(\beta) \le 1")
+
+
+def test_two_printed_letters_are_two_names_and_print_apart():
+    st = parse_statement(r"\epsilon \le \varepsilon + \phi - \varphi")
+    assert [pretty(p) for p in st.props] == ["ϵ ≤ ϕ + ε - φ"]

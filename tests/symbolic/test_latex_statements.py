@@ -587,7 +587,7 @@ def test_a_word_inside_a_fraction_is_a_word_and_inside_a_name_is_a_name():
     with pytest.raises(LatexError, match="'Reg' is a name, or the product R·e·g"):
         parse_statement(r"\epsilon = \frac{Reg_T}{T}")  # a fraction's braces hold mathematics
     assert pretty(parse_statement(r"\epsilon = \frac{Reg_T}{T}", opaque=True).props[0]) == \
-        "ε = Reg_T T⁻¹"
+        "ϵ = Reg_T T⁻¹"
     assert str(parse_expr(r"\sqrt{abc}")) == "sqrt(a*b*c)"  # three letters, no word: a product
 
 

@@ -18,7 +18,7 @@ from proofs.tools.set_statements import set_statement
      "ri(dom(f)) ∩ ri(dom(g)) ≠ Ø"),
     (r"\argmin_{x} f(x) = \{x: 0 \in \partial f(x)\}", "argmin_{x}f(x) = {x : 0∈∂f(x)}"),
     (r"\Theta_\epsilon\subset \mathbb{S}^{p-1}_2\cap \mathbb{B}^p_q(R_q)",
-     "Θ_ε ⊂ 𝕊^{p-1}_2 ∩ 𝔹^p_q(R_q)"),
+     "Θ_ϵ ⊂ 𝕊^{p-1}_2 ∩ 𝔹^p_q(R_q)"),
     (r"a \in \mathbb{R}^{n} \setminus \{0\}", "a ∈ ℝ^{n} ∖ {0}"),
     (r"y - x \in N_C(x)", "y - x ∈ N_C(x)"),
     (r"x, y \in C", "x, y ∈ C"),
