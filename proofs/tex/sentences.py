@@ -38,7 +38,7 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -1067,16 +1067,19 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
         # $\nabla f$ is monotone": never a condition of what follows (audit 36)
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
                   for f in formulas]
+    opening = re.sub(r"^(?:also|moreover|furthermore|in addition|additionally|similarly|"
+                     r"likewise)\s*,?\s*", "", formulas[0].lead) if formulas else ""
+    # "Also, for $x > 1$, …": the sentence opens with what follows the adverb
     opened_by_assume = bool(formulas) and re.match(r"^(?:suppose|assume|assuming|let|given)\b",
-                                                   formulas[0].lead) is not None
+                                                   opening) is not None
     opened_by_if = bool(formulas) and re.match(
         r"^(?:if|whenever|when|suppose|assume|in the case|in case|restricted to|restricting to)"
-        r"\b", formulas[0].lead) is not None
+        r"\b", opening) is not None
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
-                                                formulas[0].lead) is not None
+                                                opening) is not None
     opened_by_for = bool(formulas) and re.match(
         r"^for\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|a certain|certain)\b)",
-        formulas[0].lead) is not None
+        opening) is not None
     then_for = len(formulas) == 2 and re.match(  # "Then for $n = 1$, $…$."
         r"^then\s*,?\s*for\b(?!\s+(?:example|instance|some|a|an|one)\b)",
         formulas[0].lead) is not None
@@ -1344,6 +1347,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                          for n in bound):
             out.pieces[pieces_before + k] = replace(p, role="existential")
     _either(formulas, out)
+    _or_conditions(formulas, out, line)
     if any(p.said == "unit vector" for p in out.word_conditions[conditions_before:]):
         # "unit" was read: a unit vector's condition stands for it
         unknown[unknown_before:] = [w for w in unknown[unknown_before:] if w != "unit"]
@@ -1360,6 +1364,32 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
 _QUALIFIER = re.compile(r"(?:\bwith\s+probability|\bw\.\s*p\.)(?:\s+(?:at\s+least|larger\s+than|"
                         r"greater\s+than|higher\s+than|bigger\s+than|not\s+less\s+than|"
                         r"no\s+less\s+than))?\W*$")
+
+
+_OR_LEAD = re.compile(r"\W*(?:,\s*)?or(?:\s+(?:if|when|whenever|else))?\W*")
+
+
+def _or_conditions(formulas: list[_Formula], out: Reading, line: Callable[[int], int]) -> None:
+    """"If $x \\ge 1$ or $y \\ge 1$, then …", "whenever $A$ or $B$": conditions joined by "or"
+    hold one at a time, never together; each is a remark, and the sentence's statements are
+    left with the disjunction, not read (review 37)."""
+    pieces = out.pieces[len(out.pieces) - len(formulas):]
+    runs: list[list[int]] = []
+    for k in range(1, len(formulas)):
+        if not _OR_LEAD.fullmatch(formulas[k].lead) or pieces[k].role != "condition" or \
+                pieces[k - 1].role != "condition":
+            continue
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k - 1, k])
+    for run in runs:
+        for j in run:
+            pieces[j] = replace(pieces[j], role="remark")
+        joined = " or ".join(formulas[j].latex for j in run)
+        out.left.append((line(formulas[run[-1]].offset), f"condition not read: {joined} "
+                                                         "(conditions joined by 'or')"))
+    out.pieces[len(out.pieces) - len(formulas):] = pieces
 
 
 def _either(formulas: list[_Formula], out: Reading) -> None:

@@ -154,3 +154,37 @@ def _unsatisfiable(props: list[Prop]) -> bool:
         return s.check() == z3.unsat
     except (TypeError, ValueError, AttributeError, z3.Z3Exception, NotAlgebraic):
         return False
+
+
+def admits_no_count(props: list[Prop], name: Any) -> bool:
+    """Whether no positive integer value of ``name`` meets the ``props`` that name nothing
+    else (``1/2 ≤ n < 1``, ``0 < n < 1``): the text then means ``name`` real, whatever its
+    letter's usual meaning. Decided by z3 within a small resource limit (``unsat`` only).
+
+    >>> from symbolic import scalar
+    >>> n = scalar("n")
+    >>> admits_no_count([Prop(n, ">", 0), Prop(n, "<", 1)], n)
+    True
+    >>> admits_no_count([Prop(n, ">", 0), Prop(n**2, "<", 5)], n)
+    False
+    """
+    import z3
+
+    from numeric.prover.translate import NotAlgebraic, Translator, z3_relation
+    from numeric.prover.z3solver import solver
+    from symbolic.objects import unwrap
+
+    own = [p for p in props if (sp.sympify(p.lhs) - sp.sympify(p.rhs)).free_symbols == {name}]
+    if not own:
+        return False
+    try:
+        ctx = z3.Context()
+        k = z3.Int(str(name), ctx)
+        tr = Translator({name: k}, ctx)
+        s = solver(ctx, 200_000)
+        s.add(k >= 1)
+        for p in own:
+            s.add(z3_relation(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs))))
+        return s.check() == z3.unsat
+    except (TypeError, ValueError, AttributeError, z3.Z3Exception, NotAlgebraic):
+        return False

@@ -71,7 +71,7 @@ from proofs.tools.as_written import (
     membership,
     unchecked_relation,
 )
-from proofs.tools.consistency import assumes_itself, contradiction
+from proofs.tools.consistency import admits_no_count, assumes_itself, contradiction
 from proofs.tools.declarations import (
     Declaration,
     declaration,
@@ -681,6 +681,28 @@ def _bound_constant(statement: str, conditions: list[str]) -> str:
     return ""
 
 
+#: ``i`` where it may be the imaginary unit: in an exponent of e (``e^{i\pi}``, ``\exp(i
+#: \theta)``) or squared (``i^2 = -1``)
+_IMAGINARY = re.compile(r"(?:\be\s*\}?\s*\^\s*\{[^{}]*|\\exp\s*(?:\\left)?\s*\([^()]*)"
+                        r"(?<![A-Za-z\\])i(?![A-Za-z])|(?<![A-Za-z\\_])i\s*\^\s*\{?\s*2(?!\d)")
+
+
+def _imaginary_unit(statement: str, body: str) -> str:
+    r"""Why a statement has two readings when it writes ``i`` where the imaginary unit
+    stands (``e^{i\pi} + 1 = 0``) and nothing in its environment makes ``i`` an index (a
+    subscript, a sum's index): the imaginary unit, or a real number named i; else ``""``.
+
+    >>> _imaginary_unit(r"e^{i\pi} + 1 = 0", "")[:40]
+    'two readings: i is the imaginary unit, o'
+    >>> _imaginary_unit(r"\sum_{i=1}^n i^2 \le n^3", r"\sum_{i=1}^n i^2 \le n^3")
+    ''
+    """
+    if not _IMAGINARY.search(statement) or _counts("i", body):
+        return ""
+    return ("two readings: i is the imaginary unit, or a real number named i (the checker "
+            "has no complex numbers): write another letter for a real number")
+
+
 def _set_and_value(statement: str, conditions: list[str]) -> str:
     r"""Why a statement with these conditions has two readings when one capital letter is
     both a set (``x, y \in D``) and a value (``\|x - y\| \le D``, ``GD\sqrt{T}``), else ``""``.
@@ -960,6 +982,27 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     names = objects(decl_where)
     for n in reading.integers:
         names.setdefault(n, paper_dimension(n.lstrip("\\")))
+    for c in hyps:  # "for every $k \in [K]$": k and K positive integers (sized and sampled as
+        # counts), never reals (review 37)
+        m = INDEX_SET.match(c.latex)
+        if m is None:
+            continue
+        top, i = m.group("m") or m.group("m2") or m.group("m3"), m.group("i") or m.group("j")
+        if _counts(i, env.body) or re.search(rf"\\(?:sum|prod)\w*\s*_\s*\{{?\s*{i}\b", env.body):
+            continue  # x_i, \sum_{i=1}^n: an index, which the reader ranges as such
+        names.setdefault(i, paper_dimension(i))
+        if not top.isdigit():
+            names.setdefault(top, paper_dimension(top))
+    counts_untold = []  # n, d read as positive integers (their usual meaning), untold
+    for n in ("n", "d"):
+        if n in names or n in reading.integers or n in reading.reals or \
+                not _mentions(env.body, n) or _counts(n, env.body) or \
+                re.search(r"\bintegers?\b", env.body):  # 'integer' not read: said already
+            continue
+        if admits_no_count(_own_bounds(n, hyps), ob_scalar(n)):
+            names[n] = ob_scalar(n)  # "for all $n \in (0, 1)$": a real n (review 37)
+        else:
+            counts_untold.append(n)
     for n in reading.reals:  # "for every real $n \ge 1$": a real number, never a size
         if n not in reading.integers:
             names.setdefault(n, ob_scalar(n))
@@ -971,7 +1014,13 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             ex.lines.append(("words", words, "a statement in words: not read"))
         return
     inherited = inherit(paper_defs, names, env.body, reading, ex)
-    definitions, unbound = _bind(reading.of("definition"), names, ex)
+    settings = [] if reading.classes else [  # a class's method takes its named values
+        c for c in hyps if _sets_a_name(c.latex, names, reading) and not any(
+            o is not c and _mentions(o.latex, _SETS.fullmatch(c.latex).group(1))
+            for o in hyps)]  # a name with a range too ("0 \le h \le …", "for $h = …$"): a case
+    hyps = [c for c in hyps if c not in settings]  # "for $x \ge 1$ and $y = \sqrt{3x}$": y
+    # stands for √(3x) (what the condition says of y, exactly: review 37)
+    definitions, unbound = _bind([*reading.of("definition"), *settings], names, ex)
     left += [w for w in ex.left if w not in left]
     definitions = [*inherited, *definitions]
     stating, remarks = reading.stating(), reading.remarks()
@@ -1024,15 +1073,20 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
     first_error: dict[int, str] = {}
     every_left = left
     for j, s in enumerate(links, start=1):
-        own = {n.rstrip("_") for c in hyps if c.sentence == s.sentence and c.item == s.item
-               and _FOR_EACH.search(c.said) for n in _constrained(c)}  # what its own sentence
-        # quantifies ("for all $x \ge 2$")
+        mine = [c for c in hyps if c.sentence == s.sentence and c.item == s.item]
+        own = {n.rstrip("_") for c in mine if _FOR_EACH.search(c.said)
+               for n in _constrained(c)}  # what its own sentence quantifies ("for all $x \ge 2$")
+        ranged = own | {n for c in mine if _OWN_RANGE.search(c.said) and not re.search(
+            r"(?<![<>\\!:])=", c.latex) for n in _subject(c.latex)}  # the names its own
+        # sentence gives a range ("Also, for $x > 1$"; not a value: "in particular for $h =
+        # 2/(L + \mu)$" is one case of the range before it)
 
-        def fits(c: Piece, s: Piece = s, own: set[str] = own) -> bool:
-            if c.sentence != s.sentence and _FOR_EACH.search(c.said) and \
-                    own & {n.rstrip("_") for n in _constrained(c)}:
-                return False  # "For all $x \in [0,1]$, … Moreover, for all $x \ge 2$, …": x
-                # of the second sentence is its own, never also in [0, 1]
+        def fits(c: Piece, s: Piece = s, own: set[str] = own, ranged: set[str] = ranged) -> bool:
+            if c.sentence != s.sentence and ((_FOR_EACH.search(c.said) and own & {
+                    n.rstrip("_") for n in _constrained(c)}) or ranged & _subject(c.latex)):
+                return False  # "For all $x \in [0,1]$, … Moreover, for all $x \ge 2$, …",
+                # "If $x \ge 1$, … Furthermore, … for every $x \ge 0$": x of the second
+                # sentence is its own, never also in [0, 1] (listed: it may apply)
             return _applies(c, s, stating, remarks, closed, continued)
         part = "" if len(links) == 1 else f"item-{s.item}" if by_item else f"part-{j}"
         cid = f"{base}:{part}" if part else base
@@ -1090,8 +1144,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                              f"of its class: {read.claim.classes!r}"))
             continue
         clash = _set_and_value(s.latex, [c.latex for c in [*signatures, *hyps] if fits(c)]) \
-            or _bound_constant(s.latex, [c.latex for c in [*hyps, *reading.of("definition"),
-                                                          *reading.of("mention")] if fits(c)])
+            or _imaginary_unit(s.latex, env.body) or _bound_constant(s.latex, [
+                c.latex for c in [*hyps, *reading.of("definition"), *reading.of("mention")]
+                if fits(c)])
         if clash:  # "∀x, y ∈ D, ‖x − y‖ ≤ D": one printed name, two objects
             out.unread.append(Unread(cid, s.latex, source, clash))
             out.order.append(out.unread[-1])
@@ -1238,6 +1293,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, f"not read: {out.unread[-1].error}"))
             continue
+        from symbolic import objects as ob
+
+        read.left += [f"{n} read as a positive integer (the usual meaning of {n}), which "
+                      "nothing in the statement says" for n in counts_untold
+                      if ob.DIMS.get(n) in _named(claim.prop) | {
+                          s for h in claim.hypotheses for s in _named(h)}]
         read.claim = claim
         out.read.append(read)
         out.order.append(read)
@@ -1411,7 +1472,8 @@ def _before(reading: Reading, r: Piece, s: Piece) -> bool:
 
 #: what a sentence leaves that concerns its own item only (never another item's statement)
 _SENTENCE_NOTES = ("a side of an equivalence in words", "what the sentence concludes of",
-                   "a case after 'otherwise'", "a condition in words, not read")
+                   "a case after 'otherwise'", "a condition in words, not read",
+                   "condition not read: ")
 
 
 def _own_left(left: list[str], placed: dict[str, Piece], reading: Reading, s: Piece
@@ -2121,8 +2183,93 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
 
 
+#: the words before the range a sentence gives its own name ("for all $x \ge 2$", "Also, for
+#: $x > 1$")
+_OWN_RANGE = re.compile(r"\bfor(?:\s+(?:every|all|any|each)\b[^.;$]*)?\W*$")
 #: the words before a quantifier's range in a condition ("for every $\epsilon > 0$")
 _FOR_EACH = re.compile(r"\bfor\s+(?:every|all|any|each)\b[^.;$]*$")
+
+
+def _subject(latex: str) -> set[str]:
+    r"""The names a condition gives a range: its first operand that is not a number, when it
+    is a name or a list of names (``x`` of ``0 < x < 1``, ``x \ge 0``, ``x, y \in [0, 1]``);
+    a product or an expression (``0 < \alpha\lambda``) gives none.
+
+    >>> sorted(_subject(r"0 < x \le 1")), sorted(_subject(r"x, y \in [0,1]"))
+    (['x'], ['x', 'y'])
+    >>> _subject(r"0<\alpha\lambda \le (1-\sqrt{\beta})^2")
+    set()
+    """
+    for part in _RELATION_CUT.split(latex):
+        part = part.strip()
+        if not part or re.fullmatch(r"[-+]?\s*\d+(?:\.\d+)?", part):
+            continue
+        parts = [q.strip() for q in part.split(",")]
+        if all(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", q) for q in parts):
+            return set(parts)
+        return set()
+    return set()
+
+
+def _counts(letter: str, text: str) -> bool:
+    r"""Whether ``text`` uses ``letter`` as a count: in a subscript (``x_n``, ``_{1:n}``), as
+    a big operator's bound (``\sum_{i=1}^n``), a space's size (``\mathbb{R}^{n \times d}``),
+    an index range (``[n]``), a factorial or a binomial's part.
+
+    >>> _counts("n", r"\sum_{i=1}^n x_i \le 1"), _counts("n", r"\frac{1}{n} \le 1")
+    (True, False)
+    >>> _counts("d", r"x \in \mathbb{R}^d"), _counts("n", r"a_n \le 1/n")
+    (True, True)
+    """
+    at = rf"(?<![A-Za-z\\]){letter}(?![A-Za-z])"
+    script = r"(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9])"
+    for m in re.finditer(rf"_\s*{script}", text):  # a subscript
+        if re.search(at, m.group(0)[1:]):
+            return True
+    for m in re.finditer(rf"(?:\\(?:sum|prod|max|min|bigcup|bigcap)(?:\s*\\limits)?\s*(?:_\s*"
+                         rf"{script}\s*)?|\\mathbb\s*\{{?\s*R\s*\}}?\s*)\^\s*{script}", text):
+        if re.search(at, m.group(0).rsplit("^", 1)[1]):
+            return True
+    return re.search(rf"\[\s*{letter}\s*\]|{at}\s*!|\\binom\s*\{{[^{{}}]*{at}|\\times\s*{letter}"
+                     rf"(?![A-Za-z])|{at}\s*\\times", text) is not None
+
+
+def _own_bounds(name: str, conditions: list[Piece]) -> list[Any]:
+    """What the ``conditions`` say of ``name`` alone, read with ``name`` real (``0 < n < 1``);
+    a condition that does not read is left out."""
+    from symbolic.latex_parse import parse_props
+
+    out = []
+    for c in conditions:
+        if not _mentions(c.latex, name):
+            continue
+        try:
+            out += parse_props(c.latex, {name: ob_scalar(name)})
+        except (ValueError, TypeError, ArithmeticError):
+            continue
+    return out
+
+
+_SETS = re.compile(r"\s*(\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)\s*(.+)", re.S)
+
+
+def _sets_a_name(latex: str, names: dict[str, Any], reading: Reading) -> bool:
+    r"""Whether a condition ``y = …`` gives a name nothing else declares or defines its value
+    by an expression of other names (``y = \sqrt{3x}``): it then defines y, and a claim with
+    y replaced by its value says exactly what the condition does.
+
+    >>> from proofs.tex.sentences import Reading
+    >>> _sets_a_name(r"y = \sqrt{3x}", {}, Reading()), _sets_a_name("y = 2y - 1", {}, Reading())
+    (True, False)
+    """
+    m = _SETS.fullmatch(latex)
+    if m is None or RELATION.search(m.group(2)) or _mentions(m.group(2), m.group(1)) or \
+            not re.search(r"[A-Za-z]", m.group(2).replace("\\frac", "")) or \
+            re.match(r"\s*\\(?:\{|left|mathcal|mathbb|\[)", m.group(2)) or \
+            m.group(1) in names or _steps(latex) or DEFINING.search(latex):
+        return False
+    return not any(_mentions(d.latex.split("=")[0], m.group(1))
+                   for d in reading.of("definition"))
 
 
 def ob_scalar(name: str) -> Any:

@@ -1103,7 +1103,9 @@ def test_review_35b_settings_equality_cases_and_integer_powers(tmp_path):
     # x^(2n+1) for every real x, never only x ≥ 0
     assert shown == ["if T ≥ 1: 2^(T) ≥ T³", "n² ≥ 3n", "2ⁿ ≥ n²", "if n ≥ 1: x^(1 + 2n) ≥ 0"]
     assert got.read[0].reading == "incomplete"
-    assert got.read[1].left == ["where equality holds, not read: n = 3"]
+    assert got.read[1].left == ["where equality holds, not read: n = 3", "n read as a positive "
+                                "integer (the usual meaning of n), which nothing in the "
+                                "statement says"]
 
 
 def test_review_35b_existentials_deferred_and_items_joined_by_or():
@@ -1196,10 +1198,12 @@ def test_a_reading_whose_conditions_contradict_or_assume_it_is_never_checked():
         r"For all $x \in (0,1)$, $x^2 \le x$. Also, for $x > 1$, $x^2 \le x$.",
         r"For $x \in [0,1]$, $e^{-x} \le 1 - x/2$. Moreover, for $x \ge 0$, $e^{-x} \le 1 - x/2$.",
     ]
-    for text in texts:
+    for text in texts:  # the second sentence's own range, the first's listed (review 37)
         got = ex.extract(r"\begin{lemma}" + text + r"\end{lemma}", "c.tex", "t")
-        assert got.read == [], text
-        assert any("a misreading is likely" in u.error for u in got.unread), text
+        first, second = got.read
+        assert len(first.hypotheses) == len(second.hypotheses) == 1, text
+        assert not first.left and second.left[0].startswith(
+            "a condition of another sentence may apply"), text
     # conditions no value meets, found by z3 (review 36c): x ≥ 1 and x² < 1
     got = ex.extract(r"\begin{lemma}For $x \ge 1$ with $x^2 < 1$ we have $x^2 \le x$.\end{lemma}",
                      "c.tex", "t")
@@ -1254,3 +1258,75 @@ def test_audit_37_a_name_defined_with_colon_equals_in_another_chapter_is_listed(
     got = ex.extract(tex, "c.tex", "t")
     (r,) = got.read
     assert any(w.startswith(r"\kappa is defined outside the statement") for w in r.left)
+
+
+def _lemmas(*bodies: str) -> str:
+    return "".join(rf"\begin{{lemma}}{b}\end{{lemma}}" for b in bodies)
+
+
+def _decided(got: ex.Extraction) -> list[str]:
+    from numeric.budget import Budget
+    from numeric.stages.cascade import decide
+
+    return [decide(r.claim, Budget.get("quick"), seed=0).status.value for r in got.read]
+
+
+def test_review_37_n_and_d_in_a_range_of_no_integer_are_real():
+    got = ex.extract(_lemmas(r"For all $n \in [1/2, 1)$, $\frac{1}{n} \le 1$.",
+                             r"For all $n \in (0,1)$, $\sin(\pi n) > 0$.",
+                             r"For all $d \in (0, 1/2]$, $d \log(1/d) \le d$."), "c.tex", "t")
+    assert [str(r.claim.prop) for r in got.read] == ["1/n <= 1", "sin(pi*n) > 0",
+                                                     "d*log(1/d) <= d"]
+    assert _decided(got) == ["refuted", "proved", "refuted"]
+    assert not any(r.left for r in got.read)
+
+
+def test_review_37_n_read_as_an_integer_by_its_usual_meaning_is_said():
+    got = ex.extract(_lemmas(r"For all $d > 0$, $d^2 \ge d$.",
+                             r"For all $n \ge 1$, $\sum_{i=1}^n i \le n^2$."), "c.tex", "t")
+    assert got.read[0].left == ["d read as a positive integer (the usual meaning of d), which "
+                                "nothing in the statement says"]
+    assert got.read[1].left == []  # a sum's bound: a count, as printed
+
+
+def test_review_37_conditions_joined_by_or_are_not_read_as_and():
+    for body in (r"If $x \ge 1$ or $y \ge 1$, then $x + y \ge 1$.",
+                 r"$x + y \ge 1$ whenever $x \ge 1$ or $y \ge 1$.",
+                 r"For all $x, y$ with $x \ge 1$ or $y \ge 1$, we have $x + y \ge 1$."):
+        got = ex.extract(_lemmas(body), "c.tex", "t")
+        assert got.read == []
+        (u,) = got.unread
+        assert u.category == "condition not read"
+        assert u.left[0] == (r"condition not read: x \ge 1 or y \ge 1 (conditions joined by "
+                             "'or')")
+
+
+def test_review_37_a_sentence_that_quantifies_its_name_again_takes_no_other_range():
+    got = ex.extract(_lemmas(r"If $x \ge 1$, then $x^2 \ge x$. Furthermore, $x^3 \ge x^2$ for "
+                             r"every $x \ge 0$."), "c.tex", "t")
+    first, second = got.read
+    assert first.hypotheses == (r"x \ge 1",) and second.hypotheses == (r"x \ge 0",)
+    assert second.left == [r"a condition of another sentence may apply: x \ge 1"]
+    got = ex.extract(r"\begin{document}\section{A} Throughout this section we assume $x > 1$."
+                     + _lemmas(r"For all $x > 0$, $x^2 \ge x$.") + r"\end{document}", "c.tex",
+                     "t")
+    (r,) = got.read
+    assert r.hypotheses == ("x > 0",) and r.left == [
+        "a condition of another sentence may apply: x > 1"]
+
+
+def test_review_37_an_index_range_makes_an_integer_and_the_imaginary_unit_is_refused():
+    got = ex.extract(_lemmas(r"For every $k \in [K]$, $\lceil k/2 \rceil \le \frac{k+1}{2}$.",
+                             r"$\mathrm{e}^{i\pi} + 1 = 0$.",
+                             r"For all $\theta$, $|e^{i\theta}| = 1$.", r"$i^2 = -1$."),
+                     "c.tex", "t")
+    (r,) = got.read  # k and K counts (positive integers): never refuted at k = 4.6
+    assert r.hypotheses == (r"k \in [K]",) and _decided(got) != ["refuted"]
+    assert [u.error.split(":")[0] for u in got.unread] == ["two readings"] * 3
+
+
+def test_review_37_a_condition_setting_a_name_is_its_value():
+    got = ex.extract(_lemmas(r"For $x \ge 1$ and $y = \sqrt{3x}$, we have $y \le 1.7\sqrt{x}$."),
+                     "c.tex", "t")
+    (r,) = got.read
+    assert r.hypotheses == (r"x \ge 1",) and _decided(got) == ["refuted"]

@@ -95,6 +95,9 @@ class Confirmer:
     t0: float
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    #: float64 violations whose hypotheses failed at high precision, of a claim with an
+    #: equality among its hypotheses (``y = √(3x)``): a rounded sample never meets it
+    unmet_equalities: int = 0
     last: Verdict | None = None  # the verdict of the latest attempt
     #: equalities: per dimension setting (layout id), the largest float64 |margin| of a
     #: candidate that high precision showed to be rounding noise (the hypotheses hold there
@@ -151,6 +154,9 @@ class Confirmer:
         if not conf.violated:
             self.notes.append("a float64 violation was not confirmed at high precision: "
                               + "; ".join(conf.notes or [f"margin {conf.margin}"]))
+            if not conf.hypotheses_hold and any(h.rel is Relation.EQ
+                                                for h in claim.hypotheses):
+                self.unmet_equalities += 1
             if claim.rel is Relation.EQ and conf.hypotheses_hold and not conf.undecided:
                 key = id(c.layout)
                 self.noise[key] = max(self.noise.get(key, 0.0), abs(c.margin))

@@ -383,6 +383,12 @@ class _Run:
         status = Status.SUPPORTED if unresolved * 10 < tally.feasible else Status.UNKNOWN
         msg = (f"no violation in {tally.feasible} sampled instances and adversarial search "
                f"({tally.evaluations} evaluations); evidence, not proof")
+        if self.confirmer.unmet_equalities:  # violations where an equality hypothesis holds
+            # only to rounding: no confirmed violation, and no evidence either (review 37)
+            status = Status.UNKNOWN
+            msg = (f"{self.confirmer.unmet_equalities} float64 violation(s) where an equality "
+                   "hypothesis holds only up to rounding, none confirmable at a rounded point; "
+                   "no conclusion (substitute what the equality defines)")
         if notes:
             msg += f"; {len(notes)} float64 violation(s) not confirmed at high precision"
         if unresolved:

@@ -29,3 +29,19 @@ def test_settings_do_not_depend_on_the_seed_until_the_corners_run_out():
     assert dim_settings(c, 4, np.random.default_rng(0)) == dim_settings(
         c, 4, np.random.default_rng(7)) == [{"d": 1, "n": 2}, {"d": 2, "n": 3},
                                             {"d": 1, "n": 3}, {"d": 2, "n": 2}]
+
+
+def test_violations_where_an_equality_hypothesis_holds_only_to_rounding_are_no_evidence():
+    # y = √(3x) is never met exactly at a rounded sample: the float64 violations (√3 > 1.7)
+    # are not confirmable, and "no violation was found" would be false (review 37)
+    import sympy as sp
+
+    from numeric.budget import Budget
+    from numeric.stages.sampling import check_numeric
+    from symbolic import Prop, scalar
+
+    x, y = scalar("x"), scalar("y")
+    claim = Claim("mine:sqrt-three", y, "<=", sp.Rational(17, 10) * sp.sqrt(x),
+                  hypotheses=(Prop(x, ">=", 1), Prop(y, "=", sp.sqrt(3 * x))))
+    v = check_numeric(claim, Budget.get("quick"), seed=0)
+    assert v.status.value == "unknown" and "equality hypothesis" in v.message
