@@ -98,6 +98,9 @@ RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
 #: what words say of a formula that names its subject: "… is convex", "… is a Poisson random
 #: variable", "… are independent"
+#: words that say what kind of thing the formula before them names ("is a perfect hash
+#: family for sets")
+_NOUN_SAID = re.compile(r"\s*(?:is|are|be)\s+(?:an?|the)\s+[A-Za-z][\w\s-]*")
 _SAID_OF = re.compile(r"\s*(?:is|are)\s+(?:also\s+|again\s+|then\s+)?(?:(?:an?|the)\s+)?(?:"
                       r"(?:strictly\s+|strongly\s+|jointly\s+)?(?:convex|concave|smooth|"
                       r"lipschitz|continuous|differentiable|bounded|measurable|integrable|"
@@ -555,7 +558,7 @@ def prose(text: str) -> str:
     text = re.sub(r"\\(label|ref|eqref|cref|Cref|cite|citep|citet|parencite|autoref|begin|end|"
                   r"hyperref|footnote)\s*(\[[^\]]*\])*\s*\{[^}]*\}", " ", text)
     text = re.sub(r"\\(emph|textit|textbf|text|textrm|textnormal|underline)\s*", " ", text)
-    text = re.sub(r"\\item(\[[^\]]*\])?|\\[A-Za-z]+\*?|[{}~]", " ", text)
+    text = re.sub(r"\\item(\[[^\]]*\])?|\\[A-Za-z]+\*?|\\[,:;! ]|[{}~]", " ", text)
     text = re.sub(r"\s+", " ", text).strip().lower()
     return re.sub(r"\s+([,.;:])", r"\1", text)
 
@@ -1246,6 +1249,14 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
             # $y = x^2$. Then $y = x^3$ is increasing" asserts y = x³
             role = "definition"  # "$f(x) = \inf_y g(x, y)$ is convex", "$X = X_1 + X_2$ is a
             # Poisson random variable": the formula names its subject, the claim is in words
+            out.left.append((line(f.offset), f"what it says in words of {f.latex} is not read: "
+                                             f"'{said_of.group(0).strip()}'"))
+        elif role == "condition" and re.match(r"\s*(?::=|=)\s*\\\{", f.latex[len(subject):]) \
+                and _NOUN_SAID.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing):
+            said_of = _NOUN_SAID.match(formulas[k + 1].lead if k + 1 < len(formulas) else
+                                       trailing)
+            role = "remark"  # "If ${\cal H} = \{h : [m] \to [n]\}$ is a perfect hash family":
+            # a family named by its type, which the words restrict; never H = all such maps
             out.left.append((line(f.offset), f"what it says in words of {f.latex} is not read: "
                                              f"'{said_of.group(0).strip()}'"))
         if kind == "assumption" and role in ("statement", "unclassified"):

@@ -47,6 +47,7 @@ from proofs.tex.macros import CONVENTIONAL, conventional, expand_document
 from proofs.tex.sentences import (
     DEFINING,
     NAMED,
+    RANDOM_MATH,
     RELATION,
     SIGNATURE,
     Piece,
@@ -922,6 +923,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         classes += [Piece(f"{name} is {what}", at, 0, "class", what, sentence=-1)
                     for name, what, at, _item, _sentence in a_reading.classes]
         left += [f"{a_env.name}: {why}" for _, why in a_reading.left]
+        left += [f"{a_env.name}: what it assumes is not read: {p.latex}"  # "there exists
+                 for p in a_reading.pieces if p.role in (*NOT_READ, "statement", "remark",
+                                                          "restatement")]  # K > 0 such that …"
         ex.lines.append(("assumption", a_env.name, f"cited: {len(a_reading.of('condition'))} "
                          "conditions carried"))
     for c in classes:
@@ -941,8 +945,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         elif p.role == "mention" and p.latex.strip() and not _NAME_LIST.fullmatch(p.latex):
             # "a random variable in $[0,1]$", "a vector in $\mathbb{R}^d$": what the words
             # around it say of it is not read
+            said = re.sub(r"\s+", " ", p.said).strip(" ,.;:")
             left.append(f"a formula the prose does not make a condition or a statement: "
-                        f"{p.latex}")
+                        f"{p.latex}" + (f" (after '{said}', not read)" if said else ""))
             placed[left[-1]] = p
             ex.lines.append((p.role, p.latex, "not read: its role in the sentence"))
     left += [f"a recurrence read as one step (it holds for every index): {c.latex}"
@@ -1109,7 +1114,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                                             [c for c in classes if fits(c)],
                                             reading.of("definition"), qualifier,
                                             [c.latex for c in said], reading.almost_surely)
-            gaps = [*left, *outside, *maybe, *restated, *unread]
+            gaps = [*left, *outside, *maybe, *restated, *unread,
+                    *_general_norm(s.latex, env.body)]
             covered = {w for c in said for w in (("i.i.d", "iid", "independent", "distributed")
                                                   if c.said == "i.i.d." else ("independent",))}
             if any(c.latex in reading.almost_surely for c in hyps if fits(c)):
@@ -1136,7 +1142,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                 outside = [o for o in outside if not any(o.endswith(f": {m})")
                                                          for m in methods)]
             read.left = [*_without_method_words(left, read, env.body), *outside, *maybe,
-                         *read.left]
+                         *read.left, *_general_norm(s.latex, env.body)]
             used |= {h for h, c in enumerate(hyps) if c in consumed}
             out.read.append(read)
             out.order.append(read)
@@ -1295,6 +1301,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             continue
         from symbolic import objects as ob
 
+        read.left += _general_norm(s.latex, env.body)
         read.left += [f"{n} read as a positive integer (the usual meaning of {n}), which "
                       "nothing in the statement says" for n in counts_untold
                       if ob.DIMS.get(n) in _named(claim.prop) | {
@@ -1977,6 +1984,16 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                 for name, what, *_ in reading.classes)]
             left = list(dict.fromkeys(left))  # the words of the sentence, said once
             read_as, error = (shown, "") if shown else ("", f"{category}: {why}")
+        if read_as:
+            left = [*left, *_general_norm(text, env.body)]
+        if read_as and reading.random:  # "Let $z_1, …, z_n$ be i.i.d. according to $P$":
+            # what the words say of the random quantities is not in this reading (audit 37)
+            left = list(dict.fromkeys([*left, *(
+                f"a condition about random quantities not shown: {c.latex}"
+                for c in reading.random_conditions), *(
+                [f"words about the random quantities not read: "
+                 f"{', '.join(repr(w) for w in reading.random_words)}"]
+                if reading.random_words else [])]))
         out.unread.append(Unread(cid, text, source, error, category, read_as,
                                  left if read_as else []))
         out.order.append(out.unread[-1])
@@ -2190,6 +2207,31 @@ _OWN_RANGE = re.compile(r"\bfor(?:\s+(?:every|all|any|each)\b[^.;$]*)?\W*$")
 _FOR_EACH = re.compile(r"\bfor\s+(?:every|all|any|each)\b[^.;$]*$")
 
 
+#: a norm written without its subscript (‖x‖, ||x||): read as the Euclidean norm
+_PLAIN_NORM = re.compile(r"(?:\\\||\|\||\\lVert|\\Vert)(?:[^|_]|\|(?!\|))*?"
+                         r"(?:\\\||\|\||\\rVert|\\Vert)(?!\s*_)")
+#: words or formulas of an environment that speak of norms other than the Euclidean one
+_OTHER_NORMS = re.compile(r"\|\s*\\cdot\s*\\?\||\\[lr]?Vert\s*\\cdot|\bdual norm|"
+                          r"\b(?:any|arbitrary|general|some)\s+norm|respect to (?:a|the|any)?\s*"
+                          r"norm|\bnorm\s+\$", re.I)
+
+
+def _general_norm(statement: str, body: str) -> list[str]:
+    r"""``["‖·‖ read as the Euclidean norm …"]`` when ``statement`` writes a norm without a
+    subscript and its environment speaks of other norms (``\|\cdot\|_1``, "dual norm");
+    else ``[]``.
+
+    >>> _general_norm(r"D \ge ||x - y||^2", r"… $||\cdot||_1$ …")[0][:40]
+    '‖·‖ read as the Euclidean norm ‖·‖₂, whi'
+    >>> _general_norm(r"D \ge \|x - y\|_2^2", r"$\|\cdot\|_1$")
+    []
+    """
+    if not _PLAIN_NORM.search(statement) or not _OTHER_NORMS.search(body):
+        return []
+    return ["‖·‖ read as the Euclidean norm ‖·‖₂, which the text may not mean (it speaks of "
+            "other norms)"]
+
+
 def _subject(latex: str) -> set[str]:
     r"""The names a condition gives a range: its first operand that is not a number, when it
     is a name or a list of names (``x`` of ``0 < x < 1``, ``x \ge 0``, ``x, y \in [0, 1]``);
@@ -2298,11 +2340,17 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
     from symbolic.pretty import pretty
 
     where = []
-    for d in definitions:
-        name = re.split(r"\s*(?::=|=|\\coloneqq)", d.latex, maxsplit=1)[0]
-        root = re.sub(r"\^\s*(?:\{\s*2\s*\}|2)", "", name)  # \sigma^2_F = …: defines σ_F
-        if not name.strip() or not (_names_exactly(latex, name) or (
-                root != name and _names_exactly(latex, root))):
+    taken: set[int] = set()
+    reach = latex  # the statement, then the definitions it uses (μ = Σ μ_i/n uses μ_i)
+    while True:
+        found = [k for k, d in enumerate(definitions) if k not in taken and
+                 any(_names_exactly(reach, n) for n in _defined_names(d.latex))]
+        if not found:
+            break
+        taken |= set(found)
+        reach += " " + " ".join(definitions[k].latex for k in found)
+    for k, d in enumerate(definitions):
+        if k not in taken:
             continue
         try:
             ds = parse_statement(d.latex, dict(names) or None, opaque=True)
@@ -2312,6 +2360,22 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
             where.append(f"[{d.latex}, not read]")
             unread.append(f"definition not read: {d.latex}")
     return f", where {'; '.join(where)}" if where else ""
+
+
+def _defined_names(latex: str) -> list[str]:
+    r"""The names a definition may define: its left side (``\sigma^2_F = …`` also σ_F), or its
+    right side when only that is a name (``\mathbb{E}(X_i) = \mu_i`` names μ_i).
+
+    >>> _defined_names(r"\mathbb{E}(X_i) = \mu_i"), _defined_names(r"\sigma^2 = 1")
+    (['\\mu_i'], ['\\sigma^2', '\\sigma'])
+    """
+    parts = re.split(r"\s*(?::=|=|\\coloneqq)\s*", latex, maxsplit=1)
+    name = parts[0].strip()
+    if len(parts) == 2 and (not NAMED.match(name) or RANDOM_MATH.match(name)) and \
+            NAMED.match(parts[1].strip()):
+        return [parts[1].strip()]
+    root = re.sub(r"\^\s*(?:\{\s*2\s*\}|2)", "", name)
+    return [n for n in dict.fromkeys([name, root]) if n]
 
 
 def _except_words(left: list[str], understood: set[str]) -> list[str]:
@@ -2393,6 +2457,11 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
                 value, target = parse_expr(rhs, names), lhs
         except (ValueError, TypeError, ArithmeticError) as exc:
             unbound.append(lhs)
+            if NAMED.match(rhs.strip()) and not DEFINING.search(d.latex):
+                unbound.append(rhs.strip())  # "$\mathbb{E}(X_i) = \mu_i$": what names μ_i
+            if re.search(r"\\(?:long)?mapsto(?![A-Za-z])", rhs):  # "functions from $z = (x, y)
+                # \longmapsto [-1, +1]$": the range of functions the statement names
+                ex.left.append(f"a map the text describes, not read: {d.latex}")
             ex.lines.append(("definition", d.latex, f"not read: {_first_line(exc)}"))
             continue
         if key(target) in names:  # one printed name is one object: never rebound

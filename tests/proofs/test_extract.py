@@ -950,7 +950,8 @@ def test_audit_34b_a_quantifier_said_alone_is_listed_never_dropped():
                      r" \Pr(f(S) > t) \leq \exp(-t^2). \end{equation}\end{lemma}", "c.tex", "t")
     (u,) = got.unread
     assert u.read_as == "if |f(S) - f(S')| ≤ c: Pr[f(S) > t] ≤ exp(-t²)"
-    assert r"a formula the prose does not make a condition or a statement: \forall x_i'" in u.left
+    assert r"a formula the prose does not make a condition or a statement: \forall x_i' (after " \
+        "'suppose that', not read)" in u.left
 
 
 def test_a_statement_about_sets_is_read_as_written_and_never_checked():
@@ -1330,3 +1331,29 @@ def test_review_37_a_condition_setting_a_name_is_its_value():
                      "c.tex", "t")
     (r,) = got.read
     assert r.hypotheses == (r"x \ge 1",) and _decided(got) == ["refuted"]
+
+
+def test_audit_37_what_a_reading_leaves_is_said_where_it_was_silent():
+    # a definition written the other way round names its right side; μ's definition uses it
+    got = ex.extract(_lemmas(r"Let $X_1, \dots, X_n$ be independent random variables with "
+                             r"$\mathbb{E}(X_i) = \mu_i$. Let $\mu = \frac{1}{n}\sum_{i=1}^n "
+                             r"\mu_i$. Then $\Pr(|X_1 - \mu| > t) \leq 1/t^2$."), "c.tex", "t")
+    (u,) = got.unread
+    assert "E[X_i] = μ_i" in u.read_as
+    # "a family named by its type" restricted in words: never "H = all such maps"
+    got = ex.extract(_lemmas(r"If ${\cal H} = \{h:[m] \to [n] \}$ is a perfect hash family, "
+                             r"then $|{\cal H}| \ge 2^{n}$."), "c.tex", "t")
+    (u,) = got.unread
+    assert not u.read_as.startswith("if") and any(
+        w.startswith("what it says in words of") for w in u.left)
+    # a cited assumption whose content is not read says so
+    got = ex.extract(r"\begin{assumption}\label{a:k}There exists $K > 0$ such that $|X| \le K$."
+                     r"\end{assumption}" + _lemmas(r"Under Assumption~\ref{a:k}, we have $x^2 \ge 0$."),
+                     "c.tex", "t")
+    (r,) = got.read
+    assert any("what it assumes is not read" in w for w in r.left)
+    # a norm without subscript where the text speaks of other norms
+    got = ex.extract(_lemmas(r"If $f$ is convex, then $f(x) - f(y) \ge \frac{1}{2}||x - y||^2$ "
+                             r"and $\|x\|_1 \ge ||x||$ for $||\cdot||_1$."), "c.tex", "t")
+    assert any(w.startswith("‖·‖ read as the Euclidean norm") for u in got.read
+               for w in u.left)
