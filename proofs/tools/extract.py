@@ -481,7 +481,9 @@ class _Context:
             if len(chapters) > 1 else self.section
         spans = [(e.start, e.body_start + len(e.body)) for e in envs]
         spans += [(m.start(), m.end()) for m in re.finditer(
-            r"\\begin\s*\{proof\}.*?\\end\s*\{proof\}", tex, re.S)]
+            r"\\begin\s*\{(proof|algorithm\*?|algorithmic|algorithm2e|procedure|example|"
+            r"figure\*?|table\*?)\}.*?\\end\s*\{\1\}", tex, re.S)]  # an algorithm's "Let $n =
+        # 2^r s + 1$" is its own, never the text's
         blanked = list(tex)
         for a, b in spans:
             for i in range(a, min(b, len(tex))):
