@@ -1357,3 +1357,11 @@ def test_audit_37_what_a_reading_leaves_is_said_where_it_was_silent():
                              r"and $\|x\|_1 \ge ||x||$ for $||\cdot||_1$."), "c.tex", "t")
     assert any(w.startswith("‖·‖ read as the Euclidean norm") for u in got.read
                for w in u.left)
+
+
+def test_audit_37_an_algorithms_definition_is_its_own():
+    tex = (r"\begin{document}\chapter{A}\begin{algorithm}Let $n = 2^rs+1$, where $s$ is odd."
+           r"\end{algorithm}" + _lemmas(r"For all $n \ge 1$, $\sum_{i=1}^n i \le n^2$.")
+           + r"\end{document}")
+    (r,) = ex.extract(tex, "c.tex", "t").read
+    assert not any("defined outside" in w for w in r.left)
