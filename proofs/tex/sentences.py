@@ -297,9 +297,9 @@ class Piece:
 #: a clause with its own condition, read as a sentence of its own (its condition is never the
 #: statement's before it, nor the statement's a condition of its own: review 36b/36c)
 _CLAUSE = re.compile(
-    r"(?<=\$)(?:\s*[,;]\s*and\s*,?\s*(?=(?:if|when|whenever|for)\b)|\s+and\s*,\s*(?=(?:if|when|"
-    r"whenever|for)\b)|\s+and\s+(?=for\b)|\s*;\s*(?=(?:if|when|whenever|for)\b)|\s*[,;]\s*and\s+"
-    r"(?=\$[^$]+\$\s*(?:if|when|whenever)\b))((?:if|when|whenever|for)\b|\$)")
+    r"(?<=\$)(?:\s*[,;]\s*and\s*,?\s*(?=(?:if|when|whenever|for|with(?!\s+prob))\b)|\s+and\s*,"
+    r"\s*(?=(?:if|when|whenever|for)\b)|\s+and\s+(?=for\b)|\s*;\s*(?=(?:if|when|whenever|for)\b)|"
+    r"\s*[,;]\s*and\s+(?=\$[^$]+\$\s*(?:if|when|whenever)\b))((?:if|when|whenever|for|with)\b|\$)")
 _CITED_KIND = (r"(?:inequality|inequalities|equation|lemma|theorem|result|bound|identity|"
                r"proposition|corollary|example|display|claim|fact|estimate)")
 #: "by the inequality above", "from the previous lemma": a citation of the text before, by
@@ -970,8 +970,9 @@ _BARE_MEMBERSHIP = re.compile(
     r"\\(?:Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega)(?![A-Za-z]))"
     r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w+))*(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*")
 #: ``\eta_t = 1/\sqrt t``, ``C = L/\mu``: a name set to a value (a setting, a definition)
-_SETTING = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?[^=<>{}]*\}?)?(?:\^\{?[^=<>{}]*\}?)?\s*"
-                      r"=[^=<>]*$")
+_SETTING = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?[^=<>{}]*\}?)?"
+                      r"(?:\^(?!\s*\{?\s*[0-9])\{?[^=<>{}]*\}?)?"
+                      r"\s*=[^=<>]*$")  # a name's value: x_t = …, w^* = …; never x^2 = 1
 #: an order of growth on the right of ``=``: ``T = O(r)`` states a bound, not a value
 _ORDER_OF = re.compile(r"=\s*(?:\\mathcal\s*\{?\s*)?(?:O|\\Theta|\\Omega|o)\s*\}?\s*"
                        r"(?:\\left)?\s*\(")
@@ -1071,7 +1072,7 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     then_later = [bool(STATEMENT_TRIGGER.search(f.lead) or re.search(r"\bthen\b", f.lead))
                   for f in formulas]
     opening = re.sub(r"^(?:also|moreover|furthermore|in addition|additionally|similarly|"
-                     r"likewise)\s*,?\s*", "", formulas[0].lead) if formulas else ""
+                     r"likewise|in particular)\s*,?\s*", "", formulas[0].lead) if formulas else ""
     # "Also, for $x > 1$, …": the sentence opens with what follows the adverb
     opened_by_assume = bool(formulas) and re.match(r"^(?:suppose|assume|assuming|let|given)\b",
                                                    opening) is not None
@@ -1081,8 +1082,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
     opened_by_let = bool(formulas) and re.match(r"^(?:let|define|denote|set)\b",
                                                 opening) is not None
     opened_by_for = bool(formulas) and re.match(
-        r"^for\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|a certain|certain)\b)",
-        opening) is not None
+        r"^(?:for|with(?!\s+prob))\b(?!\s+(?:example|instance|some|a|an|one|at least|at most|"
+        r"a certain|certain)\b)", opening) is not None
     then_for = len(formulas) == 2 and re.match(  # "Then for $n = 1$, $…$."
         r"^then\s*,?\s*for\b(?!\s+(?:example|instance|some|a|an|one)\b)",
         formulas[0].lead) is not None
@@ -1377,7 +1378,9 @@ _QUALIFIER = re.compile(r"(?:\bwith\s+probability|\bw\.\s*p\.)(?:\s+(?:at\s+leas
                         r"no\s+less\s+than))?\W*$")
 
 
-_OR_LEAD = re.compile(r"\W*(?:,\s*)?or(?:\s+(?:if|when|whenever|else))?\W*")
+_OR_LEAD = re.compile(r"\W*(?:,\s*)?(?:\(\s*)?(?:and\s*/\s*)?or(?:\s*,)?(?:\s+(?:if|when|whenever|"
+                      r"else|more\s+generally|even|at\s+least)\b)?\W*(?:for\W*)?|\W*(?:,\s*)?"
+                      r"and\s+more\s+generally(?:\s+for)?\W*")
 
 
 def _or_conditions(formulas: list[_Formula], out: Reading, line: Callable[[int], int]) -> None:

@@ -507,6 +507,12 @@ class _Context:
             opening.setdefault(p.sentence, p.said)
         for p in r.pieces:
             pos = line_pos[min(p.line, len(line_pos)) - 1]  # where its line starts
+            if p.role in ("unclassified", "statement") and DEFINING.search(p.latex):
+                # "Here $\kappa := 0$ is fixed": ":=" defines; listed where a statement uses
+                # the name, never bound (a derivation's θ := w + x is its own)
+                self.items += [(pos, -1, _Constraint(name, p.line, p.latex, "definition"))
+                               for name in _constrained(replace(p, role="definition"))]
+                continue
             if p.role == "definition" and (DEFINING.search(p.latex) or re.search(
                     r"\b(?:define|defined|denote|denoted)\b", p.said)):
                 self.definitions.append((pos, p))
@@ -575,10 +581,16 @@ class _Context:
                                                                     "definition")))
 
     def before(self, env: Environment) -> list[_Constraint]:
-        """The constraints in force at ``env``."""
+        """The constraints in force at ``env``, then the names the running text of its
+        section defines with ``:=`` after it ("Here $\\kappa := 0$ is fixed": role
+        "definition after")."""
         scopes = (self.section(env.start), self.chapter(env.start), -1)
+        end = env.body_start + len(env.body)
         return [c for pos, s, c in sorted(self.items, key=lambda item: item[0])
-                if pos < env.start and s in scopes]  # the nearest last
+                if pos < env.start and s in scopes] + [  # the nearest last
+            replace(c, role="definition after") for pos, s, c in self.items
+            if pos > end and c.role == "definition" and DEFINING.search(c.latex)
+            and self.section(pos) == self.section(env.start)]
 
     def powered_names(self, env: Environment) -> list[tuple[str, str]]:
         """The superscripted names other environments define (``\\Gamma^n``), with their
@@ -687,7 +699,7 @@ def _bound_constant(statement: str, conditions: list[str]) -> str:
 #: ``i`` where it may be the imaginary unit: in an exponent of e (``e^{i\pi}``, ``\exp(i
 #: \theta)``) or squared (``i^2 = -1``)
 _IMAGINARY = re.compile(r"(?:\be\s*\}?\s*\^\s*\{[^{}]*|\\exp\s*(?:\\left)?\s*\([^()]*)"
-                        r"(?<![A-Za-z\\])i(?![A-Za-z])|(?<![A-Za-z\\_])i\s*\^\s*\{?\s*2(?!\d)")
+                        r"(?<![A-Za-z\\_])(?<!_\{)i(?![A-Za-z]{2})|(?<![A-Za-z\\_])i\s*\^\s*\{?\s*2(?!\d)")
 
 
 def _imaginary_unit(statement: str, body: str) -> str:
@@ -699,6 +711,8 @@ def _imaginary_unit(statement: str, body: str) -> str:
     'two readings: i is the imaginary unit, o'
     >>> _imaginary_unit(r"\sum_{i=1}^n i^2 \le n^3", r"\sum_{i=1}^n i^2 \le n^3")
     ''
+    >>> bool(_imaginary_unit(r"|e^{it}| \le 1", "")), bool(_imaginary_unit(r"e^{-t_i} \le 1", ""))
+    (True, False)
     """
     if not _IMAGINARY.search(statement) or _counts("i", body):
         return ""
@@ -1252,6 +1266,20 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     pending.remove(h)
                     first_error.setdefault(h, error)
                     read.unread_conditions.append((c, error))
+        bare = re.sub(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w)", " ", s.latex)  # no subscripts
+        lost = [hyps[h].latex for h in pending if any(
+            re.search(rf"(?<![A-Za-z\\]){re.escape(n)}(?![A-Za-z])", bare)
+            for n in _subject(hyps[h].latex) if "_" not in n)]
+        if lost:  # "For $d \in [0,1]$, $\cos(2\pi d) \ge 1$" with d a count: cos(2πd) = 1,
+            # and the claim no longer names what its condition constrains (review 37b)
+            used = used_before
+            why = (f"the statement names what a condition constrains ({lost[0]}), but the claim "
+                   f"as read does not ({claim.prop}): a misreading is likely, so it is not "
+                   "checked")
+            out.unread.append(Unread(cid, s.latex, source, why))
+            out.order.append(out.unread[-1])
+            ex.lines.append(("statement", s.latex, f"not read: {why}"))
+            continue
         for h in sorted(used - used_before):  # "If $|a| \le \epsilon$ for every $\epsilon >
             # 0$, then $a = 0$": ∀ ε inside the hypothesis, never a free ε
             c = hyps[h]
@@ -1301,13 +1329,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
             out.order.append(out.unread[-1])
             ex.lines.append(("statement", s.latex, f"not read: {out.unread[-1].error}"))
             continue
-        from symbolic import objects as ob
-
-        read.left += _general_norm(s.latex, env.body)
+        read.left += _general_norm(s.latex, env.body) + _glyph_twins(s.latex, env.body)
         read.left += [f"{n} read as a positive integer (the usual meaning of {n}), which "
                       "nothing in the statement says" for n in counts_untold
-                      if ob.DIMS.get(n) in _named(claim.prop) | {
-                          s for h in claim.hypotheses for s in _named(h)}]
+                      if any(_mentions(t, n) for t in (s.latex, *read.hypotheses))]
         read.claim = claim
         out.read.append(read)
         out.order.append(read)
@@ -1558,16 +1583,20 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
     that the text defines or constrains elsewhere (and its environment does not)."""
     own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
     own |= {d.name for d in decl_where}
+    own |= set(re.findall(r"\\(?:arg\s*\\?)?(?:min|max|sup|inf|sum|prod|argmin|argmax)\s*"
+                          r"(?:\\limits\s*)?_\s*\{?\s*(\\?[A-Za-z]+)", s.latex))  # \min_\theta
     found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
              and c.latex not in standing and (_names_exactly(s.latex, c.name)
                                               if c.role in ("words", "assumed") else
                                               _mentions(s.latex, c.name) and (
-                                                  c.role != "definition" or
+                                                  not c.role.startswith("definition") or
                                                   _as_defined(s.latex, c)))}
     return [f"{name} is defined in words outside the statement ({_where_text(where, c.line)}: "
             f"'the {c.latex}')" if c.role == "words" else
             f"{name} is assumed in words outside the statement ({_where_text(where, c.line)}: "
             f"'{c.latex}')" if c.role == "assumed" else
+            f"{name} is defined after the statement ({_where_text(where, c.line)}: {c.latex})"
+            if c.role == "definition after" else
             f"{name} is {'defined' if c.role == 'definition' else 'constrained'} outside the "
             f"statement ({_where_text(where, c.line)}: {c.latex})" for name, c in found.items()]
 
@@ -2234,6 +2263,28 @@ def _general_norm(statement: str, body: str) -> list[str]:
             "other norms)"]
 
 
+_TWINS = (("epsilon", "varepsilon"), ("phi", "varphi"), ("theta", "vartheta"),
+          ("rho", "varrho"), ("sigma", "varsigma"), ("pi", "varpi"))
+
+
+def _glyph_twins(statement: str, body: str) -> list[str]:
+    r"""A note when ``statement`` writes one of two glyphs of a Greek letter (``\varepsilon``)
+    and its environment the other (``\epsilon``): two names as printed, which the text may
+    mean as one.
+
+    >>> _glyph_twins(r"\varepsilon^2 < \varepsilon", r"Let $\epsilon \in (0,1)$.")[0][:30]
+    '\\varepsilon and \\epsilon are t'
+    """
+    out = []
+    for a, b in _TWINS:
+        for one, other in ((a, b), (b, a)):
+            if re.search(rf"\\{one}(?![A-Za-z])", statement) and \
+                    re.search(rf"\\{other}(?![A-Za-z])", body):
+                out.append(f"\\{one} and \\{other} are two names as printed (read apart), "
+                           "which the text may mean as one")
+    return out
+
+
 def _subject(latex: str) -> set[str]:
     r"""The names a condition gives a range: its first operand that is not a number, when it
     is a name or a list of names (``x`` of ``0 < x < 1``, ``x \ge 0``, ``x, y \in [0, 1]``);
@@ -2447,6 +2498,9 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
         try:
             if RELATION.search(rhs) or not rhs.strip():
                 raise ValueError("a chain: not bound")
+            if not call and (_mentions(rhs, lhs) if re.fullmatch(r"\\?[A-Za-z]+", lhs)
+                             else _names_exactly(rhs, lhs)):  # "y = x + y/2": an equation
+                raise ValueError(f"{lhs} is on both sides: an equation, not a value")
             if call:
                 params = [p.strip() for p in call.group(2).split(",")]
                 value = function(rhs, params, names)

@@ -1365,3 +1365,39 @@ def test_audit_37_an_algorithms_definition_is_its_own():
            + r"\end{document}")
     (r,) = ex.extract(tex, "c.tex", "t").read
     assert not any("defined outside" in w for w in r.left)
+
+
+def test_review_37b_names_folded_away_special_cases_and_or_variants():
+    # d a count folds cos(2πd) to 1: the claim no longer names what its condition constrains
+    got = ex.extract(_lemmas(r"For every $d \in [0,1]$, $\cos(2\pi d) \ge 1$.",
+                             r"For $1<n<2$ and $x \in \mathbb{R}^n$, $\sin(\pi n) < 0$."),
+                     "c.tex", "t")
+    assert got.read == [] and all("a misreading is likely" in u.error for u in got.unread)
+    # "In particular, for $x = 1$, …" is a case of its own, never a hypothesis of the claim
+    got = ex.extract(_lemmas(r"Let $x > 0$. Then $x^2 \ge x$. In particular, for $x = 1$, "
+                             r"$x^2 = 1$.",
+                             r"Let $x > 0$. For $y \ge 2$, we have $y \ge x$, and with $y = x$, "
+                             r"$y^2 = x^2$."), "c.tex", "t")
+    assert [r.hypotheses for r in got.read[:2]] == [("x > 0",), ("x > 0", "x = 1")]
+    assert got.read[2].hypotheses == ("x > 0", r"y \ge 2")
+    # "or more generally", "(or, more generally, …)", "and/or" join conditions as "or"
+    for body in (r"Suppose $x > 2$, or more generally $x > 1$. Then $x^2 > 4$.",
+                 r"Let $x > 0$ (or, more generally, $x \ge -1$). Then $x^3 \ge 0$.",
+                 r"Let $x > 0$ and/or $y > 0$. Then $x + y > 0$."):
+        got = ex.extract(_lemmas(body), "c.tex", "t")
+        assert got.read == [], body
+
+
+def test_review_37b_equations_in_a_name_glyph_twins_and_definitions_after():
+    got = ex.extract(_lemmas(r"Let $x > 0$ and $y = 1 - y x$. Then $y = \frac{1}{1+x}$.",
+                             r"For every real $t$, $\cos t = \frac{e^{it} + e^{-it}}{2}$.",
+                             r"Let $\epsilon \in (0,1)$. Then $\varepsilon^2 < \varepsilon$."),
+                     "c.tex", "t")
+    assert [u.category for u in got.unread[:2]] == ["uses a definition not read", ""]
+    assert got.unread[1].error.startswith("two readings: i is the imaginary unit")
+    (r,) = got.read
+    assert r.left == [r"\varepsilon and \epsilon are two names as printed (read apart), which "
+                      "the text may mean as one"]
+    got = ex.extract(r"\begin{document}" + _lemmas(r"For every $x > 0$, $x^2 \ge \kappa$.")
+                     + "\n" + r"Here $\kappa := 0$ is fixed.\end{document}", "c.tex", "t")
+    assert got.read[0].left[0].startswith(r"\kappa is defined after the statement")
