@@ -73,7 +73,9 @@ def unicode_name(text: str) -> str:
         return _GREEK[text]
     # \tilde{x}, \hat h, \hat\theta: the accent over the letter
     out = text
-    for accents, mark in (("widetilde|tilde", "\u0303"), ("widehat|hat", "\u0302")):
+    for accents, mark in (("widetilde|tilde", "\u0303"), ("widehat|hat", "\u0302"),
+                          ("check", "\u030c"), ("breve", "\u0306"), ("grave", "\u0300"),
+                          ("acute", "\u0301")):
         out = re.sub(rf"\\(?:{accents})\s*(?:\{{\s*(\\?\w+?)\s*((?:_\{{?\w+\}}?)?)\s*\}}|"
                      r"(\\[A-Za-z]+|[A-Za-z])(?![A-Za-z]))",  # \hat{\mu_i}: over μ, index kept
                      lambda m, mark=mark: _GREEK.get((m.group(1) or m.group(3)).lstrip("\\"),

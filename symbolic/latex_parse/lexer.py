@@ -109,7 +109,8 @@ SIMPLE = {"cdot": "CDOT", "circ": "CIRC", "odot": "CIRC", "otimes": "OTIMES", "t
           "mathbf": "MATHBF", "boldsymbol": "MATHBF", "bm": "MATHBF", "lVert": "LNORM",
           "rVert": "RNORM", "lvert": "LBAR", "rvert": "RBAR", "widetilde": "ACCENT",
           "tilde": "ACCENT", "hat": "ACCENT", "widehat": "ACCENT", "bar": "ACCENT",
-          "overline": "ACCENT", "sqrt": "SQRT", "partial": "DIFF", "nabla": "NABLA",
+          "overline": "ACCENT", "check": "ACCENT", "breve": "ACCENT", "grave": "ACCENT",
+          "acute": "ACCENT", "sqrt": "SQRT", "partial": "DIFF", "nabla": "NABLA",
           "lfloor": "LFLOOR", "rfloor": "RFLOOR", "lceil": "LCEIL", "rceil": "RCEIL",
           "forall": "SEP", "star": "STAR", "prime": "PRIME", "ast": "STAR", "cdots": "DOTS",
           "dots": "DOTS",
@@ -729,6 +730,10 @@ def nested_text(src: str) -> str:
                             + " " * (m.end() - m.end(1)), src)
 
 
+#: the base written after ``\log``: ``\log_2``, ``\log_{10}``, ``\log_e``
+_LOG_BASE = re.compile(r"\s*_\s*(?:\{\s*(\d+|e)\s*\}|(\d|e)(?![A-Za-z0-9]))")
+
+
 def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
     """Lark tokens of ``text`` (see the module docstring); with ``opaque``, the tokens of the
     constructs :class:`NotChecked` names instead of the error."""
@@ -893,6 +898,9 @@ def tokenize(text: str, opaque: bool = False) -> Iterator[Token]:
                 ttype = "GREEK"
             elif name in FUNCS:
                 ttype, val = "FUNC", FUNCS[name]
+                base = _LOG_BASE.match(src, pos) if val == "log" else None
+                if base:  # \log_2 n, \log_{10} x, \log_e N: a logarithm to that base
+                    val, pos = f"log_{base.group(1) or base.group(2)}", base.end()
             elif name in RELS:
                 ttype = "REL"
                 val = RELS[name]

@@ -337,6 +337,12 @@ class Operators:
         return out**k
 
     def _func(self, name: str, args: list[Any], node: Any) -> Any:
+        if name.startswith("log_"):  # \log_2 x = log(x)/log(2); \log_e x = log(x)
+            base = sp.E if name == "log_e" else sp.Integer(name[4:])
+            if base == 1 or base == 0:
+                raise self.err(node, f"\\log_{{{name[4:]}}}: a logarithm to base {base}")
+            out = self._func("log", args, node)
+            return out if base == sp.E else out / sp.log(base)
         two = {**{n: cls.unicode_form.format("p", "q") for n, cls in OPERATORS.items()
                   if len(cls.arguments) == 2},
                **{n: f"{n}(x, y)" for n, decl in FUNCTIONS.items() if decl.arity == 2}}

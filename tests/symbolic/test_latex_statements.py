@@ -595,3 +595,20 @@ def test_an_accent_over_a_subscripted_greek_name_is_one_name():
     (p,) = parse_statement(r"\hat{\mu_i} \le \bar{\theta_T} + \tilde{w_i}").props
     assert pretty(p) == "μ̂_i ≤ θ̄_T + w̃_i"  # the accent over the letter, the index kept
     assert len(p.symbols) == 3
+
+
+def test_a_logarithm_to_a_written_base():
+    from symbolic.pretty import pretty
+
+    assert [pretty(p) for p in parse_statement(r"a \le \log_2 n + \log_{10} x").props] == [
+        "a ≤ log(n)/log(2) + log(x)/log(10)"]
+    assert str(parse_statement(r"a \le \log_e N").props[0]) == "a <= log(N)"
+    with pytest.raises(LatexError, match="base 1"):
+        parse_statement(r"a \le \log_1 x")
+
+
+def test_more_accents_make_names_of_their_own():
+    from symbolic.pretty import pretty
+
+    (p,) = parse_statement(r"a \le \check{z} + \breve{y}").props
+    assert pretty(p) == "a ≤ y̆ + ž" and len(p.rhs.free_symbols) == 2
