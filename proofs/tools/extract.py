@@ -2168,6 +2168,8 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
         st = parse_statement(s.latex, dict(names) or None, opaque=True)
         body, unread = "; ".join(pretty(p) for p in st.props), list(st.undecided)
         own = [pretty(c) for c in st.conditions]
+        own += [pretty(c) for c in _cancelled(st)]  # (1/√λ)(√λ): λ > 0, which the author's
+        # formula needs and the simplified reading no longer shows (audit 37b)
         taken = vectors_read(s.latex, dict(names) or None)
         if taken:  # x^T y might be a power of a number x: the reading took a vector
             unread.append("read as vectors, which nothing declares: "
@@ -2283,6 +2285,19 @@ def _glyph_twins(statement: str, body: str) -> list[str]:
                 out.append(f"\\{one} and \\{other} are two names as printed (read apart), "
                            "which the text may mean as one")
     return out
+
+
+def _cancelled(st: Any) -> list[Any]:
+    """The conditions under which ``st``'s formula is defined that its reading no longer
+    shows: a root's argument non-negative where the simplified reading has no such root
+    (``(1/√λ)(√λ)`` needs ``λ ≥ 0`` as printed, and reads as 1)."""
+    import sympy as sp
+
+    under = set().union(*[e.base.free_symbols for p in st.props for side in (p.lhs, p.rhs)
+                          for e in sp.preorder_traversal(sp.sympify(side))
+                          if isinstance(e, sp.Pow) and not e.exp.is_integer])  # √n, x^p
+    return [c for c in st.defined_if if c.rel.value == ">=" and c.rhs == 0
+            and not sp.sympify(c.lhs).free_symbols & under]
 
 
 def _subject(latex: str) -> set[str]:

@@ -169,15 +169,23 @@ class OpaqueReading:
     def opaque_call(self, name: V, paren: V) -> Any:
         """``f(x)`` of a function ``where`` does not give: an abstract function, when the
         reading is the only one (:func:`applied`); ``c(1 + t)`` has two."""
-        if not applied(name.text, paren.text, len(paren.args)) and not paren.given:
+        args = list(paren.args)
+        if any(isinstance(a, (Interval, RealSet)) for a in args):  # H((X, Y)), L(x, (λ, ν)):
+            # a pair as an argument, never an interval
+            texts = _top_level_parts(paren.text)
+            if len(texts) != len(args):
+                raise LatexError(self.text, name.pos, "an interval as a function's argument")
+            args = [self.opaque_atom("list", display(t.strip()), [], name.pos)
+                    if isinstance(a, (Interval, RealSet)) else a for a, t in zip(args, texts)]
+        if not applied(name.text, paren.text, len(args)) and not paren.given:
             out = self.undecide(f"{name.text}({paren.text})", name.pos,
                                 f"two readings, not decided: {name.text}({paren.text}) is "
                                 f"{name.text} times "
                                 f"({paren.text}), or a function {name.text} applied to "
-                                f"{paren.text}", paren.args)
+                                f"{paren.text}", args)
             return self.apply_posts(out, paren.posts)
         head = display(key(name.text))
-        out = self.opaque_atom("abstract function", head, list(paren.args), name.pos,
+        out = self.opaque_atom("abstract function", head, args, name.pos,
                                given=list(paren.given))
         return self.apply_posts(out, paren.posts)
 
@@ -440,3 +448,15 @@ def vector_names(text: str) -> list[str]:
 
 #: commands that set out a formula and name nothing (``\sum\limits_{t=1}^T \|g_t\|``)
 _LAYOUT = re.compile(r"\\(?:no)?limits(?![A-Za-z])|\\(?:left|right|[bB]igg?[lrm]?)(?![A-Za-z])")
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """``text`` cut at its commas outside brackets: ``"x, (a, b)"`` gives ``["x", " (a, b)"]``."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    return [*parts, text[start:]]

@@ -47,7 +47,7 @@ from symbolic.latex_parse.names import (
     declared_dims,
     key,
 )
-from symbolic.latex_parse.values import Eye, Ones, V, add, resolve_eye, scale_eye
+from symbolic.latex_parse.values import Eye, Interval, Ones, V, add, resolve_eye, scale_eye
 from symbolic.prop import Prop
 from symbolic.vocabulary import FUNCTIONS, OPERATORS
 
@@ -369,7 +369,10 @@ class Operators:
                 if self.opaque and not any(ob.is_matrix(a) for a in args):  # KL(P ‖ Q) of
                     # distributions the vocabulary does not have: as written
                     head = re.match(r"[^(]*", OPERATORS[name].unicode_form).group(0)
-                    return self.opaque_atom("abstract function", head or name, list(args),
+                    listed = [self.opaque_atom("list", f"({a.lo}, {a.hi})", [], _start(node))
+                              if isinstance(a, Interval) and not (a.lo_closed or a.hi_closed)
+                              else a for a in args]  # H((X, Y)): a pair, never an interval
+                    return self.opaque_atom("abstract function", head or name, listed,
                                             _start(node))
                 raise self.err(node, str(exc)) from None
             self.note(conditions(out.domain()))

@@ -1052,8 +1052,8 @@ def test_a_definition_environment_binds_its_names_for_the_whole_text():
         r"$T = \lceil 1/\epsilon^2 \rceil$ epochs.\end{definition}",
         r"\begin{lemma}For every $\epsilon \in (0,1)$, we have $T \epsilon^2 \ge 1$.\end{lemma}"]),
         "c.tex", "t")
-    assert got.read[0].left == [
-        r"k is defined outside the statement (c.tex:2: k = \lceil \log_2 m \rceil)"]
+    assert got.read[0].left == [] and str(got.read[0].claim.prop) == \
+        "2**ceiling(log(m)/log(2)) >= m"  # k bound to its definition (\log_2 read)
     # "Given …, $T = …$" sets T there (a setting may be one case, "For $k = 1$"): listed,
     # never bound
     assert got.read[1].left == [r"T is constrained outside the statement (c.tex:5: T = "
@@ -1401,3 +1401,12 @@ def test_review_37b_equations_in_a_name_glyph_twins_and_definitions_after():
     got = ex.extract(r"\begin{document}" + _lemmas(r"For every $x > 0$, $x^2 \ge \kappa$.")
                      + "\n" + r"Here $\kappa := 0$ is fixed.\end{document}", "c.tex", "t")
     assert got.read[0].left[0].startswith(r"\kappa is defined after the statement")
+
+
+def test_audit_37b_a_pair_argument_and_a_cancelled_root_are_read_as_printed():
+    got = ex.extract(_lemmas(r"We have $(\frac{1}{\sqrt{\lambda}} ||v||)(\sqrt{\lambda} "
+                             r"||\gamma||_*) \leq \frac{||v||^2}{2\lambda}$.",
+                             r"We have $H(X|Y) = H((X, Y)) - H(Y)$."), "c.tex", "t")
+    first, second = got.unread
+    assert first.read_as.startswith("if λ ≥ 0: ")  # √λ cancelled: its domain kept
+    assert second.read_as == "H(X | Y) = H((X,Y)) - H(Y)"
