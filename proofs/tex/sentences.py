@@ -302,6 +302,13 @@ _CLAUSE = re.compile(
     r"\s*[,;]\s*and\s+(?=\$[^$]+\$\s*(?:if|when|whenever)\b))((?:if|when|whenever|for|with)\b|\$)")
 _CITED_KIND = (r"(?:inequality|inequalities|equation|lemma|theorem|result|bound|identity|"
                r"proposition|corollary|example|display|claim|fact|estimate)")
+#: words that state in prose that a statement holds elsewhere too, or for other objects
+_SAME_HOLDS = re.compile(
+    r"\b(?:the same (?:holds|is true|applies|bound holds)|(?:also|still|even) (?:holds|applies|"
+    r"remains (?:valid|true)|valid|true)|(?:holds|is valid|is true) (?:also|as well)|is also "
+    r"(?:true|valid)|(?:this|it|which|the (?:bound|inequality|result|statement|estimate)) "
+    r"(?:holds|is valid|is true|remains (?:valid|true)) (?:for|when|whenever|on)(?: all| every| "
+    r"any)?)\b[^.;]*", re.I)
 #: "by the inequality above", "from the previous lemma": a citation of the text before, by
 #: position (a cited label is resolved; this is not)
 _CITES_BEFORE = re.compile(
@@ -366,6 +373,8 @@ class Reading:
     #: the words before the name each class is said of: ``{(name, class, line): words}``
     #: ("if" in "If $f$ is convex, then …", "then" in "then $f$ is convex iff …")
     class_leads: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    #: the names of the last mention read for adjectives ("positive integers $a$ and $b$")
+    last_mention: list[str] = field(default_factory=list)
     #: each sentence's words not read and its item: ``{sentence: (item, words)}``
     sentence_words: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
 
@@ -940,6 +949,10 @@ def read_body(body: str, body_line: int, kind: str = "theorem") -> Reading:
     uses = len(re.findall(r"\bprobability\b", prose(blank_displays(body))))
     if qualifiers and qualifiers == uses:  # every "probability" is a qualifier that is read
         out.random_words = [w for w in out.random_words if w != "probability"]
+    for m in _SAME_HOLDS.finditer(re.sub(r"\s+", " ", blank_displays(body))):  # "; the same
+        # holds for …",
+        # "the bound also holds when $x < 0$": a second claim in words (review 37c)
+        out.left.append((body_line, f"a claim in words not read: '{m.group(0)}'"))
     for m in _CITES_BEFORE.finditer(prose(blank_displays(body))):  # "By the inequality above"
         out.left.append((body_line, f"cites what comes before it ('{m.group(0)}'), which is "
                                     "not read (a condition it carries may be missing)"))
@@ -1591,6 +1604,11 @@ def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int,
                     r"(?:\s+(integers?|reals?|real numbers?|numbers?|scalars?|constants?|"
                     r"natural numbers?))?", after.strip(" ,"))
     nouns = " ".join(m.group(0) for m in (before, near) if m)
+    if re.search(r"\b(?:positive integers?|natural numbers?)\W*$", lead) or (
+            re.fullmatch(r"\W*(?:and|,)\W*", lead) and out.integers and
+            out.integers[-1] in out.last_mention):  # "For all positive integers $a$ and $b$"
+        nouns += " positive integer"
+    out.last_mention = names
     if re.search(r"\b(?:positive integers?|natural numbers?)\b", nouns):
         out.integers += [n for n in names if n not in out.integers]
         return  # a dimension: positive already

@@ -1097,6 +1097,10 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         mine = [c for c in hyps if c.sentence == s.sentence and c.item == s.item]
         own = {n.rstrip("_") for c in mine if _FOR_EACH.search(c.said)
                for n in _constrained(c)}  # what its own sentence quantifies ("for all $x \ge 2$")
+        own |= {n.strip() for p in reading.pieces if p.role == "mention" and p.sentence ==
+                s.sentence and p.item == s.item and _FOR_EACH.search(p.said) and
+                _NAME_LIST.fullmatch(p.latex) for n in p.latex.split(",")}  # "For all real
+        # $a, b$": a and b are the sentence's own (review 37c)
         ranged = own | {n for c in mine if _OWN_RANGE.search(c.said) and not re.search(
             r"(?<![<>\\!:])=", c.latex) for n in _subject(c.latex)}  # the names its own
         # sentence gives a range ("Also, for $x > 1$"; not a value: "in particular for $h =
@@ -1333,6 +1337,12 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         read.left += [f"{n} read as a positive integer (the usual meaning of {n}), which "
                       "nothing in the statement says" for n in counts_untold
                       if any(_mentions(t, n) for t in (s.latex, *read.hypotheses))]
+        read.left += [f"{n} read as a real number, which it may not be ({n} usually names an "
+                      "integer)" for n in _INTEGER_LETTERS if n not in reading.integers and
+                      not re.search(r"\bintegers?\b", env.body) and
+                      n not in reading.reals and str(names.get(n, "")) != n and
+                      ob_scalar(n) in _named(claim.prop) | {
+                          q for h in claim.hypotheses for q in _named(h)}]
         read.claim = claim
         out.read.append(read)
         out.order.append(read)
@@ -2319,6 +2329,10 @@ def _subject(latex: str) -> set[str]:
             return set(parts)
         return set()
     return set()
+
+
+#: letters that usually name integers (indices, counts), read as reals unless the text says
+_INTEGER_LETTERS = ("i", "j", "k", "l", "m", "N")
 
 
 def _counts(letter: str, text: str) -> bool:

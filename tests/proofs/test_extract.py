@@ -1052,8 +1052,10 @@ def test_a_definition_environment_binds_its_names_for_the_whole_text():
         r"$T = \lceil 1/\epsilon^2 \rceil$ epochs.\end{definition}",
         r"\begin{lemma}For every $\epsilon \in (0,1)$, we have $T \epsilon^2 \ge 1$.\end{lemma}"]),
         "c.tex", "t")
-    assert got.read[0].left == [] and str(got.read[0].claim.prop) == \
-        "2**ceiling(log(m)/log(2)) >= m"  # k bound to its definition (\log_2 read)
+    assert str(got.read[0].claim.prop) == "2**ceiling(log(m)/log(2)) >= m"  # k bound to its
+    # definition (\log_2 read); m a real number, which it may not be
+    assert got.read[0].left == ["m read as a real number, which it may not be (m usually names "
+                                "an integer)"]
     # "Given …, $T = …$" sets T there (a setting may be one case, "For $k = 1$"): listed,
     # never bound
     assert got.read[1].left == [r"T is constrained outside the statement (c.tex:5: T = "
@@ -1410,3 +1412,23 @@ def test_audit_37b_a_pair_argument_and_a_cancelled_root_are_read_as_printed():
     first, second = got.unread
     assert first.read_as.startswith("if λ ≥ 0: ")  # √λ cancelled: its domain kept
     assert second.read_as == "H(X | Y) = H((X,Y)) - H(Y)"
+
+
+def test_review_37c_integer_words_claims_in_words_and_a_sentences_own_names():
+    got = ex.extract(_lemmas(r"For every positive integer $s$, $s^2 \geq s$.",
+                             r"For all positive integers $a$ and $b$, $ab \ge a$.",
+                             r"For each $i \ge 1$, $\sin(\pi i) = 0$."), "c.tex", "t")
+    assert [r.left for r in got.read[:2]] == [[], []]  # s, a, b: positive integers
+    assert got.read[2].left == ["i read as a real number, which it may not be (i usually "
+                                "names an integer)"]
+    got = ex.extract(_lemmas(r"Let $x \geq y$. Then $x^3 \geq y^3$; the same holds for $x^2$ "
+                             r"and $y^2$.",
+                             r"Let $x>0$. Then $\sqrt{x} \le x$. In particular, this holds for "
+                             r"$x \ge 1$."), "c.tex", "t")
+    assert all(any(w.startswith("a claim in words not read") for w in r.left) for r in got.read)
+    got = ex.extract(r"\begin{document}Throughout, let $a,b>0$ be real numbers."
+                     + _lemmas(r"For all real $a,b$, $|a+b|=|a|+|b|$.") + r"\end{document}",
+                     "c.tex", "t")
+    (r,) = got.read
+    assert r.hypotheses == () and r.left == ["a condition of another sentence may apply: a > 0",
+                                             "a condition of another sentence may apply: b > 0"]
