@@ -2014,8 +2014,9 @@ def _read_as_written(reading: Reading, base: str, statements: int, names: dict[s
                         binder)):
                     binders.add(id(binder[0]))  # it quantifies only: read with what it binds
             if shown:  # "denote $\sigma^2 = \sup …$. Then there exist …": what σ stands for
-                shown += _where(" ".join(p.latex for p in pieces), reading.of("definition"),
-                                names, left)
+                shown += _where(" ".join(p.latex for p in [*pieces, *before]),
+                                reading.of("definition"), names, left)  # its conditions' too
+                # ("$n \ge 1/\sigma^2_F$" after "Set $\sigma^2_F = …$")
             mine = {f"{NOT_READ[role]}: {p.latex}" for p in [*pieces, *binder]}  # what it
             # reads (with the existential of the sentence before it that binds its names)
             own = _own_left(list(env_left), placed or {}, reading, pieces[0])
@@ -2239,7 +2240,8 @@ def _opaque_reading(s: Piece, names: dict[str, Any], conditions: list[Piece],
                 continue
             hyps.append(f"[{c.latex}, not read]")
             unread.append(f"condition not read: {c.latex}")
-    body += _where(s.latex, definitions, names, unread)
+    body += _where(" ".join([s.latex, *(c.latex for c in conditions if _shares_names(
+        c.latex, s.latex))]), definitions, names, unread)  # the conditions' definitions too
     return (f"if {'; '.join(dict.fromkeys(hyps))}: " if hyps else "") + qualifier + body, unread
 
 

@@ -1432,3 +1432,10 @@ def test_review_37c_integer_words_claims_in_words_and_a_sentences_own_names():
     (r,) = got.read
     assert r.hypotheses == () and r.left == ["a condition of another sentence may apply: a > 0",
                                              "a condition of another sentence may apply: b > 0"]
+
+
+def test_audit_37b_a_conditions_definition_is_shown_with_the_reading():
+    got = ex.extract(_lemmas(r"Let $z_1, \dots, z_n$ be random. Set $\sigma^2_F = \sup_{f} "
+                             r"\mathbb{V}[f(z)]$. For $n \geq 1/\sigma^2_F$, with probability at "
+                             r"least $1/2$, $\mathbb{E}[X] \le 1/n$."), "c.tex", "t")
+    assert any("σ_F² = " in u.read_as for u in got.unread)
