@@ -380,6 +380,9 @@ class Builder(Operators, Ellipsis, OpaqueReading):
         return sp.Rational(str(tok))  # 0.5 is exactly 1/2
 
     def t_infty(self, node: Tree) -> Any:
+        if self.opaque:  # "p^* < \\infty", "= \\infty": as written, never a number
+            tok = node if isinstance(node, Token) else node.children[0]
+            return self.opaque_atom("limit", "∞", [], tok.start_pos or 0)
         raise self.err(node, "\\infty is not a value (only a norm subscript)")
 
     def t_name(self, node: Tree) -> V:

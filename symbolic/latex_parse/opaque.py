@@ -222,8 +222,8 @@ def render(a: _Atom, printer: Any, rels: dict[str, str], head: str | None = None
     if a.category == "abstract function":
         given = f" | {', '.join(printer._print(o) for o in a.given)}" if a.given else ""
         return f"{shown}{script}({', '.join(printer._print(o) for o in ops)}{given})"
-    if a.category in ("set", "two readings", "asymptotic", "list"):  # ℋ; c(κ), O(1/n);
-        # x_1, …, x_n: as written
+    if a.category in ("set", "two readings", "asymptotic", "list") or not ops:  # ℋ; c(κ),
+        # O(1/n); x_1, …, x_n; ∞, Σ_{k=0}^∞ γ_k: as written
         return shown
     if a.category == "norm":  # ‖g‖_*, ‖x‖_A: a norm the vocabulary does not have
         bars = "\\|" if head is not None else "‖"

@@ -427,6 +427,11 @@ class Operators:
                 raise self.err(node, f"\\{op} is a value only as an event of a probability")
             return self.opaque_atom("set", display(self.src(node)).replace("bigcup", "⋃")
                                     .replace("bigcap", "⋂"), [], _start(node))
+        if self.opaque and bsup is not None and op in ("sum", "prod") and \
+                self.src(bsup.children[1]).strip(" {}") == "\\infty":  # a series: as written
+            from symbolic.latex_parse.opaque import display
+
+            return self.opaque_atom("limit", display(self.src(node).strip()), [], _start(node))
         try:
             var, lo, hi = self.bounds(op, bsub, bsup, node)
         except LatexError:

@@ -686,3 +686,10 @@ def test_a_quotient_of_sums_with_d_is_no_derivative():
 def test_two_printed_letters_are_two_names_and_print_apart():
     st = parse_statement(r"\epsilon \le \varepsilon + \phi - \varphi")
     assert [pretty(p) for p in st.props] == ["ϵ ≤ ϕ + ε - φ"]
+
+
+def test_infinity_and_a_series_are_read_as_written_never_as_numbers():
+    st = parse_statement(r"\sum_{k=0}^{\infty} \gamma_k^2 < \infty", opaque=True)
+    assert [pretty(p) for p in st.props] == ["Σ_{k=0}^{∞}γ_k^2 < ∞"] and has_opaque(st.props)
+    with pytest.raises(LatexError, match="not a value"):
+        parse_statement(r"x \le \infty")
