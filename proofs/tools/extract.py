@@ -1106,7 +1106,19 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         # sentence gives a range ("Also, for $x > 1$"; not a value: "in particular for $h =
         # 2/(L + \mu)$" is one case of the range before it)
 
-        def fits(c: Piece, s: Piece = s, own: set[str] = own, ranged: set[str] = ranged) -> bool:
+        rebound = {n.strip() for p in reading.pieces if p.role == "mention" and
+                   0 <= p.sentence <= s.sentence and p.item in (0, s.item) and
+                   re.search(r"\blet\W*$", p.said) and _NAME_LIST.fullmatch(p.latex)
+                   for n in p.latex.split(",")}  # "Let $x$ be arbitrary": x the environment's
+
+        def fits(c: Piece, s: Piece = s, own: set[str] = own, ranged: set[str] = ranged,
+                 rebound: set[str] = rebound) -> bool:
+            if c.sentence < 0 and rebound & _subject(c.latex):
+                return False  # a standing "Throughout, let $x > 0$" under "Let $x$ be
+                # arbitrary" (review 37d): listed, it may apply
+            if c.sentence != s.sentence and c.sentence >= 0 and _CASE_VALUE.fullmatch(c.latex):
+                return False  # "In particular, for $\lambda = 1/2$, … Furthermore, …": a case of
+                # another sentence, never the next one's condition (listed: it may apply)
             if c.sentence != s.sentence and ((_FOR_EACH.search(c.said) and own & {
                     n.rstrip("_") for n in _constrained(c)}) or ranged & _subject(c.latex)):
                 return False  # "For all $x \in [0,1]$, … Moreover, for all $x \ge 2$, …",
@@ -1117,7 +1129,9 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         cid = f"{base}:{part}" if part else base
         source = _source(f"{env.name}{' ' + part.replace('-', ' ') if part else ''}", s, where)
         left = _own_left(every_left, placed, reading, s)
-        outside = _outside(s, context, definitions, decl_where, standing, where)
+        reach = " ".join(c.latex for c in hyps if fits(c) and _shares_names(c.latex, s.latex))
+        outside = _outside(s, context, definitions, decl_where, standing, where,
+                           reach)  # what its conditions' definitions are too: "w' = \arg\min G(z)"
         maybe = _may_apply(s, hyps, fits, closed)
         restated = [f"a restatement ('i.e.', 'equivalently') not read: {r.latex}" for r in
                     reading.of("restatement")  # as written only; not one of the statement
@@ -1271,6 +1285,11 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                     first_error.setdefault(h, error)
                     read.unread_conditions.append((c, error))
         bare = re.sub(r"_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?\w)", " ", s.latex)  # no subscripts
+        read.left += [f"a condition on another term of the sequence, not used: {hyps[h].latex}"
+                      for h in pending if any(
+                          "_" in n and re.search(rf"(?<![A-Za-z\\]){re.escape(n.split('_')[0])}"
+                                                 r"\s*_", s.latex)
+                          for n in _subject(hyps[h].latex))]  # "g_0 = 0" of a claim on g_n
         lost = [hyps[h].latex for h in pending if any(
             re.search(rf"(?<![A-Za-z\\]){re.escape(n)}(?![A-Za-z])", bare)
             for n in _subject(hyps[h].latex) if "_" not in n)]
@@ -1587,10 +1606,11 @@ def _shown(u: Unread) -> str:
 
 
 def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, str]],
-             decl_where: tuple[Declaration, ...], standing: set[str], where: Locate
-             ) -> list[str]:
+             decl_where: tuple[Declaration, ...], standing: set[str], where: Locate,
+             conditions: str = "") -> list[str]:
     """What makes a reading of ``s`` incomplete from outside its environment: names it uses
-    that the text defines or constrains elsewhere (and its environment does not)."""
+    that the text defines or constrains elsewhere (and its environment does not), and names
+    its ``conditions`` use that the text defines."""
     own = {re.split(r"[_^(]", n.strip(), maxsplit=1)[0] for n, _ in definitions}
     own |= {d.name for d in decl_where}
     own |= set(re.findall(r"\\(?:arg\s*\\?)?(?:min|max|sup|inf|sum|prod|argmin|argmax)\s*"
@@ -1598,9 +1618,12 @@ def _outside(s: Piece, context: list[_Constraint], definitions: list[tuple[str, 
     found = {c.name.rstrip("_"): c for c in context if c.name.rstrip("_") not in own
              and c.latex not in standing and (_names_exactly(s.latex, c.name)
                                               if c.role in ("words", "assumed") else
-                                              _mentions(s.latex, c.name) and (
+                                              (_mentions(s.latex, c.name) and (
                                                   not c.role.startswith("definition") or
-                                                  _as_defined(s.latex, c)))}
+                                                  _as_defined(s.latex, c))) or (
+                                                  c.role.startswith("definition") and
+                                                  conditions and _mentions(conditions, c.name)
+                                                  and _as_defined(conditions, c)))}
     return [f"{name} is defined in words outside the statement ({_where_text(where, c.line)}: "
             f"'the {c.latex}')" if c.role == "words" else
             f"{name} is assumed in words outside the statement ({_where_text(where, c.line)}: "
@@ -2333,6 +2356,8 @@ def _subject(latex: str) -> set[str]:
     return set()
 
 
+#: a condition that sets a name to one value: a case ("for $\lambda = 1/2$")
+_CASE_VALUE = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*=(?!=)[^=<>]+")
 #: letters that usually name integers (indices, counts), read as reals unless the text says
 _INTEGER_LETTERS = ("i", "j", "k", "l", "m", "N")
 
@@ -2428,7 +2453,9 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
     reach = latex  # the statement, then the definitions it uses (μ = Σ μ_i/n uses μ_i)
     while True:
         found = [k for k, d in enumerate(definitions) if k not in taken and
-                 any(_names_exactly(reach, n) for n in _defined_names(d.latex))]
+                 any(_names_exactly(reach, n) or (re.fullmatch(r"\\?[A-Za-z]+_\{?\d+\}?", n) and
+                                                  _mentions(reach, n.split("_")[0] + "_"))
+                     for n in _defined_names(d.latex))]  # g_0 = 0 of a statement on g_n
         if not found:
             break
         taken |= set(found)
@@ -2437,7 +2464,11 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
         if k not in taken:
             continue
         try:
-            ds = parse_statement(d.latex, dict(names) or None, opaque=True)
+            from symbolic.latex_parse.names import key
+
+            own = {key(n) for n in _defined_names(d.latex)}  # the name it defines, as written
+            ds = parse_statement(d.latex, {k: v for k, v in names.items() if key(k) not in own}
+                                 or None, opaque=True)
             where += [pretty(p) for p in ds.props + ds.conditions]
             unread += ds.undecided
         except (ValueError, TypeError, ArithmeticError):
@@ -2505,6 +2536,7 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
 
     bound: list[tuple[str, str]] = []
     unbound: list[str] = []
+    plain: list[tuple[str, str]] = []  # (key, value's LaTeX) of the names bound to values
     for d in [q for p in definitions for q in _plus_minus(p)]:
         parts = _DEFINED.split(d.latex, maxsplit=1)
         if len(parts) != 2:
@@ -2527,11 +2559,15 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
             cut = RELATION.search(rhs)
             rhs, rest = rhs[:cut.start()], rhs[cut.start():].strip()
         try:
-            if RELATION.search(rhs) or not rhs.strip():
+            if outer_relation(rhs) or not rhs.strip():  # not "= " in a script (\sum_{i=1}^n)
                 raise ValueError("a chain: not bound")
             if not call and (_mentions(rhs, lhs) if re.fullmatch(r"\\?[A-Za-z]+", lhs)
                              else _names_exactly(rhs, lhs)):  # "y = x + y/2": an equation
                 raise ValueError(f"{lhs} is on both sides: an equation, not a value")
+            indexed = re.fullmatch(r"(\\?[A-Za-z]+)\s*_\s*\{?\s*([A-Za-z])\s*\}?", lhs)
+            if indexed and re.search(rf"(?<![A-Za-z\\]){indexed.group(2)}(?![A-Za-z])", rhs):
+                raise ValueError(f"a sequence defined by its index ({lhs}): read at that index "
+                                 "only, so not bound (review 37d)")  # η_t = 1/√t
             if call:
                 params = [p.strip() for p in call.group(2).split(",")]
                 value = function(rhs, params, names)
@@ -2544,6 +2580,9 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
                 value, target = parse_expr(rhs, names), lhs
         except (ValueError, TypeError, ArithmeticError) as exc:
             unbound.append(lhs)
+            if str(exc) == "a chain: not bound" and rhs.strip() and not re.search(
+                    r",\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*=", rhs):  # "y = x^2 = 4" (not a
+                ex.left.append(f"{_CHAIN_REST}: {d.latex}")  # list of definitions): not read
             if NAMED.match(rhs.strip()) and not DEFINING.search(d.latex):
                 unbound.append(rhs.strip())  # "$\mathbb{E}(X_i) = \mu_i$": what names μ_i
             if re.search(r"\\(?:long)?mapsto(?![A-Za-z])", rhs):  # "functions from $z = (x, y)
@@ -2555,6 +2594,7 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
             unbound.append(lhs)
             ex.lines.append(("definition", d.latex, f"not read: {target} is already "
                              "defined in this environment"))
+            ex.left.append(f"a second definition of {target}, not read: {d.latex}")
             continue
         names[key(target)] = value
         bound.append((lhs, rhs.strip()))
@@ -2563,6 +2603,15 @@ def _bind(definitions: list[Piece], names: dict[str, Any],
             shown += f" (the rest of the chain, {rest}, is not a definition: not read)"
             ex.left.append(f"{_CHAIN_REST}: {d.latex}")
         ex.lines.append(("definition", d.latex, f"read: {shown}"))
+        if not call:
+            plain.append((key(target), rhs))
+    for _ in range(2):  # "$\eta = c/\sqrt{T}$ with $c = 1/2$": a value read with the
+        # definitions after it too (review 37d)
+        for target, rhs in plain:
+            try:
+                names[target] = parse_expr(rhs, {k: v for k, v in names.items() if k != target})
+            except (ValueError, TypeError, ArithmeticError):
+                pass
     return bound, unbound
 
 

@@ -1439,3 +1439,38 @@ def test_audit_37b_a_conditions_definition_is_shown_with_the_reading():
                              r"\mathbb{V}[f(z)]$. For $n \geq 1/\sigma^2_F$, with probability at "
                              r"least $1/2$, $\mathbb{E}[X] \le 1/n$."), "c.tex", "t")
     assert any("σ_F² = " in u.read_as for u in got.unread)
+
+
+def test_review_37d_cases_rebinding_indexed_and_ordered_definitions():
+    # a case of another sentence is listed, never the next sentence's condition
+    got = ex.extract(_lemmas(r"Let $\lambda \in [0,1]$. Then $\lambda^2 \le \lambda$. In "
+                             r"particular, for $\lambda = 1/2$, $\lambda^2 = 1/4$. Furthermore, "
+                             r"$\lambda^2 + (1-\lambda)^2 = 1/2$."), "c.tex", "t")
+    assert got.read[-1].left == [r"a condition of another sentence may apply: \lambda = 1/2"]
+    # a sequence defined by its index is not bound (η_t = 1/√t read at t only)
+    got = ex.extract(_lemmas(r"Let $\eta_t = 1/\sqrt{t}$. Then $\sum_{t=1}^T \eta_t \le "
+                             r"2\sqrt{T}$."), "c.tex", "t")
+    assert got.read == [] and got.unread[0].category == "uses a definition not read"
+    # definitions read in any order; a second definition and a chain are listed
+    got = ex.extract(_lemmas(r"Let $a = 2b$ and $b = 3$. Then $a = 6$.",
+                             r"Let $c = a + b$, and $c = 1$. Then $ab \le 1/4$.",
+                             r"Let $y = x^2 = 4$. Then $y \ge 0$."), "c.tex", "t")
+    first, second = got.read
+    assert str(first.claim.prop) == "6 = 6" and not first.left
+    assert second.left == ["a second definition of c, not read: c = 1"]
+    assert got.unread[0].category == "uses a definition not read"  # y = x^2 = 4: a chain
+    # "Let $x$ be arbitrary" under a standing "Throughout, let $x > 0$"
+    got = ex.extract(r"\begin{document}Throughout, let $x > 0$." + _lemmas(
+        r"Let $x$ be arbitrary. Then $x + |x| \ge 0$.") + r"\end{document}", "c.tex", "t")
+    assert got.read[0].hypotheses == ()
+
+
+def test_audit_37c_an_initial_value_and_a_conditions_definition_are_shown():
+    got = ex.extract(_lemmas(r"Let $g_n, a_n \ge 0$, $g_0 = 0$ and $g_{n+1} \le a_n g_n$. Then "
+                             r"$\mathbb{E}[g_n] \le 0$."), "c.tex", "t")
+    assert "g_0 = 0" in got.unread[0].read_as
+    got = ex.extract(r"\begin{document}" + "\n" + r"Let $G(w) \triangleq F(w) + w^2$." + "\n"
+                     + _lemmas(r"If $w' = \arg\min_z G(z)$, then $0 \le F(w')$.")
+                     + r"\end{document}", "c.tex", "t")
+    assert any(w.startswith("G is defined outside the statement") for u in got.unread
+               for w in u.left)
