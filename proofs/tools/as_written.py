@@ -134,7 +134,7 @@ def existential(pieces: list[Piece], conditions: list[Piece], names: dict[str, A
     ...              Piece(r"|x| < \delta", 1, said="such that"),
     ...              Piece(r"x^2 < \epsilon", 1, said="implies")],
     ...             [Piece(r"\epsilon > 0", 1, said="for every")], {})[0]
-    'if ε > 0: ∃ δ > 0: |x| < δ ⟹ x² < ε'
+    'if ϵ > 0: ∃ δ > 0: |x| < δ ⟹ x² < ϵ'
     """
     if not pieces or not THERE_EXISTS.search(pieces[0].said):
         return "", [], "no 'there exists' before what it quantifies"
