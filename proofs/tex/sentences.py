@@ -1611,6 +1611,9 @@ def _adjectives(f: _Formula, lead: str, after: str, out: Reading, line: int,
     out.last_mention = names
     if re.search(r"\b(?:positive integers?|natural numbers?)\b", nouns):
         out.integers += [n for n in names if n not in out.integers]
+        if re.search(r"\bnatural numbers?\b", f"{lead} {nouns}"):  # ℕ with 0 or without
+            out.left.append((line, f"'natural number' read as a positive integer (ℕ may "
+                                   f"include 0): {', '.join(names)}"))
         return  # a dimension: positive already
     found = [m.group(1) for m in (before, near) if m and m.group(1) in ADJECTIVE]
     if found and any(re.match(r"[^.;]{0,40}?\b(?:matri(?:x|ces)|vectors?)\b", t.strip(" ,-"))

@@ -1474,3 +1474,9 @@ def test_audit_37c_an_initial_value_and_a_conditions_definition_are_shown():
                      + r"\end{document}", "c.tex", "t")
     assert any(w.startswith("G is defined outside the statement") for u in got.unread
                for w in u.left)
+
+
+def test_review_37d_a_natural_number_is_read_as_positive_and_says_so():
+    got = ex.extract(_lemmas(r"For every natural number $n$, $n \ge 1$."), "c.tex", "t")
+    assert got.read[0].left == ["'natural number' read as a positive integer (ℕ may include "
+                                "0): n"]
