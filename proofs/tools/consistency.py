@@ -132,12 +132,6 @@ def _unsatisfiable(props: list[Prop]) -> bool:
     >>> _unsatisfiable([Prop(x, ">=", 1), Prop(x**2, "<", 4)])
     False
     """
-    import z3
-
-    from numeric.prover.translate import NotAlgebraic, Translator, z3_relation
-    from numeric.prover.z3solver import solver
-    from symbolic.objects import unwrap
-
     if len(props) < 2:
         return False
     try:
@@ -146,14 +140,9 @@ def _unsatisfiable(props: list[Prop]) -> bool:
         if not names or not all(n.is_real for n in names) or not all(
                 g.is_polynomial(*names) for g in gaps):
             return False
-        ctx = z3.Context()  # its own: the checking stages' context is left as it was
-        tr = Translator({n: z3.Real(str(n), ctx) for n in names}, ctx)
-        s = solver(ctx, 200_000)
-        for p in props:
-            s.add(z3_relation(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs))))
-        return s.check() == z3.unsat
-    except (TypeError, ValueError, AttributeError, z3.Z3Exception, NotAlgebraic):
+    except (TypeError, ValueError, AttributeError):
         return False
+    return _solver_unsat(props, names)
 
 
 def admits_no_count(props: list[Prop], name: Any) -> bool:
@@ -168,22 +157,31 @@ def admits_no_count(props: list[Prop], name: Any) -> bool:
     >>> admits_no_count([Prop(n, ">", 0), Prop(n**2, "<", 5)], n)
     False
     """
+    own = [p for p in props if (sp.sympify(p.lhs) - sp.sympify(p.rhs)).free_symbols == {name}]
+    return bool(own) and _solver_unsat(own, [], count=name)
+
+
+def _solver_unsat(props: list[Prop], reals: list[Any], count: Any = None) -> bool:
+    """Whether z3 finds ``props`` unsatisfiable, in a context of its own (the checking stages'
+    is left as it was) and within a small resource limit: ``reals`` as real names, ``count``
+    as a positive integer. ``unsat`` only; anything else, a formula z3 does not take
+    included, is no answer."""
     import z3
 
     from numeric.prover.translate import NotAlgebraic, Translator, z3_relation
     from numeric.prover.z3solver import solver
     from symbolic.objects import unwrap
 
-    own = [p for p in props if (sp.sympify(p.lhs) - sp.sympify(p.rhs)).free_symbols == {name}]
-    if not own:
-        return False
     try:
         ctx = z3.Context()
-        k = z3.Int(str(name), ctx)
-        tr = Translator({name: k}, ctx)
+        names = {n: z3.Real(str(n), ctx) for n in reals}
+        if count is not None:
+            names[count] = z3.Int(str(count), ctx)
+        tr = Translator(names, ctx)
         s = solver(ctx, 200_000)
-        s.add(k >= 1)
-        for p in own:
+        if count is not None:
+            s.add(names[count] >= 1)
+        for p in props:
             s.add(z3_relation(p.rel, tr(unwrap(p.lhs)), tr(unwrap(p.rhs))))
         return s.check() == z3.unsat
     except (TypeError, ValueError, AttributeError, z3.Z3Exception, NotAlgebraic):

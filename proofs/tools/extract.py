@@ -1009,16 +1009,17 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         if m is None:
             continue
         top, i = m.group("m") or m.group("m2") or m.group("m3"), m.group("i") or m.group("j")
-        if _counts(i, env.body) or re.search(rf"\\(?:sum|prod)\w*\s*_\s*\{{?\s*{i}\b", env.body):
-            continue  # x_i, \sum_{i=1}^n: an index, which the reader ranges as such
+        if _counts(i, env.body):  # x_i, \sum_{i=1}^n: an index, which the reader ranges
+            continue
         names.setdefault(i, paper_dimension(i))
         if not top.isdigit():
             names.setdefault(top, paper_dimension(top))
+    says_integer = re.search(r"\bintegers?\b", env.body) is not None  # 'integer' not read:
+    # said already
     counts_untold = []  # n, d read as positive integers (their usual meaning), untold
     for n in ("n", "d"):
         if n in names or n in reading.integers or n in reading.reals or \
-                not _mentions(env.body, n) or _counts(n, env.body) or \
-                re.search(r"\bintegers?\b", env.body):  # 'integer' not read: said already
+                not _mentions(env.body, n) or _counts(n, env.body) or says_integer:
             continue
         if admits_no_count(_own_bounds(n, hyps), ob_scalar(n)):
             names[n] = ob_scalar(n)  # "for all $n \in (0, 1)$": a real n (review 37)
@@ -1036,9 +1037,8 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
         return
     inherited = inherit(paper_defs, names, env.body, reading, ex)
     settings = [] if reading.classes else [  # a class's method takes its named values
-        c for c in hyps if _sets_a_name(c.latex, names, reading) and not any(
-            o is not c and _mentions(o.latex, _SETS.fullmatch(c.latex).group(1))
-            for o in hyps)]  # a name with a range too ("0 \le h \le …", "for $h = …$"): a case
+        c for c in hyps if _sets_a_name(c.latex, names, reading,
+                                        [o.latex for o in hyps if o is not c])]
     hyps = [c for c in hyps if c not in settings]  # "for $x \ge 1$ and $y = \sqrt{3x}$": y
     # stands for √(3x) (what the condition says of y, exactly: review 37)
     definitions, unbound = _bind([*reading.of("definition"), *settings], names, ex)
@@ -1358,7 +1358,7 @@ def _read_environment(env: Environment, base: str, where: Locate, reading: Readi
                       if any(_mentions(t, n) for t in (s.latex, *read.hypotheses))]
         read.left += [f"{n} read as a real number, which it may not be ({n} usually names an "
                       "integer)" for n in _INTEGER_LETTERS if n not in reading.integers and
-                      not re.search(r"\bintegers?\b", env.body) and
+                      not says_integer and
                       n not in reading.reals and str(names.get(n, "")) != n and
                       ob_scalar(n) in _named(claim.prop) | {
                           q for h in claim.hypotheses for q in _named(h)}]
@@ -2404,14 +2404,18 @@ def _own_bounds(name: str, conditions: list[Piece]) -> list[Any]:
 _SETS = re.compile(r"\s*(\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)\s*(.+)", re.S)
 
 
-def _sets_a_name(latex: str, names: dict[str, Any], reading: Reading) -> bool:
-    r"""Whether a condition ``y = …`` gives a name nothing else declares or defines its value
-    by an expression of other names (``y = \sqrt{3x}``): it then defines y, and a claim with
-    y replaced by its value says exactly what the condition does.
+def _sets_a_name(latex: str, names: dict[str, Any], reading: Reading,
+                 others: Sequence[str] = ()) -> bool:
+    r"""Whether a condition ``y = …`` gives a name nothing else declares, defines or
+    constrains (none of the ``others`` conditions names it: "0 \le h \le …" makes
+    "$h = …$" a case) its value by an expression of other names (``y = \sqrt{3x}``): it then
+    defines y, and a claim with y replaced by its value says exactly what the condition does.
 
     >>> from proofs.tex.sentences import Reading
     >>> _sets_a_name(r"y = \sqrt{3x}", {}, Reading()), _sets_a_name("y = 2y - 1", {}, Reading())
     (True, False)
+    >>> _sets_a_name(r"y = \sqrt{3x}", {}, Reading(), [r"y \ge 0"])
+    False
     """
     m = _SETS.fullmatch(latex)
     if m is None or RELATION.search(m.group(2)) or _mentions(m.group(2), m.group(1)) or \
@@ -2420,7 +2424,8 @@ def _sets_a_name(latex: str, names: dict[str, Any], reading: Reading) -> bool:
             m.group(1) in names or _steps(latex) or DEFINING.search(latex):
         return False
     return not any(_mentions(d.latex.split("=")[0], m.group(1))
-                   for d in reading.of("definition"))
+                   for d in reading.of("definition")) and not any(
+        _mentions(o, m.group(1)) for o in others)
 
 
 def ob_scalar(name: str) -> Any:
@@ -2446,6 +2451,7 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
     X_i$``) of the names ``latex`` uses, each read in opaque mode (one that does not read is
     shown in brackets and joins ``unread``); ``""`` when none."""
     from symbolic.latex_parse import parse_statement
+    from symbolic.latex_parse.names import key
     from symbolic.pretty import pretty
 
     where = []
@@ -2464,11 +2470,9 @@ def _where(latex: str, definitions: Sequence[Piece], names: dict[str, Any],
         if k not in taken:
             continue
         try:
-            from symbolic.latex_parse.names import key
-
             own = {key(n) for n in _defined_names(d.latex)}  # the name it defines, as written
-            ds = parse_statement(d.latex, {k: v for k, v in names.items() if key(k) not in own}
-                                 or None, opaque=True)
+            ds = parse_statement(d.latex, {name: value for name, value in names.items()
+                                           if key(name) not in own} or None, opaque=True)
             where += [pretty(p) for p in ds.props + ds.conditions]
             unread += ds.undecided
         except (ValueError, TypeError, ArithmeticError):
