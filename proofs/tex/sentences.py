@@ -98,7 +98,7 @@ RANDOM_MATH = re.compile(r"\\mathbb\s*\{?\s*[EP]\b|\\Pr\b|\\E\b|\\P\b|\\mathbf\s
                          r"\s*\}|\\sim(?![A-Za-z])|\\mathop\s*\{?\s*\\mathbb")
 #: what words say of a formula that names its subject: "… is convex", "… is a Poisson random
 #: variable", "… are independent"
-#: words that say what kind of thing the formula before them names ("is a perfect hash
+#: words that say what kind of thing the formula before them names ("is a universal
 #: family for sets")
 _NOUN_SAID = re.compile(r"\s*(?:is|are|be)\s+(?:an?|the)\s+[A-Za-z][\w\s-]*")
 _SAID_OF = re.compile(r"\s*(?:is|are)\s+(?:also\s+|again\s+|then\s+)?(?:(?:an?|the)\s+)?(?:"
@@ -1269,8 +1269,8 @@ def _sentence(formulas: list[_Formula], said: str, trailing: str, item: int, bod
                 and _NOUN_SAID.match(formulas[k + 1].lead if k + 1 < len(formulas) else trailing):
             said_of = _NOUN_SAID.match(formulas[k + 1].lead if k + 1 < len(formulas) else
                                        trailing)
-            role = "remark"  # "If ${\cal H} = \{h : [m] \to [n]\}$ is a perfect hash family":
-            # a family named by its type, which the words restrict; never H = all such maps
+            role = "remark"  # "If ${\cal F} = \{g : [k] \to [r]\}$ is a universal family":
+            # a family named by its type, which the words restrict; never F = all such maps
             out.left.append((line(f.offset), f"what it says in words of {f.latex} is not read: "
                                              f"'{said_of.group(0).strip()}'"))
         if kind == "assumption" and role in ("statement", "unclassified"):

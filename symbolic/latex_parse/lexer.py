@@ -721,10 +721,10 @@ _NESTED_TEXT = re.compile(r"\\(?:text|textrm|mbox)\s*\{\s*(\\math(?:rm|it|sf)\s*
 
 
 def nested_text(src: str) -> str:
-    r"""``\text{\mathrm{Coll}}`` as the ``\mathrm{Coll}`` it holds, positions kept.
+    r"""``\text{\mathrm{Hits}}`` as the ``\mathrm{Hits}`` it holds, positions kept.
 
-    >>> nested_text(r"\text{\mathrm{Coll}}(x)")
-    '      \\mathrm{Coll} (x)'
+    >>> nested_text(r"\text{\mathrm{Hits}}(x)")
+    '      \\mathrm{Hits} (x)'
     """
     return _NESTED_TEXT.sub(lambda m: " " * (m.start(1) - m.start()) + m.group(1)
                             + " " * (m.end() - m.end(1)), src)

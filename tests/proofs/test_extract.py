@@ -1239,15 +1239,15 @@ def test_a_constant_the_text_binds_as_a_variable_has_two_readings():
 
 def test_audit_37_definitions_and_ranges_in_words():
     # "defined as follows:" after "Suppose that": the displays define, never assert
-    tex = (r"\begin{lemma}Suppose that $P(n,m)$ and $P(n,p)$ are probability values defined "
-           r"as follows: \begin{align*} P(n,m) &= \Pr_{G\sim G_{n,m}}[G \in {\cal P}], \\ "
-           r"P(n,p) &= \Pr_{G \sim G_{n,p}}[G \in {\cal P}] \end{align*} Let $p^{+} = "
+    tex = (r"\begin{lemma}Suppose that $Q(a)$ and $Q(b)$ are two numbers defined "
+           r"as follows: \begin{align*} Q(a) &= \Pr_{Y\sim D_{a}}[Y \in {\cal S}], \\ "
+           r"Q(b) &= \Pr_{Y \sim D_{b}}[Y \in {\cal S}] \end{align*} Let $p^{+} = "
            r"(1+\epsilon)m$ and $p^- = (1-\epsilon)m$, for some constant $0 < \epsilon < 1$. "
-           r"Then, \[ P(n,p^-) < P(n,m) < P(n,p^+) \] \end{lemma}")
+           r"Then, \[ Q(p^-) < Q(a) < Q(p^+) \] \end{lemma}")
     got = ex.extract(tex, "c.tex", "t")
     roles = [(role, latex) for e in got.explained for role, latex, _ in e.lines]
     assert ("definition", r"p^- = (1-\epsilon)m") in roles
-    assert [u.statement for u in got.unread] == [r"P(n,p^-) < P(n,m) < P(n,p^+)"]
+    assert [u.statement for u in got.unread] == [r"Q(p^-) < Q(a) < Q(p^+)"]
     # "a number in $[0,2]$": the range the words give
     got = ex.extract(r"\begin{lemma}Let $x$ be a real number in $[0,2]$. Then $x^2 \le 2x$."
                      r"\end{lemma}", "c.tex", "t")
@@ -1343,8 +1343,8 @@ def test_audit_37_what_a_reading_leaves_is_said_where_it_was_silent():
     (u,) = got.unread
     assert "E[X_i] = μ_i" in u.read_as
     # "a family named by its type" restricted in words: never "H = all such maps"
-    got = ex.extract(_lemmas(r"If ${\cal H} = \{h:[m] \to [n] \}$ is a perfect hash family, "
-                             r"then $|{\cal H}| \ge 2^{n}$."), "c.tex", "t")
+    got = ex.extract(_lemmas(r"If ${\cal F} = \{g:[k] \to [r] \}$ is a universal family, "
+                             r"then $|{\cal F}| \ge 2^{r}$."), "c.tex", "t")
     (u,) = got.unread
     assert not u.read_as.startswith("if") and any(
         w.startswith("what it says in words of") for w in u.left)
@@ -1406,11 +1406,11 @@ def test_review_37b_equations_in_a_name_glyph_twins_and_definitions_after():
 
 
 def test_audit_37b_a_pair_argument_and_a_cancelled_root_are_read_as_printed():
-    got = ex.extract(_lemmas(r"We have $(\frac{1}{\sqrt{\lambda}} ||v||)(\sqrt{\lambda} "
-                             r"||\gamma||_*) \leq \frac{||v||^2}{2\lambda}$.",
+    got = ex.extract(_lemmas(r"We have $(\frac{1}{\sqrt{\mu}} ||u||)(\sqrt{\mu} "
+                             r"||w||_*) \leq \frac{||u||^2}{2\mu}$.",
                              r"We have $H(X|Y) = H((X, Y)) - H(Y)$."), "c.tex", "t")
     first, second = got.unread
-    assert first.read_as.startswith("if λ ≥ 0: ")  # √λ cancelled: its domain kept
+    assert first.read_as.startswith("if μ ≥ 0: ")  # √μ cancelled: its domain kept
     assert second.read_as == "H(X | Y) = H((X,Y)) - H(Y)"
 
 
@@ -1435,10 +1435,10 @@ def test_review_37c_integer_words_claims_in_words_and_a_sentences_own_names():
 
 
 def test_audit_37b_a_conditions_definition_is_shown_with_the_reading():
-    got = ex.extract(_lemmas(r"Let $z_1, \dots, z_n$ be random. Set $\sigma^2_F = \sup_{f} "
-                             r"\mathbb{V}[f(z)]$. For $n \geq 1/\sigma^2_F$, with probability at "
+    got = ex.extract(_lemmas(r"Let $y_1, \dots, y_n$ be random. Set $\tau^2_G = \sup_{g} "
+                             r"\mathbb{V}[g(y)]$. For $n \geq 1/\tau^2_G$, with probability at "
                              r"least $1/2$, $\mathbb{E}[X] \le 1/n$."), "c.tex", "t")
-    assert any("σ_F² = " in u.read_as for u in got.unread)
+    assert any("τ_G² = " in u.read_as for u in got.unread)
 
 
 def test_review_37d_cases_rebinding_indexed_and_ordered_definitions():

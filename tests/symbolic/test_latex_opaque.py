@@ -663,17 +663,17 @@ def test_a_double_factorial_a_bang_before_equals_and_a_huge_factorial_are_refuse
 
 def test_session_37_forms_of_real_papers_are_read_as_written():
     # a macro's \left[{#1}\right]: the braces are the bracket's content
-    st = parse_statement(r"\mathbb{P}\left[{Z - \mathbb{E}\left[{Z}\right] \ge t}\right] \le 1",
+    st = parse_statement(r"\mathbb{P}\left[{W - \mathbb{E}\left[{W}\right] \ge s}\right] \le 1",
                          opaque=True)
-    assert [pretty(p) for p in st.props] == ["Pr[Z - E[Z] ≥ t] ≤ 1"]
+    assert [pretty(p) for p in st.props] == ["Pr[W - E[W] ≥ s] ≤ 1"]
     # an event that is a membership in a set the reader does not know, as written
-    st = parse_statement(r"P(n,p) = \Pr_{G \sim G_{n,p}}[G \in \mathcal{P}]", opaque=True)
-    assert [pretty(p) for p in st.props] == ["P(n, p) = Pr_{G∼G_{n,p}}[G ∈ 𝒫]"]
+    st = parse_statement(r"Q(m,q) = \Pr_{Y \sim D_{m,q}}[Y \in \mathcal{S}]", opaque=True)
+    assert [pretty(p) for p in st.props] == ["Q(m, q) = Pr_{Y∼D_{m,q}}[Y ∈ 𝒮]"]
     with pytest.raises(LatexError):  # outside a probability, still no value
         parse_statement(r"X \in \mathcal{P}", opaque=True)
-    # \text{\mathrm{Coll}}: the word it holds
-    st = parse_statement(r"\mathbb{E}_{h}[\text{\mathrm{Coll}}(x,S,h)] \le 1", opaque=True)
-    assert [pretty(p) for p in st.props] == ["E_{h}[Coll(x, S, h)] ≤ 1"]
+    # \text{\mathrm{Hits}}: the word it holds
+    st = parse_statement(r"\mathbb{E}_{g}[\text{\mathrm{Hits}}(y,T,g)] \le 1", opaque=True)
+    assert [pretty(p) for p in st.props] == ["E_{g}[Hits(y, T, g)] ≤ 1"]
 
 
 def test_a_quotient_of_sums_with_d_is_no_derivative():
